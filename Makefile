@@ -1,0 +1,102 @@
+# mapsheet: build, test, install. See README.md.
+# `make deps` installs the Debian packages; `make` builds ./mapsheet;
+# `make check` runs every test suite; `make demo` writes example sheets.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share/mapsheet
+MANDIR   = $(PREFIX)/share/man
+VERSION  = 0.1.0
+
+CC      ?= cc
+PKGS     = cairo pangocairo pango fontconfig
+CFLAGS  ?= -O2 -g
+WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CPPFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Irender \
+	-DMAPSHEET_VERSION='"$(VERSION)"' -DMAPSHEET_DATADIR='"$(DATADIR)"' $(CPPFLAGS)
+GFX_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+GFX_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
+LDLIBS_CORE = -lm
+
+B = build
+
+# src/ minus the program's own glue is the core: no graphics library.
+PROG_SRC   = src/main.c src/cli.c src/output.c
+CORE_SRC   = $(filter-out $(PROG_SRC),$(wildcard src/*.c))
+RENDER_SRC = $(wildcard render/*.c)
+CORE_OBJ   = $(CORE_SRC:%.c=$(B)/%.o)
+RENDER_OBJ = $(RENDER_SRC:%.c=$(B)/%.o)
+PROG_OBJ   = $(patsubst %.c,$(B)/%.o,$(filter $(PROG_SRC),$(wildcard src/*.c)))
+
+# tests/check_*.c are Check suites, one program each; those named
+# check_render_*.c link the renderer too.
+TEST_SRC        = $(wildcard tests/check_*.c)
+TEST_RENDER_SRC = $(filter tests/check_render%.c,$(TEST_SRC))
+TEST_CORE_SRC   = $(filter-out $(TEST_RENDER_SRC),$(TEST_SRC))
+TEST_BIN        = $(TEST_SRC:tests/%.c=$(B)/tests/%)
+TEST_SUPPORT    = $(B)/tests/testutil.o
+
+DEPS = $(shell find $(B) -name '*.d' 2>/dev/null)
+
+.PHONY: all deps check demo install uninstall clean golden
+all: mapsheet
+
+mapsheet: $(PROG_OBJ) $(CORE_OBJ) $(RENDER_OBJ)
+	@echo "  LD      $@"
+	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GFX_LIBS) $(LDLIBS_CORE)
+
+$(B)/src/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(CPPFLAGS_ALL) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
+
+$(B)/src/main.o $(B)/src/cli.o $(B)/src/output.o: CPPFLAGS_ALL += $(GFX_CFLAGS)
+
+$(B)/render/%.o: render/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(CPPFLAGS_ALL) $(GFX_CFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
+
+$(B)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(CPPFLAGS_ALL) $(GFX_CFLAGS) $(CFLAGS) $(WARN) -Wno-missing-prototypes -MMD -MP -c -o $@ $<
+
+$(TEST_CORE_SRC:tests/%.c=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(TEST_SUPPORT) $(CORE_OBJ)
+	@echo "  LD      $@"
+	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS_CORE)
+
+$(TEST_RENDER_SRC:tests/%.c=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(TEST_SUPPORT) $(CORE_OBJ) $(RENDER_OBJ)
+	@echo "  LD      $@"
+	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(GFX_LIBS) $(LDLIBS_CORE)
+
+check: mapsheet $(TEST_BIN)
+	@sh tests/run-tests.sh $(B)/tests
+
+golden: mapsheet
+	@sh tests/make-golden.sh
+
+demo: mapsheet
+	@sh tests/make-demo.sh demo
+
+deps:
+	@sh tests/install-deps.sh
+
+install: mapsheet
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	install -m 755 mapsheet $(DESTDIR)$(BINDIR)/mapsheet
+	cp -R templates/. $(DESTDIR)$(DATADIR)/
+	install -m 644 man/mapsheet.1 $(DESTDIR)$(MANDIR)/man1/mapsheet.1
+	install -m 644 man/mapsheet-templates.5 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/mapsheet
+	rm -rf $(DESTDIR)$(DATADIR)
+	rm -f $(DESTDIR)$(MANDIR)/man1/mapsheet.1 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
+
+clean:
+	rm -rf $(B) mapsheet demo
+
+-include $(DEPS)

@@ -1,0 +1,39 @@
+/* doc.h: everything an output writer receives: the generated levels (each a
+ * map and its key) and how to present them. Text exporters (src/export_*.c)
+ * and the renderers (render/) all take a const struct doc. */
+#ifndef MAPSHEET_DOC_H
+#define MAPSHEET_DOC_H
+
+#include "key.h"
+#include "map.h"
+
+struct level {
+	struct map map;
+	struct key key;
+};
+
+enum orientation { ORIENT_AUTO, ORIENT_PORTRAIT, ORIENT_LANDSCAPE };
+
+/* Presentation options for sheets (PDF, SVG, PNG, booklet). Strings are
+ * validated by render_validate() before any generation happens. */
+struct sheet_options {
+	const char *paper;      /* "letter", "a4", "8.5x11in", "210x297mm"; NULL: default */
+	enum orientation orientation;
+	double scale;           /* squares per inch; 0: fit */
+	const char *style;      /* style name or path; NULL: "classic" */
+	int dpi;                /* PNG resolution, default 150 */
+	int player;             /* the players' handout: no secrets, no key */
+	int no_key;             /* the map page alone */
+	const char *title;      /* NULL: made from method and seed */
+};
+
+struct doc {
+	const char *seed;               /* the seed text */
+	const char *command;            /* a command line that remakes this output */
+	struct level *levels;
+	int nlevels;
+	struct sheet_options sheet;
+	const char *const *template_dirs;
+};
+
+#endif

@@ -1,0 +1,362 @@
+/* key.c: numbering the rooms and building the key's skeleton: titles, sizes,
+ * exits and where they lead, stairs and keys. Contents come from stock.c. */
+#include "key.h"
+
+#include "connect.h"
+#include "sbuf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *key_default_title(enum region_kind kind)
+{
+	switch (kind) {
+	case REGION_HALL: return "Hallway";
+	case REGION_BRIDGE: return "Bridge";
+	case REGION_CORRIDOR: return "Corridor";
+	default: return "Room";
+	}
+}
+
+struct order_item {
+	int region;
+	int dist;
+	int anchor;     /* first square in reading order: y * w + x */
+};
+
+static int cmp_order(const void *a, const void *b)
+{
+	const struct order_item *p = a, *q = b;
+	if (p->dist != q->dist)
+		return p->dist < q->dist ? -1 : 1;
+	if (p->anchor != q->anchor)
+		return p->anchor < q->anchor ? -1 : 1;
+	return p->region - q->region;
+}
+
+int key_number(struct map *m, enum key_numbering mode, struct err *e)
+{
+	int n = m->nregions;
+	struct order_item *items = malloc(((size_t)n + 1) * sizeof *items);
+	int *dist = malloc(((size_t)n + 1) * sizeof *dist);
+	int *anchor = malloc(((size_t)n + 1) * sizeof *anchor);
+	struct graph g = { 0 };
+	int rc = -1;
+	if (!items || !dist || !anchor) {
+		err_set(e, "out of memory while numbering rooms");
+		goto out;
+	}
+	for (int id = 0; id <= n; id++)
+		anchor[id] = -1;
+	for (long c = (long)m->w * m->h - 1; c >= 0; c--)
+		anchor[m->cells[c]] = (int)c;
+	if (mode == KEY_NUMBER_ENTRANCE) {
+		if (graph_build(&g, m, e) < 0 ||
+		    connect_distances(m, &g, connect_entrance_region(m), dist, e) < 0)
+			goto out;
+	}
+	int count = 0;
+	for (int id = 1; id <= n; id++) {
+		m->regions[id].number = 0;
+		if (!region_is_keyed(m->regions[id].kind))
+			continue;
+		int d = mode == KEY_NUMBER_ENTRANCE ? dist[id] : 0;
+		items[count++] = (struct order_item){ id, d < 0 ? 1 << 30 : d, anchor[id] };
+	}
+	qsort(items, (size_t)count, sizeof *items, cmp_order);
+	for (int i = 0; i < count; i++)
+		m->regions[items[i].region].number = i + 1;
+	rc = 0;
+out:
+	graph_free(&g);
+	free(items);
+	free(dist);
+	free(anchor);
+	return rc;
+}
+
+int key_entry_add_line(struct key_entry *en, const char *text, struct err *e)
+{
+	char **p = realloc(en->lines, ((size_t)en->nlines + 1) * sizeof *p);
+	if (!p)
+		return err_set(e, "out of memory for the key");
+	en->lines = p;
+	p[en->nlines] = strdup(text);
+	if (!p[en->nlines])
+		return err_set(e, "out of memory for the key");
+	en->nlines++;
+	return 0;
+}
+
+const struct key_entry *key_find(const struct key *k, int number)
+{
+	if (number >= 1 && number <= k->n && k->entries[number - 1].number == number)
+		return &k->entries[number - 1];
+	for (int i = 0; i < k->n; i++)
+		if (k->entries[i].number == number)
+			return &k->entries[i];
+	return NULL;
+}
+
+static void size_text(const struct map *m, const struct region *r, char *out, size_t size)
+{
+	int ft = m->square_feet;
+	const struct rect *b = &r->bounds;
+	if (r->area == b->w * b->h)
+		snprintf(out, size, "%d x %d ft", b->w * ft, b->h * ft);
+	else
+		snprintf(out, size, "%d x %d ft overall, %d squares", b->w * ft, b->h * ft, r->area);
+}
+
+/* The keyed regions reached from `from` through door d: the region beyond, or,
+ * when that is a corridor, every keyed region the corridor network touches. */
+static void follow_exit(const struct map *m, const struct graph *g, int from, const struct door *d,
+			struct key_exit *x, int *stack, unsigned char *seen)
+{
+	int a, b;
+	map_door_regions(m, d, &a, &b);
+	int to = a == from ? b : a;
+	x->to_region = to;
+	x->nleads = 0;
+	x->via_corridor = 0;
+	if (to <= 0)
+		return;
+	if (region_is_keyed(m->regions[to].kind)) {
+		x->leads[x->nleads++] = m->regions[to].number;
+		return;
+	}
+	x->via_corridor = 1;
+	int top = 0, nseen = 0;
+	stack[top++] = to;
+	seen[to] = 1;
+	int *visited = stack + m->nregions + 1;
+	visited[nseen++] = to;
+	while (top > 0) {
+		int r = stack[--top];
+		for (int k = g->first[r]; k < g->first[r + 1]; k++) {
+			const struct door *dd = &m->doors[g->edges[k]];
+			int p, q;
+			map_door_regions(m, dd, &p, &q);
+			int o = p == r ? q : p;
+			if (o <= 0 || o == from || seen[o])
+				continue;
+			seen[o] = 1;
+			visited[nseen++] = o;
+			if (region_is_keyed(m->regions[o].kind)) {
+				if (x->nleads < (int)(sizeof x->leads / sizeof x->leads[0]))
+					x->leads[x->nleads++] = m->regions[o].number;
+			} else {
+				stack[top++] = o;
+			}
+		}
+	}
+	for (int i = 0; i < nseen; i++)
+		seen[visited[i]] = 0;
+	/* sort the room numbers for a tidy sentence */
+	for (int i = 1; i < x->nleads; i++)
+		for (int j = i; j > 0 && x->leads[j - 1] > x->leads[j]; j--) {
+			int t = x->leads[j];
+			x->leads[j] = x->leads[j - 1];
+			x->leads[j - 1] = t;
+		}
+}
+
+static const char *door_phrase(enum door_kind kind)
+{
+	switch (kind) {
+	case DOOR_OPENING: return "opening";
+	case DOOR_LOCKED: return "locked door";
+	case DOOR_SECRET: return "secret door";
+	case DOOR_PORTCULLIS: return "portcullis";
+	default: return "door";
+	}
+}
+
+static void exit_sentence(struct sbuf *s, const struct map *m, const struct key_exit *x)
+{
+	static const char *const walls[SIDE_COUNT] = { "North", "East", "South", "West" };
+	sbuf_printf(s, "%s: %s", walls[x->wall], door_phrase(x->kind));
+	const struct door *d = &m->doors[x->door];
+	if (x->to_region <= 0) {
+		sbuf_add(s, " to the outside");
+	} else if (x->nleads == 0) {
+		sbuf_add(s, x->via_corridor ? " to a dead-end corridor" : "");
+	} else {
+		sbuf_add(s, x->via_corridor ? ", corridor to " : " to ");
+		sbuf_add(s, x->nleads > 1 ? "rooms " : "room ");
+		for (int i = 0; i < x->nleads; i++)
+			sbuf_printf(s, "%s%d", i == 0 ? "" : (i == x->nleads - 1 ? " and " : ", "), x->leads[i]);
+	}
+	if (d->kind == DOOR_LOCKED && d->lock >= 0) {
+		const struct lock *l = &m->locks[d->lock];
+		int kr = l->region;
+		if (kr > 0 && kr <= m->nregions && m->regions[kr].number > 0)
+			sbuf_printf(s, " (opened by the %s, in room %d)", l->name, m->regions[kr].number);
+		else
+			sbuf_printf(s, " (opened by the %s)", l->name);
+	}
+	sbuf_add(s, ". ");
+}
+
+static int cmp_exit(const void *a, const void *b)
+{
+	const struct key_exit *p = a, *q = b;
+	if (p->wall != q->wall)
+		return (int)p->wall - (int)q->wall;
+	return p->door - q->door;
+}
+
+/* Collects the exits of region id and writes its exits paragraph. */
+static int build_exits(struct key_entry *en, const struct map *m, const struct graph *g, int id,
+		       const struct key_options *o, int *stack, unsigned char *seen, struct err *e)
+{
+	int deg = g->first[id + 1] - g->first[id];
+	en->exit_list = calloc((size_t)deg + 1, sizeof *en->exit_list);
+	if (!en->exit_list)
+		return err_set(e, "out of memory for the key");
+	for (int k = g->first[id]; k < g->first[id + 1]; k++) {
+		int di = g->edges[k];
+		const struct door *d = &m->doors[di];
+		if (o->player && d->kind == DOOR_SECRET)
+			continue;
+		struct key_exit *x = &en->exit_list[en->nexits++];
+		x->door = di;
+		x->kind = d->kind;
+		x->wall = map_at(m, d->x, d->y) == id ? d->side : side_opposite(d->side);
+		follow_exit(m, g, id, d, x, stack, seen);
+	}
+	qsort(en->exit_list, (size_t)en->nexits, sizeof *en->exit_list, cmp_exit);
+	struct sbuf s;
+	sbuf_init(&s);
+	if (en->nexits == 0)
+		sbuf_add(&s, "No exits. ");
+	for (int i = 0; i < en->nexits; i++)
+		exit_sentence(&s, m, &en->exit_list[i]);
+	if (s.len > 0 && s.data[s.len - 1] == ' ')
+		s.data[--s.len] = '\0';
+	en->exits = sbuf_take(&s);
+	if (!en->exits)
+		return err_set(e, "out of memory for the key");
+	return 0;
+}
+
+static int add_stairs_and_keys(struct key_entry *en, const struct map *m, int id, struct err *e)
+{
+	char line[200];
+	for (int i = 0; i < m->nstairs; i++) {
+		const struct stair *st = &m->stairs[i];
+		if (map_at(m, st->x, st->y) != id)
+			continue;
+		if (st->to_level > 0)
+			snprintf(line, sizeof line, "Stairs %s to level %d.", st->dir == STAIR_UP ? "up" : "down",
+				 st->to_level);
+		else
+			snprintf(line, sizeof line, "Stairs %s.", st->dir == STAIR_UP ? "up" : "down");
+		if (key_entry_add_line(en, line, e) < 0)
+			return -1;
+	}
+	for (int i = 0; i < m->nlocks; i++) {
+		const struct lock *l = &m->locks[i];
+		if (l->region != id || l->door < 0)
+			continue;
+		int a, b;
+		map_door_regions(m, &m->doors[l->door], &a, &b);
+		int na = a > 0 ? m->regions[a].number : 0, nb = b > 0 ? m->regions[b].number : 0;
+		if (na > 0 && nb > 0)
+			snprintf(line, sizeof line, "The %s lies here; it opens the locked door between rooms %d and %d.",
+				 l->name, na < nb ? na : nb, na < nb ? nb : na);
+		else
+			snprintf(line, sizeof line, "The %s lies here; it opens the locked door to room %d.",
+				 l->name, na > 0 ? na : nb);
+		if (key_entry_add_line(en, line, e) < 0)
+			return -1;
+	}
+	if (m->entrance.set && map_at(m, m->entrance.x, m->entrance.y) == id &&
+	    key_entry_add_line(en, m->entrance.side >= 0 ? "The entrance." : "The way in: stairs up.", e) < 0)
+		return -1;
+	return 0;
+}
+
+static int add_footer(struct key *k, const char *text, struct err *e)
+{
+	char **p = realloc(k->footer, ((size_t)k->nfooter + 1) * sizeof *p);
+	if (!p)
+		return err_set(e, "out of memory for the key");
+	k->footer = p;
+	if (!(p[k->nfooter] = strdup(text)))
+		return err_set(e, "out of memory for the key");
+	k->nfooter++;
+	return 0;
+}
+
+int key_build(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,
+	      struct err *e)
+{
+	(void)rng;
+	memset(k, 0, sizeof *k);
+	int n = 0;
+	for (int id = 1; id <= m->nregions; id++)
+		if (m->regions[id].number > 0)
+			n++;
+	struct graph g;
+	if (graph_build(&g, m, e) < 0)
+		return -1;
+	int *stack = malloc(((size_t)m->nregions + 1) * 2 * sizeof *stack);
+	unsigned char *seen = calloc((size_t)m->nregions + 1, 1);
+	k->entries = calloc((size_t)n + 1, sizeof *k->entries);
+	if (!stack || !seen || !k->entries) {
+		err_set(e, "out of memory for the key");
+		goto fail;
+	}
+	k->n = n;
+	for (int id = 1; id <= m->nregions; id++) {
+		const struct region *r = &m->regions[id];
+		if (r->number <= 0)
+			continue;
+		if (r->number > n) {
+			err_set(e, "region %d has number %d but there are %d rooms", id, r->number, n);
+			goto fail;
+		}
+		struct key_entry *en = &k->entries[r->number - 1];
+		en->region = id;
+		en->number = r->number;
+		snprintf(en->title, sizeof en->title, "%s", r->name[0] ? r->name : key_default_title(r->kind));
+		size_text(m, r, en->size, sizeof en->size);
+		if (build_exits(en, m, &g, id, o, stack, seen, e) < 0 || add_stairs_and_keys(en, m, id, e) < 0)
+			goto fail;
+	}
+	for (int i = 0; i < m->nnotes; i++)
+		if (add_footer(k, m->notes[i], e) < 0)
+			goto fail;
+	free(stack);
+	free(seen);
+	graph_free(&g);
+	return 0;
+fail:
+	free(stack);
+	free(seen);
+	graph_free(&g);
+	key_free(k);
+	return -1;
+}
+
+void key_free(struct key *k)
+{
+	for (int i = 0; i < k->n; i++) {
+		struct key_entry *en = &k->entries[i];
+		free(en->exits);
+		free(en->exit_list);
+		for (int j = 0; j < en->nlines; j++)
+			free(en->lines[j]);
+		free(en->lines);
+	}
+	free(k->entries);
+	for (int i = 0; i < k->nfooter; i++)
+		free(k->footer[i]);
+	free(k->footer);
+	for (int i = 0; i < k->nwandering; i++)
+		free(k->wandering[i]);
+	free(k->wandering);
+	memset(k, 0, sizeof *k);
+}

@@ -1,0 +1,336 @@
+/* map.c: the map model's storage: grid, regions, doors, stairs, locks. */
+#include "map.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const int side_dx[SIDE_COUNT] = { 0, 1, 0, -1 };
+const int side_dy[SIDE_COUNT] = { -1, 0, 1, 0 };
+
+enum side side_opposite(enum side s)
+{
+	return (enum side)((s + 2) % SIDE_COUNT);
+}
+
+const char *side_name(enum side s)
+{
+	static const char *const names[SIDE_COUNT] = { "north", "east", "south", "west" };
+	return (unsigned)s < SIDE_COUNT ? names[s] : "?";
+}
+
+const char *side_letter(enum side s)
+{
+	static const char *const names[SIDE_COUNT] = { "n", "e", "s", "w" };
+	return (unsigned)s < SIDE_COUNT ? names[s] : "?";
+}
+
+const char *region_kind_name(enum region_kind k)
+{
+	static const char *const names[REGION_KIND_COUNT] = { "room", "hall", "corridor", "bridge" };
+	return (unsigned)k < REGION_KIND_COUNT ? names[k] : "?";
+}
+
+const char *door_kind_name(enum door_kind k)
+{
+	static const char *const names[DOOR_KIND_COUNT] = {
+		"opening", "door", "locked", "secret", "portcullis"
+	};
+	return (unsigned)k < DOOR_KIND_COUNT ? names[k] : "?";
+}
+
+const char *feature_name(enum feature f)
+{
+	static const char *const names[FEATURE_COUNT] = { "none", "pillar", "water", "rubble", "statue" };
+	return (unsigned)f < FEATURE_COUNT ? names[f] : "?";
+}
+
+int region_is_keyed(enum region_kind k)
+{
+	return k == REGION_ROOM || k == REGION_HALL || k == REGION_BRIDGE;
+}
+
+int map_init(struct map *m, int w, int h, struct err *e)
+{
+	memset(m, 0, sizeof *m);
+	m->square_feet = 10;
+	m->depth = 1;
+	m->entrance.side = -1;
+	if (w <= 0 || h <= 0)
+		return err_set(e, "map size %dx%d is empty", w, h);
+	m->w = w;
+	m->h = h;
+	m->cells = calloc((size_t)w * (size_t)h, sizeof *m->cells);
+	m->features = calloc((size_t)w * (size_t)h, 1);
+	m->regions_cap = 16;
+	m->regions = calloc((size_t)m->regions_cap, sizeof *m->regions);
+	if (!m->cells || !m->features || !m->regions) {
+		map_free(m);
+		return err_set(e, "out of memory for a %dx%d map", w, h);
+	}
+	return 0;
+}
+
+void map_free(struct map *m)
+{
+	free(m->cells);
+	free(m->features);
+	free(m->regions);
+	free(m->doors);
+	free(m->stairs);
+	free(m->locks);
+	free(m->zones);
+	memset(m, 0, sizeof *m);
+}
+
+/* Grows *array (of *cap elements of size each) so index `need` fits. */
+static int grow(void **array, int *cap, int need, size_t size, struct err *e)
+{
+	if (need < *cap)
+		return 0;
+	int ncap = *cap ? *cap : 8;
+	while (ncap <= need) {
+		if (ncap > (1 << 28))
+			return err_set(e, "too many map elements");
+		ncap *= 2;
+	}
+	void *p = realloc(*array, (size_t)ncap * size);
+	if (!p)
+		return err_set(e, "out of memory");
+	memset((char *)p + (size_t)*cap * size, 0, (size_t)(ncap - *cap) * size);
+	*array = p;
+	*cap = ncap;
+	return 0;
+}
+
+int map_add_region(struct map *m, enum region_kind kind, struct err *e)
+{
+	int id = m->nregions + 1;
+	if (grow((void **)&m->regions, &m->regions_cap, id, sizeof *m->regions, e) < 0)
+		return -1;
+	struct region *r = &m->regions[id];
+	memset(r, 0, sizeof *r);
+	r->kind = kind;
+	m->nregions = id;
+	return id;
+}
+
+void map_fill_rect(struct map *m, int region, struct rect r)
+{
+	int x0 = r.x < 0 ? 0 : r.x, y0 = r.y < 0 ? 0 : r.y;
+	int x1 = r.x + r.w > m->w ? m->w : r.x + r.w;
+	int y1 = r.y + r.h > m->h ? m->h : r.y + r.h;
+	for (int y = y0; y < y1; y++)
+		for (int x = x0; x < x1; x++)
+			m->cells[(long)y * m->w + x] = region;
+}
+
+int map_rect_free(const struct map *m, struct rect r, int margin)
+{
+	int x0 = r.x - margin, y0 = r.y - margin;
+	int x1 = r.x + r.w + margin, y1 = r.y + r.h + margin;
+	if (r.w <= 0 || r.h <= 0 || x0 < 0 || y0 < 0 || x1 > m->w || y1 > m->h)
+		return 0;
+	for (int y = y0; y < y1; y++)
+		for (int x = x0; x < x1; x++)
+			if (m->cells[(long)y * m->w + x])
+				return 0;
+	return 1;
+}
+
+void map_recount(struct map *m)
+{
+	for (int i = 0; i <= m->nregions; i++) {
+		m->regions[i].area = 0;
+		m->regions[i].bounds = (struct rect){ 0, 0, 0, 0 };
+	}
+	for (int y = 0; y < m->h; y++) {
+		for (int x = 0; x < m->w; x++) {
+			int id = m->cells[(long)y * m->w + x];
+			if (id <= 0 || id > m->nregions)
+				continue;
+			struct region *r = &m->regions[id];
+			struct rect *b = &r->bounds;
+			if (r->area == 0) {
+				*b = (struct rect){ x, y, 1, 1 };
+			} else {
+				if (x < b->x) { b->w += b->x - x; b->x = x; }
+				if (x >= b->x + b->w) b->w = x - b->x + 1;
+				if (y >= b->y + b->h) b->h = y - b->y + 1;
+			}
+			r->area++;
+		}
+	}
+}
+
+/* Rewrites a west/north edge as the east/south edge of the square beyond. */
+static void normalise_edge(const struct map *m, int *x, int *y, enum side *side)
+{
+	if (*side == SIDE_W && *x > 0) {
+		(*x)--;
+		*side = SIDE_E;
+	} else if (*side == SIDE_N && *y > 0) {
+		(*y)--;
+		*side = SIDE_S;
+	}
+	(void)m;
+}
+
+int map_find_door(const struct map *m, int x, int y, enum side side)
+{
+	normalise_edge(m, &x, &y, &side);
+	for (int i = 0; i < m->ndoors; i++) {
+		const struct door *d = &m->doors[i];
+		if (d->x == x && d->y == y && d->side == side)
+			return i;
+	}
+	return -1;
+}
+
+void map_door_regions(const struct map *m, const struct door *d, int *a, int *b)
+{
+	*a = map_at(m, d->x, d->y);
+	*b = map_at(m, d->x + side_dx[d->side], d->y + side_dy[d->side]);
+}
+
+int map_add_door(struct map *m, int x, int y, enum side side, enum door_kind kind, struct err *e)
+{
+	if (!map_in(m, x, y) || (unsigned)side >= SIDE_COUNT)
+		return err_set(e, "door at (%d, %d) is off the %dx%d grid", x, y, m->w, m->h);
+	normalise_edge(m, &x, &y, &side);
+	int a = map_at(m, x, y);
+	int b = map_at(m, x + side_dx[side], y + side_dy[side]);
+	if (a == b)
+		return err_set(e, "door at (%d, %d) %s: no wall there (region %d on both sides)",
+			       x, y, side_name(side), a);
+	int i = map_find_door(m, x, y, side);
+	if (i >= 0) {
+		if (m->doors[i].kind != DOOR_LOCKED)
+			m->doors[i].kind = kind;
+		return i;
+	}
+	if (grow((void **)&m->doors, &m->doors_cap, m->ndoors, sizeof *m->doors, e) < 0)
+		return -1;
+	i = m->ndoors++;
+	m->doors[i] = (struct door){ x, y, side, kind, -1 };
+	return i;
+}
+
+void map_remove_door(struct map *m, int i)
+{
+	if (i < 0 || i >= m->ndoors)
+		return;
+	int last = m->ndoors - 1;
+	for (int k = 0; k < m->nlocks; k++) {
+		if (m->locks[k].door == i)
+			m->locks[k].door = -1;
+		else if (m->locks[k].door == last)
+			m->locks[k].door = i;
+	}
+	m->doors[i] = m->doors[last];
+	m->ndoors--;
+}
+
+int map_add_stair(struct map *m, int x, int y, enum stair_dir dir, int to_level, struct err *e)
+{
+	if (!map_in(m, x, y))
+		return err_set(e, "stairs at (%d, %d) are off the %dx%d grid", x, y, m->w, m->h);
+	if (grow((void **)&m->stairs, &m->stairs_cap, m->nstairs, sizeof *m->stairs, e) < 0)
+		return -1;
+	int i = m->nstairs++;
+	m->stairs[i] = (struct stair){ x, y, dir, to_level };
+	return i;
+}
+
+int map_add_lock(struct map *m, int door, int region, const char *key_name, struct err *e)
+{
+	if (door < 0 || door >= m->ndoors)
+		return err_set(e, "lock on door %d, which does not exist", door);
+	if (grow((void **)&m->locks, &m->locks_cap, m->nlocks, sizeof *m->locks, e) < 0)
+		return -1;
+	int i = m->nlocks++;
+	m->locks[i].door = door;
+	m->locks[i].region = region;
+	snprintf(m->locks[i].name, sizeof m->locks[i].name, "%s", key_name ? key_name : "key");
+	m->doors[door].kind = DOOR_LOCKED;
+	m->doors[door].lock = i;
+	return i;
+}
+
+int map_add_zone(struct map *m, const char *theme, struct err *e)
+{
+	if (grow((void **)&m->zones, &m->zones_cap, m->nzones, sizeof *m->zones, e) < 0)
+		return -1;
+	int i = m->nzones++;
+	snprintf(m->zones[i].theme, sizeof m->zones[i].theme, "%s", theme ? theme : "");
+	return i;
+}
+
+void map_set_entrance(struct map *m, int x, int y, int side)
+{
+	m->entrance.x = x;
+	m->entrance.y = y;
+	m->entrance.side = side;
+	m->entrance.set = 1;
+}
+
+void map_add_note(struct map *m, const char *fmt, ...)
+{
+	va_list ap;
+	if (m->nnotes >= MAP_MAX_NOTES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(m->notes[m->nnotes], sizeof m->notes[0], fmt, ap);
+	va_end(ap);
+	m->nnotes++;
+}
+
+int map_region_rects(const struct map *m, int id, struct rect **out, struct err *e)
+{
+	const struct region *r = &m->regions[id];
+	struct rect b = r->bounds;
+	int n = 0, cap = 4;
+	struct rect *rs = malloc((size_t)cap * sizeof *rs);
+	unsigned char *used = calloc((size_t)(b.w > 0 ? b.w : 1) * (size_t)(b.h > 0 ? b.h : 1), 1);
+	if (!rs || !used) {
+		free(rs);
+		free(used);
+		return err_set(e, "out of memory");
+	}
+	for (int y = b.y; y < b.y + b.h; y++) {
+		for (int x = b.x; x < b.x + b.w; x++) {
+			if (map_at(m, x, y) != id || used[(y - b.y) * b.w + (x - b.x)])
+				continue;
+			int w = 0;
+			while (x + w < b.x + b.w && map_at(m, x + w, y) == id &&
+			       !used[(y - b.y) * b.w + (x + w - b.x)])
+				w++;
+			int h = 1;
+			for (;; h++) {
+				int yy = y + h, ok = yy < b.y + b.h;
+				for (int k = 0; ok && k < w; k++)
+					ok = map_at(m, x + k, yy) == id && !used[(yy - b.y) * b.w + (x + k - b.x)];
+				if (!ok)
+					break;
+			}
+			for (int yy = y; yy < y + h; yy++)
+				for (int k = 0; k < w; k++)
+					used[(yy - b.y) * b.w + (x + k - b.x)] = 1;
+			if (n == cap) {
+				struct rect *p = realloc(rs, (size_t)cap * 2 * sizeof *rs);
+				if (!p) {
+					free(rs);
+					free(used);
+					return err_set(e, "out of memory");
+				}
+				rs = p;
+				cap *= 2;
+			}
+			rs[n++] = (struct rect){ x, y, w, h };
+		}
+	}
+	free(used);
+	*out = rs;
+	return n;
+}

@@ -1,0 +1,36 @@
+/* paths.h: finding template files. A template is named either by a path
+ * (anything containing '/') or by a bare name looked up as
+ * DIR/SUBDIR/NAME.EXT along a search path: $MAPSHEET_TEMPLATES, the
+ * templates/ folder beside the executable, then the installed
+ * $(PREFIX)/share/mapsheet. */
+#ifndef MAPSHEET_PATHS_H
+#define MAPSHEET_PATHS_H
+
+#include "err.h"
+
+#include <stddef.h>
+
+#define PATHS_MAX 4
+
+struct paths {
+	const char *dirs[PATHS_MAX + 1];   /* NULL-terminated */
+	char storage[PATHS_MAX][1024];
+};
+
+/* Builds the search path. argv0 is used when /proc/self/exe is unavailable. */
+void paths_init(struct paths *p, const char *argv0);
+
+/* Resolves name (see above) to an existing file in out. Returns 0, or -1
+ * with a usage error listing what is available ("unknown style 'x' (styles:
+ * classic, ...)"); `what` names the kind in that message. */
+int paths_find(const char *const *dirs, const char *subdir, const char *name, const char *ext,
+	       const char *what, char *out, size_t size, struct err *e);
+
+/* Lists the names (without extension, sorted, unique) of SUBDIR/ *.EXT
+ * along the search path into out as "a, b, c". Returns the count. */
+int paths_list(const char *const *dirs, const char *subdir, const char *ext, char *out, size_t size);
+
+/* The first existing directory DIR/SUBDIR along the search path, or -1. */
+int paths_find_dir(const char *const *dirs, const char *subdir, char *out, size_t size);
+
+#endif

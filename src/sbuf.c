@@ -1,0 +1,141 @@
+/* sbuf.c: growable strings. */
+#include "sbuf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sbuf_init(struct sbuf *s)
+{
+	s->data = NULL;
+	s->len = s->cap = 0;
+	s->failed = 0;
+}
+
+void sbuf_free(struct sbuf *s)
+{
+	free(s->data);
+	sbuf_init(s);
+}
+
+void sbuf_reset(struct sbuf *s)
+{
+	s->len = 0;
+	if (s->data)
+		s->data[0] = '\0';
+}
+
+static int sbuf_reserve(struct sbuf *s, size_t extra)
+{
+	if (s->failed)
+		return -1;
+	if (s->len + extra + 1 <= s->cap)
+		return 0;
+	size_t cap = s->cap ? s->cap : 64;
+	while (cap < s->len + extra + 1) {
+		if (cap > ((size_t)-1) / 2) {
+			s->failed = 1;
+			return -1;
+		}
+		cap *= 2;
+	}
+	char *p = realloc(s->data, cap);
+	if (!p) {
+		s->failed = 1;
+		return -1;
+	}
+	s->data = p;
+	s->cap = cap;
+	return 0;
+}
+
+void sbuf_addn(struct sbuf *s, const char *text, size_t n)
+{
+	if (sbuf_reserve(s, n) < 0)
+		return;
+	memcpy(s->data + s->len, text, n);
+	s->len += n;
+	s->data[s->len] = '\0';
+}
+
+void sbuf_add(struct sbuf *s, const char *text)
+{
+	sbuf_addn(s, text, strlen(text));
+}
+
+void sbuf_addc(struct sbuf *s, char c)
+{
+	sbuf_addn(s, &c, 1);
+}
+
+void sbuf_printf(struct sbuf *s, const char *fmt, ...)
+{
+	va_list ap;
+	char small[256];
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		s->failed = 1;
+		return;
+	}
+	if ((size_t)n < sizeof small) {
+		sbuf_addn(s, small, (size_t)n);
+		return;
+	}
+	if (sbuf_reserve(s, (size_t)n) < 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(s->data + s->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	s->len += (size_t)n;
+}
+
+void sbuf_add_json(struct sbuf *s, const char *text)
+{
+	sbuf_addc(s, '"');
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		switch (*p) {
+		case '"': sbuf_add(s, "\\\""); break;
+		case '\\': sbuf_add(s, "\\\\"); break;
+		case '\n': sbuf_add(s, "\\n"); break;
+		case '\t': sbuf_add(s, "\\t"); break;
+		case '\r': sbuf_add(s, "\\r"); break;
+		default:
+			if (*p < 0x20)
+				sbuf_printf(s, "\\u%04x", *p);
+			else
+				sbuf_addc(s, (char)*p);
+		}
+	}
+	sbuf_addc(s, '"');
+}
+
+const char *sbuf_cstr(struct sbuf *s)
+{
+	if (s->failed)
+		return NULL;
+	if (!s->data)
+		return "";
+	return s->data;
+}
+
+char *sbuf_take(struct sbuf *s)
+{
+	if (s->failed) {
+		sbuf_free(s);
+		return NULL;
+	}
+	if (!s->data && sbuf_reserve(s, 0) < 0)
+		return NULL;
+	s->data[s->len] = '\0';
+	char *p = s->data;
+	sbuf_init(s);
+	return p;
+}
+
+int sbuf_failed(const struct sbuf *s)
+{
+	return s->failed;
+}

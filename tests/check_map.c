@@ -1,0 +1,146 @@
+/* check_map.c: the map model: regions, doors on edges, normalisation,
+ * rectangles, reachability with locks, and the contract checker. */
+#include "testutil.h"
+
+#include "connect.h"
+#include "key.h"
+#include "map_check.h"
+
+#include <stdlib.h>
+
+/* Two 3x3 rooms joined by a 1x2 corridor: A at (1,1), corridor (4,2)-(5,2), B at (6,1). */
+static void two_rooms(struct map *m, enum door_kind second)
+{
+	struct err e;
+	ck_assert_int_eq(map_init(m, 10, 6, &e), 0);
+	int a = map_add_region(m, REGION_ROOM, &e);
+	int c = map_add_region(m, REGION_CORRIDOR, &e);
+	int b = map_add_region(m, REGION_ROOM, &e);
+	map_fill_rect(m, a, (struct rect){ 1, 1, 3, 3 });
+	map_fill_rect(m, c, (struct rect){ 4, 2, 2, 1 });
+	map_fill_rect(m, b, (struct rect){ 6, 1, 3, 3 });
+	ck_assert_int_ge(map_add_door(m, 3, 2, SIDE_E, DOOR_PLAIN, &e), 0);
+	ck_assert_int_ge(map_add_door(m, 6, 2, SIDE_W, second, &e), 0);
+	map_set_entrance(m, 1, 2, -1);
+	map_recount(m);
+}
+
+START_TEST(test_door_normalised)
+{
+	struct map m;
+	struct err e;
+	two_rooms(&m, DOOR_SECRET);
+	/* the west edge of (6,2) is stored as the east edge of (5,2) */
+	ck_assert_int_eq(m.doors[1].x, 5);
+	ck_assert_int_eq(m.doors[1].side, SIDE_E);
+	ck_assert_int_eq(map_find_door(&m, 6, 2, SIDE_W), 1);
+	ck_assert_int_eq(map_find_door(&m, 5, 2, SIDE_E), 1);
+	int a, b;
+	map_door_regions(&m, &m.doors[1], &a, &b);
+	ck_assert_int_eq(a, 2);
+	ck_assert_int_eq(b, 3);
+	/* no wall inside a room */
+	ck_assert_int_eq(map_add_door(&m, 1, 1, SIDE_E, DOOR_PLAIN, &e), -1);
+	ck_assert_int_eq(map_check(&m, &e), -1); /* not numbered yet */
+	ck_assert_int_eq(key_number(&m, KEY_NUMBER_ENTRANCE, &e), 0);
+	ck_assert_msg(map_check(&m, &e) == 0, "%s", e.msg);
+	ck_assert_int_eq(m.regions[1].number, 1);
+	ck_assert_int_eq(m.regions[3].number, 2);
+	ck_assert_int_eq(m.regions[2].number, 0);
+	map_free(&m);
+}
+END_TEST
+
+START_TEST(test_recount_and_rects)
+{
+	struct map m;
+	struct err e;
+	ck_assert_int_eq(map_init(&m, 8, 8, &e), 0);
+	int r = map_add_region(&m, REGION_ROOM, &e);
+	map_fill_rect(&m, r, (struct rect){ 2, 2, 4, 2 });
+	map_fill_rect(&m, r, (struct rect){ 2, 4, 2, 2 });   /* an L */
+	map_recount(&m);
+	ck_assert_int_eq(m.regions[r].area, 12);
+	ck_assert_int_eq(m.regions[r].bounds.x, 2);
+	ck_assert_int_eq(m.regions[r].bounds.w, 4);
+	ck_assert_int_eq(m.regions[r].bounds.h, 4);
+	struct rect *rs;
+	int n = map_region_rects(&m, r, &rs, &e);
+	ck_assert_int_eq(n, 2);
+	int area = 0;
+	for (int i = 0; i < n; i++)
+		area += rs[i].w * rs[i].h;
+	ck_assert_int_eq(area, 12);
+	free(rs);
+	ck_assert(!map_rect_free(&m, (struct rect){ 4, 4, 2, 2 }, 1));
+	ck_assert(map_rect_free(&m, (struct rect){ 5, 5, 2, 2 }, 0));
+	ck_assert(!map_rect_free(&m, (struct rect){ 7, 7, 2, 2 }, 0));
+	map_free(&m);
+}
+END_TEST
+
+START_TEST(test_locks_order)
+{
+	struct map m;
+	struct err e;
+	two_rooms(&m, DOOR_PLAIN);
+	key_number(&m, KEY_NUMBER_ENTRANCE, &e);
+	/* key to the door into B lies in B itself: unreachable */
+	ck_assert_int_ge(map_add_lock(&m, 1, 3, "iron key", &e), 0);
+	ck_assert_int_eq(map_check(&m, &e), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "cannot be reached"));
+	/* key in A: fine */
+	m.locks[0].region = 1;
+	ck_assert_msg(map_check(&m, &e) == 0, "%s", e.msg);
+	map_free(&m);
+}
+END_TEST
+
+START_TEST(test_check_catches_split_region)
+{
+	struct map m;
+	struct err e;
+	two_rooms(&m, DOOR_PLAIN);
+	key_number(&m, KEY_NUMBER_ENTRANCE, &e);
+	map_set(&m, 8, 5, 1);   /* a stray square of room A */
+	ck_assert_int_eq(map_check(&m, &e), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "two pieces"));
+	map_free(&m);
+}
+END_TEST
+
+START_TEST(test_key_exits_follow_corridors)
+{
+	struct map m;
+	struct err e;
+	two_rooms(&m, DOOR_SECRET);
+	key_number(&m, KEY_NUMBER_ENTRANCE, &e);
+	struct key k;
+	struct key_options o = { 0 };
+	ck_assert_int_eq(key_build(&k, &m, &o, NULL, &e), 0);
+	ck_assert_int_eq(k.n, 2);
+	ck_assert_str_eq(k.entries[0].exits, "East: door, corridor to room 2.");
+	ck_assert_str_eq(k.entries[1].exits, "West: secret door, corridor to room 1.");
+	key_free(&k);
+	o.player = 1;
+	ck_assert_int_eq(key_build(&k, &m, &o, NULL, &e), 0);
+	ck_assert_str_eq(k.entries[1].exits, "No exits.");
+	key_free(&k);
+	map_free(&m);
+}
+END_TEST
+
+static Suite *map_suite(void)
+{
+	Suite *s = suite_create("map");
+	TCase *tc = tcase_create("model");
+	tcase_add_test(tc, test_door_normalised);
+	tcase_add_test(tc, test_recount_and_rects);
+	tcase_add_test(tc, test_locks_order);
+	tcase_add_test(tc, test_check_catches_split_region);
+	tcase_add_test(tc, test_key_exits_follow_corridors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(map_suite)

@@ -1,0 +1,97 @@
+/* testutil.c: shared helpers for the Check suites. */
+#include "testutil.h"
+
+#include "key.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+int test_run_suite(Suite *s)
+{
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+const char *const *test_template_dirs(void)
+{
+	static const char *const dirs[] = { "templates", "../templates", NULL };
+	return dirs;
+}
+
+int test_generate(struct map *m, const char *name, const char *seed, const struct gen_params *p,
+		  int rooms, int w, int h, struct err *e)
+{
+	const struct method *meth = method_find(name);
+	if (!meth)
+		return err_set(e, "no method %s", name);
+	struct gen_params params;
+	if (p) {
+		params = *p;
+	} else {
+		gen_params_default(&params);
+		params.rooms = rooms ? rooms : meth->default_rooms;
+		params.w = w;
+		params.h = h;
+		if ((w == 0 || h == 0) && meth->fit_size)
+			meth->fit_size(params.rooms, &params.w, &params.h);
+	}
+	params.template_dirs = test_template_dirs();
+	struct rng rng;
+	rng_seed_text(&rng, seed, (unsigned)params.depth);
+	if (map_init(m, params.w, params.h, e) < 0)
+		return -1;
+	m->square_feet = meth->square_feet;
+	m->method = meth->name;
+	m->depth = params.depth;
+	if (meth->generate(m, &params, &rng, NULL, e) < 0)
+		return -1;
+	map_recount(m);
+	return key_number(m, KEY_NUMBER_ENTRANCE, e);
+}
+
+int test_run(const char *args, const char *out_file, const char *err_file)
+{
+	char cmd[4096];
+	snprintf(cmd, sizeof cmd, "./mapsheet %s >%s 2>%s </dev/null", args, out_file ? out_file : "/dev/null",
+		 err_file ? err_file : "/dev/null");
+	int st = system(cmd);
+	if (st == -1 || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+char *test_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+	while (buf) {
+		size_t got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+		if (got == 0)
+			break;
+		if (n + 1 >= cap) {
+			char *p = realloc(buf, cap * 2);
+			if (!p) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = p;
+			cap *= 2;
+		}
+	}
+	fclose(f);
+	if (buf)
+		buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}

@@ -1,0 +1,31 @@
+/* testutil.h: what the Check suites share: a main() that runs one suite,
+ * generating a level the way the program does, and running the program. */
+#ifndef MAPSHEET_TESTUTIL_H
+#define MAPSHEET_TESTUTIL_H
+
+#include <check.h>
+
+#include "gen.h"
+#include "map.h"
+
+/* Runs a suite and returns the exit status for main(). */
+int test_run_suite(Suite *s);
+#define TEST_MAIN(suite_fn) \
+	int main(void) { return test_run_suite(suite_fn()); }
+
+/* Generates one numbered level with method `name`, as the program would,
+ * with params p (NULL: defaults with rooms, w, h). Returns 0 or -1 with e. */
+int test_generate(struct map *m, const char *name, const char *seed, const struct gen_params *p,
+		  int rooms, int w, int h, struct err *e);
+
+/* The template search path for tests: the repository's templates/. */
+const char *const *test_template_dirs(void);
+
+/* Runs "./mapsheet ARGS" from the repository root through the shell;
+ * returns the exit status. stdout/stderr go to the named files unless NULL. */
+int test_run(const char *args, const char *out_file, const char *err_file);
+
+/* Reads a whole file (NUL-terminated, caller frees), or NULL. */
+char *test_slurp(const char *path, size_t *len);
+
+#endif
