@@ -21,6 +21,7 @@ CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 LDLIBS_CORE = -lm
 
 B = build
+BIN = mapsheet
 
 # src/ minus the program's own glue is the core: no graphics library.
 PROG_SRC   = src/main.c src/cli.c src/output.c
@@ -40,10 +41,10 @@ TEST_SUPPORT    = $(B)/tests/testutil.o
 
 DEPS = $(shell find $(B) -name '*.d' 2>/dev/null)
 
-.PHONY: all deps check demo install uninstall clean golden
-all: mapsheet
+.PHONY: all deps check demo install uninstall clean golden sanitize fuzz
+all: $(BIN)
 
-mapsheet: $(PROG_OBJ) $(CORE_OBJ) $(RENDER_OBJ)
+$(BIN): $(PROG_OBJ) $(CORE_OBJ) $(RENDER_OBJ)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GFX_LIBS) $(LDLIBS_CORE)
 
@@ -72,8 +73,21 @@ $(TEST_RENDER_SRC:tests/%.c=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(TEST_S
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(GFX_LIBS) $(LDLIBS_CORE)
 
-check: mapsheet $(TEST_BIN)
-	@sh tests/run-tests.sh $(B)/tests
+check: $(BIN) $(TEST_BIN)
+	@MAPSHEET_BIN=./$(BIN) sh tests/run-tests.sh $(B)/tests
+
+# The whole test suite again, built with AddressSanitizer and
+# UndefinedBehaviorSanitizer (any report fails the run).
+SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+sanitize:
+	@$(MAKE) --no-print-directory B=build-san BIN=build-san/mapsheet \
+		CFLAGS="-O1 -g $(SAN)" LDFLAGS="$(SAN)" check
+
+# libFuzzer harnesses (clang): each runs FUZZ_SECONDS on a corpus seeded
+# from the shipped templates; a crash input is kept under tests/fuzz/crashes.
+FUZZ_SECONDS ?= 30
+fuzz:
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 golden: mapsheet
 	@sh tests/make-golden.sh
@@ -97,6 +111,6 @@ uninstall:
 	rm -f $(DESTDIR)$(MANDIR)/man1/mapsheet.1 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
 
 clean:
-	rm -rf $(B) mapsheet demo
+	rm -rf $(B) build-san build-fuzz mapsheet demo
 
 -include $(DEPS)

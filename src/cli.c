@@ -301,7 +301,7 @@ int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_
 
 	char optstring[80];
 	snprintf(optstring, sizeof optstring, ":%s", shorts);
-	optind = 1;
+	optind = 0;   /* glibc: 0 also resets the scan state between calls */
 	opterr = 0;
 	for (;;) {
 		int longindex = -1;
