@@ -3,6 +3,8 @@
  * options (from the method table) are appended to it. */
 #include "cli.h"
 
+#include "template.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -169,6 +171,85 @@ static const struct cli_option cli_options[] = {
 	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL }
 };
 
+/* Settings a config file may give: defaults for options of these names. */
+static const char *const config_settings[] = { "paper", "style", "scale", "dpi", "numbering", "system", NULL };
+
+struct config_line {
+	struct cli *cli;
+	const struct cli_option *option;
+};
+
+static int config_apply(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct config_line *cl = ctx;
+	(void)nf;
+	if (cl->option->apply(cl->cli, f[0].text, e) < 0) {
+		char msg[sizeof e->msg];
+		snprintf(msg, sizeof msg, "%s", e->msg);
+		return tpl_error(e, pos, f[0].col, "%s", msg);
+	}
+	return 0;
+}
+
+static const struct cli_option *find_option(const char *name)
+{
+	for (int i = 0; cli_options[i].name; i++)
+		if (strcmp(cli_options[i].name, name) == 0)
+			return &cli_options[i];
+	return NULL;
+}
+
+/* Reads defaults from $XDG_CONFIG_HOME/mapsheet/config (or
+ * ~/.config/mapsheet/config): lines "setting:value" in template syntax. A
+ * missing file is no error; a bad line is a usage error naming file:line:col. */
+static int read_config(struct cli *c, struct err *e)
+{
+	char path[1024];
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	if (xdg && xdg[0])
+		snprintf(path, sizeof path, "%s/mapsheet/config", xdg);
+	else if (home && home[0])
+		snprintf(path, sizeof path, "%s/.config/mapsheet/config", home);
+	else
+		return 0;
+	if (access(path, F_OK) != 0)
+		return 0;
+	size_t len;
+	char *text = tpl_read_file(path, &len, e);
+	if (!text)
+		return -1;
+	struct tpl_pos pos = { path, 0 };
+	int rc = 0;
+	for (size_t i = 0; i < len && rc == 0;) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		char name[64] = "";
+		size_t n = strcspn(text + i, ":\n");
+		pos.line++;
+		if (n < sizeof name && i + n < end)
+			snprintf(name, sizeof name, "%.*s", (int)n, text + i);
+		const struct cli_option *opt = NULL;
+		for (int k = 0; config_settings[k] && !opt; k++)
+			if (strcmp(config_settings[k], name) == 0)
+				opt = find_option(name);
+		struct config_line cl = { c, opt };
+		const struct tpl_directive dirs[] = { { opt ? opt->name : "", "text", config_apply }, { NULL, NULL, NULL } };
+		const struct tpl_directive none[] = { { NULL, NULL, NULL } };
+		rc = tpl_parse_line(&pos, text + i, end - i, opt ? dirs : none, &cl, e);
+		if (rc < 0 && !opt && strstr(e->msg, "unknown directive")) {
+			char avail[200] = "";
+			for (int k = 0; config_settings[k]; k++)
+				if (find_option(config_settings[k]))
+					snprintf(avail + strlen(avail), sizeof avail - strlen(avail), "%s%s",
+						 avail[0] ? ", " : "", config_settings[k]);
+			rc = tpl_error(e, &pos, 1, "unknown setting '%s' (settings: %s)", name, avail);
+		}
+		i = end + 1;
+	}
+	free(text);
+	return rc;
+}
+
 #define CLI_METHOD_BASE 1000
 #define CLI_COMMON_BASE 500
 #define CLI_MAX_OPTIONS 128
@@ -298,6 +379,9 @@ int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_
 	struct option lo[CLI_MAX_OPTIONS * 2 + 1];
 	char shorts[64];
 	fill_long_options(lo, refs, nrefs, shorts, sizeof shorts);
+
+	if (read_config(c, e) < 0)
+		return -1;
 
 	char optstring[80];
 	snprintf(optstring, sizeof optstring, ":%s", shorts);
