@@ -7,6 +7,7 @@ DESTDIR ?=
 BINDIR   = $(PREFIX)/bin
 DATADIR  = $(PREFIX)/share/mapsheet
 MANDIR   = $(PREFIX)/share/man
+COMPDIR  = $(PREFIX)/share/bash-completion/completions
 VERSION  = 0.1.0
 
 CC      ?= cc
@@ -24,7 +25,7 @@ B = build
 BIN = mapsheet
 
 # src/ minus the program's own glue is the core: no graphics library.
-PROG_SRC   = src/main.c src/cli.c src/output.c
+PROG_SRC   = src/main.c src/output.c
 CORE_SRC   = $(filter-out $(PROG_SRC),$(wildcard src/*.c))
 RENDER_SRC = $(wildcard render/*.c)
 CORE_OBJ   = $(CORE_SRC:%.c=$(B)/%.o)
@@ -104,11 +105,14 @@ install: mapsheet
 	cp -R templates/. $(DESTDIR)$(DATADIR)/
 	install -m 644 man/mapsheet.1 $(DESTDIR)$(MANDIR)/man1/mapsheet.1
 	install -m 644 man/mapsheet-templates.5 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
+	install -d $(DESTDIR)$(COMPDIR)
+	./$(BIN) --completion bash > $(DESTDIR)$(COMPDIR)/mapsheet
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/mapsheet
 	rm -rf $(DESTDIR)$(DATADIR)
 	rm -f $(DESTDIR)$(MANDIR)/man1/mapsheet.1 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
+	rm -f $(DESTDIR)$(COMPDIR)/mapsheet
 
 clean:
 	rm -rf $(B) build-san build-fuzz mapsheet demo

@@ -13,7 +13,7 @@
 
 #define CLI_MAX_LEVELS 99
 
-enum cli_action { CLI_RUN, CLI_HELP, CLI_VERSION, CLI_LIST_METHODS, CLI_LIST_STYLES };
+enum cli_action { CLI_RUN, CLI_HELP, CLI_VERSION, CLI_LIST_METHODS, CLI_LIST_STYLES, CLI_COMPLETION };
 
 struct cli {
 	enum cli_action action;
@@ -38,5 +38,7 @@ struct cli {
 int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_dirs, struct err *e);
 /* Writes --help to f. */
 void cli_help(FILE *f);
+/* Writes a bash completion script for every option to f. */
+void cli_completion_bash(FILE *f);
 
 #endif

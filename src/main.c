@@ -118,6 +118,9 @@ int main(int argc, char **argv)
 	case CLI_VERSION:
 		printf("mapsheet %s\n", MAPSHEET_VERSION);
 		return fflush(stdout) == 0 ? 0 : 1;
+	case CLI_COMPLETION:
+		cli_completion_bash(stdout);
+		return fflush(stdout) == 0 ? 0 : 1;
 	case CLI_LIST_METHODS:
 		list_methods();
 		return fflush(stdout) == 0 ? 0 : 1;
