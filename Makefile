@@ -42,7 +42,7 @@ TEST_SUPPORT    = $(B)/tests/testutil.o
 
 DEPS = $(shell find $(B) -name '*.d' 2>/dev/null)
 
-.PHONY: all deps check demo install uninstall clean golden sanitize fuzz
+.PHONY: all deps check demo install uninstall clean golden sanitize fuzz bench
 all: $(BIN)
 
 $(BIN): $(PROG_OBJ) $(CORE_OBJ) $(RENDER_OBJ)
@@ -90,18 +90,27 @@ FUZZ_SECONDS ?= 30
 fuzz:
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
-golden: mapsheet
+# The benchmark: tests/bench*.c, built optimised, run outside make check.
+BENCH_SRC = $(wildcard tests/bench*.c)
+$(B)/bench: $(BENCH_SRC:tests/%.c=$(B)/tests/%.o) $(CORE_OBJ) $(RENDER_OBJ)
+	@echo "  LD      $@"
+	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GFX_LIBS) $(LDLIBS_CORE)
+
+bench: $(B)/bench
+	@$(B)/bench
+
+golden: $(BIN)
 	@sh tests/make-golden.sh
 
-demo: mapsheet
+demo: $(BIN)
 	@sh tests/make-demo.sh demo
 
 deps:
 	@sh tests/install-deps.sh
 
-install: mapsheet
+install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
-	install -m 755 mapsheet $(DESTDIR)$(BINDIR)/mapsheet
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/mapsheet
 	cp -R templates/. $(DESTDIR)$(DATADIR)/
 	install -m 644 man/mapsheet.1 $(DESTDIR)$(MANDIR)/man1/mapsheet.1
 	install -m 644 man/mapsheet-templates.5 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
