@@ -84,6 +84,8 @@ static int place_entrance(struct house_build *b, struct err *e)
 	} else {
 		if (b->hall_region > 0) {
 			int n = border_edge(m, b->hall_region, -1, &x, &y, &side);
+			if (n == 0)     /* the first hallway spans the plan, so never */
+				return err_set(e, "house: no hallway reaches the edge of the plan (a bug)");
 			border_edge(m, b->hall_region, rng_range(b->rng, 0, n - 1), &x, &y, &side);
 		} else {
 			side = (enum side)rng_range(b->rng, 0, SIDE_COUNT - 1);

@@ -46,7 +46,7 @@ struct house_measures {
  * spread evenly over the region ids, so avg_doors is an estimate and longest
  * a lower bound. Returns 0 or -1 with e set (out of memory). */
 #define HOUSE_MEASURE_EXACT 1000
-#define HOUSE_MEASURE_SAMPLE 200
+#define HOUSE_MEASURE_SAMPLE 100
 int house_measure(const struct map *m, struct house_measures *out, struct err *e);
 
 #endif

@@ -311,8 +311,8 @@ int house_doors(struct house_build *b, struct err *e)
 		left--;
 		wake_neighbours(b, &d, i, pos, queued, cur, next);
 	}
-	log_step(b->log, "Doors: %d rooms connected in %d passes of the queue; rooms went back to its end %ld times",
-		 b->nrooms - (b->hub != b->hall_region), pass, requeued);
+	log_step(b->log, "Doors: %d rooms connected in %d pass%s through the queue; rooms went back to its end %ld times",
+		 b->nrooms - (b->hub != b->hall_region), pass, pass == 1 ? "" : "es", requeued);
 	rc = 0;
 out:
 	free(d.connected);
