@@ -144,31 +144,6 @@ static int door_target(const struct house_build *b, const struct door_state *d, 
 	return b->m->regions[o].kind == REGION_ROOM && d->connected[o];
 }
 
-/* Adds a door on an edge between two regions inside the grid, stored the way
- * map_add_door() stores it (a west or north edge as the east or south edge
- * of the square beyond). map_add_door() first searches every door for one on
- * the same edge, which makes 10,000 rooms quadratic; here no edge can get
- * two doors: a room only places doors into the hallway (which places none)
- * or into rooms connected before it (which never place doors again), at
- * most one per wall and region. */
-static int add_door(struct map *m, int x, int y, enum side s, struct err *e)
-{
-	if (s == SIDE_W)
-		x--, s = SIDE_E;
-	else if (s == SIDE_N)
-		y--, s = SIDE_S;
-	if (m->ndoors == m->doors_cap) {
-		int ncap = m->doors_cap ? m->doors_cap * 2 : 64;
-		struct door *nd = realloc(m->doors, (size_t)ncap * sizeof *nd);
-		if (!nd)
-			return err_set(e, "out of memory for the house's doors");
-		m->doors = nd;
-		m->doors_cap = ncap;
-	}
-	m->doors[m->ndoors++] = (struct door){ x, y, s, DOOR_PLAIN, -1 };
-	return 0;
-}
-
 /* Places a door on the run of wall around edge k of room i that faces region
  * o: the edges on the same side with o beyond, away from its ends when the
  * run is three or more squares long. */
@@ -191,7 +166,7 @@ static int door_in_run(struct house_build *b, int i, int k, int o, struct err *e
 		lo++, hi--;
 	int at = rng_range(b->rng, lo, hi);
 	house_perimeter_edge(r, at, &x, &y, &s);
-	if (add_door(b->m, x, y, s, e) < 0)
+	if (map_add_door(b->m, x, y, s, DOOR_PLAIN, e) < 0)
 		return -1;
 	if (log_on(b->log))
 		log_step(b->log, "Room at (%d, %d) %dx%d: door on its %s wall at (%d, %d) to the %s", r.x, r.y, r.w,

@@ -60,6 +60,8 @@ static int run(struct cli *c, struct err *e)
 	const struct output_format *fmt = choose_format(c, &path, e);
 	if (!fmt)
 		return -1;
+	if (c->seed_drawn && !c->quiet)
+		fprintf(stderr, "mapsheet: seed %s (remake with --seed %s)\n", c->seed, c->seed);
 
 	struct atomic_file logfile = { 0 };
 	struct log log = { NULL, c->quiet ? NULL : stderr, 0 };
@@ -127,8 +129,6 @@ int main(int argc, char **argv)
 	default:
 		break;
 	}
-	if (c.seed_drawn && !c.quiet)
-		fprintf(stderr, "mapsheet: seed %s (remake with --seed %s)\n", c.seed, c.seed);
 	if (run(&c, &e) < 0)
 		return fail(&e);
 	return 0;
