@@ -182,13 +182,13 @@ out:
 }
 
 static int dress_entry(struct key_entry *en, const struct map *m, const struct stock_tables *t,
-		       struct rng *rng, struct err *e)
+		       struct stock_memory *mem, struct rng *rng, struct err *e)
 {
 	const struct region *r = &m->regions[en->region];
 	const struct stock_table *tab = stock_dressing_table(t, m, en->region);
 	if (!tab)
 		return 0;
-	struct stock_vars v = { { NULL } };
+	struct stock_vars v = { { NULL }, mem };
 	v.v[STOCK_VAR_ROOM] = en->title;
 	const struct stock_table *tint = NULL;
 	if (r->zone >= 0 && r->zone < m->nzones && m->zones) {
@@ -207,12 +207,13 @@ static const struct stock_kind *roll_kind(const struct stock_tables *t, struct r
 	return &t->kinds[0];   /* unreachable: resolve checked the coverage */
 }
 
-static int contents_entry(struct key_entry *en, const struct stock_tables *t, struct rng *rng, struct err *e)
+static int contents_entry(struct key_entry *en, const struct stock_tables *t, struct stock_memory *mem,
+			  struct rng *rng, struct err *e)
 {
 	const struct stock_kind *k = roll_kind(t, rng);
 	int treasure = rng_chance(rng, k->treasure);
 	int empty = strcmp(k->name, "empty") == 0;
-	struct stock_vars v = { { NULL } };
+	struct stock_vars v = { { NULL }, mem };
 	v.v[STOCK_VAR_ROOM] = en->title;
 	snprintf(en->contents_kind, sizeof en->contents_kind, "%s", empty && treasure ? "treasure" : k->name);
 	char label[sizeof k->name];
@@ -243,7 +244,7 @@ static int contents_entry(struct key_entry *en, const struct stock_tables *t, st
 
 /* Where each key lying in the room is found ("The brass key hangs ..."). */
 static int keys_entry(struct key_entry *en, const struct map *m, const struct stock_tables *t,
-		      struct rng *rng, struct err *e)
+		      struct stock_memory *mem, struct rng *rng, struct err *e)
 {
 	const struct stock_table *tab = stock_table_find(t, "key_place");
 	if (!tab)
@@ -251,7 +252,7 @@ static int keys_entry(struct key_entry *en, const struct map *m, const struct st
 	for (int i = 0; i < m->nlocks; i++) {
 		if (m->locks[i].region != en->region)
 			continue;
-		struct stock_vars v = { { NULL } };
+		struct stock_vars v = { { NULL }, mem };
 		v.v[STOCK_VAR_KEY] = m->locks[i].name[0] ? m->locks[i].name : "key";
 		v.v[STOCK_VAR_ROOM] = en->title;
 		if (add_rolled(en, t, tab, NULL, NULL, &v, rng, e) < 0)
@@ -315,17 +316,22 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 {
 	if (!rng)
 		return err_set(e, "stocking the key needs a random number generator");
-	if (stock_check_system(t, e) < 0)
+	struct stock_memory mem;
+	if (stock_check_system(t, e) < 0 || stock_memory_init(&mem, t, e) < 0)
 		return -1;
-	for (int i = 0; i < k->n; i++) {
+	int rc = 0;
+	for (int i = 0; i < k->n && rc == 0; i++) {
 		struct key_entry *en = &k->entries[i];
 		if (en->region <= 0 || en->region > m->nregions)
 			continue;
-		if (dress_entry(en, m, t, rng, e) < 0 || contents_entry(en, t, rng, e) < 0 ||
-		    keys_entry(en, m, t, rng, e) < 0)
-			return -1;
+		if (dress_entry(en, m, t, &mem, rng, e) < 0 || contents_entry(en, t, &mem, rng, e) < 0 ||
+		    keys_entry(en, m, t, &mem, rng, e) < 0)
+			rc = -1;
 	}
-	return wandering_table(k, t, rng, e);
+	if (rc == 0)
+		rc = wandering_table(k, t, rng, e);
+	stock_memory_free(&mem);
+	return rc;
 }
 
 int stock_key(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,

@@ -211,13 +211,63 @@ int stock_pick(const struct stock_table *tab, struct rng *rng)
 	return tab->n - 1;
 }
 
+#define STOCK_FRESH_TRIES 8
+
+int stock_memory_init(struct stock_memory *mem, const struct stock_tables *t, struct err *e)
+{
+	memset(mem, 0, sizeof *mem);
+	mem->used = calloc((size_t)t->ntables + 1, sizeof *mem->used);
+	mem->nused = calloc((size_t)t->ntables + 1, sizeof *mem->nused);
+	if (!mem->used || !mem->nused) {
+		stock_memory_free(mem);
+		return err_set(e, "out of memory for the stocking tables");
+	}
+	mem->ntables = t->ntables;
+	for (int i = 0; i < t->ntables; i++)
+		if (!(mem->used[i] = calloc((size_t)t->tables[i].n + 1, 1))) {
+			stock_memory_free(mem);
+			return err_set(e, "out of memory for the stocking tables");
+		}
+	return 0;
+}
+
+void stock_memory_free(struct stock_memory *mem)
+{
+	for (int i = 0; mem->used && i < mem->ntables; i++)
+		free(mem->used[i]);
+	free(mem->used);
+	free(mem->nused);
+	memset(mem, 0, sizeof *mem);
+}
+
+int stock_pick_fresh(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
+		     struct rng *rng)
+{
+	int ti = (int)(tab - t->tables);
+	if (!mem || tab->die.sides > 0 || ti < 0 || ti >= mem->ntables)
+		return stock_pick(tab, rng);
+	unsigned char *used = mem->used[ti];
+	if (mem->nused[ti] >= tab->n) {
+		memset(used, 0, (size_t)tab->n);
+		mem->nused[ti] = 0;
+	}
+	int i = stock_pick(tab, rng);
+	for (int tries = 0; tries < STOCK_FRESH_TRIES && i >= 0 && used[i]; tries++)
+		i = stock_pick(tab, rng);
+	if (i >= 0 && !used[i]) {
+		used[i] = 1;
+		mem->nused[ti]++;
+	}
+	return i;
+}
+
 static int expand(const struct stock_tables *t, const char *text, const struct stock_vars *v, int flags,
 		  struct rng *rng, struct sbuf *out, int depth, struct err *e);
 
 static int roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 		int flags, struct rng *rng, struct sbuf *out, int depth, struct err *e)
 {
-	int i = stock_pick(tab, rng);
+	int i = stock_pick_fresh(t, tab, v ? v->memory : NULL, rng);
 	if (i < 0)
 		return err_set(e, "table '%s' has no entry for that roll", tab->name);
 	return expand(t, tab->entries[i].text, v, flags, rng, out, depth, e);

@@ -31,8 +31,20 @@ enum stock_var {
 	STOCK_VAR_COUNT
 };
 
+/* What weighted tables have already given in this key, so rolls are dealt
+ * like cards from a deck: an entry comes up again only after the rest have,
+ * or after a few re-rolls keep landing on used ones. Die tables keep their
+ * odds and are never steered. */
+struct stock_memory {
+	unsigned char **used;   /* per table, per entry */
+	int *nused;
+	int ntables;
+};
+
+/* The context of a roll: the values text can name, and an optional memory. */
 struct stock_vars {
 	const char *v[STOCK_VAR_COUNT];   /* NULL: expands to "" */
+	struct stock_memory *memory;      /* NULL: every roll independent */
 };
 
 /* NdS+A, times M: "2d6", "d100", "3d6x10", "1d4+1". */
@@ -130,6 +142,14 @@ int stock_expand(const struct stock_tables *t, const char *text, const struct st
 		 struct rng *rng, struct sbuf *out, struct err *e);
 /* Rolls the entry index of tab (die or weight). */
 int stock_pick(const struct stock_table *tab, struct rng *rng);
+/* Same, steered away from entries used before when mem is given (see
+ * struct stock_memory), and records the pick. */
+int stock_pick_fresh(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
+		     struct rng *rng);
+
+/* Allocates a memory for the tables of t; returns 0 or -1 with e set. */
+int stock_memory_init(struct stock_memory *mem, const struct stock_tables *t, struct err *e);
+void stock_memory_free(struct stock_memory *mem);
 
 /* Reads dice at s ("2d6+1 ..."). Returns the characters used (0 if s does
  * not start with dice), or -1 when it looks like dice but is out of range
