@@ -102,6 +102,30 @@ static int set_numbering(struct cli *c, const char *value, struct err *e)
 	return 0;
 }
 
+static int set_stock(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->key.stock = 1;
+	return 0;
+}
+
+static int set_no_stock(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->key.stock = 0;
+	return 0;
+}
+
+static int set_system(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--system: the name is empty (a folder of templates/tables/, or a path)");
+	c->key.system = value;
+	return 0;
+}
+
 static int set_quiet(struct cli *c, const char *value, struct err *e)
 {
 	(void)value;
@@ -151,6 +175,9 @@ const struct cli_option cli_options[] = {
 	{ "levels", 0, "N", "generate N levels joined by stairs (default 1)", GROUP_MAP, set_levels },
 	{ "numbering", 0, "ORDER", "room numbers: entrance (outward from it, default) or reading", GROUP_KEY,
 	  set_numbering },
+	{ "stock", 0, NULL, "roll each room's contents from the stocking tables (the default)", GROUP_KEY, set_stock },
+	{ "no-stock", 0, NULL, "a bare key: sizes and exits only", GROUP_KEY, set_no_stock },
+	{ "system", 0, "NAME", "the set of stocking tables (default neutral), or a folder path", GROUP_KEY, set_system },
 	{ "output", 'o', "FILE", "write FILE; the format follows its extension (.txt .json); - is stdout",
 	  GROUP_OUTPUT, set_output },
 	{ "log", 0, "FILE", "write the roll log to FILE (- for standard error)", GROUP_OUTPUT, set_log },

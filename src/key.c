@@ -185,7 +185,12 @@ static void exit_sentence(struct sbuf *s, const struct map *m, const struct key_
 		sbuf_add(s, x->via_corridor ? " to a dead-end corridor" : "");
 	} else {
 		sbuf_add(s, x->via_corridor ? ", corridor to " : " to ");
-		sbuf_add(s, x->nleads > 1 ? "rooms " : "room ");
+		if (!x->via_corridor && m->regions[x->to_region].kind == REGION_HALL)
+			sbuf_add(s, "hallway ");
+		else if (!x->via_corridor && m->regions[x->to_region].kind == REGION_BRIDGE)
+			sbuf_add(s, "bridge ");
+		else
+			sbuf_add(s, x->nleads > 1 ? "rooms " : "room ");
 		for (int i = 0; i < x->nleads; i++)
 			sbuf_printf(s, "%s%d", i == 0 ? "" : (i == x->nleads - 1 ? " and " : ", "), x->leads[i]);
 	}
