@@ -97,7 +97,7 @@ static int place_entrance(struct dice_gen *g)
 		return -1;
 	log_step(g->log, "Entrance: d4 = %d: %s; room %d reaches furthest %s; the way in is its %s wall at (%d, %d)%s.",
 		 (int)side + 1, side_name(side), best + 1, side_name(side), side_name(side), ex, ey,
-		 border ? ", a door on the edge of the map" : ", a passage from beyond the map");
+		 border ? ", a door on the edge of the map" : ", marked as the way in (no door: the wall is not on the map's edge)");
 	return 0;
 }
 

@@ -118,7 +118,8 @@ static int place_at_clock(struct dice_gen *g, int pi, enum side side, const stru
 		default: x = p->box.x - gap - s->w; y = pos; break;
 		}
 		int shift2 = 2 * pos + cw - 2 * p0 - pw;
-		dice_say(g, "%s gap 1d4+1 = %d, centre %g %s", t ? "; again:" : ",", gap, abs(shift2) / 2.0,
+		dice_say(g, "%s gap 1d4+1 = %d, centre %g square%s %s", t ? "; again:" : ",", gap, abs(shift2) / 2.0,
+			 shift2 == 2 || shift2 == -2 ? "" : "s",
 			 vertical ? (shift2 < 0 ? "west" : "east") : (shift2 < 0 ? "north" : "south"));
 		if (shape_at(g, s, x, y, c) && find_line(g, p, side, c))
 			return 1;

@@ -188,12 +188,12 @@ void dice_roll_shape(struct dice_gen *g, struct dice_room_shape *s)
 		shift = rng_range(g->rng, -(r2.w - 1), r1.w - 1);
 		r2.x = r1.x + shift;
 		r2.y = join == SIDE_N ? r1.y - r2.h : r1.y + r1.h;
-		dice_say(g, "; shifted %d %s", abs(shift), shift < 0 ? "west" : "east");
+		dice_say(g, "; shifted %d %s", abs(shift), shift < 0 ? "west" : shift > 0 ? "east" : "(flush)");
 	} else {
 		shift = rng_range(g->rng, -(r2.h - 1), r1.h - 1);
 		r2.y = r1.y + shift;
 		r2.x = join == SIDE_W ? r1.x - r2.w : r1.x + r1.w;
-		dice_say(g, "; shifted %d %s", abs(shift), shift < 0 ? "north" : "south");
+		dice_say(g, "; shifted %d %s", abs(shift), shift < 0 ? "north" : shift > 0 ? "south" : "(flush)");
 	}
 	*s = first;
 	for (int i = 0; i < second.nparts; i++) {
