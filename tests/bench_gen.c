@@ -40,6 +40,9 @@ static int generate_once(const struct method *meth, const struct bench_size *sz,
 	p.rooms = sz->rooms;
 	p.w = sz->w;
 	p.h = sz->h;
+	/* the house is sized by its plan alone: its own fit for the room count */
+	if (strcmp(meth->name, "house") == 0)
+		p.w = p.h = 0;
 	if (!p.w && meth->fit_size)
 		meth->fit_size(sz->rooms, &p.w, &p.h);
 	if (!p.w) {
