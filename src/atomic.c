@@ -20,9 +20,18 @@ int atomic_open(struct atomic_file *af, const char *path, struct err *e)
 	if (strlen(path) + 16 >= sizeof af->tmp)
 		return err_usage(e, "output path is too long: %.60s...", path);
 	struct stat st;
+	snprintf(af->path, sizeof af->path, "%s", path);
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return err_set(e, "cannot write %s: it is a directory", path);
-	snprintf(af->path, sizeof af->path, "%s", path);
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a device or a pipe (/dev/null, /dev/stdout, a FIFO): written in
+		 * place, since renaming over it would replace the device */
+		af->f = fopen(path, "wb");
+		if (!af->f)
+			return err_set(e, "cannot write %s: %s", path, strerror(errno));
+		af->is_device = 1;
+		return 0;
+	}
 	const char *slash = strrchr(path, '/');
 	int dirlen = slash ? (int)(slash - path) + 1 : 0;
 	snprintf(af->tmp, sizeof af->tmp, "%.*s.%s.XXXXXX", dirlen, path, slash ? slash + 1 : path);
@@ -47,6 +56,14 @@ int atomic_open(struct atomic_file *af, const char *path, struct err *e)
 
 int atomic_commit(struct atomic_file *af, struct err *e)
 {
+	if (af->is_device) {
+		int bad = fflush(af->f) != 0 || ferror(af->f);
+		int saved = errno;
+		if (fclose(af->f) != 0)
+			bad = 1;
+		af->f = NULL;
+		return bad ? err_set(e, "cannot write %s: %s", af->path, strerror(saved ? saved : EIO)) : 0;
+	}
 	if (af->is_stdout) {
 		if (fflush(stdout) != 0 || ferror(stdout))
 			return err_set(e, "cannot write to standard output: %s", strerror(errno));
@@ -80,6 +97,12 @@ int atomic_commit(struct atomic_file *af, struct err *e)
 
 void atomic_abort(struct atomic_file *af)
 {
+	if (af->is_device) {
+		if (af->f)
+			fclose(af->f);
+		af->f = NULL;
+		return;
+	}
 	if (af->is_stdout) {
 		fflush(stdout);
 		return;

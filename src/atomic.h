@@ -2,7 +2,8 @@
  * the target's folder, which is flushed, synced and renamed over the target
  * only when complete; on any failure the temporary file is removed and an
  * existing file at the target is left exactly as it was. The path "-" writes
- * to standard output instead. */
+ * to standard output instead, and an existing target that is not a regular
+ * file (/dev/null, a pipe) is written in place. */
 #ifndef MAPSHEET_ATOMIC_H
 #define MAPSHEET_ATOMIC_H
 
@@ -15,6 +16,7 @@ struct atomic_file {
 	char path[4096];        /* the target */
 	char tmp[4096];         /* the temporary file, "" for stdout */
 	int is_stdout;
+	int is_device;          /* an existing device or pipe, written in place */
 };
 
 /* Opens a temporary file beside path. Returns 0, or -1 with e set (folder

@@ -132,6 +132,17 @@ START_TEST(test_existing_file_kept_on_failure)
 }
 END_TEST
 
+START_TEST(test_devices_written_in_place)
+{
+	/* writing to /dev/null must not rename a file over the device */
+	ck_assert_int_eq(test_run("--seed 1 --log /dev/null -o build/tests/cli-dev.txt", OUT, ERR), 0);
+	struct stat st;
+	ck_assert_int_eq(stat("/dev/null", &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	ck_assert(exists("build/tests/cli-dev.txt"));
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -141,6 +152,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_help_and_version);
 	tcase_add_test(tc, test_help_matches_man_page);
 	tcase_add_test(tc, test_existing_file_kept_on_failure);
+	tcase_add_test(tc, test_devices_written_in_place);
 	suite_add_tcase(s, tc);
 	return s;
 }
