@@ -251,13 +251,15 @@ int mansion_add_stairs_down(struct mansion *ms, struct err *e)
 	}
 	int rc = connect_distances(ms->m, &g, ms->entrance, dist, e);
 	graph_free(&g);
-	/* The farthest room by doors, ties at random; a hallway if no room. */
-	int best = ms->entrance, bestd = -1, ties = 0;
+	/* The room farthest by doors, ties at random; a hallway only when the
+	 * plan has no room. */
+	int best = ms->entrance, bestd = -1, ties = 0, dist_best = 0;
 	for (int id = 1; rc == 0 && id <= ms->nspaces; id++) {
-		int d = dist[id] * 2 + (ms->spaces[id - 1].kind == REGION_ROOM);
+		int d = dist[id] + (ms->spaces[id - 1].kind == REGION_ROOM ? ms->nspaces + 1 : 0);
 		if (id == ms->entrance || d < bestd)
 			continue;
 		if (d > bestd) {
+			dist_best = dist[id];
 			best = id;
 			bestd = d;
 			ties = 1;
@@ -275,6 +277,6 @@ int mansion_add_stairs_down(struct mansion *ms, struct err *e)
 	if (map_add_stair(ms->m, x, y, STAIR_DOWN, p->depth + 1, e) < 0)
 		return -1;
 	log_step(ms->log, "Stairs down to level %d in %s %d at (%d, %d), %d doors from the entrance",
-		 p->depth + 1, kind_word(ms->spaces[best - 1].kind), best, x, y, bestd < 0 ? 0 : bestd / 2);
+		 p->depth + 1, kind_word(ms->spaces[best - 1].kind), best, x, y, bestd < 0 ? 0 : dist_best);
 	return 0;
 }
