@@ -91,6 +91,16 @@ static int window_contact(const struct window *wn, struct rect r)
 	       window_count(wn, r.x - 1, r.y + r.h, 1, 1) - window_count(wn, r.x + r.w, r.y + r.h, 1, 1);
 }
 
+/* True when shape s fits somewhere over (cx, cy). */
+static int fits(const struct window *wn, struct shape s, int cx, int cy)
+{
+	for (int y = cy - s.h + 1; y <= cy; y++)
+		for (int x = cx - s.w + 1; x <= cx; x++)
+			if (window_count(wn, x, y, s.w, s.h) == 0)
+				return 1;
+	return 0;
+}
+
 /* How well r sits: the share of its walls against what stands (or the
  * grid's edge), less how much it widens the plan's bounding box for its
  * size, so the plan fills its outline before it grows. */
@@ -175,16 +185,13 @@ static int fit_among(const struct fitter *f, const struct shape *shapes, int n, 
 static int fit_space(const struct mansion *ms, int cx, int cy, struct rect *out, enum region_kind *kind)
 {
 	struct fitter f;
-	struct rect r;
-	double sc;
 	window_build(&f.wn, &ms->fr, cx, cy, MANSION_ROOM_LONG);
 	f.bbox = ms->bbox;
 	f.rng = ms->rng;
 	/* Every room holds a 3x3 and every hallway a 2x4 or 4x2 over the same
 	 * square, so when none of those fits nothing does. */
-	if (!best_fit(&f, (struct shape){ 3, 3 }, cx, cy, &r, &sc) &&
-	    !best_fit(&f, (struct shape){ 2, 4 }, cx, cy, &r, &sc) &&
-	    !best_fit(&f, (struct shape){ 4, 2 }, cx, cy, &r, &sc))
+	if (!fits(&f.wn, (struct shape){ 3, 3 }, cx, cy) && !fits(&f.wn, (struct shape){ 2, 4 }, cx, cy) &&
+	    !fits(&f.wn, (struct shape){ 4, 2 }, cx, cy))
 		return 0;
 	int hall = rng_chance(ms->rng, ms->p->mansion.hall_share);
 	if (hall)
@@ -385,15 +392,16 @@ int mansion_pack(struct mansion *ms, struct err *e)
 		if (!fit_space(ms, cx, cy, &r, &kind)) {
 			frontier_drop(&ms->fr, cx, cy);
 			ms->dropped++;
-			log_step(ms->log, "Square (%d, %d), %d used neighbours: no room or hallway fits; dropped",
-				 cx, cy, k);
+			log_step(ms->log, "Square (%d, %d), %d used neighbour%s: no room or hallway fits; dropped",
+				 cx, cy, k, k == 1 ? "" : "s");
 			continue;
 		}
 		int id = place(ms, r, kind, e);
 		if (id < 0)
 			return -1;
-		log_step(ms->log, "Space %d: square (%d, %d) with %d used neighbours; %s %dx%d at (%d, %d)",
-			 id, cx, cy, k, kind == REGION_HALL ? "hallway" : "room", r.w, r.h, r.x, r.y);
+		log_step(ms->log, "Space %d: square (%d, %d) with %d used neighbour%s; %s %dx%d at (%d, %d)",
+			 id, cx, cy, k, k == 1 ? "" : "s", kind == REGION_HALL ? "hallway" : "room", r.w, r.h,
+			 r.x, r.y);
 	}
 	if (ms->nspaces < want)
 		log_warn(ms->log, "mansion: placed %d of %d spaces: the %dx%d grid has no unused square left "
