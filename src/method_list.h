@@ -2,4 +2,5 @@
  * Each METHOD(name) names a `const struct method method_name` defined in
  * src/name.c. Including files define METHOD before including this. */
 METHOD(dice)
+METHOD(mansion)
 METHOD(house)

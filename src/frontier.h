@@ -1,0 +1,55 @@
+/* frontier.h: the unused squares that border used ones, kept in buckets by
+ * how many of their four neighbours are used (1 to 4), updated as squares
+ * are used, so a packer picks its next square without scanning the grid.
+ *
+ * A square is free, used, or dropped (a free square the packer gave up on:
+ * it is never a candidate again). Marking a square used costs O(1); a
+ * placement of a w x h rectangle costs O(w*h) plus its perimeter. */
+#ifndef MAPSHEET_FRONTIER_H
+#define MAPSHEET_FRONTIER_H
+
+#include "err.h"
+#include "map.h"
+
+#define FRONTIER_BUCKETS 5      /* buckets 1..4 by used neighbours; 0 unused */
+
+/* Bits of frontier.cell[]: the used-neighbour count and two flags. */
+enum {
+	FRONTIER_COUNT = 0x07,
+	FRONTIER_USED = 0x10,
+	FRONTIER_DROPPED = 0x20
+};
+
+struct frontier {
+	int w, h;
+	unsigned char *cell;    /* w*h: used neighbours in the low bits, flags above */
+	int *pos;               /* w*h: index + 1 within its bucket, 0 when in none */
+	int *bucket[FRONTIER_BUCKETS];   /* cell indices y*w + x */
+	int n[FRONTIER_BUCKETS], cap[FRONTIER_BUCKETS];
+};
+
+/* Sets up a w x h grid with every square free. Returns 0, or -1 with e set
+ * (and f freeable). */
+int frontier_init(struct frontier *f, int w, int h, struct err *e);
+void frontier_free(struct frontier *f);
+
+/* Marks every square of r (inside the grid) used and moves its free
+ * neighbours up a bucket. Returns 0, or -1 with e set (out of memory). */
+int frontier_use_rect(struct frontier *f, struct rect r, struct err *e);
+/* Drops free square (x, y): it leaves its bucket for good. */
+void frontier_drop(struct frontier *f, int x, int y);
+
+/* True when (x, y) is inside the grid and used. */
+int frontier_used(const struct frontier *f, int x, int y);
+/* Candidates with exactly k used neighbours (1..4). */
+static inline int frontier_count(const struct frontier *f, int k)
+{
+	return f->n[k];
+}
+/* The i-th candidate (0-based) of bucket k, as a cell index y*w + x. */
+static inline int frontier_get(const struct frontier *f, int k, int i)
+{
+	return f->bucket[k][i];
+}
+
+#endif

@@ -1,0 +1,65 @@
+/* mansion_int.h: what the stages of the mansion method share (src/mansion.c
+ * runs them; mansion_plan.c packs the spaces, mansion_doors.c joins them).
+ * Not for use outside the method. */
+#ifndef MAPSHEET_MANSION_INT_H
+#define MAPSHEET_MANSION_INT_H
+
+#include "frontier.h"
+#include "gen.h"
+
+/* The size rules of the procedure. */
+#define MANSION_ROOM_MIN 3      /* rooms are at least 3 x 3 */
+#define MANSION_ROOM_SHORT 5    /* ... and at most 5 on their short side */
+#define MANSION_ROOM_LONG 6     /* ... and 6 on their long side */
+#define MANSION_HALL_MIN 2      /* hallways are 2 or 3 wide */
+#define MANSION_HALL_MAX 3
+#define MANSION_HALL_LONG 12    /* longest hallway drawn */
+
+/* One placed room or hallway; space i is map region i + 1. */
+struct mansion_space {
+	struct rect r;
+	enum region_kind kind;
+};
+
+/* Two spaces that share a wall: the wall is the segment of `len` edges on
+ * side `side` of squares (x, y), (x + dx, y + dy), ... of space a. */
+struct mansion_touch {
+	int a, b;               /* region ids, a < b */
+	int x, y, len;
+	enum side side;
+	int door;               /* 1 once a door joins them */
+};
+
+struct mansion {
+	struct map *m;
+	const struct gen_params *p;
+	struct rng *rng;
+	struct log *log;
+
+	struct mansion_space *spaces;
+	int nspaces, cap;
+	struct frontier fr;
+	struct rect bbox;       /* of every used square */
+	int used;               /* squares used */
+	int dropped;            /* candidate squares where nothing fitted */
+
+	struct mansion_touch *touch;
+	int ntouch, touch_cap;
+	int *adj_first, *adj;   /* per region: ids of the regions it touches */
+	int entrance;           /* region id of the Entrance Hall */
+};
+
+/* Places the Entrance Hall (on a grid edge, or over the start square).
+ * Returns 0 or -1 with e set when the grid cannot hold it. */
+int mansion_place_entrance(struct mansion *ms, struct err *e);
+/* Packs further spaces until p->rooms are placed or nothing fits; says
+ * which in the log (a warning when it ends short). Returns 0 or -1. */
+int mansion_pack(struct mansion *ms, struct err *e);
+/* Finds every pair of touching spaces (ms->touch, ms->adj). Returns 0 or -1. */
+int mansion_find_touches(struct mansion *ms, struct err *e);
+/* The door rules, then doors until every space is reachable. Returns 0 or -1. */
+int mansion_add_doors(struct mansion *ms, struct err *e);
+/* A stair down in a room far from the entrance when p->depth < p->levels. */
+int mansion_add_stairs_down(struct mansion *ms, struct err *e);
+
+#endif

@@ -1,0 +1,191 @@
+/* names_assign.c: the draw that names a level's regions from a loaded
+ * name table, and the touching lists it reads (see names.h). */
+#include "names.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct order {
+	int id;
+	int group;      /* 0 hallways, 1 the rest */
+	int area;
+	unsigned tie;
+};
+
+static int cmp_order(const void *a, const void *b)
+{
+	const struct order *x = a, *y = b;
+	if (x->group != y->group)
+		return x->group - y->group;
+	if (x->area != y->area)
+		return y->area - x->area;
+	if (x->tie != y->tie)
+		return x->tie < y->tie ? -1 : 1;
+	return x->id - y->id;
+}
+
+/* True when entry en's `beside` needs are met by a region touching id. */
+static int beside_ok(const struct names_table *t, const struct names_entry *en, const int *name_of,
+		     int id, const int *adj_first, const int *adj)
+{
+	if (en->nbeside == 0)
+		return 1;
+	for (int k = adj_first[id]; k < adj_first[id + 1]; k++)
+		for (int b = en->beside_first; b < en->beside_first + en->nbeside; b++)
+			if (name_of[adj[k]] == t->beside[b].other)
+				return 1;
+	return 0;
+}
+
+int names_assign(const struct names_table *t, struct map *m, int entrance, const int *adj_first,
+		 const int *adj, struct rng *rng, struct log *log, struct err *e)
+{
+	int n = m->nregions;
+	int *name_of = malloc(((size_t)n + 1) * sizeof *name_of);
+	int *count = calloc((size_t)t->nnames + 1, sizeof *count);
+	double *w = malloc(((size_t)t->nentries + 1) * sizeof *w);
+	struct order *order = malloc(((size_t)n + 1) * sizeof *order);
+	int rc = -1;
+	if (!name_of || !count || !w || !order) {
+		err_set(e, "out of memory while naming rooms");
+		goto out;
+	}
+	for (int id = 0; id <= n; id++)
+		name_of[id] = -1;
+	int norder = 0;
+	for (int id = 1; id <= n; id++) {
+		if (id == entrance)
+			continue;
+		order[norder++] = (struct order){ id, m->regions[id].kind != REGION_HALL, m->regions[id].area,
+						  (unsigned)rng_next(rng) };
+	}
+	qsort(order, (size_t)norder, sizeof *order, cmp_order);
+	if (entrance > 0 && entrance <= n && t->entrance >= 0) {
+		name_of[entrance] = t->entrance;
+		snprintf(m->regions[entrance].name, sizeof m->regions[entrance].name, "%s", t->names[t->entrance]);
+		count[t->entrance]++;
+		log_step(log, "Name: %s %d is the %s", region_kind_name(m->regions[entrance].kind), entrance,
+			 t->names[t->entrance]);
+	}
+	for (int k = 0; k < norder; k++) {
+		int id = order[k].id;
+		const struct region *r = &m->regions[id];
+		double sum = 0;
+		int choices = 0;
+		for (int i = 0; i < t->nentries; i++) {
+			const struct names_entry *en = &t->entries[i];
+			w[i] = 0;
+			if (en->kind != r->kind || r->area < en->min_area || r->area > en->max_area ||
+			    (en->most > 0 && count[en->name] >= en->most) ||
+			    !beside_ok(t, en, name_of, id, adj_first, adj))
+				continue;
+			/* each name drawn before weighs less, so a level varies */
+			w[i] = (double)en->weight / (1 + count[en->name]);
+			sum += w[i];
+			choices++;
+		}
+		if (choices == 0) {
+			log_step(log, "Name: %s %d (%d squares): no name in the table suits it",
+				 region_kind_name(r->kind), id, r->area);
+			continue;
+		}
+		double roll = rng_unit(rng) * sum;
+		int pick = -1;
+		for (int i = 0; i < t->nentries; i++) {
+			if (w[i] <= 0)
+				continue;
+			pick = i;
+			if (roll < w[i])
+				break;
+			roll -= w[i];
+		}
+		int nm = t->entries[pick].name;
+		name_of[id] = nm;
+		count[nm]++;
+		snprintf(m->regions[id].name, sizeof m->regions[id].name, "%s", t->names[nm]);
+		log_step(log, "Name: %s %d (%d squares) is the %s, drawn from %d name%s", region_kind_name(r->kind),
+			 id, r->area, t->names[nm], choices, choices == 1 ? "" : "s");
+	}
+	rc = 0;
+out:
+	free(name_of);
+	free(count);
+	free(w);
+	free(order);
+	return rc;
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+	const int *x = a, *y = b;
+	if (x[0] != y[0])
+		return x[0] < y[0] ? -1 : 1;
+	return x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
+int names_touching(const struct map *m, int **adj_first, int **adj, struct err *e)
+{
+	int n = m->nregions;
+	size_t np = 0, cap = 256;
+	int *pairs = malloc(cap * 2 * sizeof *pairs);
+	*adj_first = NULL;
+	*adj = NULL;
+	if (!pairs)
+		return err_set(e, "out of memory while finding touching rooms");
+	for (int y = 0; y < m->h; y++)
+		for (int x = 0; x < m->w; x++) {
+			int a = map_at(m, x, y);
+			for (int s = 0; s < 2 && a > 0; s++) {
+				int b = s == 0 ? map_at(m, x + 1, y) : map_at(m, x, y + 1);
+				if (b <= 0 || b == a)
+					continue;
+				if (np == cap) {
+					int *p = realloc(pairs, cap * 4 * sizeof *pairs);
+					if (!p) {
+						free(pairs);
+						return err_set(e, "out of memory while finding touching rooms");
+					}
+					pairs = p;
+					cap *= 2;
+				}
+				pairs[2 * np] = a < b ? a : b;
+				pairs[2 * np + 1] = a < b ? b : a;
+				np++;
+			}
+		}
+	qsort(pairs, np, 2 * sizeof *pairs, cmp_pair);
+	size_t u = 0;
+	for (size_t i = 0; i < np; i++)
+		if (u == 0 || pairs[2 * i] != pairs[2 * (u - 1)] || pairs[2 * i + 1] != pairs[2 * (u - 1) + 1]) {
+			pairs[2 * u] = pairs[2 * i];
+			pairs[2 * u + 1] = pairs[2 * i + 1];
+			u++;
+		}
+	int *first = calloc((size_t)n + 2, sizeof *first);
+	int *list = malloc((2 * u + 1) * sizeof *list);
+	int *fill = calloc((size_t)n + 1, sizeof *fill);
+	if (!first || !list || !fill) {
+		free(pairs);
+		free(first);
+		free(list);
+		free(fill);
+		return err_set(e, "out of memory while finding touching rooms");
+	}
+	for (size_t i = 0; i < u; i++) {
+		first[pairs[2 * i] + 1]++;
+		first[pairs[2 * i + 1] + 1]++;
+	}
+	for (int id = 0; id <= n; id++)
+		first[id + 1] += first[id];
+	for (size_t i = 0; i < u; i++) {
+		int a = pairs[2 * i], b = pairs[2 * i + 1];
+		list[first[a] + fill[a]++] = b;
+		list[first[b] + fill[b]++] = a;
+	}
+	free(pairs);
+	free(fill);
+	*adj_first = first;
+	*adj = list;
+	return 0;
+}
