@@ -11,6 +11,7 @@
  * show where it lies go to the key's footer and the roll log. */
 #include "gen.h"
 #include "house_build.h"
+#include "names.h"
 
 #include "connect.h"
 
@@ -159,6 +160,23 @@ static int add_measures(struct house_build *b, struct err *e)
 }
 
 /* Checks what the options cannot: the params may come from elsewhere. */
+static int name_rooms(struct house_build *b, struct err *e)
+{
+	struct names_table names;
+	int *adj_first = NULL, *adj = NULL;
+	if (names_load(&names, b->p->template_dirs, "house", e) < 0)
+		return -1;
+	map_recount(b->m);
+	int rc = names_touching(b->m, &adj_first, &adj, e);
+	if (rc == 0)
+		rc = names_assign(&names, b->m, map_at(b->m, b->m->entrance.x, b->m->entrance.y), adj_first, adj,
+				  b->rng, b->log, e);
+	free(adj_first);
+	free(adj);
+	names_free(&names);
+	return rc;
+}
+
 static int check_request(const struct map *m, const struct gen_params *p, struct err *e)
 {
 	const struct house_params *hp = &p->house;
@@ -204,6 +222,9 @@ static int house_generate(struct map *m, const struct gen_params *p, struct rng 
 		goto out;
 	/* How house-like or maze-like it came out. */
 	if (add_measures(&b, e) < 0)
+		goto out;
+	/* Names from the house's table (templates/names/house.names). */
+	if (name_rooms(&b, e) < 0)
 		goto out;
 	rc = 0;
 out:
