@@ -97,8 +97,8 @@ static const char *house_violation(const struct map *m, const struct gen_params 
 			snprintf(buf, size, "room %d has %d squares, above --max-room %d", id, r->area, p->house.max_room);
 			return buf;
 		}
-		if (r->name[0] != '\0')
-			return "a room has a name (names are left to the naming module)";
+		if (r->name[0] == '\0')
+			return "a room has no name (templates/names/house.names ends with a catch-all)";
 	}
 	if (covered != (long)m->w * m->h)
 		return "the regions' areas do not add up to the plan";
