@@ -589,6 +589,39 @@ START_TEST(test_options_and_method)
 }
 END_TEST
 
+/* The examples in mapsheet-templates(5) are real tiles. */
+START_TEST(test_manual_examples)
+{
+	char *man = test_slurp("man/mapsheet-templates.5", NULL);
+	ck_assert_ptr_nonnull(man);
+	char *start = strstr(man, ".SS Example\n.nf\n");
+	ck_assert_ptr_nonnull(start);
+	start = strchr(start + 16, '\n') + 1;   /* past the .ft line */
+	char *end = strstr(start, ".ft\n.fi\n");
+	ck_assert_ptr_nonnull(end);
+	char text[4096];
+	size_t n = 0;
+	for (const char *c = start; c < end && n + 1 < sizeof text; c++) {
+		if (c[0] == '\\' && (c[1] == ' ' || c[1] == '-'))
+			c++;
+		text[n++] = *c;
+	}
+	text[n] = '\0';
+	struct tile_set s;
+	struct err e;
+	memset(&s, 0, sizeof s);
+	ck_assert_msg(read_tiles(&s, text, &e) == 0, "%s", e.msg);
+	ck_assert_int_eq(s.ntiles, 3);
+	ck_assert_int_eq(s.tiles[0].ndoors, 4);      /* one in the inner corner */
+	expect_door(&s.tiles[0], 1, 7, 3, 1, TILE_AXIS_H, SIDE_N);
+	ck_assert_int_eq(s.tiles[1].ncomp, 2);
+	ck_assert_int_eq(s.tiles[2].kind, TILE_ENTRANCE);
+	ck_assert_msg(tile_set_index(&s, "the manual", &e) == 0, "%s", e.msg);
+	tile_set_free(&s);
+	free(man);
+}
+END_TEST
+
 static Suite *tiles_suite(void)
 {
 	Suite *s = suite_create("tiles");
@@ -604,6 +637,7 @@ static Suite *tiles_suite(void)
 	tcase_add_test(tc, test_user_folder);
 	tcase_add_test(tc, test_dead_ends);
 	tcase_add_test(tc, test_options_and_method);
+	tcase_add_test(tc, test_manual_examples);
 	suite_add_tcase(s, tc);
 	return s;
 }
