@@ -3,4 +3,5 @@
  * src/name.c. Including files define METHOD before including this. */
 METHOD(dice)
 METHOD(mansion)
+METHOD(tiles)
 METHOD(house)

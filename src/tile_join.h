@@ -1,0 +1,102 @@
+/* tile_join.h: the level being assembled by the tiles method: which
+ * squares the placed tiles cover, the doors still open, and the steps the
+ * procedure is made of (place a tile at a door, wall a door up, open a new
+ * door on a dead end). src/tiles.c strings these steps together.
+ *
+ * Overlap rules: a tile's floor and door squares need empty squares of the
+ * grid; its rock may lie on empty squares, on other tiles' rock (two tiles
+ * share a wall) or beyond the grid's edge; its outside squares (' ') take
+ * nothing. A tile joins an open door with a door of the same width facing
+ * the other way, laid on the same squares: those squares become part of
+ * the older tile's room, and each edge between them and the new tile's
+ * floor gets a door (an opening when the door is wider than one square). */
+#ifndef MAPSHEET_TILE_JOIN_H
+#define MAPSHEET_TILE_JOIN_H
+
+#include "log.h"
+#include "map.h"
+#include "rng.h"
+#include "tile_set.h"
+
+enum tj_occ { TJ_EMPTY, TJ_ROCK, TJ_FLOOR, TJ_DOOR };
+enum tj_door_state { TJ_OPEN, TJ_JOINED, TJ_WALLED };
+/* What an entrance tile's way in ('E') becomes. */
+enum tj_entry { TJ_ENTRY_NONE, TJ_ENTRY_OUTSIDE, TJ_ENTRY_WALL };
+
+/* A door run on the map. */
+struct tj_door {
+	int x, y, width;        /* first square (west or north end) */
+	enum tile_axis axis;
+	enum side facing;       /* away from its floor */
+	int region;             /* the region on its floor side */
+	int placed;             /* the placed tile it belongs to */
+	int made;               /* opened on a dead end (--dead-ends new-door) */
+	enum tj_door_state state;
+	int joined;             /* placed tile joined through it, or -1 */
+	int join_width;         /* width of that tile's door */
+};
+
+struct tj_placed {
+	int variant;            /* index in tile_set.variants */
+	int x, y;               /* north-west corner on the grid */
+	int via;                /* door joined through, -1 for the first tile */
+};
+
+struct tile_level {
+	struct map *m;
+	const struct tile_set *set;
+	struct rng *rng;
+	struct log *log;
+	unsigned char *occ;     /* w*h enum tj_occ */
+	struct tj_door *doors;
+	int ndoors, doors_cap;
+	int *open;              /* doors still open, in no order */
+	int nopen, open_cap;
+	struct tj_placed *placed;
+	int nplaced, placed_cap;
+	int *downs;             /* squares (y*w+x) drawn '>' on placed tiles */
+	int ndowns, downs_cap;
+	int rooms;              /* keyed regions made */
+	int bad;                /* doors walled up because no tile fitted */
+	int made;               /* doors opened on dead ends */
+	int *comp_region;       /* scratch: region of each piece of a tile */
+	int *weights, *order;   /* scratch for weighted picks */
+	int scratch_n;
+};
+
+/* Prepares an empty level on m (already map_init'ed). Returns 0 or -1. */
+int tj_init(struct tile_level *lv, struct map *m, const struct tile_set *set, struct rng *rng,
+	    struct log *log, struct err *e);
+void tj_free(struct tile_level *lv);
+
+/* True when variant v fits with its north-west corner at (ox, oy); squares
+ * of `matched` (a door of v) may lie on an open door's squares. */
+int tj_fits(const struct tile_level *lv, int v, int ox, int oy, const struct tile_door *matched,
+	    enum tj_entry entry);
+/* Places variant v there: makes its regions, doors and open doors. When
+ * joined_to >= 0, `matched` is the door of v laid on open door joined_to.
+ * Returns the placed tile's index or -1 with e set. */
+int tj_place(struct tile_level *lv, int v, int ox, int oy, const struct tile_door *matched, int joined_to,
+	     enum tj_entry entry, struct err *e);
+/* Tries the tiles with a door of the same width facing open door r, by
+ * weight, each in every allowed turn. Returns 1 when one was placed, 0 when
+ * none fits, -1 on error. */
+int tj_attach(struct tile_level *lv, int r, struct err *e);
+/* Takes a random open door off the open list; -1 when none is left. */
+int tj_take_open(struct tile_level *lv);
+/* Walls door r up: its squares become rock. */
+void tj_wall_up(struct tile_level *lv, int r);
+/* Opens a new door of a random width the library can join, in a random
+ * placed tile's outer wall where empty ground lies beyond. Returns 1 when
+ * one was opened, 0 when no place was found, -1 on error. */
+int tj_open_new(struct tile_level *lv, struct err *e);
+/* tiles.c: assembles a level on m (map_init'ed at p->w x p->h) from the
+ * loaded library set, leaving the placements in lv for inspection (tests);
+ * the caller tj_free()s lv whatever the result. Returns 0 or -1 with e. */
+struct gen_params;
+int tiles_build(struct tile_level *lv, const struct tile_set *set, struct map *m, const struct gen_params *p,
+		struct rng *rng, struct log *log, struct err *e);
+/* Picks an index in 0..n-1 with chance proportional to w[i]; -1 if all 0. */
+int tj_pick(struct rng *rng, const int *w, int n);
+
+#endif

@@ -1,0 +1,57 @@
+/* tile_transform.c: turning and mirroring tiles. A turn number 0..7 is a
+ * mirror west to east when it is 4 or more, followed by (turn % 4) quarter
+ * turns clockwise; the eight numbers give every way a tile can lie on the
+ * grid. The doors of the new copy are found afresh from its drawing, so a
+ * turned tile obeys exactly the rules a drawn one does. */
+#include "tile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void tile_turn_point(int w, int h, int turn, int x, int y, int *nx, int *ny, int *nw, int *nh)
+{
+	if (turn >= 4)
+		x = w - 1 - x;
+	for (int q = 0; q < turn % 4; q++) {
+		/* a quarter turn clockwise: the west column becomes the north row */
+		int tx = h - 1 - y, ty = x;
+		int t = w;
+		w = h;
+		h = t;
+		x = tx;
+		y = ty;
+	}
+	*nx = x;
+	*ny = y;
+	*nw = w;
+	*nh = h;
+}
+
+int tile_transform(const struct tile *src, int turn, struct tile *out, struct err *e)
+{
+	memset(out, 0, sizeof *out);
+	memcpy(out->name, src->name, sizeof out->name);
+	memcpy(out->title, src->title, sizeof out->title);
+	memcpy(out->file, src->file, sizeof out->file);
+	out->kind = src->kind;
+	out->weight = src->weight;
+	out->line = src->line;
+	out->source = src->source;
+	int nw = src->w, nh = src->h, nx, ny;
+	tile_turn_point(src->w, src->h, turn, 0, 0, &nx, &ny, &nw, &nh);
+	out->w = nw;
+	out->h = nh;
+	out->cells = malloc((size_t)nw * (size_t)nh);
+	if (!out->cells)
+		return err_set(e, "out of memory turning tile '%s'", src->name);
+	for (int y = 0; y < src->h; y++)
+		for (int x = 0; x < src->w; x++) {
+			tile_turn_point(src->w, src->h, turn, x, y, &nx, &ny, &nw, &nh);
+			out->cells[ny * nw + nx] = src->cells[y * src->w + x];
+		}
+	if (tile_analyse(out, e) < 0) {
+		tile_free(out);
+		return -1;
+	}
+	return 0;
+}
