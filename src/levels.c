@@ -2,6 +2,7 @@
 #include "levels.h"
 
 #include "map_check.h"
+#include "tile_set.h"
 
 #include <string.h>
 
@@ -23,7 +24,10 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		    const struct gen_params *base, const char *seed, enum key_numbering numbering,
 		    struct log *log, struct err *e)
 {
-	int start_x = base->start_x, start_y = base->start_y;
+	int start_x = base->start_x, start_y = base->start_y, rc = -1;
+	/* tiles are read once for all levels */
+	struct tile_set tiles;
+	memset(&tiles, 0, sizeof tiles);
 	for (int k = 0; k < n; k++) {
 		const struct method *meth = methods[k < nmethods ? k : nmethods - 1];
 		struct gen_params p = *base;
@@ -33,9 +37,10 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		p.levels = n;
 		p.start_x = start_x;
 		p.start_y = start_y;
+		p.tiles.cache = &tiles;
 		rng_seed_text(&rng, seed, (unsigned)p.depth);
 		if (map_init(m, p.w, p.h, e) < 0)
-			return -1;
+			goto out;
 		m->square_feet = meth->square_feet;
 		m->depth = p.depth;
 		m->method = meth->name;
@@ -43,18 +48,25 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 			log_step(log, "Level %d: the %s method%s", p.depth, meth->name,
 				 start_x >= 0 ? ", grown from the stairs above" : "");
 		if (meth->generate(m, &p, &rng, log, e) < 0)
-			return -1;
+			goto out;
 		map_recount(m);
 		if (key_number(m, numbering, e) < 0)
-			return -1;
+			goto out;
 		struct err check;
-		if (map_check(m, &check) < 0)
-			return err_set(e, "internal error: the %s method made a broken level %d (seed %s): %s",
-				       meth->name, p.depth, seed, check.msg);
-		if (k + 1 < n && !find_stairs_down(m, &start_x, &start_y))
-			return err_set(e, "the %s method made level %d without stairs down", meth->name, p.depth);
+		if (map_check(m, &check) < 0) {
+			err_set(e, "internal error: the %s method made a broken level %d (seed %s): %s", meth->name,
+				p.depth, seed, check.msg);
+			goto out;
+		}
+		if (k + 1 < n && !find_stairs_down(m, &start_x, &start_y)) {
+			err_set(e, "the %s method made level %d without stairs down", meth->name, p.depth);
+			goto out;
+		}
 	}
-	return 0;
+	rc = 0;
+out:
+	tile_set_free(&tiles);
+	return rc;
 }
 
 int levels_build_keys(struct level *levels, int n, const struct key_options *o, const char *seed,
