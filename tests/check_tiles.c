@@ -594,7 +594,9 @@ START_TEST(test_manual_examples)
 {
 	char *man = test_slurp("man/mapsheet-templates.5", NULL);
 	ck_assert_ptr_nonnull(man);
-	char *start = strstr(man, ".SS Example\n.nf\n");
+	char *tiles = strstr(man, ".SH TILES");
+	ck_assert_ptr_nonnull(tiles);
+	char *start = strstr(tiles, ".SS Example\n.nf\n");
 	ck_assert_ptr_nonnull(start);
 	start = strchr(start + 16, '\n') + 1;   /* past the .ft line */
 	char *end = strstr(start, ".ft\n.fi\n");
