@@ -324,7 +324,7 @@ static const struct method_option cards_options[] = {
 
 const struct method method_cards = {
 	.name = "cards",
-	.summary = "room cards laid beside each other in zones joined by bridges, tumors and islands, with locks and keys",
+	.summary = "rooms laid like cards, in zones joined by bridges, tumors and islands behind locks and keys",
 	.square_feet = 10,
 	.default_rooms = 30,
 	.fit_size = cards_fit_size,
