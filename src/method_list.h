@@ -3,5 +3,6 @@
  * src/name.c. Including files define METHOD before including this. */
 METHOD(dice)
 METHOD(mansion)
+METHOD(cards)
 METHOD(tiles)
 METHOD(house)

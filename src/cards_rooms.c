@@ -1,0 +1,217 @@
+/* cards_rooms.c: the squares of the cards method. A card's room is a
+ * rectangle inside its cell: a random size, always covering the cell's middle
+ * row and column and leaving the cell's last row and column free, so rooms
+ * in neighbouring cells never overlap and always share a row (or column) for
+ * a straight corridor. A link is a door, or a corridor stub with a door at
+ * each end, that stays inside the two cells it joins. */
+#include "cards_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One side of a room rectangle, in the cell-local range [lo, hi]. */
+static void roll_span(struct cards_state *st, int *pos, int *len)
+{
+	int usable = st->n - 1;
+	int lo = st->n / 2 < 2 ? 2 : st->n / 2;
+	if (lo > usable)
+		lo = usable;
+	int l = rng_range(st->rng, lo, usable);
+	int p0 = st->mid - l + 1 < 0 ? 0 : st->mid - l + 1;
+	int p1 = st->mid < usable - l ? st->mid : usable - l;
+	*pos = rng_range(st->rng, p0, p1);
+	*len = l;
+}
+
+struct rect cards_room_rect(struct cards_state *st, int c)
+{
+	struct rect r;
+	roll_span(st, &r.x, &r.w);
+	roll_span(st, &r.y, &r.h);
+	r.x += cards_cell_x(st, c) * st->n;
+	r.y += cards_cell_y(st, c) * st->n;
+	return r;
+}
+
+int cards_carve(struct cards_state *st, int k)
+{
+	struct cards_card *cd = &st->cards[k];
+	int id = map_add_region(st->m, cd->kind, st->e);
+	if (id < 0)
+		return -1;
+	cd->region = id;
+	cd->r = cards_room_rect(st, cd->cell);
+	if (!map_rect_free(st->m, cd->r, 0))
+		return err_set(st->e, "internal error: card %d at %d,%d overlaps another region", k,
+			       cd->r.x, cd->r.y);
+	map_fill_rect(st->m, id, cd->r);
+	st->m->regions[id].zone = cd->zone;
+	return 0;
+}
+
+/* Grows card k's rectangle to cover r as well (the entrance). The squares
+ * added lie in the card's own cell or beyond the last cell of the grid. */
+static void stretch(struct cards_state *st, int k, struct rect add)
+{
+	struct rect *r = &st->cards[k].r;
+	int x0 = r->x < add.x ? r->x : add.x, y0 = r->y < add.y ? r->y : add.y;
+	int x1 = r->x + r->w > add.x + add.w ? r->x + r->w : add.x + add.w;
+	int y1 = r->y + r->h > add.y + add.h ? r->y + r->h : add.y + add.h;
+	*r = (struct rect){ x0, y0, x1 - x0, y1 - y0 };
+	map_fill_rect(st->m, st->cards[k].region, *r);
+}
+
+int cards_entrance(struct cards_state *st, int k, int side)
+{
+	struct map *m = st->m;
+	const struct gen_params *p = st->p;
+	struct cards_card *cd = &st->cards[k];
+	m->regions[cd->region].flags |= REGION_FLAG_ENTRY;
+	snprintf(m->regions[cd->region].name, sizeof m->regions[cd->region].name, "Entrance");
+	if (p->start_x >= 0) {
+		/* Grown from the start square: the way in is a stair up there. */
+		stretch(st, k, (struct rect){ p->start_x, p->start_y, 1, 1 });
+		map_set_entrance(m, p->start_x, p->start_y, -1);
+		if (map_add_stair(m, p->start_x, p->start_y, STAIR_UP, p->depth > 1 ? p->depth - 1 : 0, st->e) < 0)
+			return -1;
+		log_step(st->log, "entrance: stairs up at %d,%d in the first room", p->start_x, p->start_y);
+		return 0;
+	}
+	/* On the border: the room reaches the edge and a door leads outside. */
+	struct rect r = cd->r;
+	int x, y;
+	switch ((enum side)side) {
+	case SIDE_N: stretch(st, k, (struct rect){ r.x, 0, r.w, 1 }); x = r.x + r.w / 2; y = 0; break;
+	case SIDE_S: stretch(st, k, (struct rect){ r.x, m->h - 1, r.w, 1 }); x = r.x + r.w / 2; y = m->h - 1; break;
+	case SIDE_W: stretch(st, k, (struct rect){ 0, r.y, 1, r.h }); x = 0; y = r.y + r.h / 2; break;
+	default: stretch(st, k, (struct rect){ m->w - 1, r.y, 1, r.h }); x = m->w - 1; y = r.y + r.h / 2; break;
+	}
+	if (map_add_door(m, x, y, (enum side)side, DOOR_PLAIN, st->e) < 0)
+		return -1;
+	map_set_entrance(m, x, y, side);
+	log_step(st->log, "entrance: a door in the %s wall at %d,%d", side_name((enum side)side), x, y);
+	return 0;
+}
+
+/* Adds a door on the east or south edge of (x, y), an edge no door is on
+ * yet. map_add_door() first scans every door for one already on the edge,
+ * which makes ten thousand rooms quadratic; a link's edges are new by
+ * construction (its squares are its own), so the door is appended directly
+ * in the normalised form map.h describes. Returns its index or -1. */
+static int new_door(struct cards_state *st, int x, int y, enum side side, enum door_kind kind)
+{
+	struct map *m = st->m;
+	int bx = x + side_dx[side], by = y + side_dy[side];
+	if ((side != SIDE_E && side != SIDE_S) || !map_in(m, x, y) || !map_in(m, bx, by) ||
+	    map_at(m, x, y) == map_at(m, bx, by))
+		return err_set(st->e, "internal error: no wall for a door at %d,%d %s", x, y, side_name(side));
+	if (m->ndoors == m->doors_cap) {
+		int cap = m->doors_cap ? m->doors_cap * 2 : 64;
+		struct door *d = realloc(m->doors, (size_t)cap * sizeof *d);
+		if (!d)
+			return err_set(st->e, "out of memory for doors");
+		m->doors = d;
+		m->doors_cap = cap;
+	}
+	m->doors[m->ndoors] = (struct door){ x, y, side, kind, -1 };
+	return m->ndoors++;
+}
+
+/* The straight stub between a (west or north) and b (east or south), along
+ * axis `horiz`. Returns the squares between them (w or h may be 0). */
+static struct rect stub(struct cards_state *st, const struct rect *a, const struct rect *b, int horiz)
+{
+	if (horiz) {
+		int lo = a->y > b->y ? a->y : b->y;
+		int hi = (a->y + a->h < b->y + b->h ? a->y + a->h : b->y + b->h) - 1;
+		int y = lo <= hi ? rng_range(st->rng, lo, hi) : lo;
+		return (struct rect){ a->x + a->w, y, b->x - (a->x + a->w), 1 };
+	}
+	int lo = a->x > b->x ? a->x : b->x;
+	int hi = (a->x + a->w < b->x + b->w ? a->x + a->w : b->x + b->w) - 1;
+	int x = lo <= hi ? rng_range(st->rng, lo, hi) : lo;
+	return (struct rect){ x, a->y + a->h, 1, b->y - (a->y + a->h) };
+}
+
+/* Joins the rooms of cards a and b in a straight line (same row or column
+ * of cells) with a door, or with a corridor named `name` (NULL: none) and a
+ * door at each end. Returns the door on b's side, or -1. */
+static int join_straight(struct cards_state *st, int a, int b, enum door_kind kind_a,
+			 enum door_kind kind_b, const char *name, int water)
+{
+	const struct cards_card *ca = &st->cards[a], *cb = &st->cards[b];
+	int ax = cards_cell_x(st, ca->cell), ay = cards_cell_y(st, ca->cell);
+	int bx = cards_cell_x(st, cb->cell), by = cards_cell_y(st, cb->cell);
+	if (ax != bx && ay != by)
+		return err_set(st->e, "internal error: cards %d and %d are not in line", a, b);
+	int horiz = ay == by, flip = horiz ? bx < ax : by < ay;
+	/* w: the west (north) room, e: the east (south) one */
+	const struct rect *w = flip ? &cb->r : &ca->r, *east = flip ? &ca->r : &cb->r;
+	enum door_kind kw = flip ? kind_b : kind_a, ke = flip ? kind_a : kind_b;
+	enum side out = horiz ? SIDE_E : SIDE_S;
+	struct rect s = stub(st, w, east, horiz);
+	int len = horiz ? s.w : s.h;
+	if (len < 0 || (horiz ? (s.y < w->y || s.y >= w->y + w->h) : (s.x < w->x || s.x >= w->x + w->w)))
+		return err_set(st->e, "internal error: rooms of cards %d and %d share no line", a, b);
+	/* the last square of the west room on the stub's line */
+	int wx = horiz ? w->x + w->w - 1 : s.x, wy = horiz ? s.y : w->y + w->h - 1;
+	if (len == 0) {
+		int d = new_door(st, wx, wy, out, ke);
+		(void)kw;
+		return d;
+	}
+	if (!map_rect_free(st->m, s, 0))
+		return err_set(st->e, "internal error: the way from card %d to card %d is not clear", a, b);
+	int id = map_add_region(st->m, REGION_CORRIDOR, st->e);
+	if (id < 0)
+		return -1;
+	map_fill_rect(st->m, id, s);
+	st->m->regions[id].zone = ca->zone;   /* outside the lock on b's side */
+	if (name)
+		snprintf(st->m->regions[id].name, sizeof st->m->regions[id].name, "%s", name);
+	if (water)
+		for (int i = 0; i < len; i++)
+			st->m->features[(long)(s.y + (horiz ? 0 : i)) * st->m->w + s.x + (horiz ? i : 0)] = FEATURE_WATER;
+	int dw = new_door(st, wx, wy, out, kw);
+	int ex = horiz ? s.x + s.w - 1 : s.x, ey = horiz ? s.y : s.y + s.h - 1;
+	int de = new_door(st, ex, ey, out, ke);
+	if (dw < 0 || de < 0)
+		return -1;
+	return flip ? dw : de;
+}
+
+int cards_link(struct cards_state *st, int a, int b, enum door_kind kind_a, enum door_kind kind_b)
+{
+	return join_straight(st, a, b, kind_a, kind_b, NULL, 0);
+}
+
+int cards_ferry(struct cards_state *st, int a, int b, const char *name)
+{
+	return join_straight(st, a, b, DOOR_OPENING, DOOR_PLAIN, name, 1);
+}
+
+/* Stairs down in a room of the last zone, away from the way in. */
+int cards_stairs_down(struct cards_state *st)
+{
+	const struct gen_params *p = st->p;
+	if (p->depth >= p->levels || st->ncards == 0)
+		return 0;
+	const struct cards_zone *z = &st->zones[st->nzones - 1];
+	int k = z->first_card + rng_range(st->rng, 0, z->ncards - 1);
+	for (int i = 0; i < z->ncards; i++) {
+		int j = z->first_card + (k - z->first_card + i) % z->ncards;
+		if (st->cards[j].kind == REGION_ROOM && (j != 0 || st->ncards == 1)) {
+			k = j;
+			break;
+		}
+	}
+	const struct rect *r = &st->cards[k].r;
+	int x = r->x + r->w / 2, y = r->y + r->h / 2;
+	if (st->m->entrance.set && x == st->m->entrance.x && y == st->m->entrance.y)
+		x = x > r->x ? x - 1 : (x + 1 < r->x + r->w ? x + 1 : x);
+	if (map_add_stair(st->m, x, y, STAIR_DOWN, p->depth + 1, st->e) < 0)
+		return -1;
+	log_step(st->log, "stairs down to level %d at %d,%d (zone %d)", p->depth + 1, x, y, (int)(z - st->zones) + 1);
+	return 0;
+}
