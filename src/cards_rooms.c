@@ -94,28 +94,11 @@ int cards_entrance(struct cards_state *st, int k, int side)
 	return 0;
 }
 
-/* Adds a door on the east or south edge of (x, y), an edge no door is on
- * yet. map_add_door() first scans every door for one already on the edge,
- * which makes ten thousand rooms quadratic; a link's edges are new by
- * construction (its squares are its own), so the door is appended directly
- * in the normalised form map.h describes. Returns its index or -1. */
+/* Adds a door on an edge of (x, y); returns its index or -1 with the
+ * state's error set. */
 static int new_door(struct cards_state *st, int x, int y, enum side side, enum door_kind kind)
 {
-	struct map *m = st->m;
-	int bx = x + side_dx[side], by = y + side_dy[side];
-	if ((side != SIDE_E && side != SIDE_S) || !map_in(m, x, y) || !map_in(m, bx, by) ||
-	    map_at(m, x, y) == map_at(m, bx, by))
-		return err_set(st->e, "internal error: no wall for a door at %d,%d %s", x, y, side_name(side));
-	if (m->ndoors == m->doors_cap) {
-		int cap = m->doors_cap ? m->doors_cap * 2 : 64;
-		struct door *d = realloc(m->doors, (size_t)cap * sizeof *d);
-		if (!d)
-			return err_set(st->e, "out of memory for doors");
-		m->doors = d;
-		m->doors_cap = cap;
-	}
-	m->doors[m->ndoors] = (struct door){ x, y, side, kind, -1 };
-	return m->ndoors++;
+	return map_add_door(st->m, x, y, side, kind, st->e);
 }
 
 /* The straight stub between a (west or north) and b (east or south), along
