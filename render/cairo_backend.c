@@ -4,12 +4,16 @@
  * atomic temporary file). */
 #include "cairo_backend.h"
 
+#include "sbuf.h"
+
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static cairo_status_t write_stream(void *closure, const unsigned char *data, unsigned int length)
 {
@@ -17,6 +21,34 @@ static cairo_status_t write_stream(void *closure, const unsigned char *data, uns
 	if (length > 0 && fwrite(data, 1, length, f) != length)
 		return CAIRO_STATUS_WRITE_ERROR;
 	return CAIRO_STATUS_SUCCESS;
+}
+
+static cairo_status_t write_sbuf(void *closure, const unsigned char *data, unsigned int length)
+{
+	struct sbuf *sb = closure;
+	sbuf_addn(sb, (const char *)data, length);
+	return sbuf_failed(sb) ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_SUCCESS;
+}
+
+/* Cairo names the SVG's page group after a process-wide surface counter
+ * ("surface13"); a fixed name keeps the same page giving the same bytes. */
+static int write_svg_fixed(struct sbuf *sb, FILE *out, struct err *e)
+{
+	const char *text = sbuf_cstr(sb);
+	if (!text)
+		return err_set(e, "out of memory while writing the SVG");
+	const char *at = strstr(text, "id=\"surface");
+	size_t len = sb->len;
+	if (at) {
+		const char *digits = at + strlen("id=\"surface"), *end = digits + strspn(digits, "0123456789");
+		size_t head = (size_t)(digits - text);
+		if (fwrite(text, 1, head, out) != head || fputs("1", out) == EOF ||
+		    fwrite(end, 1, len - (size_t)(end - text), out) != len - (size_t)(end - text))
+			return err_set(e, "cannot write the SVG");
+	} else if (fwrite(text, 1, len, out) != len) {
+		return err_set(e, "cannot write the SVG");
+	}
+	return 0;
 }
 
 static void set_colour(cairo_t *cr, struct colour c)
@@ -169,12 +201,34 @@ static int finish(cairo_surface_t *surf, struct err *e)
 	return 0;
 }
 
+/* SOURCE_DATE_EPOCH, when set, fixes the PDF's dates so that the same
+ * command gives the same file. */
+static void set_dates(cairo_surface_t *surf)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	if (!sde || !*sde)
+		return;
+	char *end;
+	long long v = strtoll(sde, &end, 10);
+	if (*end != '\0' || v < 0)
+		return;
+	time_t t = (time_t)v;
+	struct tm tm;
+	char date[32];
+	if (!gmtime_r(&t, &tm) || strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		return;
+	cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATE_DATE, date);
+	cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_MOD_DATE, date);
+}
+
 static int write_vector(const struct scene *sc, int first, int n, enum cairo_format fmt, const char *title,
 			FILE *out, struct err *e)
 {
 	const struct scene_page *p0 = &sc->pages[first];
+	struct sbuf svg;
+	sbuf_init(&svg);
 	cairo_surface_t *surf = fmt == CAIRO_OUT_PDF ? cairo_pdf_surface_create_for_stream(write_stream, out, p0->w, p0->h)
-						     : cairo_svg_surface_create_for_stream(write_stream, out, p0->w, p0->h);
+						     : cairo_svg_surface_create_for_stream(write_sbuf, &svg, p0->w, p0->h);
 	if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
 		cairo_status_t st = cairo_surface_status(surf);
 		cairo_surface_destroy(surf);
@@ -183,6 +237,7 @@ static int write_vector(const struct scene *sc, int first, int n, enum cairo_for
 	if (fmt == CAIRO_OUT_PDF) {
 		cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE, title ? title : "map");
 		cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "mapsheet " MAPSHEET_VERSION);
+		set_dates(surf);
 	} else {
 		cairo_svg_surface_restrict_to_version(surf, CAIRO_SVG_VERSION_1_1);
 		cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PT);
@@ -200,7 +255,10 @@ static int write_vector(const struct scene *sc, int first, int n, enum cairo_for
 	}
 	cairo_destroy(cr);
 	if (finish(surf, rc == 0 ? e : NULL) < 0)
-		return -1;
+		rc = -1;
+	if (rc == 0 && fmt == CAIRO_OUT_SVG)
+		rc = write_svg_fixed(&svg, out, e);
+	sbuf_free(&svg);
 	return rc;
 }
 

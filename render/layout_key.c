@@ -27,9 +27,10 @@ static int ensure(struct key_flow *kf, double need, struct err *e)
 	return 0;
 }
 
-/* Sets a paragraph: bold_len bytes bold (-1: all), indented by indent. When
- * keep is set, the first line is kept with the next block's first line
- * (need_after points). Returns the y of the first line's top or -1. */
+/* Sets a paragraph: bold_len bytes bold (-1: all), indented by indent. With
+ * need_after > 0 the block is kept whole in one frame together with
+ * need_after points of what follows. *first_top and *first_h give its first
+ * line's place. Returns 0 or -1 with e set. */
 static int set_block(struct key_flow *kf, const char *text, double size, int bold_len, double indent,
 		     double need_after, struct colour colour, double *first_top, double *first_h, struct err *e)
 {
@@ -39,7 +40,8 @@ static int set_block(struct key_flow *kf, const char *text, double size, int bol
 		return -1;
 	for (int i = 0; i < b.nlines; i++) {
 		double lh = b.lines[i].height;
-		double need = lh + (i == 0 && b.nlines == 1 ? need_after : 0);
+		/* a kept block (a heading) moves whole, with room for what follows */
+		double need = need_after > 0 ? (i == 0 ? b.height + need_after : 0) : lh;
 		if (ensure(kf, need, e) < 0) {
 			text_block_free(&b);
 			return -1;

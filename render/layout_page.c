@@ -80,8 +80,12 @@ static void title_text(const struct layout_ctx *c, char *out, size_t size)
 		return;
 	}
 	const char *meth = c->m->method ? c->m->method : "map";
-	snprintf(out, size, "%c%s map, seed %s", meth[0] >= 'a' && meth[0] <= 'z' ? meth[0] - 'a' + 'A' : meth[0],
-		 meth + 1, c->d->seed ? c->d->seed : "unknown");
+	char cap = meth[0] >= 'a' && meth[0] <= 'z' ? (char)(meth[0] - 'a' + 'A') : meth[0];
+	/* the players' copy names no seed: it would remake the referee's map */
+	if (c->player)
+		snprintf(out, size, "%c%s map", cap, meth + 1);
+	else
+		snprintf(out, size, "%c%s map, seed %s", cap, meth + 1, c->d->seed ? c->d->seed : "unknown");
 }
 
 static void subtitle_text(const struct layout_ctx *c, const struct plan *pl, char *out, size_t size)
@@ -308,6 +312,7 @@ static int draw_scale_bar(struct layout_ctx *c, struct scene_page *p, const stru
 	const struct style *st = c->st;
 	double s = pl->f.s;
 	int n = 5;
+	x += 0.5;   /* the bar's outline stays inside the margin */
 	while (n > 1 && n * s > SCALE_BLOCK - 10)
 		n--;
 	while (n * s < 36 && n < 100000)

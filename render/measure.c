@@ -219,7 +219,11 @@ void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text
 			len--;
 		if (len == 0)
 			continue;
-		scene_text(sc, p, b->text + r->start, len, r->family, b->size, r->bold, r->italic, c, x + r->x, y,
-			   r->w);
+		struct scene_item *it = scene_text(sc, p, b->text + r->start, len, r->family, b->size, r->bold,
+						   r->italic, c, x + r->x, y, r->w);
+		if (it) {
+			it->ascent = tl->baseline - tl->top;
+			it->descent = tl->height - it->ascent;
+		}
 	}
 }

@@ -207,6 +207,8 @@ struct scene_item *scene_text(struct scene *sc, struct scene_page *p, const char
 		return NULL;
 	}
 	it->size = size;
+	it->ascent = size;             /* safe bounds until layout says better */
+	it->descent = size * 0.3;
 	it->bold = bold;
 	it->italic = italic;
 	it->colour = c;
@@ -254,8 +256,8 @@ int scene_item_bounds(const struct scene_page *p, const struct scene_item *it, d
 	case SCENE_TEXT:
 		*x0 = it->x;
 		*x1 = it->x + it->w;
-		*y0 = it->y - it->size;
-		*y1 = it->y + it->size / 3;
+		*y0 = it->y - it->ascent;
+		*y1 = it->y + it->descent;
 		return 1;
 	case SCENE_LINK:
 		*x0 = it->x;

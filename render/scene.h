@@ -51,6 +51,7 @@ struct scene_item {
 	char *text;                     /* text; anchor and link: the name */
 	char *family;                   /* text: font family, "DejaVu Sans" */
 	double size;                    /* text: font size in points */
+	double ascent, descent;         /* text: extent above and below the baseline */
 	int bold, italic;               /* text */
 };
 
@@ -109,7 +110,7 @@ struct scene_item *scene_link(struct scene *sc, struct scene_page *p, const char
 			      double w, double h);
 
 /* Bounding box of an item's ink (paths: their points, pen included; text:
- * x..x+w and y-size..y+size/3). Returns 0 when the item has no extent. */
+ * x..x+w, ascent above and descent below the baseline). Returns 0 when the item has no extent. */
 int scene_item_bounds(const struct scene_page *p, const struct scene_item *it, double *x0, double *y0,
 		      double *x1, double *y1);
 
