@@ -7,6 +7,7 @@ DESTDIR ?=
 BINDIR   = $(PREFIX)/bin
 DATADIR  = $(PREFIX)/share/mapsheet
 MANDIR   = $(PREFIX)/share/man
+COMPDIR  = $(PREFIX)/share/bash-completion/completions
 VERSION  = 0.1.0
 
 CC      ?= cc
@@ -21,9 +22,10 @@ CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 LDLIBS_CORE = -lm
 
 B = build
+BIN = mapsheet
 
 # src/ minus the program's own glue is the core: no graphics library.
-PROG_SRC   = src/main.c src/cli.c src/output.c
+PROG_SRC   = src/main.c src/output.c
 CORE_SRC   = $(filter-out $(PROG_SRC),$(wildcard src/*.c))
 RENDER_SRC = $(wildcard render/*.c)
 CORE_OBJ   = $(CORE_SRC:%.c=$(B)/%.o)
@@ -40,10 +42,10 @@ TEST_SUPPORT    = $(B)/tests/testutil.o
 
 DEPS = $(shell find $(B) -name '*.d' 2>/dev/null)
 
-.PHONY: all deps check demo install uninstall clean golden
-all: mapsheet
+.PHONY: all deps check demo install uninstall clean golden sanitize fuzz bench
+all: $(BIN)
 
-mapsheet: $(PROG_OBJ) $(CORE_OBJ) $(RENDER_OBJ)
+$(BIN): $(PROG_OBJ) $(CORE_OBJ) $(RENDER_OBJ)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GFX_LIBS) $(LDLIBS_CORE)
 
@@ -72,31 +74,56 @@ $(TEST_RENDER_SRC:tests/%.c=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(TEST_S
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(GFX_LIBS) $(LDLIBS_CORE)
 
-check: mapsheet $(TEST_BIN)
-	@sh tests/run-tests.sh $(B)/tests
+check: $(BIN) $(TEST_BIN)
+	@MAPSHEET_BIN=./$(BIN) sh tests/run-tests.sh $(B)/tests
 
-golden: mapsheet
+# The whole test suite again, built with AddressSanitizer and
+# UndefinedBehaviorSanitizer (any report fails the run).
+SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+sanitize:
+	@$(MAKE) --no-print-directory B=build-san BIN=build-san/mapsheet \
+		CFLAGS="-O1 -g $(SAN)" LDFLAGS="$(SAN)" check
+
+# libFuzzer harnesses (clang): each runs FUZZ_SECONDS on a corpus seeded
+# from the shipped templates; a crash input is kept under tests/fuzz/crashes.
+FUZZ_SECONDS ?= 30
+fuzz:
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# The benchmark: tests/bench*.c, built optimised, run outside make check.
+BENCH_SRC = $(wildcard tests/bench*.c)
+$(B)/bench: $(BENCH_SRC:tests/%.c=$(B)/tests/%.o) $(CORE_OBJ) $(RENDER_OBJ)
+	@echo "  LD      $@"
+	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GFX_LIBS) $(LDLIBS_CORE)
+
+bench: $(B)/bench
+	@$(B)/bench
+
+golden: $(BIN)
 	@sh tests/make-golden.sh
 
-demo: mapsheet
+demo: $(BIN)
 	@sh tests/make-demo.sh demo
 
 deps:
 	@sh tests/install-deps.sh
 
-install: mapsheet
+install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
-	install -m 755 mapsheet $(DESTDIR)$(BINDIR)/mapsheet
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/mapsheet
 	cp -R templates/. $(DESTDIR)$(DATADIR)/
 	install -m 644 man/mapsheet.1 $(DESTDIR)$(MANDIR)/man1/mapsheet.1
 	install -m 644 man/mapsheet-templates.5 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
+	install -d $(DESTDIR)$(COMPDIR)
+	./$(BIN) --completion bash > $(DESTDIR)$(COMPDIR)/mapsheet
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/mapsheet
 	rm -rf $(DESTDIR)$(DATADIR)
 	rm -f $(DESTDIR)$(MANDIR)/man1/mapsheet.1 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
+	rm -f $(DESTDIR)$(COMPDIR)/mapsheet
 
 clean:
-	rm -rf $(B) mapsheet demo
+	rm -rf $(B) build-san build-fuzz mapsheet demo
 
 -include $(DEPS)

@@ -4,6 +4,7 @@
 
 #include "connect.h"
 #include "sbuf.h"
+#include "stock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,7 +185,12 @@ static void exit_sentence(struct sbuf *s, const struct map *m, const struct key_
 		sbuf_add(s, x->via_corridor ? " to a dead-end corridor" : "");
 	} else {
 		sbuf_add(s, x->via_corridor ? ", corridor to " : " to ");
-		sbuf_add(s, x->nleads > 1 ? "rooms " : "room ");
+		if (!x->via_corridor && m->regions[x->to_region].kind == REGION_HALL)
+			sbuf_add(s, "hallway ");
+		else if (!x->via_corridor && m->regions[x->to_region].kind == REGION_BRIDGE)
+			sbuf_add(s, "bridge ");
+		else
+			sbuf_add(s, x->nleads > 1 ? "rooms " : "room ");
 		for (int i = 0; i < x->nleads; i++)
 			sbuf_printf(s, "%s%d", i == 0 ? "" : (i == x->nleads - 1 ? " and " : ", "), x->leads[i]);
 	}
@@ -293,7 +299,6 @@ static int add_footer(struct key *k, const char *text, struct err *e)
 int key_build(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,
 	      struct err *e)
 {
-	(void)rng;
 	memset(k, 0, sizeof *k);
 	int n = 0;
 	for (int id = 1; id <= m->nregions; id++)
@@ -329,6 +334,9 @@ int key_build(struct key *k, const struct map *m, const struct key_options *o, s
 	for (int i = 0; i < m->nnotes; i++)
 		if (add_footer(k, m->notes[i], e) < 0)
 			goto fail;
+	/* contents: the players' version keeps its secrets */
+	if (o->stock && !o->player && stock_key(k, m, o, rng, e) < 0)
+		goto fail;
 	free(stack);
 	free(seen);
 	graph_free(&g);

@@ -1,8 +1,135 @@
-/* main.c: the mapsheet command: parse options, generate, write, report. */
-#include <stdio.h>
+/* main.c: the mapsheet command. Parses the options, generates the levels,
+ * builds their keys, writes the output, and is the only place that prints an
+ * error ("mapsheet: ...") and chooses the exit status: 2 for usage errors,
+ * 1 for failures at run time. */
+#include "atomic.h"
+#include "cli.h"
+#include "levels.h"
+#include "output.h"
+#include "paths.h"
 
-int main(void)
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(const struct err *e)
 {
-	fputs("mapsheet: not built yet\n", stderr);
-	return 1;
+	fprintf(stderr, "mapsheet: %s\n", e->msg[0] ? e->msg : "unknown error");
+	return e->kind == ERR_USAGE ? 2 : 1;
+}
+
+static void list_methods(void)
+{
+	for (int i = 0; method_table[i]; i++)
+		printf("%-8s  %s\n", method_table[i]->name, method_table[i]->summary);
+}
+
+/* Picks the output format before anything is generated, so a bad name or
+ * extension is a usage error and nothing is written. */
+static const struct output_format *choose_format(const struct cli *c, const char **path, struct err *e)
+{
+	char names[200];
+	const struct output_format *f;
+	*path = c->output ? c->output : "-";
+	if (c->format) {
+		f = output_find(c->format);
+		if (!f) {
+			output_names(names, sizeof names);
+			err_usage(e, "--format: unknown format '%s' (formats: %s)", c->format, names);
+		}
+	} else if (!c->output || strcmp(c->output, "-") == 0) {
+		f = output_find("txt");
+	} else {
+		f = output_for_path(c->output);
+		if (!f) {
+			output_names(names, sizeof names);
+			err_usage(e, "--output: cannot tell the format of '%s' from its extension (formats: %s)",
+				  c->output, names);
+		}
+	}
+	if (f && strcmp(*path, "-") == 0 && !f->streams) {
+		err_usage(e, "--output: %s cannot be written to standard output; name a file", f->name);
+		return NULL;
+	}
+	return f;
+}
+
+static int run(struct cli *c, struct err *e)
+{
+	const char *path;
+	const struct output_format *fmt = choose_format(c, &path, e);
+	if (!fmt)
+		return -1;
+	if (c->seed_drawn && !c->quiet)
+		fprintf(stderr, "mapsheet: seed %s (remake with --seed %s)\n", c->seed, c->seed);
+
+	struct atomic_file logfile = { 0 };
+	struct log log = { NULL, c->quiet ? NULL : stderr, 0 };
+	if (c->log_path) {
+		if (strcmp(c->log_path, "-") == 0) {
+			log.steps = stderr;
+		} else {
+			if (atomic_open(&logfile, c->log_path, e) < 0)
+				return -1;
+			log.steps = logfile.f;
+		}
+	}
+	log_step(&log, "mapsheet %s, seed %s", MAPSHEET_VERSION, c->seed);
+
+	struct level *levels = calloc((size_t)c->levels, sizeof *levels);
+	int rc = -1;
+	if (!levels) {
+		err_set(e, "out of memory");
+		goto out;
+	}
+	if (levels_generate(levels, c->levels, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering,
+			    &log, e) < 0 ||
+	    levels_build_keys(levels, c->levels, &c->key, c->seed, e) < 0)
+		goto out;
+
+	struct doc d = { c->seed, c->command, levels, c->levels, c->sheet, c->params.template_dirs };
+	if (fmt->write(&d, path, e) < 0)
+		goto out;
+	if (c->log_path && log.steps != stderr && atomic_commit(&logfile, e) < 0) {
+		log.steps = NULL;
+		goto out;
+	}
+	log.steps = NULL;
+	rc = 0;
+out:
+	if (log.steps && log.steps != stderr)
+		atomic_abort(&logfile);
+	if (levels)
+		levels_free(levels, c->levels);
+	free(levels);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct paths paths;
+	struct cli c;
+	struct err e = { ERR_NONE, "" };
+	paths_init(&paths, argc > 0 ? argv[0] : NULL);
+	if (cli_parse(&c, argc, argv, paths.dirs, &e) < 0)
+		return fail(&e);
+	switch (c.action) {
+	case CLI_HELP:
+		cli_help(stdout);
+		return fflush(stdout) == 0 ? 0 : 1;
+	case CLI_VERSION:
+		printf("mapsheet %s\n", MAPSHEET_VERSION);
+		return fflush(stdout) == 0 ? 0 : 1;
+	case CLI_COMPLETION:
+		cli_completion_bash(stdout);
+		return fflush(stdout) == 0 ? 0 : 1;
+	case CLI_LIST_METHODS:
+		list_methods();
+		return fflush(stdout) == 0 ? 0 : 1;
+	default:
+		break;
+	}
+	if (run(&c, &e) < 0)
+		return fail(&e);
+	return 0;
 }

@@ -63,9 +63,10 @@ int map_init(struct map *m, int w, int h, struct err *e)
 	m->h = h;
 	m->cells = calloc((size_t)w * (size_t)h, sizeof *m->cells);
 	m->features = calloc((size_t)w * (size_t)h, 1);
+	m->door_at = calloc(2 * ((size_t)w + 1) * ((size_t)h + 1), sizeof *m->door_at);
 	m->regions_cap = 16;
 	m->regions = calloc((size_t)m->regions_cap, sizeof *m->regions);
-	if (!m->cells || !m->features || !m->regions) {
+	if (!m->cells || !m->features || !m->regions || !m->door_at) {
 		map_free(m);
 		return err_set(e, "out of memory for a %dx%d map", w, h);
 	}
@@ -76,6 +77,7 @@ void map_free(struct map *m)
 {
 	free(m->cells);
 	free(m->features);
+	free(m->door_at);
 	free(m->regions);
 	free(m->doors);
 	free(m->stairs);
@@ -177,15 +179,25 @@ static void normalise_edge(const struct map *m, int *x, int *y, enum side *side)
 	(void)m;
 }
 
+/* Every edge of the grid has a number: first the vertical edges, the west
+ * edge of (x, y) for x in 0..w, then the horizontal ones, the north edge of
+ * (x, y) for y in 0..h. door_at[edge] holds the door index + 1. */
+static long edge_index(const struct map *m, int x, int y, enum side side)
+{
+	long vertical = ((long)m->w + 1) * m->h;
+	switch (side) {
+	case SIDE_W: return (long)y * (m->w + 1) + x;
+	case SIDE_E: return (long)y * (m->w + 1) + x + 1;
+	case SIDE_N: return vertical + (long)y * m->w + x;
+	default: return vertical + (long)(y + 1) * m->w + x;
+	}
+}
+
 int map_find_door(const struct map *m, int x, int y, enum side side)
 {
-	normalise_edge(m, &x, &y, &side);
-	for (int i = 0; i < m->ndoors; i++) {
-		const struct door *d = &m->doors[i];
-		if (d->x == x && d->y == y && d->side == side)
-			return i;
-	}
-	return -1;
+	if (!map_in(m, x, y) || (unsigned)side >= SIDE_COUNT)
+		return -1;
+	return m->door_at[edge_index(m, x, y, side)] - 1;
 }
 
 void map_door_regions(const struct map *m, const struct door *d, int *a, int *b)
@@ -214,6 +226,7 @@ int map_add_door(struct map *m, int x, int y, enum side side, enum door_kind kin
 		return -1;
 	i = m->ndoors++;
 	m->doors[i] = (struct door){ x, y, side, kind, -1 };
+	m->door_at[edge_index(m, x, y, side)] = i + 1;
 	return i;
 }
 
@@ -228,6 +241,10 @@ void map_remove_door(struct map *m, int i)
 		else if (m->locks[k].door == last)
 			m->locks[k].door = i;
 	}
+	const struct door *gone = &m->doors[i], *moved = &m->doors[last];
+	m->door_at[edge_index(m, gone->x, gone->y, gone->side)] = 0;
+	if (i != last)
+		m->door_at[edge_index(m, moved->x, moved->y, moved->side)] = i + 1;
 	m->doors[i] = m->doors[last];
 	m->ndoors--;
 }

@@ -103,6 +103,7 @@ struct map {
 
 	struct door *doors;
 	int ndoors, doors_cap;
+	int *door_at;           /* per grid edge: door index + 1, or 0 (see map.c) */
 
 	struct stair *stairs;
 	int nstairs, stairs_cap;

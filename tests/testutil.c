@@ -57,7 +57,11 @@ int test_generate(struct map *m, const char *name, const char *seed, const struc
 int test_run(const char *args, const char *out_file, const char *err_file)
 {
 	char cmd[4096];
-	snprintf(cmd, sizeof cmd, "./mapsheet %s >%s 2>%s </dev/null", args, out_file ? out_file : "/dev/null",
+	const char *bin = getenv("MAPSHEET_BIN");
+	/* a user's own config file must not change what the tests see */
+	snprintf(cmd, sizeof cmd, "XDG_CONFIG_HOME=build/tests/xdg %s %s >%s 2>%s </dev/null",
+		 bin ? bin : "./mapsheet", args,
+		 out_file ? out_file : "/dev/null",
 		 err_file ? err_file : "/dev/null");
 	int st = system(cmd);
 	if (st == -1 || !WIFEXITED(st))

@@ -21,7 +21,7 @@ int test_generate(struct map *m, const char *name, const char *seed, const struc
 /* The template search path for tests: the repository's templates/. */
 const char *const *test_template_dirs(void);
 
-/* Runs "./mapsheet ARGS" from the repository root through the shell;
+/* Runs "./mapsheet ARGS" ($MAPSHEET_BIN if set) from the repository root;
  * returns the exit status. stdout/stderr go to the named files unless NULL. */
 int test_run(const char *args, const char *out_file, const char *err_file);
 

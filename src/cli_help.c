@@ -1,0 +1,97 @@
+/* cli_help.c: --help, written from the same option tables the parser uses,
+ * so the two never disagree. */
+#include "cli_options.h"
+
+#include <string.h>
+
+static void help_option(FILE *f, int short_name, const char *name, const char *arg, const char *help)
+{
+	char left[64];
+	if (short_name)
+		snprintf(left, sizeof left, "-%c, --%s%s%s", short_name, name, arg ? " " : "", arg ? arg : "");
+	else
+		snprintf(left, sizeof left, "    --%s%s%s", name, arg ? " " : "", arg ? arg : "");
+	if (strlen(left) > 26)
+		fprintf(f, "  %s\n  %-26s  %s\n", left, "", help);
+	else
+		fprintf(f, "  %-26s  %s\n", left, help);
+}
+
+void cli_help(FILE *f)
+{
+	static const char *const headings[] = { "General", "The map", "The key", "The sheet", "Output" };
+	static const enum cli_group order[] = { GROUP_MAP, GROUP_KEY, GROUP_SHEET, GROUP_OUTPUT, GROUP_GENERAL };
+	fputs("Usage: mapsheet [OPTION]...\n"
+	      "Generate a dungeon or building map and print it with a numbered room key.\n", f);
+	for (size_t g = 0; g < sizeof order / sizeof order[0]; g++) {
+		fprintf(f, "\n%s:\n", headings[order[g]]);
+		for (int i = 0; cli_options[i].name; i++)
+			if (cli_options[i].group == order[g])
+				help_option(f, cli_options[i].short_name, cli_options[i].name, cli_options[i].arg,
+					    cli_options[i].help);
+	}
+	for (int i = 0; method_table[i]; i++) {
+		const struct method *m = method_table[i];
+		if (!m->options || !m->options->name)
+			continue;
+		fprintf(f, "\nThe %s method:\n", m->name);
+		for (const struct method_option *o = m->options; o->name; o++)
+			help_option(f, 0, o->name, o->arg, o->help);
+	}
+	fputs("\nMethods (--list-methods for more):", f);
+	for (int i = 0; method_table[i]; i++)
+		fprintf(f, " %s", method_table[i]->name);
+	fputs("\n\nExamples:\n"
+	      "  mapsheet --method dice --seed goblin-warrens --rooms 30 -o warrens.txt\n"
+	      "  mapsheet --method dice --seed 7 -o map.json\n"
+	      "\nSee mapsheet(1) for every option and mapsheet-templates(5) for the data files.\n", f);
+}
+
+/* Values offered for an option's argument: a word list, or a command whose
+ * output's first column lists them, or files. */
+static const char *completion_values(const char *name)
+{
+	if (strcmp(name, "method") == 0)
+		return "$(mapsheet --list-methods 2>/dev/null | cut -d' ' -f1)";
+	if (strcmp(name, "style") == 0)
+		return "$(mapsheet --list-styles 2>/dev/null | cut -d' ' -f1)";
+	if (strcmp(name, "paper") == 0)
+		return "letter a4 a3 legal tabloid";
+	if (strcmp(name, "numbering") == 0)
+		return "entrance reading";
+	if (strcmp(name, "completion") == 0)
+		return "bash";
+	return NULL;
+}
+
+void cli_completion_bash(FILE *f)
+{
+	fputs("# bash completion for mapsheet (made by mapsheet --completion bash)\n"
+	      "_mapsheet() {\n"
+	      "\tlocal cur prev\n"
+	      "\tcur=${COMP_WORDS[COMP_CWORD]}\n"
+	      "\tprev=${COMP_WORDS[COMP_CWORD-1]}\n"
+	      "\tcase $prev in\n", f);
+	for (int i = 0; cli_options[i].name; i++) {
+		const struct cli_option *o = &cli_options[i];
+		if (!o->arg)
+			continue;
+		const char *values = completion_values(o->name);
+		fprintf(f, "\t--%s", o->name);
+		if (o->short_name)
+			fprintf(f, "|-%c", o->short_name);
+		if (values)
+			fprintf(f, ")\n\t\tCOMPREPLY=($(compgen -W \"%s\" -- \"$cur\")); return ;;\n", values);
+		else if (strstr(o->arg, "FILE") || strstr(o->arg, "DIR"))
+			fputs(")\n\t\tCOMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", f);
+		else
+			fputs(")\n\t\tCOMPREPLY=(); return ;;\n", f);
+	}
+	fputs("\tesac\n\tCOMPREPLY=($(compgen -W \"", f);
+	for (int i = 0; cli_options[i].name; i++)
+		fprintf(f, "%s--%s", i ? " " : "", cli_options[i].name);
+	for (int i = 0; method_table[i]; i++)
+		for (const struct method_option *o = method_table[i]->options; o && o->name; o++)
+			fprintf(f, " --%s", o->name);
+	fputs("\" -- \"$cur\"))\n}\ncomplete -o filenames -F _mapsheet mapsheet\n", f);
+}

@@ -1,0 +1,192 @@
+/* cli_options.c: the common options: each one's name, help line and the
+ * function that checks its value and stores it in struct cli. */
+#include "cli_options.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int set_method(struct cli *c, const char *value, struct err *e)
+{
+	char list[512], names[256];
+	if (strlen(value) >= sizeof list)
+		return err_usage(e, "--method: the list is too long");
+	snprintf(list, sizeof list, "%s", value);
+	c->nmethods = 0;
+	char *save = NULL;
+	for (char *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		const struct method *m = method_find(name);
+		if (!m) {
+			method_names(names, sizeof names);
+			return err_usage(e, "unknown method '%s' (methods: %s)", name, names);
+		}
+		if (c->nmethods >= CLI_MAX_LEVELS)
+			return err_usage(e, "--method: more than %d methods", CLI_MAX_LEVELS);
+		c->methods[c->nmethods++] = m;
+	}
+	if (c->nmethods == 0) {
+		method_names(names, sizeof names);
+		return err_usage(e, "--method: no method named (methods: %s)", names);
+	}
+	return 0;
+}
+
+static int set_seed(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--seed: the seed is empty (any text of 1 to %zu characters)", sizeof c->seed - 1);
+	if (strlen(value) >= sizeof c->seed)
+		return err_usage(e, "--seed: the seed is longer than %zu characters", sizeof c->seed - 1);
+	snprintf(c->seed, sizeof c->seed, "%s", value);
+	return 0;
+}
+
+static int set_rooms(struct cli *c, const char *value, struct err *e)
+{
+	c->rooms_given = 1;
+	return gen_parse_int("rooms", value, 1, GEN_MAX_ROOMS, &c->params.rooms, e);
+}
+
+static int set_size(struct cli *c, const char *value, struct err *e)
+{
+	char *end;
+	errno = 0;
+	long w = strtol(value, &end, 10);
+	long h = -1;
+	if (end != value && (*end == 'x' || *end == 'X')) {
+		const char *hs = end + 1;
+		h = strtol(hs, &end, 10);
+		if (end == hs)
+			h = -1;
+	}
+	if (errno == ERANGE || h < 0 || *end != '\0')
+		return err_usage(e, "--size: '%s' is not WxH (squares, e.g. 60x40)", value);
+	if (w < 8 || h < 8 || w > GEN_MAX_SIDE || h > GEN_MAX_SIDE || w * h > GEN_MAX_AREA)
+		return err_usage(e, "--size: %s is out of range (each side 8 to %d squares, at most %ld squares in all)",
+				 value, GEN_MAX_SIDE, GEN_MAX_AREA);
+	c->params.w = (int)w;
+	c->params.h = (int)h;
+	c->size_given = 1;
+	return 0;
+}
+
+static int set_output(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--output: the file name is empty");
+	c->output = value;
+	return 0;
+}
+
+static int set_log(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--log: the file name is empty (a file, or - for standard error)");
+	c->log_path = value;
+	return 0;
+}
+
+static int set_levels(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("levels", value, 1, CLI_MAX_LEVELS, &c->levels, e);
+}
+
+static int set_numbering(struct cli *c, const char *value, struct err *e)
+{
+	if (strcmp(value, "entrance") == 0)
+		c->key.numbering = KEY_NUMBER_ENTRANCE;
+	else if (strcmp(value, "reading") == 0)
+		c->key.numbering = KEY_NUMBER_READING;
+	else
+		return err_usage(e, "--numbering: unknown order '%s' (orders: entrance, reading)", value);
+	return 0;
+}
+
+static int set_stock(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->key.stock = 1;
+	return 0;
+}
+
+static int set_no_stock(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->key.stock = 0;
+	return 0;
+}
+
+static int set_system(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--system: the name is empty (a folder of templates/tables/, or a path)");
+	c->key.system = value;
+	return 0;
+}
+
+static int set_quiet(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->quiet = 1;
+	return 0;
+}
+
+static int act_help(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->action = CLI_HELP;
+	return 0;
+}
+
+static int act_version(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->action = CLI_VERSION;
+	return 0;
+}
+
+static int act_list_methods(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->action = CLI_LIST_METHODS;
+	return 0;
+}
+
+static int act_completion(struct cli *c, const char *value, struct err *e)
+{
+	if (strcmp(value, "bash") != 0)
+		return err_usage(e, "--completion: unknown shell '%s' (shells: bash)", value);
+	c->action = CLI_COMPLETION;
+	return 0;
+}
+
+const struct cli_option cli_options[] = {
+	{ "method", 'm', "NAME[,NAME...]", "the method (default dice); a list gives one per level, the last repeats",
+	  GROUP_MAP, set_method },
+	{ "seed", 's', "TEXT", "the seed, any text (default: one is drawn and shown)", GROUP_MAP, set_seed },
+	{ "rooms", 'n', "N", "rooms or spaces wanted (default: the method's)", GROUP_MAP, set_rooms },
+	{ "size", 0, "WxH", "grid size in squares (default: fitted to the rooms)", GROUP_MAP, set_size },
+	{ "levels", 0, "N", "generate N levels joined by stairs (default 1)", GROUP_MAP, set_levels },
+	{ "numbering", 0, "ORDER", "room numbers: entrance (outward from it, default) or reading", GROUP_KEY,
+	  set_numbering },
+	{ "stock", 0, NULL, "roll each room's contents from the stocking tables (the default)", GROUP_KEY, set_stock },
+	{ "no-stock", 0, NULL, "a bare key: sizes and exits only", GROUP_KEY, set_no_stock },
+	{ "system", 0, "NAME", "the set of stocking tables (default neutral), or a folder path", GROUP_KEY, set_system },
+	{ "output", 'o', "FILE", "write FILE; the format follows its extension (.txt .json); - is stdout",
+	  GROUP_OUTPUT, set_output },
+	{ "log", 0, "FILE", "write the roll log to FILE (- for standard error)", GROUP_OUTPUT, set_log },
+	{ "quiet", 'q', NULL, "no warnings and no drawn-seed message on standard error", GROUP_GENERAL, set_quiet },
+	{ "list-methods", 0, NULL, "list the methods and exit", GROUP_GENERAL, act_list_methods },
+	{ "completion", 0, "SHELL", "print the completion script for SHELL (bash) and exit", GROUP_GENERAL,
+	  act_completion },
+	{ "help", 'h', NULL, "show this help and exit", GROUP_GENERAL, act_help },
+	{ "version", 'V', NULL, "show the version and exit", GROUP_GENERAL, act_version },
+	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL }
+};
+

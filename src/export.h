@@ -1,0 +1,19 @@
+/* export.h: the text exporters. Each writes a whole document to a stream;
+ * the caller opens and commits the file (src/atomic.h). They return 0, or -1
+ * with e set when memory runs out; write errors are caught at commit. */
+#ifndef MAPSHEET_EXPORT_H
+#define MAPSHEET_EXPORT_H
+
+#include "doc.h"
+
+#include <stdio.h>
+
+/* The ASCII preview of each level followed by its numbered key. */
+int export_txt(FILE *f, const struct doc *d, struct err *e);
+/* The whole model as JSON (format "mapsheet", version 1; see mapsheet(1)). */
+int export_json(FILE *f, const struct doc *d, struct err *e);
+
+/* The ASCII drawing of one map alone (used by the preview and the tests). */
+int export_txt_map(FILE *f, const struct map *m, struct err *e);
+
+#endif

@@ -1,0 +1,170 @@
+/* export_json.c: the whole model as JSON, for other tools and the tests.
+ * The layout is documented in mapsheet(1) under FORMATS; keys are written in
+ * a fixed order so the same map always gives the same bytes. */
+#include "export.h"
+
+#include "sbuf.h"
+
+#include <stdlib.h>
+
+static void json_region(struct sbuf *s, const struct map *m, int id, const struct rect *rs, int n)
+{
+	const struct region *r = &m->regions[id];
+	sbuf_printf(s, "{\"id\": %d, \"number\": %d, \"kind\": \"%s\", \"name\": ", id, r->number,
+		    region_kind_name(r->kind));
+	sbuf_add_json(s, r->name);
+	sbuf_printf(s, ", \"zone\": %d, \"area\": %d, \"rects\": [", r->zone, r->area);
+	for (int i = 0; i < n; i++)
+		sbuf_printf(s, "%s[%d, %d, %d, %d]", i ? ", " : "", rs[i].x, rs[i].y, rs[i].w, rs[i].h);
+	sbuf_add(s, "]");
+	if (r->flags & REGION_FLAG_PORT)
+		sbuf_add(s, ", \"port\": true");
+	sbuf_add(s, "}");
+}
+
+static int json_regions(struct sbuf *s, const struct map *m, struct err *e)
+{
+	sbuf_add(s, "      \"regions\": [");
+	for (int id = 1; id <= m->nregions; id++) {
+		struct rect *rs;
+		int n = map_region_rects(m, id, &rs, e);
+		if (n < 0)
+			return -1;
+		sbuf_add(s, id > 1 ? ",\n        " : "\n        ");
+		json_region(s, m, id, rs, n);
+		free(rs);
+	}
+	sbuf_add(s, "\n      ],\n");
+	return 0;
+}
+
+static void json_doors(struct sbuf *s, const struct map *m)
+{
+	sbuf_add(s, "      \"doors\": [");
+	for (int i = 0; i < m->ndoors; i++) {
+		const struct door *d = &m->doors[i];
+		int a, b;
+		map_door_regions(m, d, &a, &b);
+		sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"side\": \"%s\", \"kind\": \"%s\", \"regions\": [%d, %d]",
+			    i ? ",\n        " : "\n        ", d->x, d->y, side_letter(d->side), door_kind_name(d->kind),
+			    a, b);
+		if (d->lock >= 0)
+			sbuf_printf(s, ", \"lock\": %d", d->lock);
+		sbuf_add(s, "}");
+	}
+	sbuf_add(s, m->ndoors ? "\n      ],\n" : "],\n");
+}
+
+static void json_small_lists(struct sbuf *s, const struct map *m)
+{
+	sbuf_add(s, "      \"stairs\": [");
+	for (int i = 0; i < m->nstairs; i++) {
+		const struct stair *st = &m->stairs[i];
+		sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"dir\": \"%s\", \"to_level\": %d}", i ? ", " : "", st->x, st->y,
+			    st->dir == STAIR_UP ? "up" : "down", st->to_level);
+	}
+	sbuf_add(s, "],\n      \"locks\": [");
+	for (int i = 0; i < m->nlocks; i++) {
+		sbuf_printf(s, "%s{\"door\": %d, \"region\": %d, \"key\": ", i ? ", " : "", m->locks[i].door,
+			    m->locks[i].region);
+		sbuf_add_json(s, m->locks[i].name);
+		sbuf_add(s, "}");
+	}
+	sbuf_add(s, "],\n      \"zones\": [");
+	for (int i = 0; i < m->nzones; i++) {
+		sbuf_add(s, i ? ", " : "");
+		sbuf_add_json(s, m->zones[i].theme);
+	}
+	sbuf_add(s, "],\n      \"features\": [");
+	int first = 1;
+	for (int y = 0; y < m->h; y++)
+		for (int x = 0; x < m->w; x++) {
+			unsigned char f = m->features[(long)y * m->w + x];
+			if (f == FEATURE_NONE || f >= FEATURE_COUNT)
+				continue;
+			sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"kind\": \"%s\"}", first ? "" : ", ", x, y,
+				    feature_name((enum feature)f));
+			first = 0;
+		}
+	sbuf_add(s, "],\n      \"entrance\": ");
+	if (m->entrance.set)
+		sbuf_printf(s, "{\"x\": %d, \"y\": %d, \"side\": %s%s%s}", m->entrance.x, m->entrance.y,
+			    m->entrance.side >= 0 ? "\"" : "",
+			    m->entrance.side >= 0 ? side_letter((enum side)m->entrance.side) : "null",
+			    m->entrance.side >= 0 ? "\"" : "");
+	else
+		sbuf_add(s, "null");
+	sbuf_add(s, ",\n      \"notes\": [");
+	for (int i = 0; i < m->nnotes; i++) {
+		sbuf_add(s, i ? ", " : "");
+		sbuf_add_json(s, m->notes[i]);
+	}
+	sbuf_add(s, "],\n");
+}
+
+static void json_key(struct sbuf *s, const struct key *k)
+{
+	sbuf_add(s, "      \"key\": [");
+	for (int i = 0; i < k->n; i++) {
+		const struct key_entry *en = &k->entries[i];
+		sbuf_printf(s, "%s{\"number\": %d, \"region\": %d, \"title\": ", i ? ",\n        " : "\n        ",
+			    en->number, en->region);
+		sbuf_add_json(s, en->title);
+		sbuf_add(s, ", \"size\": ");
+		sbuf_add_json(s, en->size);
+		sbuf_add(s, ", \"exits\": ");
+		sbuf_add_json(s, en->exits ? en->exits : "");
+		sbuf_add(s, ", \"contents_kind\": ");
+		sbuf_add_json(s, en->contents_kind);
+		sbuf_add(s, ", \"lines\": [");
+		for (int j = 0; j < en->nlines; j++) {
+			sbuf_add(s, j ? ", " : "");
+			sbuf_add_json(s, en->lines[j]);
+		}
+		sbuf_add(s, "]}");
+	}
+	sbuf_add(s, k->n ? "\n      ],\n      \"wandering\": [" : "],\n      \"wandering\": [");
+	for (int i = 0; i < k->nwandering; i++) {
+		sbuf_add(s, i ? ", " : "");
+		sbuf_add_json(s, k->wandering[i]);
+	}
+	sbuf_add(s, "]\n");
+}
+
+int export_json(FILE *f, const struct doc *d, struct err *e)
+{
+	struct sbuf s;
+	sbuf_init(&s);
+	sbuf_add(&s, "{\n  \"format\": \"mapsheet\",\n  \"version\": 1,\n  \"seed\": ");
+	sbuf_add_json(&s, d->seed);
+	sbuf_add(&s, ",\n  \"command\": ");
+	sbuf_add_json(&s, d->command ? d->command : "");
+	sbuf_add(&s, ",\n  \"levels\": [");
+	for (int l = 0; l < d->nlevels; l++) {
+		const struct map *m = &d->levels[l].map;
+		sbuf_printf(&s, "%s\n    {\n      \"depth\": %d,\n      \"method\": \"%s\",\n      \"width\": %d,\n"
+				"      \"height\": %d,\n      \"square_feet\": %d,\n",
+			    l ? "," : "", m->depth, m->method, m->w, m->h, m->square_feet);
+		if (json_regions(&s, m, e) < 0) {
+			sbuf_free(&s);
+			return -1;
+		}
+		json_doors(&s, m);
+		json_small_lists(&s, m);
+		json_key(&s, &d->levels[l].key);
+		sbuf_add(&s, "    }");
+		if (sbuf_failed(&s))
+			break;
+		/* flush each level so a large booklet does not sit in memory twice */
+		fwrite(s.data, 1, s.len, f);
+		sbuf_reset(&s);
+	}
+	sbuf_add(&s, "\n  ]\n}\n");
+	if (sbuf_failed(&s)) {
+		sbuf_free(&s);
+		return err_set(e, "out of memory writing JSON");
+	}
+	fwrite(s.data, 1, s.len, f);
+	sbuf_free(&s);
+	return 0;
+}

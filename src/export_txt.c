@@ -1,0 +1,170 @@
+/* export_txt.c: the text preview. Each square is drawn 3 characters wide and
+ * 1 high, with a character column and row for the edges between squares, so
+ * walls and doors sit on the grid lines as on the printed sheet:
+ *
+ *   +---+---+     walls: - | +    doors on a wall: D door, L locked,
+ *   | 1     D     S secret, # portcullis, a gap for an opening
+ *   +---+---+     > < stairs, o ~ % & pillar water rubble statue
+ */
+#include "export.h"
+
+#include "sbuf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char door_char(enum door_kind k)
+{
+	switch (k) {
+	case DOOR_OPENING: return ' ';
+	case DOOR_LOCKED: return 'L';
+	case DOOR_SECRET: return 'S';
+	case DOOR_PORTCULLIS: return '#';
+	default: return 'D';
+	}
+}
+
+/* Is there a wall on the edge on `side` of (x, y)? */
+static int is_wall(const struct map *m, int x, int y, enum side side)
+{
+	int a = map_at(m, x, y), b = map_at(m, x + side_dx[side], y + side_dy[side]);
+	int in_a = map_in(m, x, y), in_b = map_in(m, x + side_dx[side], y + side_dy[side]);
+	if (!in_a && !in_b)
+		return 0;
+	return a != b;
+}
+
+/* A label square for each numbered region: the square nearest the middle of
+ * its bounds that belongs to it (first in reading order among the nearest). */
+static void label_squares(const struct map *m, int *label)
+{
+	for (int id = 1; id <= m->nregions; id++) {
+		const struct rect *b = &m->regions[id].bounds;
+		long best = -1, bestd = 0;
+		int cx2 = 2 * b->x + b->w - 1, cy2 = 2 * b->y + b->h - 1;
+		for (int y = b->y; y < b->y + b->h; y++)
+			for (int x = b->x; x < b->x + b->w; x++) {
+				if (map_at(m, x, y) != id)
+					continue;
+				long dx = 2 * x - cx2, dy = 2 * y - cy2, d = dx * dx + dy * dy;
+				if (best < 0 || d < bestd) {
+					best = (long)y * m->w + x;
+					bestd = d;
+				}
+			}
+		label[id] = (int)best;
+	}
+}
+
+int export_txt_map(FILE *f, const struct map *m, struct err *e)
+{
+	int cols = 4 * m->w + 1, rows = 2 * m->h + 1;
+	char *canvas = malloc((size_t)cols * (size_t)rows);
+	int *label = malloc(((size_t)m->nregions + 1) * sizeof *label);
+	if (!canvas || !label) {
+		free(canvas);
+		free(label);
+		return err_set(e, "out of memory for the text preview");
+	}
+	memset(canvas, ' ', (size_t)cols * (size_t)rows);
+#define AT(cx, cy) canvas[(size_t)(cy) * (size_t)cols + (size_t)(cx)]
+	for (int y = 0; y <= m->h; y++)
+		for (int x = 0; x <= m->w; x++) {
+			/* the edge below (x, y-1) / above (x, y), and the edge right of (x-1, y) / left of (x, y) */
+			if (x < m->w && is_wall(m, x, y, SIDE_N))
+				memcpy(&AT(4 * x + 1, 2 * y), "---", 3);
+			if (y < m->h && is_wall(m, x, y, SIDE_W))
+				AT(4 * x, 2 * y + 1) = '|';
+		}
+	for (int y = 0; y <= m->h; y++)
+		for (int x = 0; x <= m->w; x++) {
+			int h = (x > 0 && AT(4 * x - 1, 2 * y) == '-') || (x < m->w && AT(4 * x + 1, 2 * y) == '-');
+			int v = (y > 0 && AT(4 * x, 2 * y - 1) == '|') || (y < m->h && AT(4 * x, 2 * y + 1) == '|');
+			AT(4 * x, 2 * y) = h && v ? '+' : (h ? '-' : (v ? '|' : ' '));
+		}
+	for (int i = 0; i < m->ndoors; i++) {
+		const struct door *d = &m->doors[i];
+		char c = door_char(d->kind);
+		int ex = d->x + (d->side == SIDE_E), ey = d->y + (d->side == SIDE_S);
+		if (d->side == SIDE_N || d->side == SIDE_S) {
+			memset(&AT(4 * d->x + 1, 2 * ey), ' ', 3);
+			AT(4 * d->x + 2, 2 * ey) = c;
+		} else {
+			AT(4 * ex, 2 * d->y + 1) = c;
+		}
+	}
+	for (int y = 0; y < m->h; y++)
+		for (int x = 0; x < m->w; x++) {
+			static const char feature_chars[FEATURE_COUNT] = { ' ', 'o', '~', '%', '&' };
+			unsigned char ft = m->features[(long)y * m->w + x];
+			if (ft > FEATURE_NONE && ft < FEATURE_COUNT)
+				AT(4 * x + 2, 2 * y + 1) = feature_chars[ft];
+		}
+	label_squares(m, label);
+	for (int id = 1; id <= m->nregions; id++) {
+		int n = m->regions[id].number;
+		if (n <= 0 || label[id] < 0)
+			continue;
+		int x = label[id] % m->w, y = label[id] / m->w;
+		char num[16];
+		snprintf(num, sizeof num, n < 1000 ? "%-3d" : "***", n);
+		memcpy(&AT(4 * x + 1, 2 * y + 1), num, 3);
+	}
+	for (int i = 0; i < m->nstairs; i++) {
+		const struct stair *s = &m->stairs[i];
+		AT(4 * s->x + 3, 2 * s->y + 1) = s->dir == STAIR_DOWN ? '>' : '<';
+	}
+	if (m->entrance.set && m->entrance.side >= 0)
+		AT(4 * m->entrance.x + 1, 2 * m->entrance.y + 1) = 'E';
+	int rc = 0;
+	for (int y = 0; y < rows && rc == 0; y++) {
+		int len = cols;
+		while (len > 0 && AT(len - 1, y) == ' ')
+			len--;
+		if (fwrite(&AT(0, y), 1, (size_t)len, f) != (size_t)len || fputc('\n', f) == EOF)
+			rc = err_set(e, "write error in the text preview");
+	}
+#undef AT
+	free(canvas);
+	free(label);
+	return rc;
+}
+
+static void write_key(FILE *f, const struct map *m, const struct key *k)
+{
+	fprintf(f, "\nKey\n");
+	for (int i = 0; i < k->n; i++) {
+		const struct key_entry *en = &k->entries[i];
+		fprintf(f, "\n%d. %s (%s)\n", en->number, en->title, en->size);
+		fprintf(f, "   %s\n", en->exits);
+		for (int j = 0; j < en->nlines; j++)
+			fprintf(f, "   %s\n", en->lines[j]);
+	}
+	if (k->nwandering > 0) {
+		fprintf(f, "\nWandering monsters (%s)\n", k->wandering_die);
+		for (int i = 0; i < k->nwandering; i++)
+			fprintf(f, "   %s\n", k->wandering[i]);
+	}
+	if (k->nfooter > 0)
+		fputc('\n', f);
+	for (int i = 0; i < k->nfooter; i++)
+		fprintf(f, "%s\n", k->footer[i]);
+	(void)m;
+}
+
+int export_txt(FILE *f, const struct doc *d, struct err *e)
+{
+	for (int l = 0; l < d->nlevels; l++) {
+		const struct map *m = &d->levels[l].map;
+		if (l > 0)
+			fputs("\n\n", f);
+		fprintf(f, "mapsheet: %s, seed %s, level %d of %d: %dx%d squares, 1 square = %d ft\n", m->method,
+			d->seed, m->depth, d->nlevels, m->w, m->h, m->square_feet);
+		fputs("Doors: D door, L locked, S secret, # portcullis, gap opening. E entrance, > < stairs.\n\n", f);
+		if (export_txt_map(f, m, e) < 0)
+			return -1;
+		write_key(f, m, &d->levels[l].key);
+	}
+	fprintf(f, "\nRemake: %s\n", d->command ? d->command : "mapsheet");
+	return 0;
+}

@@ -1,0 +1,38 @@
+#!/bin/sh
+# run.sh SECONDS: builds each libFuzzer harness in tests/fuzz/ with clang and
+# runs it for SECONDS on a corpus seeded from the shipped templates. Inputs
+# that crash are kept in tests/fuzz/crashes/ and make the run fail; check_fuzz
+# replays every kept crash input as a regression test.
+set -eu
+secs=${1:-30}
+out=build-fuzz
+mkdir -p "$out" tests/fuzz/crashes
+CC=${FUZZ_CC:-clang}
+flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Irender -DMAPSHEET_VERSION=\"fuzz\""
+core=$(ls src/*.c | grep -v -e 'src/main.c' -e 'src/output.c')
+seed_corpus() {
+	dir=$1; shift
+	mkdir -p "$dir"
+	for f in "$@"; do [ -f "$f" ] && cp "$f" "$dir/" || true; done
+}
+seed_corpus "$out/corpus-template" $(find templates -type f 2>/dev/null | head -n 200)
+mkdir -p "$out/corpus-options"
+cp tests/fuzz/corpus/options/* "$out/corpus-options/" 2>/dev/null || true
+status=0
+for harness in tests/fuzz/fuzz_*.c; do
+	name=$(basename "$harness" .c)
+	corpus="$out/corpus-${name#fuzz_}"
+	mkdir -p "$corpus"
+	# shellcheck disable=SC2086
+	$CC $flags -o "$out/$name" "$harness" $core -lm
+	echo "fuzz: $name for ${secs}s"
+	if ! "$out/$name" -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix="tests/fuzz/crashes/$name-" "$corpus" >"$out/$name.log" 2>&1; then
+		echo "fuzz: $name FAILED; see $out/$name.log and tests/fuzz/crashes/"
+		tail -n 30 "$out/$name.log"
+		status=1
+	else
+		grep -E '^(Done|#[0-9]+ *DONE)' "$out/$name.log" | tail -n 1 || true
+	fi
+done
+exit $status
