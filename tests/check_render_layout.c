@@ -131,6 +131,30 @@ START_TEST(test_style_errors)
 	ck_assert_double_eq(st.wall_width, 2);
 	ck_assert_double_eq(st.grid_width, 0.3);   /* unset keys keep their defaults */
 
+	/* the example in mapsheet-templates(5), STYLES, is a valid style */
+	char *man = test_slurp("man/mapsheet-templates.5", NULL);
+	ck_assert_ptr_nonnull(man);
+	char *sec = strstr(man, ".SH STYLES");
+	ck_assert_ptr_nonnull(sec);
+	char *ex = strstr(sec, ".SS Example");
+	ck_assert_ptr_nonnull(ex);
+	char *from = strstr(ex, ".nf\n"), *to = strstr(ex, ".fi\n");
+	ck_assert(from && to && from < to);
+	from += 4;
+	*to = '\0';
+	char text[2000];
+	size_t n = 0;
+	for (char *q = from; *q && n + 1 < sizeof text; q++) {
+		if (q[0] == '\\' && q[1] == '-')
+			q++;
+		text[n++] = *q;
+	}
+	text[n] = '\0';
+	ck_assert_msg(style_parse_text(&st, "sepia.style", text, &e) == 0, "%s", e.msg);
+	ck_assert_int_eq(st.rock_mode, ROCK_HATCHED);
+	ck_assert_double_eq(st.hatch_depth, 2);
+	free(man);
+
 	struct sheet_options o = { 0 };
 	o.style = "nosuch";
 	ck_assert_int_eq(render_validate(&o, test_template_dirs(), &e), -1);

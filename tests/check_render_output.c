@@ -403,6 +403,47 @@ START_TEST(test_atomic_and_reproducible)
 }
 END_TEST
 
+/* Every method that exists prints in every style, and as a player's map. */
+START_TEST(test_every_method)
+{
+	static const char *const styles[] = { "classic", "blueprint", "inksaver", "hatched" };
+	for (int mi = 0; method_table[mi]; mi++) {
+		const char *name = method_table[mi]->name;
+		for (int si = 0; si < 5; si++) {
+			struct level lv;
+			struct doc d;
+			struct err e;
+			ck_assert_msg(test_generate(&lv.map, name, "sheet", NULL, 0, 0, 0, &e) == 0, "%s: %s", name, e.msg);
+			struct rng rng;
+			rng_seed_text(&rng, "sheet", 1);
+			struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), si == 4 };
+			ck_assert_msg(key_build(&lv.key, &lv.map, &ko, &rng, &e) == 0, "%s", e.msg);
+			memset(&d, 0, sizeof d);
+			d.seed = "sheet";
+			d.command = "mapsheet --seed sheet";
+			d.levels = &lv;
+			d.nlevels = 1;
+			d.sheet.style = styles[si % 4];
+			d.sheet.player = si == 4;
+			d.template_dirs = test_template_dirs();
+			char path[256];
+			snprintf(path, sizeof path, OUT "/method-%s-%s%s.pdf", name, styles[si % 4], si == 4 ? "-player" : "");
+			ck_assert_msg(render_write(&d, path, "pdf", &e) == 0, "%s %s: %s", name, styles[si % 4], e.msg);
+			struct scene sc;
+			struct layout_result r;
+			scene_init(&sc);
+			lay(&d, &sc, &r);
+			ck_assert_int_eq(pdf_pages(path, NULL, NULL), sc.npages);
+			if (si == 4)
+				ck_assert_int_eq(sc.npages, 1);
+			scene_free(&sc);
+			key_free(&lv.key);
+			map_free(&lv.map);
+		}
+	}
+}
+END_TEST
+
 static Suite *render_output_suite(void)
 {
 	Suite *s = suite_create("render_output");
@@ -414,6 +455,7 @@ static Suite *render_output_suite(void)
 	tcase_add_test(tc, test_png_files);
 	tcase_add_test(tc, test_pixels_where_layout_says);
 	tcase_add_test(tc, test_atomic_and_reproducible);
+	tcase_add_test(tc, test_every_method);
 	suite_add_tcase(s, tc);
 	return s;
 }
