@@ -46,6 +46,10 @@ struct layout_ctx {
 	int *rdoor_first;       /* per region: its door squares are rdoor_sq[first[r] .. first[r + 1]) */
 	int *rdoor_sq;          /* y * w + x of squares beside a door */
 	int used[LEG_COUNT];    /* symbols drawn on this map */
+	/* pen widths for the square size being drawn (see layout_pens) */
+	struct {
+		double wall, door, grid, grid_major, hatch, detail, wobble;
+	} pen;
 };
 
 struct rect_pt {
@@ -67,6 +71,10 @@ struct layout_result {
 int layout_ctx_init(struct layout_ctx *c, const struct doc *d, const struct level *lv, const struct style *st,
 		    struct measure *ms, struct scene *sc, struct err *e);
 void layout_ctx_free(struct layout_ctx *c);
+
+/* Sets c->pen for squares of s points: the style's widths, made thinner
+ * where squares are so small that full-weight lines would fill them. */
+void layout_pens(struct layout_ctx *c, double s);
 
 /* The door on the edge on `side` of (x, y), or NULL; the player's version
  * sees no secret doors and no locks. */
@@ -105,8 +113,10 @@ void sym_legend(struct layout_ctx *c, struct scene_page *p, enum legend_sym k, d
 const char *sym_legend_label(enum legend_sym k);
 
 /* Room numbers: places every keyed region's number inside it, in a free
- * square away from doors, and adds the anchors and links of the key. */
-void layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f);
+ * square away from doors, and adds the anchors and links of the key.
+ * Returns how many numbers did not fit inside their rooms even at 7 pt
+ * (those are set at 7 pt on their room's best square anyway). */
+int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f);
 /* The label position for region id: the centre (in squares, fractional)
  * and the font size used, for a label w x h points at square size s.
  * Returns 1 when the label lies wholly inside the region, 0 when the room

@@ -4,6 +4,7 @@
 
 #include "connect.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +116,7 @@ int layout_ctx_init(struct layout_ctx *c, const struct doc *d, const struct leve
 	c->sc = sc;
 	c->player = d->sheet.player;
 	c->with_key = !d->sheet.player && !d->sheet.no_key;
+	layout_pens(c, 14.4);
 	const struct map *m = c->m;
 	c->hdoor = calloc((size_t)(m->h + 1) * (size_t)m->w, sizeof *c->hdoor);
 	c->vdoor = calloc((size_t)m->h * (size_t)(m->w + 1), sizeof *c->vdoor);
@@ -180,4 +182,16 @@ int layout_stair_shown(const struct layout_ctx *c, int i)
 		return 1;
 	int r = map_at(c->m, st->x, st->y);
 	return r > 0 && c->known[r];
+}
+
+void layout_pens(struct layout_ctx *c, double s)
+{
+	const struct style *st = c->st;
+	c->pen.wall = fmin(st->wall_width, 0.16 * s);
+	c->pen.door = fmin(st->door_width, 0.08 * s);
+	c->pen.grid = fmin(st->grid_width, 0.04 * s);
+	c->pen.grid_major = fmin(st->grid_major_width, 0.07 * s);
+	c->pen.hatch = fmin(st->hatch_width, 0.06 * s);
+	c->pen.detail = fmin(st->detail_width, 0.06 * s);
+	c->pen.wobble = fmin(st->wobble, 0.035 * s);
 }

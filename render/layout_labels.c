@@ -52,7 +52,7 @@ static int box_fits(const struct layout_ctx *c, int id, int x, int y, double w, 
 			if ((xx != x || yy != y) && !square_free(c, id, xx, yy))
 				return 0;
 	/* inside its own square, keep clear of the walls' ink */
-	return w <= s * (x1 - x0 + 1) - c->st->wall_width && h <= s * (y1 - y0 + 1) - c->st->wall_width;
+	return w <= s * (x1 - x0 + 1) - c->pen.wall && h <= s * (y1 - y0 + 1) - c->pen.wall;
 }
 
 int layout_label_spot(const struct layout_ctx *c, int id, double w, double h, double s, double *cx, double *cy)
@@ -96,12 +96,13 @@ int layout_label_spot(const struct layout_ctx *c, int id, double w, double h, do
 	return found;
 }
 
-void layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f)
+int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f)
 {
 	const struct style *st = c->st;
 	const struct map *m = c->m;
 	struct scene *sc = c->sc;
 	struct colour halo = st->floor.a > 0 ? st->floor : st->paper;
+	int crowded = 0;
 	for (int id = 1; id <= m->nregions; id++) {
 		int number = m->regions[id].number;
 		if (number <= 0)
@@ -115,7 +116,7 @@ void layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_
 			w = measure_width(c->ms, text, st->font_number, size, 1);
 			if (w < 0) {
 				sc->failed = 1;
-				return;
+				return crowded;
 			}
 			w += 1;
 			h = size * 0.78;
@@ -125,8 +126,10 @@ void layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_
 		}
 		if (ok < 0)
 			continue;
-		if (ok == 0)
+		if (ok == 0) {
 			size = 7;
+			crowded++;
+		}
 		double px = f->ox + cx * f->s, py = f->oy + cy * f->s;
 		scene_rect_path(sc, p, px - w / 2, py - h / 2, w, h);
 		scene_fill(sc, p, halo);
@@ -140,4 +143,5 @@ void layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_
 			scene_link(sc, p, name, px - w / 2, py - h / 2, w, h);
 		}
 	}
+	return crowded;
 }

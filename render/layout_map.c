@@ -80,9 +80,9 @@ static void draw_rock(struct layout_ctx *c, struct scene_page *p, const struct m
 		for (int cls = 0; cls < 3; cls++) {
 			if (row_runs(c, p, f, pred_hatch, depth << 4 | cls) == 0)
 				continue;
-			scene_hatch(c->sc, p, st->hatch, st->hatch_width, angles[cls], st->hatch_spacing);
+			scene_hatch(c->sc, p, st->hatch, c->pen.hatch, angles[cls], st->hatch_spacing);
 			if (st->hatch_cross && row_runs(c, p, f, pred_hatch, depth << 4 | cls) > 0)
-				scene_hatch(c->sc, p, st->hatch, st->hatch_width * 0.7, angles[cls] + 90,
+				scene_hatch(c->sc, p, st->hatch, c->pen.hatch * 0.7, angles[cls] + 90,
 					    st->hatch_spacing * 1.6);
 		}
 	}
@@ -139,7 +139,7 @@ static int grid_lines(struct layout_ctx *c, struct scene_page *p, const struct m
 static void wall_point(struct layout_ctx *c, const struct map_frame *f, int gx, int gy, int first,
 		       struct scene_page *p)
 {
-	double w = c->st->wobble, dx = 0, dy = 0;
+	double w = c->pen.wobble, dx = 0, dy = 0;
 	if (w > 0) {
 		unsigned h = layout_hash(gx, gy, 11);
 		dx = w * ((h & 1023) / 1023.0 * 2 - 1);
@@ -167,7 +167,7 @@ static int wall_on(const struct layout_ctx *c, int a, int b, const struct door *
 static void draw_walls(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f)
 {
 	const struct map *m = c->m;
-	int steps = c->st->wobble > 0;
+	int steps = c->pen.wobble > 0;
 	for (int y = 0; y <= m->h; y++) {
 		int x = 0;
 		while (x < m->w) {
@@ -208,7 +208,7 @@ static void draw_walls(struct layout_ctx *c, struct scene_page *p, const struct 
 				wall_point(c, f, x, y, 0, p);
 		}
 	}
-	scene_stroke(c->sc, p, c->st->wall, c->st->wall_width, SCENE_CAP_SQUARE, SCENE_JOIN_MITER);
+	scene_stroke(c->sc, p, c->st->wall, c->pen.wall, SCENE_CAP_SQUARE, SCENE_JOIN_MITER);
 }
 
 static void draw_doors(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f)
@@ -288,11 +288,11 @@ void layout_map(struct layout_ctx *c, struct scene_page *p, const struct map_fra
 	/* solid ground */
 	draw_rock(c, p, f);
 	/* the graph paper */
-	if (st->grid_width > 0 && st->grid.a > 0 && grid_lines(c, p, f, 1) > 0)
-		scene_stroke(sc, p, st->grid, st->grid_width, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
-	if (st->grid_major_every > 1 && st->grid_major_width > 0 &&
+	if (c->pen.grid > 0 && st->grid.a > 0 && grid_lines(c, p, f, 1) > 0)
+		scene_stroke(sc, p, st->grid, c->pen.grid, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+	if (st->grid_major_every > 1 && c->pen.grid_major > 0 &&
 	    grid_lines(c, p, f, st->grid_major_every) > 0)
-		scene_stroke(sc, p, st->grid_major, st->grid_major_width, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+		scene_stroke(sc, p, st->grid_major, c->pen.grid_major, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
 	draw_features(c, p, f);
 	draw_walls(c, p, f);
 	draw_doors(c, p, f);
@@ -306,7 +306,7 @@ void layout_map(struct layout_ctx *c, struct scene_page *p, const struct map_fra
 		enum side side = (enum side)m->entrance.side;
 		double mx = X(f, m->entrance.x) + f->s * (0.5 + 0.5 * side_dx[side]);
 		double my = Y(f, m->entrance.y) + f->s * (0.5 + 0.5 * side_dy[side]);
-		double off = st->wall_width / 2 + 1;
+		double off = c->pen.wall / 2 + 1;
 		sym_arrow(c, p, mx + side_dx[side] * off, my + side_dy[side] * off, side_opposite(side), f->s);
 	}
 }

@@ -437,12 +437,20 @@ int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_
 	struct scene_page *p = new_page(c, &pl, PAGE_MAP, 0);
 	if (!p)
 		return scene_ok(c->sc, e) < 0 ? -1 : err_set(e, "out of memory while laying out the sheet");
-	char subtitle[256];
+	layout_pens(c, pl.f.s);
+	layout_map(c, p, &pl.f);
+	int crowded = layout_labels(c, p, &pl.f);
+	layout_pens(c, LEGEND_SWATCH * 1.2);
+	char subtitle[400];
 	subtitle_text(c, &pl, subtitle, sizeof subtitle);
+	if (crowded > 0) {
+		size_t used = strlen(subtitle);
+		snprintf(subtitle + used, sizeof subtitle - used,
+			 " \xc2\xb7 %d room number%s too large for %s room%s at this scale: print on larger paper", crowded,
+			 crowded == 1 ? " is" : "s are", crowded == 1 ? "its" : "their", crowded == 1 ? "" : "s");
+	}
 	if (draw_header(c, p, &pl, subtitle, e) < 0)
 		return -1;
-	layout_map(c, p, &pl.f);
-	layout_labels(c, p, &pl.f);
 	/* the band under the map: scale bar, legend, compass */
 	double band_y = pl.content.y + pl.content.h - pl.footer_h - GAP - pl.band_h;
 	if (draw_scale_bar(c, p, &pl, pl.content.x, band_y, e) < 0)

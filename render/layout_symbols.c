@@ -37,20 +37,20 @@ void sym_door(struct layout_ctx *c, struct scene_page *p, int kind, double cx, d
 	const struct style *st = c->st;
 	struct scene *sc = c->sc;
 	double ux = horizontal ? 1 : 0, uy = horizontal ? 0 : 1;
-	double a = 0.3 * s, b = fmax(0.13 * s, st->wall_width * 0.9);
+	double a = 0.3 * s, b = fmax(0.13 * s, c->pen.wall * 0.9);
 	switch (kind) {
 	case DOOR_PLAIN:
 	case DOOR_LOCKED:
 		quad(sc, p, cx, cy, ux, uy, a, b);
 		scene_fill(sc, p, st->floor.a > 0 ? st->floor : st->paper);
 		quad(sc, p, cx, cy, ux, uy, a, b);
-		scene_stroke(sc, p, st->door, st->door_width, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+		scene_stroke(sc, p, st->door, c->pen.door, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
 		if (kind == DOOR_LOCKED) {
 			/* a bar across the door */
 			double ext = b + 0.14 * s;
 			scene_move(sc, p, cx + uy * ext, cy - ux * ext);
 			scene_line(sc, p, cx - uy * ext, cy + ux * ext);
-			scene_stroke(sc, p, st->door, st->door_width * 1.6, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+			scene_stroke(sc, p, st->door, c->pen.door * 1.6, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
 			scene_circle_path(sc, p, cx, cy, fmax(0.07 * s, 0.8));
 			scene_fill(sc, p, st->door);
 		}
@@ -79,7 +79,7 @@ void sym_door(struct layout_ctx *c, struct scene_page *p, int kind, double cx, d
 			scene_move(sc, p, ex + uy * t, ey - ux * t);
 			scene_line(sc, p, ex - uy * t, ey + ux * t);
 		}
-		scene_stroke(sc, p, st->wall, st->door_width, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+		scene_stroke(sc, p, st->wall, c->pen.door, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
 		break;
 	}
 	default: /* an opening: the gap in the wall says it all */
@@ -114,12 +114,12 @@ void sym_stairs(struct layout_ctx *c, struct scene_page *p, enum stair_dir dir, 
 	scene_line(sc, p, cx + len * ux + far_w * nx, cy + len * uy + far_w * ny);
 	scene_move(sc, p, cx - len * ux - near_w * nx, cy - len * uy - near_w * ny);
 	scene_line(sc, p, cx + len * ux - far_w * nx, cy + len * uy - far_w * ny);
-	scene_stroke(sc, p, st->wall, st->detail_width, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+	scene_stroke(sc, p, st->wall, c->pen.detail, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
 	/* the arrow along the flight, pointing the way it goes */
 	double hl = 0.16 * s, hw = 0.1 * s, tip = len * 0.95;
 	scene_move(sc, p, cx - len * 0.8 * ux, cy - len * 0.8 * uy);
 	scene_line(sc, p, cx + (tip - hl) * ux, cy + (tip - hl) * uy);
-	scene_stroke(sc, p, st->accent, fmax(st->detail_width, 0.5), SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+	scene_stroke(sc, p, st->accent, fmax(c->pen.detail, 0.5), SCENE_CAP_BUTT, SCENE_JOIN_MITER);
 	scene_move(sc, p, cx + tip * ux, cy + tip * uy);
 	scene_line(sc, p, cx + (tip - hl) * ux + hw * nx, cy + (tip - hl) * uy + hw * ny);
 	scene_line(sc, p, cx + (tip - hl) * ux - hw * nx, cy + (tip - hl) * uy - hw * ny);
@@ -132,15 +132,25 @@ void sym_arrow(struct layout_ctx *c, struct scene_page *p, double tx, double ty,
 	const struct style *st = c->st;
 	struct scene *sc = c->sc;
 	double ux = side_dx[side], uy = side_dy[side], nx = -uy, ny = ux;
-	double len = 0.85 * s, hl = 0.38 * s, hw = 0.24 * s;
-	scene_move(sc, p, tx - len * ux, ty - len * uy);
-	scene_line(sc, p, tx - hl * 0.9 * ux, ty - hl * 0.9 * uy);
-	scene_stroke(sc, p, st->wall, fmax(st->wall_width * 0.8, 0.8), SCENE_CAP_BUTT, SCENE_JOIN_MITER);
-	scene_move(sc, p, tx, ty);
-	scene_line(sc, p, tx - hl * ux + hw * nx, ty - hl * uy + hw * ny);
-	scene_line(sc, p, tx - hl * ux - hw * nx, ty - hl * uy - hw * ny);
-	scene_close(sc, p);
-	scene_fill(sc, p, st->wall);
+	double len = 0.85 * s, hl = 0.38 * s, hw = 0.24 * s, w = fmax(c->pen.wall * 0.8, 0.8);
+	/* drawn twice: first a paper-coloured halo, so the arrow reads on filled rock */
+	for (int pass = 0; pass < 2; pass++) {
+		struct colour col = pass == 0 ? st->paper : st->wall;
+		double extra = pass == 0 ? fmin(1.6, 0.12 * s) : 0;
+		if (pass == 0 && (st->rock_mode != ROCK_FILLED || st->rock.a == 0))
+			continue;
+		scene_move(sc, p, tx - len * ux, ty - len * uy);
+		scene_line(sc, p, tx - hl * 0.9 * ux, ty - hl * 0.9 * uy);
+		scene_stroke(sc, p, col, w + extra, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+		scene_move(sc, p, tx, ty);
+		scene_line(sc, p, tx - hl * ux + hw * nx, ty - hl * uy + hw * ny);
+		scene_line(sc, p, tx - hl * ux - hw * nx, ty - hl * uy - hw * ny);
+		scene_close(sc, p);
+		if (pass == 0)
+			scene_stroke(sc, p, col, extra, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+		else
+			scene_fill(sc, p, col);
+	}
 }
 
 void sym_feature(struct layout_ctx *c, struct scene_page *p, enum feature f, double x, double y, double s,
@@ -163,7 +173,7 @@ void sym_feature(struct layout_ctx *c, struct scene_page *p, enum feature f, dou
 			scene_curve(sc, p, x + 0.28 * s, wy - a * 2, x + 0.38 * s, wy - a * 2, x + 0.5 * s, wy);
 			scene_curve(sc, p, x + 0.62 * s, wy + a * 2, x + 0.72 * s, wy + a * 2, x + 0.85 * s, wy);
 		}
-		scene_stroke(sc, p, st->accent, st->detail_width, SCENE_CAP_ROUND, SCENE_JOIN_ROUND);
+		scene_stroke(sc, p, st->accent, c->pen.detail, SCENE_CAP_ROUND, SCENE_JOIN_ROUND);
 		break;
 	case FEATURE_RUBBLE:
 		for (int k = 0; k < 7; k++) {
@@ -220,7 +230,7 @@ void sym_legend(struct layout_ctx *c, struct scene_page *p, enum legend_sym k, d
 	const struct style *st = c->st;
 	struct scene *sc = c->sc;
 	double w = 1.6 * size, cy = y + size / 2, sq = x + (w - size) / 2;
-	double ww = fmin(st->wall_width, 2.0);
+	double ww = fmin(c->pen.wall, 2.0);
 	if (k <= LEG_PORTCULLIS) {
 		int kind = (int)k - LEG_OPENING + DOOR_OPENING;
 		int gap = kind == DOOR_OPENING || kind == DOOR_PORTCULLIS;
