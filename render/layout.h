@@ -1,0 +1,143 @@
+/* layout.h: the layout step's internal interface. Layout turns a level
+ * (map + key) into scene pages: it picks the orientation and scale, places
+ * the map, the room numbers, the key in columns, the legend, scale bar,
+ * compass, title and footer, measuring all text with Pango. Split by part:
+ * layout_page.c (the sheet), layout_map.c (the map drawing),
+ * layout_symbols.c (door, stair, feature symbols shared with the legend),
+ * layout_labels.c (room numbers), layout_key.c (the key's flow). */
+#ifndef MAPSHEET_LAYOUT_H
+#define MAPSHEET_LAYOUT_H
+
+#include "doc.h"
+#include "measure.h"
+#include "paper.h"
+#include "scene.h"
+#include "style.h"
+
+/* Where a map sits on its page: square (x, y) has its top-left corner at
+ * (ox + x * s, oy + y * s). The squares shown are the viewport vx, vy, vw,
+ * vh: the floor's bounding box grown by one square for entrance arrows. */
+struct map_frame {
+	double ox, oy, s;
+	int vx, vy, vw, vh;
+	double scale;           /* squares per inch */
+	int standard;           /* a standard scale (0: an exact fit) */
+};
+
+/* The symbols a legend lists, in legend order. */
+enum legend_sym {
+	LEG_OPENING, LEG_DOOR, LEG_LOCKED, LEG_SECRET, LEG_PORTCULLIS, LEG_STAIRS_UP, LEG_STAIRS_DOWN,
+	LEG_ENTRANCE, LEG_PILLAR, LEG_WATER, LEG_RUBBLE, LEG_STATUE, LEG_COUNT
+};
+
+/* What the layout of one level needs, prepared once. */
+struct layout_ctx {
+	const struct doc *d;
+	const struct level *lv;
+	const struct map *m;
+	const struct style *st;
+	struct measure *ms;
+	struct scene *sc;
+	int player;             /* the players' handout */
+	int with_key;           /* key pages wanted */
+	int *hdoor;             /* door index + 1 on the horizontal edge above (x, y): (h + 1) * w */
+	int *vdoor;             /* door index + 1 on the vertical edge left of (x, y): h * (w + 1) */
+	unsigned char *known;   /* per region: reachable without a secret door */
+	int *rdoor_first;       /* per region: its door squares are rdoor_sq[first[r] .. first[r + 1]) */
+	int *rdoor_sq;          /* y * w + x of squares beside a door */
+	int used[LEG_COUNT];    /* symbols drawn on this map */
+	/* pen widths for the square size being drawn (see layout_pens) */
+	struct {
+		double wall, door, grid, grid_major, hatch, detail, wobble;
+	} pen;
+};
+
+struct rect_pt {
+	double x, y, w, h;
+};
+
+/* What layout_level placed (tests read it). */
+struct layout_result {
+	struct map_frame frame;
+	enum orientation orientation;   /* the one chosen */
+	double page_w, page_h;
+	int first_page, npages;         /* the level's pages in the scene */
+	int key_beside, key_below;      /* where the key starts on the map page */
+	struct rect_pt map_area;        /* the box the map was fitted into */
+};
+
+/* Prepares c for level lv (door edge tables, the player's knowledge).
+ * Returns 0 or -1 with e set; layout_ctx_free releases it. */
+int layout_ctx_init(struct layout_ctx *c, const struct doc *d, const struct level *lv, const struct style *st,
+		    struct measure *ms, struct scene *sc, struct err *e);
+void layout_ctx_free(struct layout_ctx *c);
+
+/* Sets c->pen for squares of s points: the style's widths, made thinner
+ * where squares are so small that full-weight lines would fill them. */
+void layout_pens(struct layout_ctx *c, double s);
+
+/* The door on the edge on `side` of (x, y), or NULL; the player's version
+ * sees no secret doors and no locks. */
+const struct door *layout_door_at(const struct layout_ctx *c, int x, int y, enum side side);
+/* The kind a door is drawn as (secret doors are walls to players: -1). */
+int layout_door_kind(const struct layout_ctx *c, const struct door *dr);
+/* True when stair i is drawn (the player's version hides stairs in rooms
+ * reached only through secret doors). */
+int layout_stair_shown(const struct layout_ctx *c, int i);
+
+/* Lays out level index li of c->d into c->sc: its map page and key pages.
+ * Returns 0, or -1 with e set (the map does not fit at the asked scale). */
+int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e);
+
+/* Draws the map (rock, grid, walls, doors, stairs, features, entrance) into
+ * page p at frame f and records the symbols used in c->used. */
+void layout_map(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f);
+/* Marks in c->used what layout_map would draw (for sizing the legend). */
+void layout_map_symbols(struct layout_ctx *c);
+
+/* Symbols, drawn around a centre (cx, cy) for a square of s points. A
+ * door symbol sits on an edge: `horizontal` when the wall runs along x. */
+void sym_door(struct layout_ctx *c, struct scene_page *p, int kind, double cx, double cy, int horizontal,
+	      double s);
+/* Stairs filling the square at (x, y) (top-left), running towards `toward`. */
+void sym_stairs(struct layout_ctx *c, struct scene_page *p, enum stair_dir dir, double x, double y, double s,
+		enum side toward);
+/* An arrow ending at (tx, ty) pointing in direction `side` (into the map). */
+void sym_arrow(struct layout_ctx *c, struct scene_page *p, double tx, double ty, enum side side, double s);
+void sym_feature(struct layout_ctx *c, struct scene_page *p, enum feature f, double x, double y, double s,
+		 unsigned seed);
+/* A compass rose of radius r around (cx, cy), north up. */
+void sym_compass(struct layout_ctx *c, struct scene_page *p, double cx, double cy, double r);
+/* A legend swatch for symbol k in the box x, y, size x size. */
+void sym_legend(struct layout_ctx *c, struct scene_page *p, enum legend_sym k, double x, double y, double size);
+const char *sym_legend_label(enum legend_sym k);
+
+/* Room numbers: places every keyed region's number inside it, in a free
+ * square away from doors, and adds the anchors and links of the key.
+ * Returns how many numbers did not fit inside their rooms even at 7 pt
+ * (those are set at 7 pt on their room's best square anyway). */
+int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f);
+/* The label position for region id: the centre (in squares, fractional)
+ * and the font size used, for a label w x h points at square size s.
+ * Returns 1 when the label lies wholly inside the region, 0 when the room
+ * is too small (placed at its best square anyway), -1 for no square. */
+int layout_label_spot(const struct layout_ctx *c, int id, double w, double h, double s, double *cx, double *cy);
+
+/* The key's flow: frames are filled in order; next_frame asks for more. */
+struct key_flow {
+	struct layout_ctx *c;
+	struct scene_page *page;
+	struct rect_pt frame;
+	double y;               /* next free y in the frame */
+	int started;            /* something placed in this frame */
+	/* gives the next frame (on a new page when needed); 0 or -1 */
+	int (*next_frame)(struct key_flow *kf, struct err *e);
+	void *arg;
+};
+/* Sets the level's key into the flow. Returns 0 or -1 with e set. */
+int layout_key(struct key_flow *kf, struct err *e);
+
+/* A cheap hash for deterministic hand-drawn variation (no RNG state). */
+unsigned layout_hash(int x, int y, int salt);
+
+#endif

@@ -1,0 +1,65 @@
+/* measure.h: measuring and breaking text with Pango for the layout step.
+ * Text is measured once here, at 72 units per inch with unhinted metrics, so
+ * a line's width is the same in points on every output; layout turns the
+ * broken lines into scene text items (one per run of one font), and the
+ * backends only place them. */
+#ifndef MAPSHEET_MEASURE_H
+#define MAPSHEET_MEASURE_H
+
+#include "err.h"
+#include "scene.h"
+
+#include <stddef.h>
+
+struct measure {
+	void *fontmap;          /* PangoFontMap */
+	void *context;          /* PangoContext */
+};
+
+/* A run of one font within a line. start/len index the block's text. */
+struct text_run {
+	size_t start, len;
+	double x, w;            /* offset from the line's left end, advance */
+	char family[64];        /* the font Pango chose (fallback included) */
+	int bold, italic;
+};
+
+struct text_line {
+	double top, baseline, height, width;    /* top and baseline from the block's top */
+	int first_run, nruns;
+};
+
+/* A paragraph broken into lines. */
+struct text_block {
+	char *text;
+	double size;
+	double height, width;   /* of all lines */
+	struct text_line *lines;
+	int nlines;
+	struct text_run *runs;
+	int nruns;
+};
+
+/* Creates the font map and context. Returns 0 or -1 with e set. */
+int measure_init(struct measure *m, struct err *e);
+void measure_free(struct measure *m);
+
+/* True when fontconfig has the family itself (not a substitute). */
+int measure_has_family(struct measure *m, const char *family);
+
+/* Breaks text into lines of at most `width` points (<= 0: one line), in
+ * family at size points; the first bold_len bytes are set in bold (all
+ * when bold_len < 0). Returns 0, or -1 with e set. */
+int measure_block(struct measure *m, struct text_block *b, const char *text, const char *family,
+		  double size, int bold_len, double width, struct err *e);
+void text_block_free(struct text_block *b);
+
+/* The advance width of a single line. Returns a negative number on failure. */
+double measure_width(struct measure *m, const char *text, const char *family, double size, int bold);
+
+/* Emits line `i` of b as text items with its baseline at y and its left end
+ * at x. */
+void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text_block *b, int i, double x,
+		       double y, struct colour c);
+
+#endif

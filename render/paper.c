@@ -1,0 +1,101 @@
+/* paper.c: paper names and WxH sizes, orientation, the fit scale. */
+#include "paper.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const struct paper named[] = {
+	{ "letter", 612, 792 },
+	{ "a4", 595.276, 841.890 },
+	{ "a3", 841.890, 1190.551 },
+	{ "legal", 612, 1008 },
+	{ "tabloid", 792, 1224 },
+};
+
+#define ACCEPTED "letter, a4, a3, legal, tabloid, or WxH with mm or in such as 210x297mm or 8.5x11in"
+
+int paper_parse(const char *text, struct paper *p, struct err *e)
+{
+	if (!text)
+		text = "letter";
+	for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+		if (strcasecmp(text, named[i].name) == 0) {
+			*p = named[i];
+			return 0;
+		}
+	char *end;
+	double w = strtod(text, &end);
+	if (end == text || (*end != 'x' && *end != 'X'))
+		return err_usage(e, "--paper: '%s' is not a paper size (expected " ACCEPTED ")", text);
+	const char *hs = end + 1;
+	double h = strtod(hs, &end);
+	if (end == hs)
+		return err_usage(e, "--paper: '%s' is not a paper size (expected " ACCEPTED ")", text);
+	double unit;
+	if (strcasecmp(end, "mm") == 0)
+		unit = 72 / 25.4;
+	else if (strcasecmp(end, "in") == 0)
+		unit = 72;
+	else
+		return err_usage(e, "--paper: '%s' needs a unit, mm or in (expected " ACCEPTED ")", text);
+	w *= unit;
+	h *= unit;
+	if (!isfinite(w) || !isfinite(h) || w < 3 * 72 || h < 3 * 72 || w > 200 * 72 || h > 200 * 72)
+		return err_usage(e, "--paper: '%s' is out of range (expected 3 to 200 in on each side)", text);
+	snprintf(p->name, sizeof p->name, "%.31s", text);
+	p->w = w;
+	p->h = h;
+	return 0;
+}
+
+void paper_oriented(const struct paper *p, enum orientation o, double *w, double *h)
+{
+	double lo = p->w < p->h ? p->w : p->h, hi = p->w < p->h ? p->h : p->w;
+	switch (o) {
+	case ORIENT_PORTRAIT:
+		*w = lo;
+		*h = hi;
+		break;
+	case ORIENT_LANDSCAPE:
+		*w = hi;
+		*h = lo;
+		break;
+	default:
+		*w = p->w;
+		*h = p->h;
+	}
+}
+
+double paper_square_pt(double squares_per_inch)
+{
+	return 72.0 / squares_per_inch;
+}
+
+int paper_check_scale(double scale, struct err *e)
+{
+	if (scale == 0)
+		return 0;
+	if (!isfinite(scale) || scale < 1 || scale > 72)
+		return err_usage(e, "--scale: '%g' is out of range (expected fit, or 1 to 72 squares per inch)", scale);
+	return 0;
+}
+
+double paper_fit_scale(double avail_w, double avail_h, double cols, double rows, int *standard)
+{
+	static const double scales[] = { 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64 };
+	for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++) {
+		double s = paper_square_pt(scales[i]);
+		if (cols * s <= avail_w + 1e-9 && rows * s <= avail_h + 1e-9) {
+			*standard = 1;
+			return scales[i];
+		}
+	}
+	*standard = 0;
+	double s = fmin(avail_w / cols, avail_h / rows);
+	if (s <= 0)
+		return 1e9;
+	return 72.0 / s;
+}

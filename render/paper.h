@@ -1,0 +1,38 @@
+/* paper.h: paper sizes, orientation and map scale for printed sheets.
+ * Everything is in points (1/72 in). A scale is given in squares per inch,
+ * so one square measures exactly 72 / N points on the page. */
+#ifndef MAPSHEET_PAPER_H
+#define MAPSHEET_PAPER_H
+
+#include "doc.h"
+#include "err.h"
+
+/* Margins on every side: 0.4 in, safe for ordinary printers (>= 0.25 in). */
+#define PAPER_MARGIN 28.8
+
+struct paper {
+	char name[32];          /* "letter", "a4", "210x297mm" */
+	double w, h;            /* as named (portrait for the standard sizes) */
+};
+
+/* Parses letter|a4|a3|legal|tabloid or WxH with a unit mm or in
+ * ("8.5x11in", "210x297mm"); NULL gives letter. Sizes from 3 to 200 in
+ * on a side. Returns 0, or -1 with a usage error naming --paper. */
+int paper_parse(const char *text, struct paper *p, struct err *e);
+
+/* The page size for an orientation (auto keeps the paper as named). */
+void paper_oriented(const struct paper *p, enum orientation o, double *w, double *h);
+
+/* Size of one square in points at n squares per inch. */
+double paper_square_pt(double squares_per_inch);
+
+/* Checks a --scale value: 0 (fit) or 1 to 72 squares per inch. */
+int paper_check_scale(double scale, struct err *e);
+
+/* The scale for `fit`: the first standard scale (4, 5, 6, 8, 10, 12, 16,
+ * 20, 24, 32, 40, 48, 64 squares per inch) at which cols x rows squares fit
+ * in avail_w x avail_h points. When none fits, the exact scale that just
+ * fits, and *standard is set to 0. */
+double paper_fit_scale(double avail_w, double avail_h, double cols, double rows, int *standard);
+
+#endif

@@ -1,0 +1,167 @@
+/* render.c: the sheet API: checks the options, lays out every level into
+ * one scene, and has the Cairo backend write it, atomically. */
+#include "render.h"
+
+#include "atomic.h"
+#include "cairo_backend.h"
+#include "layout.h"
+#include "measure.h"
+#include "paper.h"
+#include "paths.h"
+#include "style.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Loads the style and checks that fontconfig has its fonts. */
+static int load_style(struct style *st, const char *name, const char *const *dirs, struct measure *ms,
+		      struct err *e)
+{
+	if (style_load(st, name, dirs, e) < 0)
+		return -1;
+	const char *fonts[3] = { st->font_text, st->font_title, st->font_number };
+	for (int i = 0; i < 3; i++)
+		if (!measure_has_family(ms, fonts[i]))
+			return err_usage(e, "--style %s: font '%s' is not installed (fontconfig has no such family; "
+					 "the DejaVu fonts come with fonts-dejavu-core)", st->name, fonts[i]);
+	return 0;
+}
+
+int render_validate(const struct sheet_options *o, const char *const *template_dirs, struct err *e)
+{
+	struct paper paper;
+	if (paper_parse(o->paper, &paper, e) < 0 || paper_check_scale(o->scale, e) < 0)
+		return -1;
+	if (o->dpi != 0 && (o->dpi < RENDER_DPI_MIN || o->dpi > RENDER_DPI_MAX))
+		return err_usage(e, "--dpi: '%d' is out of range (expected %d to %d)", o->dpi, RENDER_DPI_MIN,
+				 RENDER_DPI_MAX);
+	if (o->orientation != ORIENT_AUTO && o->orientation != ORIENT_PORTRAIT && o->orientation != ORIENT_LANDSCAPE)
+		return err_usage(e, "orientation: expected --portrait or --landscape");
+	struct measure ms;
+	if (measure_init(&ms, e) < 0)
+		return -1;
+	struct style st;
+	int rc = load_style(&st, o->style, template_dirs, &ms, e);
+	measure_free(&ms);
+	return rc;
+}
+
+void render_page_path(const char *path, int page, char *out, size_t size)
+{
+	if (page <= 1) {
+		snprintf(out, size, "%s", path);
+		return;
+	}
+	const char *slash = strrchr(path, '/');
+	const char *dot = strrchr(path, '.');
+	if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
+		snprintf(out, size, "%s-%d", path, page);
+	else
+		snprintf(out, size, "%.*s-%d%s", (int)(dot - path), path, page, dot);
+}
+
+static int lay_out(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
+		   struct err *e)
+{
+	struct paper paper;
+	if (paper_parse(d->sheet.paper, &paper, e) < 0)
+		return -1;
+	for (int i = 0; i < d->nlevels; i++) {
+		struct layout_ctx c;
+		if (layout_ctx_init(&c, d, &d->levels[i], st, ms, sc, e) < 0)
+			return -1;
+		int rc = layout_level(&c, &paper, NULL, e);
+		layout_ctx_free(&c);
+		if (rc < 0)
+			return -1;
+	}
+	return scene_ok(sc, e);
+}
+
+/* Writes the files: one for PDF, one per page otherwise. All are written to
+ * temporary files first and renamed only when every one is complete. */
+static int write_files(const struct doc *d, const struct scene *sc, const char *path, enum cairo_format fmt,
+		       struct err *e)
+{
+	int nfiles = fmt == CAIRO_OUT_PDF ? 1 : sc->npages;
+	if (nfiles > 1 && strcmp(path, "-") == 0)
+		return err_usage(e, "-o -: the sheet has %d pages, which need a file each in this format; "
+				 "name a file, or use PDF", nfiles);
+	struct atomic_file *af = calloc((size_t)nfiles, sizeof *af);
+	if (!af)
+		return err_set(e, "out of memory");
+	int dpi = d->sheet.dpi > 0 ? d->sheet.dpi : RENDER_DPI_DEFAULT;
+	const char *title = d->sheet.title ? d->sheet.title : "map";
+	int opened = 0, rc = 0;
+	for (int i = 0; i < nfiles && rc == 0; i++) {
+		char name[4096];
+		render_page_path(path, i + 1, name, sizeof name);
+		if (atomic_open(&af[i], name, e) < 0) {
+			rc = -1;
+			break;
+		}
+		opened++;
+		rc = cairo_backend_write(sc, fmt == CAIRO_OUT_PDF ? 0 : i, fmt == CAIRO_OUT_PDF ? sc->npages : 1, fmt,
+					 dpi, title, af[i].f, e);
+	}
+	/* all complete: rename each into place; after a failure, drop the rest */
+	for (int i = 0; i < opened; i++) {
+		if (rc == 0) {
+			if (atomic_commit(&af[i], e) < 0)
+				rc = -1;
+		} else {
+			atomic_abort(&af[i]);
+		}
+	}
+	free(af);
+	return rc;
+}
+
+int render_write(const struct doc *d, const char *path, const char *format, struct err *e)
+{
+	enum cairo_format fmt;
+	if (strcmp(format, "pdf") == 0)
+		fmt = CAIRO_OUT_PDF;
+	else if (strcmp(format, "svg") == 0)
+		fmt = CAIRO_OUT_SVG;
+	else if (strcmp(format, "png") == 0)
+		fmt = CAIRO_OUT_PNG;
+	else
+		return err_usage(e, "unknown sheet format '%s' (expected pdf, svg or png)", format);
+	if (d->nlevels < 1)
+		return err_set(e, "nothing to print: no levels");
+	struct measure ms;
+	if (measure_init(&ms, e) < 0)
+		return -1;
+	struct style st;
+	struct scene sc;
+	scene_init(&sc);
+	int rc = load_style(&st, d->sheet.style, d->template_dirs, &ms, e);
+	if (rc == 0)
+		rc = lay_out(d, &st, &ms, &sc, e);
+	if (rc == 0)
+		rc = write_files(d, &sc, path, fmt, e);
+	scene_free(&sc);
+	measure_free(&ms);
+	return rc;
+}
+
+int render_list_styles(const char *const *template_dirs, char *out, size_t size)
+{
+	char names[2000];
+	int n = paths_list(template_dirs, "styles", "style", names, sizeof names);
+	size_t used = 0;
+	if (size)
+		out[0] = '\0';
+	char *save = NULL;
+	for (char *name = strtok_r(names, ", ", &save); name; name = strtok_r(NULL, ", ", &save)) {
+		struct style st;
+		struct err e;
+		const char *desc = style_load(&st, name, template_dirs, &e) == 0 ? st.description : e.msg;
+		int w = snprintf(out + used, size > used ? size - used : 0, "%-12s %s\n", name, desc);
+		if (w > 0 && used + (size_t)w < size)
+			used += (size_t)w;
+	}
+	return n;
+}

@@ -1,0 +1,38 @@
+/* render.h: printable sheets, the API the command line calls. A document's
+ * levels are laid out (render/layout_*.c) into scenes and drawn by the Cairo
+ * backend as PDF (every page in one file), SVG or PNG (one file per page:
+ * NAME.svg, NAME-2.svg, ...). */
+#ifndef MAPSHEET_RENDER_H
+#define MAPSHEET_RENDER_H
+
+#include "doc.h"
+#include "err.h"
+
+#include <stddef.h>
+
+#define RENDER_DPI_DEFAULT 150
+#define RENDER_DPI_MIN 30
+#define RENDER_DPI_MAX 1200
+
+/* Checks the sheet options before anything is generated: the paper, the
+ * style (loaded, fonts present), the scale and the dpi (0 means the
+ * default). Returns 0, or -1 with a usage error naming the option, the value
+ * and what is accepted. */
+int render_validate(const struct sheet_options *o, const char *const *template_dirs, struct err *e);
+
+/* Writes all of d's levels to path in format "pdf", "svg" or "png" (see
+ * above for the page files). Every file is written to a temporary file and
+ * renamed into place once all pages are complete; on failure no file is
+ * changed. Returns 0, or -1 with e set (a usage error when the map does not
+ * fit at the asked scale). */
+int render_write(const struct doc *d, const char *path, const char *format, struct err *e);
+
+/* Lists the styles along the template path, one "name  description" line
+ * each, into out. Returns the number of styles. */
+int render_list_styles(const char *const *template_dirs, char *out, size_t size);
+
+/* The file name of page `page` (1-based) for a per-page format: page 1 is
+ * path itself, page k is path with "-k" before its extension. */
+void render_page_path(const char *path, int page, char *out, size_t size);
+
+#endif
