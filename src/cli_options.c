@@ -126,6 +126,87 @@ static int set_system(struct cli *c, const char *value, struct err *e)
 	return 0;
 }
 
+static int set_paper(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--paper: the name is empty (letter, a4, a3, legal, tabloid, or WxH in mm or in)");
+	c->sheet.paper = value;
+	return 0;
+}
+
+static int set_landscape(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.orientation = ORIENT_LANDSCAPE;
+	return 0;
+}
+
+static int set_portrait(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.orientation = ORIENT_PORTRAIT;
+	return 0;
+}
+
+static int set_scale(struct cli *c, const char *value, struct err *e)
+{
+	if (strcmp(value, "fit") == 0) {
+		c->sheet.scale = 0;
+		return 0;
+	}
+	return gen_parse_real("scale", value, 1, 64, &c->sheet.scale, e) < 0
+		       ? err_usage(e, "--scale: '%s' is not a scale (squares per inch, 1 to 64, or fit)", value)
+		       : 0;
+}
+
+static int set_style(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--style: the name is empty (see mapsheet --list-styles)");
+	c->sheet.style = value;
+	return 0;
+}
+
+static int set_dpi(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("dpi", value, 30, 1200, &c->sheet.dpi, e);
+}
+
+static int set_player(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.player = 1;
+	c->key.player = 1;
+	return 0;
+}
+
+static int set_no_key(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.no_key = 1;
+	return 0;
+}
+
+static int set_title(struct cli *c, const char *value, struct err *e)
+{
+	if (strlen(value) > 200)
+		return err_usage(e, "--title: longer than 200 characters");
+	c->sheet.title = value;
+	return 0;
+}
+
+static int act_list_styles(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->action = CLI_LIST_STYLES;
+	return 0;
+}
+
 static int set_quiet(struct cli *c, const char *value, struct err *e)
 {
 	(void)value;
@@ -178,7 +259,21 @@ const struct cli_option cli_options[] = {
 	{ "stock", 0, NULL, "roll each room's contents from the stocking tables (the default)", GROUP_KEY, set_stock },
 	{ "no-stock", 0, NULL, "a bare key: sizes and exits only", GROUP_KEY, set_no_stock },
 	{ "system", 0, "NAME", "the set of stocking tables (default neutral), or a folder path", GROUP_KEY, set_system },
-	{ "output", 'o', "FILE", "write FILE; the format follows its extension (.txt .json); - is stdout",
+	{ "paper", 0, "NAME", "letter (default), a4, a3, legal, tabloid, or WxH in mm or in (210x297mm)",
+	  GROUP_SHEET, set_paper },
+	{ "landscape", 0, NULL, "turn the paper sideways (default: whichever fits the map best)", GROUP_SHEET,
+	  set_landscape },
+	{ "portrait", 0, NULL, "keep the paper upright", GROUP_SHEET, set_portrait },
+	{ "scale", 0, "N|fit", "squares per inch (graph paper is 4 or 5), or fit (default)", GROUP_SHEET, set_scale },
+	{ "style", 0, "NAME", "classic (default), blueprint, inksaver, hatched, or a style file", GROUP_SHEET,
+	  set_style },
+	{ "list-styles", 0, NULL, "list the styles and exit", GROUP_SHEET, act_list_styles },
+	{ "dpi", 0, "N", "PNG resolution, 30 to 1200 (default 150)", GROUP_SHEET, set_dpi },
+	{ "player", 0, NULL, "the players' handout: no secret doors, no key, no hidden stairs", GROUP_SHEET,
+	  set_player },
+	{ "no-key", 0, NULL, "the map page alone, without the key", GROUP_SHEET, set_no_key },
+	{ "title", 0, "TEXT", "the sheet's title (default: from the method and seed)", GROUP_SHEET, set_title },
+	{ "output", 'o', "FILE", "write FILE; the format follows its extension (.pdf .svg .png .txt .json)",
 	  GROUP_OUTPUT, set_output },
 	{ "log", 0, "FILE", "write the roll log to FILE (- for standard error)", GROUP_OUTPUT, set_log },
 	{ "quiet", 'q', NULL, "no warnings and no drawn-seed message on standard error", GROUP_GENERAL, set_quiet },

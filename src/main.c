@@ -7,6 +7,7 @@
 #include "levels.h"
 #include "output.h"
 #include "paths.h"
+#include "render.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,8 @@ static int run(struct cli *c, struct err *e)
 	const char *path;
 	const struct output_format *fmt = choose_format(c, &path, e);
 	if (!fmt)
+		return -1;
+	if (fmt->sheet && render_validate(&c->sheet, c->params.template_dirs, e) < 0)
 		return -1;
 	if (c->seed_drawn && !c->quiet)
 		fprintf(stderr, "mapsheet: seed %s (remake with --seed %s)\n", c->seed, c->seed);
@@ -123,6 +126,12 @@ int main(int argc, char **argv)
 	case CLI_COMPLETION:
 		cli_completion_bash(stdout);
 		return fflush(stdout) == 0 ? 0 : 1;
+	case CLI_LIST_STYLES: {
+		char styles[4096];
+		render_list_styles(paths.dirs, styles, sizeof styles);
+		fputs(styles, stdout);
+		return fflush(stdout) == 0 ? 0 : 1;
+	}
 	case CLI_LIST_METHODS:
 		list_methods();
 		return fflush(stdout) == 0 ? 0 : 1;

@@ -4,6 +4,7 @@
 
 #include "atomic.h"
 #include "export.h"
+#include "render.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -33,10 +34,28 @@ static int write_json(const struct doc *d, const char *path, struct err *e)
 	return write_stream(d, path, export_json, e);
 }
 
+static int write_pdf(const struct doc *d, const char *path, struct err *e)
+{
+	return render_write(d, path, "pdf", e);
+}
+
+static int write_svg(const struct doc *d, const char *path, struct err *e)
+{
+	return render_write(d, path, "svg", e);
+}
+
+static int write_png(const struct doc *d, const char *path, struct err *e)
+{
+	return render_write(d, path, "png", e);
+}
+
 static const struct output_format formats[] = {
-	{ "txt", NULL, "text preview of the map and its key", 1, write_txt },
-	{ "json", NULL, "the whole map model as JSON", 1, write_json },
-	{ NULL, NULL, NULL, 0, NULL }
+	{ "pdf", NULL, "graph-paper sheets, every page in one file", 0, 1, write_pdf },
+	{ "svg", NULL, "graph-paper sheets, one file a page", 0, 1, write_svg },
+	{ "png", NULL, "graph-paper sheets as images, one file a page", 0, 1, write_png },
+	{ "txt", NULL, "text preview of the map and its key", 1, 0, write_txt },
+	{ "json", NULL, "the whole map model as JSON", 1, 0, write_json },
+	{ NULL, NULL, NULL, 0, 0, NULL }
 };
 
 const struct output_format *output_find(const char *name)

@@ -10,6 +10,7 @@ struct output_format {
 	const char *ext2;       /* another extension for it, or NULL */
 	const char *summary;
 	int streams;            /* can be written to standard output ("-") */
+	int sheet;              /* drawn on paper: the sheet options apply */
 	/* Writes the document to path ("-": stdout when streams). Returns 0 or
 	 * -1 with e set; a failed write leaves any existing file untouched. */
 	int (*write)(const struct doc *d, const char *path, struct err *e);

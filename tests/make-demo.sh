@@ -1,12 +1,20 @@
 #!/bin/sh
-# make-demo.sh: writes example maps of every method (and every sheet format
-# and style once they exist) into the folder given (default demo/).
+# make-demo.sh: writes example maps of every method into the folder given
+# (default demo/): a text preview and JSON, a PDF sheet in every style, an
+# SVG and a PNG sheet, and a players' handout.
 set -eu
 out=${1:-demo}
 mkdir -p "$out"
+styles=$(./mapsheet --list-styles | cut -d' ' -f1)
 for method in $(./mapsheet --list-methods | cut -d' ' -f1); do
-	for ext in txt json; do
-		./mapsheet --method "$method" --seed demo --quiet -o "$out/$method.$ext"
+	run() { ./mapsheet --method "$method" --seed demo --quiet "$@"; }
+	run -o "$out/$method.txt"
+	run -o "$out/$method.json"
+	for style in $styles; do
+		run --style "$style" -o "$out/$method-$style.pdf"
 	done
-	echo "demo: $out/$method.txt $out/$method.json"
+	run --no-key -o "$out/$method.svg"
+	run --no-key -o "$out/$method.png"
+	run --player -o "$out/$method-player.pdf"
+	echo "demo: $out/$method.txt, .json, .svg, .png, -player.pdf and -STYLE.pdf for $(echo $styles | tr '\n' ' ')"
 done
