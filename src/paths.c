@@ -58,6 +58,9 @@ void paths_init(struct paths *p, const char *argv0)
 		add_dir(p, &n, dir);
 		snprintf(dir, sizeof dir, "%s/../templates", exe);
 		add_dir(p, &n, dir);
+		/* an installed tree moved as a whole (or staged under DESTDIR) */
+		snprintf(dir, sizeof dir, "%s/../share/mapsheet", exe);
+		add_dir(p, &n, dir);
 	}
 	add_dir(p, &n, MAPSHEET_DATADIR);
 }

@@ -1,8 +1,9 @@
 /* paths.h: finding template files. A template is named either by a path
  * (anything containing '/') or by a bare name looked up as
  * DIR/SUBDIR/NAME.EXT along a search path: $MAPSHEET_TEMPLATES, the
- * templates/ folder beside the executable, then the installed
- * $(PREFIX)/share/mapsheet. */
+ * templates/ folder beside the executable (a build tree), share/mapsheet
+ * beside its bin/ folder (an install, wherever it was moved), then the
+ * installed $(PREFIX)/share/mapsheet. */
 #ifndef MAPSHEET_PATHS_H
 #define MAPSHEET_PATHS_H
 
@@ -10,7 +11,7 @@
 
 #include <stddef.h>
 
-#define PATHS_MAX 4
+#define PATHS_MAX 5
 
 struct paths {
 	const char *dirs[PATHS_MAX + 1];   /* NULL-terminated */
