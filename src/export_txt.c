@@ -87,7 +87,8 @@ int export_txt_map(FILE *f, const struct map *m, struct err *e)
 		char c = door_char(d->kind);
 		int ex = d->x + (d->side == SIDE_E), ey = d->y + (d->side == SIDE_S);
 		if (d->side == SIDE_N || d->side == SIDE_S) {
-			memset(&AT(4 * d->x + 1, 2 * ey), ' ', 3);
+			/* a secret door looks like wall, the others are gaps with their letter */
+			memset(&AT(4 * d->x + 1, 2 * ey), d->kind == DOOR_SECRET ? '-' : ' ', 3);
 			AT(4 * d->x + 2, 2 * ey) = c;
 		} else {
 			AT(4 * ex, 2 * d->y + 1) = c;

@@ -1,0 +1,119 @@
+/* check_export.c: the text and JSON outputs as another tool reads them: the
+ * JSON of every method parses and meets the contract (tests/json_contract.py
+ * reads it with Python's json module), the text preview draws walls where
+ * the map has them, and both are byte-identical across runs. */
+#include "testutil.h"
+
+#include "export.h"
+#include "key.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+START_TEST(test_json_meets_contract)
+{
+	for (int i = 0; method_table[i]; i++) {
+		const char *name = method_table[i]->name;
+		for (int seed = 0; seed < 3; seed++) {
+			char args[256], cmd[512];
+			snprintf(args, sizeof args, "--method %s --seed json%d --levels 2 -o build/tests/export.json", name,
+				 seed);
+			ck_assert_msg(test_run(args, NULL, "build/tests/export.err") == 0, "%s failed", args);
+			snprintf(cmd, sizeof cmd, "python3 tests/json_contract.py build/tests/export.json >build/tests/export.py.out 2>&1");
+			int rc = system(cmd);
+			char *why = test_slurp("build/tests/export.py.out", NULL);
+			ck_assert_msg(rc == 0, "%s: %s", args, why ? why : "");
+			free(why);
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_outputs_repeat_byte_for_byte)
+{
+	for (int i = 0; method_table[i]; i++) {
+		const char *exts[] = { "txt", "json" };
+		for (int k = 0; k < 2; k++) {
+			char args[256];
+			size_t la, lb;
+			snprintf(args, sizeof args, "--method %s --seed again -o build/tests/again-a.%s", method_table[i]->name,
+				 exts[k]);
+			ck_assert_int_eq(test_run(args, NULL, NULL), 0);
+			snprintf(args, sizeof args, "--method %s --seed again -o build/tests/again-b.%s", method_table[i]->name,
+				 exts[k]);
+			ck_assert_int_eq(test_run(args, NULL, NULL), 0);
+			char pa[64], pb[64];
+			snprintf(pa, sizeof pa, "build/tests/again-a.%s", exts[k]);
+			snprintf(pb, sizeof pb, "build/tests/again-b.%s", exts[k]);
+			char *a = test_slurp(pa, &la), *b = test_slurp(pb, &lb);
+			/* the remake line names the output file; compare everything before it */
+			char *ra = strstr(a, "\nRemake:"), *rb = strstr(b, "\nRemake:");
+			if (ra && rb) {
+				la = (size_t)(ra - a);
+				lb = (size_t)(rb - b);
+			} else {
+				char *ca = strstr(a, "\"command\""), *cb = strstr(b, "\"command\"");
+				char *ea = ca ? strchr(ca, '\n') : NULL, *eb = cb ? strchr(cb, '\n') : NULL;
+				ck_assert(ea && eb);
+				ck_assert_int_eq(la - (size_t)(ea - a), lb - (size_t)(eb - b));
+				ck_assert_int_eq(memcmp(ea, eb, la - (size_t)(ea - a)), 0);
+				la = lb = (size_t)(ca - a);
+			}
+			ck_assert_msg(la == lb && memcmp(a, b, la) == 0, "%s: two runs differ", method_table[i]->name);
+			free(a);
+			free(b);
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_preview_walls)
+{
+	/* a 3x2 room at (1,1) on a 5x4 grid: its walls are on the grid lines */
+	struct map m;
+	struct err e;
+	ck_assert_int_eq(map_init(&m, 5, 4, &e), 0);
+	int r = map_add_region(&m, REGION_ROOM, &e);
+	map_fill_rect(&m, r, (struct rect){ 1, 1, 3, 2 });
+	ck_assert_int_ge(map_add_door(&m, 1, 1, SIDE_N, DOOR_SECRET, &e), 0);
+	map_set_entrance(&m, 1, 1, -1);
+	map_recount(&m);
+	key_number(&m, KEY_NUMBER_ENTRANCE, &e);
+	FILE *f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	m.doors[0].kind = DOOR_SECRET;
+	/* a door onto rock is off-contract, but the preview still draws it */
+	ck_assert_int_eq(export_txt_map(f, &m, &e), 0);
+	rewind(f);
+	char line[128];
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));   /* row 0: nothing */
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));   /* squares of row 0 */
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));   /* the north wall, with the secret door */
+	ck_assert_str_eq(line, "    +-S---------+\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_str_eq(line, "    |    1      |\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));   /* no wall inside the room */
+	ck_assert_str_eq(line, "    |           |\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_str_eq(line, "    |           |\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_str_eq(line, "    +-----------+\n");
+	fclose(f);
+	map_free(&m);
+}
+END_TEST
+
+static Suite *export_suite(void)
+{
+	Suite *s = suite_create("export");
+	TCase *tc = tcase_create("text and json");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_json_meets_contract);
+	tcase_add_test(tc, test_outputs_repeat_byte_for_byte);
+	tcase_add_test(tc, test_preview_walls);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(export_suite)
