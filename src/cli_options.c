@@ -212,6 +212,40 @@ static int set_quiet(struct cli *c, const char *value, struct err *e)
 	(void)value;
 	(void)e;
 	c->quiet = 1;
+	c->verbose = 0;
+	return 0;
+}
+
+static int set_verbose(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->verbose = 1;
+	c->quiet = 0;
+	return 0;
+}
+
+static int set_grid_pixels(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("grid-pixels", value, 10, 300, &c->sheet.grid_pixels, e);
+}
+
+static int set_md_image(struct cli *c, const char *value, struct err *e)
+{
+	if (strcmp(value, "svg") == 0)
+		c->sheet.md_png = 0;
+	else if (strcmp(value, "png") == 0)
+		c->sheet.md_png = 1;
+	else
+		return err_usage(e, "--md-image: unknown format '%s' (formats: svg, png)", value);
+	return 0;
+}
+
+static int act_help_methods(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->action = CLI_HELP_METHODS;
 	return 0;
 }
 
@@ -273,14 +307,22 @@ const struct cli_option cli_options[] = {
 	  set_player },
 	{ "no-key", 0, NULL, "the map page alone, without the key", GROUP_SHEET, set_no_key },
 	{ "title", 0, "TEXT", "the sheet's title (default: from the method and seed)", GROUP_SHEET, set_title },
-	{ "output", 'o', "FILE", "write FILE; the format follows its extension (.pdf .svg .png .txt .json)",
+	{ "output", 'o', "FILE", "write FILE; the format follows its extension (.pdf .svg .png .txt .json .md .dd2vtt)",
 	  GROUP_OUTPUT, set_output },
+	{ "grid-pixels", 0, "N", "tabletop image (.dd2vtt): pixels a square, 10 to 300 (default 70)", GROUP_OUTPUT,
+	  set_grid_pixels },
+	{ "md-image", 0, "FORMAT", "the map beside a Markdown key (.md): svg (default) or png", GROUP_OUTPUT,
+	  set_md_image },
 	{ "log", 0, "FILE", "write the roll log to FILE (- for standard error)", GROUP_OUTPUT, set_log },
-	{ "quiet", 'q', NULL, "no warnings and no drawn-seed message on standard error", GROUP_GENERAL, set_quiet },
+	{ "quiet", 'q', NULL, "no warnings, progress or drawn-seed message on standard error", GROUP_GENERAL,
+	  set_quiet },
+	{ "verbose", 'v', NULL, "details on standard error: each level's method, size, rooms, time; scale and paper",
+	  GROUP_GENERAL, set_verbose },
 	{ "list-methods", 0, NULL, "list the methods and exit", GROUP_GENERAL, act_list_methods },
 	{ "completion", 0, "SHELL", "print the completion script for SHELL (bash) and exit", GROUP_GENERAL,
 	  act_completion },
 	{ "help", 'h', NULL, "show this help and exit", GROUP_GENERAL, act_help },
+	{ "help-methods", 0, NULL, "show each method's own options and exit", GROUP_GENERAL, act_help_methods },
 	{ "version", 'V', NULL, "show the version and exit", GROUP_GENERAL, act_version },
 	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL }
 };
