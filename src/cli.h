@@ -33,6 +33,8 @@ struct cli {
 	struct key_options key;
 	struct sheet_options sheet;
 	char command[2048];         /* the command that remakes this output */
+	char config_values[8][256]; /* the config file's values, which options point into */
+	int nconfig;
 };
 
 /* Parses argv. Returns 0, or -1 with a usage error in e. */

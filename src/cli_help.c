@@ -5,7 +5,7 @@
 #include <string.h>
 
 #define HELP_WIDTH 79
-#define HELP_LEFT 26
+#define HELP_LEFT 24
 
 /* One option: its names on the left, the help text beside them, wrapped at
  * HELP_WIDTH columns (on the next line when the names are too long). */
@@ -56,12 +56,12 @@ void cli_help(FILE *f)
 	fputs("\nMethods:", f);
 	for (int i = 0; method_table[i]; i++)
 		fprintf(f, " %s", method_table[i]->name);
-	fputs(" (their own options: mapsheet --help-methods)\n"
+	fputs("\n  (each method's own options: mapsheet --help-methods)\n"
 	      "\nExamples:\n"
-	      "  mapsheet --seed goblin-warrens --rooms 30 -o warrens.pdf     a sheet to print\n"
+	      "  mapsheet --seed goblin-warrens --rooms 30 -o warrens.pdf    a sheet to print\n"
 	      "  mapsheet --seed goblin-warrens --rooms 30 --player -o handout.pdf\n"
-	      "  mapsheet --method cards --levels 3 -o crypt.dd2vtt           for a tabletop\n"
-	      "  mapsheet --method mansion -o manor.md                        notes in Markdown\n"
+	      "  mapsheet --method cards --levels 3 -o crypt.dd2vtt          for a tabletop\n"
+	      "  mapsheet --method mansion -o manor.md                       notes in Markdown\n"
 	      "\nSee mapsheet(1) for every option and mapsheet-templates(5) for the data files.\n", f);
 }
 

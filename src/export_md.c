@@ -13,15 +13,15 @@
 #include <string.h>
 
 /* Backslash before every character that Markdown (CommonMark, GitHub,
- * Homebrewery's {{ }} blocks, Obsidian's $math$ and ==highlights==) could
- * read as markup. At a line's start, also what would begin a heading, list
+ * Homebrewery's {{ }} blocks, Obsidian's $math$, #tags and ==highlights==)
+ * could read as markup. At a line's start, also what would begin a heading, list
  * or quote. */
 void md_escape(struct sbuf *s, const char *text, int line_start)
 {
-	static const char always[] = "\\`*_[]{}<>|~&$";
+	static const char always[] = "\\`*_[]{}<>|~&$#";
 	const char *p = text;
 	if (line_start) {
-		if (*p == '#' || *p == '+' || *p == '-' || *p == '>' || *p == ':' || *p == '=') {
+		if (*p == '+' || *p == '-' || *p == ':' || *p == '=') {
 			sbuf_addc(s, '\\');
 		} else if (isdigit((unsigned char)*p)) {
 			/* "1. " or "1) " would start an ordered list */

@@ -33,7 +33,7 @@ static void report_level(struct report *rep, const struct map *m, int n, double 
 			corridors++;
 	}
 	report_info(rep, "level %d of %d: %s method, %d x %d squares, %d rooms and halls, %d corridors, "
-		    "%d doors, generated in %.1f ms", m->depth, n, m->method, m->w, m->h, rooms, corridors, m->ndoors,
+		    "%d doors, generated in %.2f ms", m->depth, n, m->method, m->w, m->h, rooms, corridors, m->ndoors,
 		    seconds * 1000);
 }
 
