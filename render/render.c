@@ -71,10 +71,16 @@ static int lay_out(const struct doc *d, const struct style *st, struct measure *
 		struct layout_ctx c;
 		if (layout_ctx_init(&c, d, &d->levels[i], st, ms, sc, e) < 0)
 			return -1;
-		int rc = layout_level(&c, &paper, NULL, e);
+		struct layout_result res;
+		report_progress(d->report, "level %d of %d: laying out the sheet...", i + 1, d->nlevels);
+		int rc = layout_level(&c, &paper, &res, e);
 		layout_ctx_free(&c);
 		if (rc < 0)
 			return -1;
+		report_info(d->report, "level %d sheet: %s %s, %s%g squares to the inch, map %.1f x %.1f in, %d page%s",
+			    i + 1, paper.name, res.orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
+			    res.frame.standard ? "" : "fitted at ", res.frame.scale, res.frame.vw * res.frame.s / 72,
+			    res.frame.vh * res.frame.s / 72, res.npages, res.npages == 1 ? "" : "s");
 	}
 	return scene_ok(sc, e);
 }
@@ -102,6 +108,10 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 			break;
 		}
 		opened++;
+		if (fmt == CAIRO_OUT_PDF)
+			report_progress(d->report, "drawing %d page%s...", sc->npages, sc->npages == 1 ? "" : "s");
+		else
+			report_progress(d->report, "drawing page %d of %d...", i + 1, nfiles);
 		rc = cairo_backend_write(sc, fmt == CAIRO_OUT_PDF ? 0 : i, fmt == CAIRO_OUT_PDF ? sc->npages : 1, fmt,
 					 dpi, title, af[i].f, e);
 	}

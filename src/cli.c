@@ -25,7 +25,16 @@ static int config_apply(void *ctx, const struct tpl_pos *pos, const struct tpl_f
 {
 	struct config_line *cl = ctx;
 	(void)nf;
-	if (cl->option->apply(cl->cli, f[0].text, e) < 0) {
+	/* the field's text lives only during this call, and options such as
+	 * --paper keep a pointer to their value: keep a copy in the cli */
+	struct cli *c = cl->cli;
+	if (c->nconfig >= (int)(sizeof c->config_values / sizeof c->config_values[0]) ||
+	    strlen(f[0].text) >= sizeof c->config_values[0])
+		return tpl_error(e, pos, f[0].col, "too many settings, or a value longer than %zu characters",
+				 sizeof c->config_values[0] - 1);
+	char *value = c->config_values[c->nconfig++];
+	snprintf(value, sizeof c->config_values[0], "%s", f[0].text);
+	if (cl->option->apply(cl->cli, value, e) < 0) {
 		char msg[sizeof e->msg];
 		snprintf(msg, sizeof msg, "%s", e->msg);
 		return tpl_error(e, pos, f[0].col, "%s", msg);

@@ -13,7 +13,7 @@
 
 #define CLI_MAX_LEVELS 99
 
-enum cli_action { CLI_RUN, CLI_HELP, CLI_VERSION, CLI_LIST_METHODS, CLI_LIST_STYLES, CLI_COMPLETION };
+enum cli_action { CLI_RUN, CLI_HELP, CLI_HELP_METHODS, CLI_VERSION, CLI_LIST_METHODS, CLI_LIST_STYLES, CLI_COMPLETION };
 
 struct cli {
 	enum cli_action action;
@@ -28,16 +28,21 @@ struct cli {
 	int levels;
 	int only_level;             /* --level K, or 0 */
 	int quiet;
+	int verbose;                /* --verbose: details on stderr */
 	struct gen_params params;
 	struct key_options key;
 	struct sheet_options sheet;
 	char command[2048];         /* the command that remakes this output */
+	char config_values[8][256]; /* the config file's values, which options point into */
+	int nconfig;
 };
 
 /* Parses argv. Returns 0, or -1 with a usage error in e. */
 int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_dirs, struct err *e);
-/* Writes --help to f. */
+/* Writes --help to f: the common options, grouped. */
 void cli_help(FILE *f);
+/* Writes --help-methods to f: each method's summary and its own options. */
+void cli_help_methods(FILE *f);
 /* Writes a bash completion script for every option to f. */
 void cli_completion_bash(FILE *f);
 

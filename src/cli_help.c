@@ -4,6 +4,11 @@
 
 #include <string.h>
 
+#define HELP_WIDTH 79
+#define HELP_LEFT 24
+
+/* One option: its names on the left, the help text beside them, wrapped at
+ * HELP_WIDTH columns (on the next line when the names are too long). */
 static void help_option(FILE *f, int short_name, const char *name, const char *arg, const char *help)
 {
 	char left[64];
@@ -11,10 +16,28 @@ static void help_option(FILE *f, int short_name, const char *name, const char *a
 		snprintf(left, sizeof left, "-%c, --%s%s%s", short_name, name, arg ? " " : "", arg ? arg : "");
 	else
 		snprintf(left, sizeof left, "    --%s%s%s", name, arg ? " " : "", arg ? arg : "");
-	if (strlen(left) > 26)
-		fprintf(f, "  %s\n  %-26s  %s\n", left, "", help);
+	if (strlen(left) > HELP_LEFT)
+		fprintf(f, "  %s\n  %-*s", left, HELP_LEFT, "");
 	else
-		fprintf(f, "  %-26s  %s\n", left, help);
+		fprintf(f, "  %-*s", HELP_LEFT, left);
+	const char *p = help;
+	int room = HELP_WIDTH - HELP_LEFT - 4;
+	while (*p) {
+		int n = (int)strlen(p);
+		if (n > room) {
+			n = room;
+			while (n > 0 && p[n] != ' ')
+				n--;
+			if (n == 0)
+				n = room;
+		}
+		fprintf(f, "  %.*s\n", n, p);
+		p += n;
+		while (*p == ' ')
+			p++;
+		if (*p)
+			fprintf(f, "  %-*s", HELP_LEFT, "");
+	}
 }
 
 void cli_help(FILE *f)
@@ -30,21 +53,31 @@ void cli_help(FILE *f)
 				help_option(f, cli_options[i].short_name, cli_options[i].name, cli_options[i].arg,
 					    cli_options[i].help);
 	}
-	for (int i = 0; method_table[i]; i++) {
-		const struct method *m = method_table[i];
-		if (!m->options || !m->options->name)
-			continue;
-		fprintf(f, "\nThe %s method:\n", m->name);
-		for (const struct method_option *o = m->options; o->name; o++)
-			help_option(f, 0, o->name, o->arg, o->help);
-	}
-	fputs("\nMethods (--list-methods for more):", f);
+	fputs("\nMethods:", f);
 	for (int i = 0; method_table[i]; i++)
 		fprintf(f, " %s", method_table[i]->name);
-	fputs("\n\nExamples:\n"
-	      "  mapsheet --method dice --seed goblin-warrens --rooms 30 -o warrens.txt\n"
-	      "  mapsheet --method dice --seed 7 -o map.json\n"
+	fputs("\n  (each method's own options: mapsheet --help-methods)\n"
+	      "\nExamples:\n"
+	      "  mapsheet --seed goblin-warrens --rooms 30 -o warrens.pdf    a sheet to print\n"
+	      "  mapsheet --seed goblin-warrens --rooms 30 --player -o handout.pdf\n"
+	      "  mapsheet --method cards --levels 3 -o crypt.dd2vtt          for a tabletop\n"
+	      "  mapsheet --method mansion -o manor.md                       notes in Markdown\n"
 	      "\nSee mapsheet(1) for every option and mapsheet-templates(5) for the data files.\n", f);
+}
+
+void cli_help_methods(FILE *f)
+{
+	fputs("Usage: mapsheet --method NAME [OPTION]...\n"
+	      "Each method's own options; they apply when that method makes a level.\n", f);
+	for (int i = 0; method_table[i]; i++) {
+		const struct method *m = method_table[i];
+		fprintf(f, "\n%s: %s\n", m->name, m->summary);
+		if (!m->options || !m->options->name)
+			fputs("  (no options of its own)\n", f);
+		for (const struct method_option *o = m->options; o && o->name; o++)
+			help_option(f, 0, o->name, o->arg, o->help);
+	}
+	fputs("\nSee mapsheet(1), METHODS, for each procedure and its defaults.\n", f);
 }
 
 /* Values offered for an option's argument: a word list, or a command whose
@@ -61,6 +94,8 @@ static const char *completion_values(const char *name)
 		return "entrance reading";
 	if (strcmp(name, "completion") == 0)
 		return "bash";
+	if (strcmp(name, "md-image") == 0)
+		return "svg png";
 	return NULL;
 }
 

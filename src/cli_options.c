@@ -212,6 +212,40 @@ static int set_quiet(struct cli *c, const char *value, struct err *e)
 	(void)value;
 	(void)e;
 	c->quiet = 1;
+	c->verbose = 0;
+	return 0;
+}
+
+static int set_verbose(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->verbose = 1;
+	c->quiet = 0;
+	return 0;
+}
+
+static int set_grid_pixels(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("grid-pixels", value, 10, 300, &c->sheet.grid_pixels, e);
+}
+
+static int set_md_image(struct cli *c, const char *value, struct err *e)
+{
+	if (strcmp(value, "svg") == 0)
+		c->sheet.md_png = 0;
+	else if (strcmp(value, "png") == 0)
+		c->sheet.md_png = 1;
+	else
+		return err_usage(e, "--md-image: unknown format '%s' (formats: svg, png)", value);
+	return 0;
+}
+
+static int act_help_methods(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->action = CLI_HELP_METHODS;
 	return 0;
 }
 
@@ -248,39 +282,37 @@ static int act_completion(struct cli *c, const char *value, struct err *e)
 }
 
 const struct cli_option cli_options[] = {
-	{ "method", 'm', "NAME[,NAME...]", "the method (default dice); a list gives one per level, the last repeats",
+	{ "method", 'm', "NAME[,...]", "the method: dice (default) or another; a list gives one per level",
 	  GROUP_MAP, set_method },
-	{ "seed", 's', "TEXT", "the seed, any text (default: one is drawn and shown)", GROUP_MAP, set_seed },
-	{ "rooms", 'n', "N", "rooms or spaces wanted (default: the method's)", GROUP_MAP, set_rooms },
+	{ "seed", 's', "TEXT", "any text (default: one is drawn and shown)", GROUP_MAP, set_seed },
+	{ "rooms", 'n', "N", "rooms wanted (default: the method's)", GROUP_MAP, set_rooms },
 	{ "size", 0, "WxH", "grid size in squares (default: fitted to the rooms)", GROUP_MAP, set_size },
-	{ "levels", 0, "N", "generate N levels joined by stairs (default 1)", GROUP_MAP, set_levels },
-	{ "numbering", 0, "ORDER", "room numbers: entrance (outward from it, default) or reading", GROUP_KEY,
-	  set_numbering },
-	{ "stock", 0, NULL, "roll each room's contents from the stocking tables (the default)", GROUP_KEY, set_stock },
+	{ "levels", 0, "N", "N levels joined by stairs (default 1)", GROUP_MAP, set_levels },
+	{ "numbering", 0, "ORDER", "room numbers: entrance (default) or reading order", GROUP_KEY, set_numbering },
+	{ "stock", 0, NULL, "roll room contents from the tables (default)", GROUP_KEY, set_stock },
 	{ "no-stock", 0, NULL, "a bare key: sizes and exits only", GROUP_KEY, set_no_stock },
-	{ "system", 0, "NAME", "the set of stocking tables (default neutral), or a folder path", GROUP_KEY, set_system },
-	{ "paper", 0, "NAME", "letter (default), a4, a3, legal, tabloid, or WxH in mm or in (210x297mm)",
-	  GROUP_SHEET, set_paper },
-	{ "landscape", 0, NULL, "turn the paper sideways (default: whichever fits the map best)", GROUP_SHEET,
-	  set_landscape },
+	{ "system", 0, "NAME", "stocking tables: neutral (default) or a folder", GROUP_KEY, set_system },
+	{ "paper", 0, "NAME", "letter (default), a4, a3, legal, tabloid, 210x297mm", GROUP_SHEET, set_paper },
+	{ "landscape", 0, NULL, "turn the paper sideways (default: best fit)", GROUP_SHEET, set_landscape },
 	{ "portrait", 0, NULL, "keep the paper upright", GROUP_SHEET, set_portrait },
-	{ "scale", 0, "N|fit", "squares per inch (graph paper is 4 or 5), or fit (default)", GROUP_SHEET, set_scale },
-	{ "style", 0, "NAME", "classic (default), blueprint, inksaver, hatched, or a style file", GROUP_SHEET,
-	  set_style },
+	{ "scale", 0, "N|fit", "squares per inch (graph paper: 4 or 5), or fit", GROUP_SHEET, set_scale },
+	{ "style", 0, "NAME", "a style (default classic; --list-styles) or file", GROUP_SHEET, set_style },
 	{ "list-styles", 0, NULL, "list the styles and exit", GROUP_SHEET, act_list_styles },
 	{ "dpi", 0, "N", "PNG resolution, 30 to 1200 (default 150)", GROUP_SHEET, set_dpi },
-	{ "player", 0, NULL, "the players' handout: no secret doors, no key, no hidden stairs", GROUP_SHEET,
-	  set_player },
+	{ "player", 0, NULL, "the players' handout: no secrets, no key", GROUP_SHEET, set_player },
 	{ "no-key", 0, NULL, "the map page alone, without the key", GROUP_SHEET, set_no_key },
-	{ "title", 0, "TEXT", "the sheet's title (default: from the method and seed)", GROUP_SHEET, set_title },
-	{ "output", 'o', "FILE", "write FILE; the format follows its extension (.pdf .svg .png .txt .json)",
+	{ "title", 0, "TEXT", "the sheet's title (default: method and seed)", GROUP_SHEET, set_title },
+	{ "output", 'o', "FILE", "write FILE, by its extension: .pdf .svg .png .txt .json .md .dd2vtt .uvtt",
 	  GROUP_OUTPUT, set_output },
-	{ "log", 0, "FILE", "write the roll log to FILE (- for standard error)", GROUP_OUTPUT, set_log },
-	{ "quiet", 'q', NULL, "no warnings and no drawn-seed message on standard error", GROUP_GENERAL, set_quiet },
+	{ "grid-pixels", 0, "N", ".dd2vtt image: pixels a square (default 70)", GROUP_OUTPUT, set_grid_pixels },
+	{ "md-image", 0, "FORMAT", ".md: the map beside it, svg (default) or png", GROUP_OUTPUT, set_md_image },
+	{ "log", 0, "FILE", "write the roll log to FILE (- for stderr)", GROUP_OUTPUT, set_log },
+	{ "quiet", 'q', NULL, "no warnings, progress or seed message", GROUP_GENERAL, set_quiet },
+	{ "verbose", 'v', NULL, "details: each level's method, size, rooms, time", GROUP_GENERAL, set_verbose },
 	{ "list-methods", 0, NULL, "list the methods and exit", GROUP_GENERAL, act_list_methods },
-	{ "completion", 0, "SHELL", "print the completion script for SHELL (bash) and exit", GROUP_GENERAL,
-	  act_completion },
+	{ "completion", 0, "SHELL", "print the completion script for SHELL (bash)", GROUP_GENERAL, act_completion },
 	{ "help", 'h', NULL, "show this help and exit", GROUP_GENERAL, act_help },
+	{ "help-methods", 0, NULL, "show each method's own options and exit", GROUP_GENERAL, act_help_methods },
 	{ "version", 'V', NULL, "show the version and exit", GROUP_GENERAL, act_version },
 	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL }
 };

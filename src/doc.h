@@ -5,6 +5,7 @@
 #define MAPSHEET_DOC_H
 
 #include "key.h"
+#include "report.h"
 #include "map.h"
 
 struct level {
@@ -25,6 +26,8 @@ struct sheet_options {
 	int player;             /* the players' handout: no secrets, no key */
 	int no_key;             /* the map page alone */
 	const char *title;      /* NULL: made from method and seed */
+	int grid_pixels;        /* tabletop export: image pixels per square; 0: 70 */
+	int md_png;             /* Markdown key: the map beside it as PNG, not SVG */
 };
 
 struct doc {
@@ -34,6 +37,7 @@ struct doc {
 	int nlevels;
 	struct sheet_options sheet;
 	const char *const *template_dirs;
+	struct report *report;          /* --verbose details and progress, or NULL */
 };
 
 #endif

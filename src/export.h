@@ -13,6 +13,16 @@ int export_txt(FILE *f, const struct doc *d, struct err *e);
 /* The whole model as JSON (format "mapsheet", version 1; see mapsheet(1)). */
 int export_json(FILE *f, const struct doc *d, struct err *e);
 
+/* The room key as Markdown: a heading per level, images[l] (a path
+ * relative to the .md, or NULL for none) as level l's map, a numbered
+ * heading per room. With d->sheet.player only the maps, without the key. */
+int export_md(FILE *f, const struct doc *d, const char *const *images, struct err *e);
+struct sbuf;
+/* Appends text with every Markdown special character escaped; line_start:
+ * the text begins a line, so what would open a heading or list is escaped
+ * too. */
+void md_escape(struct sbuf *s, const char *text, int line_start);
+
 /* The ASCII drawing of one map alone (used by the preview and the tests). */
 int export_txt_map(FILE *f, const struct map *m, struct err *e);
 

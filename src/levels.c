@@ -20,9 +20,26 @@ static int find_stairs_down(const struct map *m, int *x, int *y)
 	return 0;
 }
 
+/* The --verbose line of a generated level. */
+static void report_level(struct report *rep, const struct map *m, int n, double seconds)
+{
+	int rooms = 0, corridors = 0;
+	for (int id = 1; id <= m->nregions; id++) {
+		if (m->regions[id].area <= 0)
+			continue;
+		if (region_is_keyed(m->regions[id].kind))
+			rooms++;
+		else
+			corridors++;
+	}
+	report_info(rep, "level %d of %d: %s method, %d x %d squares, %d rooms and halls, %d corridors, "
+		    "%d doors, generated in %.2f ms", m->depth, n, m->method, m->w, m->h, rooms, corridors, m->ndoors,
+		    seconds * 1000);
+}
+
 int levels_generate(struct level *levels, int n, const struct method *const *methods, int nmethods,
 		    const struct gen_params *base, const char *seed, enum key_numbering numbering,
-		    struct log *log, struct err *e)
+		    struct log *log, struct report *rep, struct err *e)
 {
 	int start_x = base->start_x, start_y = base->start_y, rc = -1;
 	/* tiles are read once for all levels */
@@ -47,11 +64,15 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		if (n > 1)
 			log_step(log, "Level %d: the %s method%s", p.depth, meth->name,
 				 start_x >= 0 ? ", grown from the stairs above" : "");
+		report_progress(rep, "level %d of %d: generating (%s, %d rooms, %d x %d squares)...", p.depth, n,
+				meth->name, p.rooms, p.w, p.h);
+		double t0 = report_clock();
 		if (meth->generate(m, &p, &rng, log, e) < 0)
 			goto out;
 		map_recount(m);
 		if (key_number(m, numbering, e) < 0)
 			goto out;
+		report_level(rep, m, n, report_clock() - t0);
 		struct err check;
 		if (map_check(m, &check) < 0) {
 			err_set(e, "internal error: the %s method made a broken level %d (seed %s): %s", meth->name,
@@ -70,9 +91,10 @@ out:
 }
 
 int levels_build_keys(struct level *levels, int n, const struct key_options *o, const char *seed,
-		      struct err *e)
+		      struct report *rep, struct err *e)
 {
 	for (int k = 0; k < n; k++) {
+		report_progress(rep, "level %d of %d: writing the key...", k + 1, n);
 		struct rng rng;
 		rng_seed_text(&rng, seed, LEVELS_STOCK_STREAM + (unsigned)k + 1);
 		if (key_build(&levels[k].key, &levels[k].map, o, &rng, e) < 0)

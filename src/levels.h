@@ -11,15 +11,18 @@
 /* Generates, checks and numbers n levels into levels[0..n-1] (zeroed by the
  * caller). methods[k] is used for level k+1, the last one repeating. Every
  * level is checked against the map contract; a broken level is an error.
+ * rep (may be NULL) shows progress and, for --verbose, each level's
+ * method, size, rooms and time.
  * Returns 0, or -1 with e set (levels made so far stay freeable). */
 int levels_generate(struct level *levels, int n, const struct method *const *methods, int nmethods,
 		    const struct gen_params *base, const char *seed, enum key_numbering numbering,
-		    struct log *log, struct err *e);
+		    struct log *log, struct report *rep, struct err *e);
 
 /* Builds the key of every level; contents use their own random stream per
- * level, so --no-stock never changes a map. Returns 0 or -1 with e set. */
+ * level, so --no-stock never changes a map. rep (may be NULL) shows
+ * progress. Returns 0 or -1 with e set. */
 int levels_build_keys(struct level *levels, int n, const struct key_options *o, const char *seed,
-		      struct err *e);
+		      struct report *rep, struct err *e);
 
 /* Frees every map and key. */
 void levels_free(struct level *levels, int n);

@@ -8,10 +8,12 @@
 #include "output.h"
 #include "paths.h"
 #include "render.h"
+#include "report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int fail(const struct err *e)
 {
@@ -61,13 +63,16 @@ static int run(struct cli *c, struct err *e)
 	const struct output_format *fmt = choose_format(c, &path, e);
 	if (!fmt)
 		return -1;
-	if (fmt->sheet && render_validate(&c->sheet, c->params.template_dirs, e) < 0)
+	if ((fmt->sheet || fmt->draws) && render_validate(&c->sheet, c->params.template_dirs, e) < 0)
 		return -1;
 	if (c->seed_drawn && !c->quiet)
 		fprintf(stderr, "mapsheet: seed %s (remake with --seed %s)\n", c->seed, c->seed);
 
 	struct atomic_file logfile = { 0 };
 	struct log log = { NULL, c->quiet ? NULL : stderr, 0 };
+	/* progress only on a terminal, so that pipes and logs stay clean */
+	struct report rep = { c->verbose ? stderr : NULL, !c->quiet && isatty(STDERR_FILENO) ? stderr : NULL, 0, &log };
+	double t0 = report_clock();
 	if (c->log_path) {
 		if (strcmp(c->log_path, "-") == 0) {
 			log.steps = stderr;
@@ -86,13 +91,15 @@ static int run(struct cli *c, struct err *e)
 		goto out;
 	}
 	if (levels_generate(levels, c->levels, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering,
-			    &log, e) < 0 ||
-	    levels_build_keys(levels, c->levels, &c->key, c->seed, e) < 0)
+			    &log, &rep, e) < 0 ||
+	    levels_build_keys(levels, c->levels, &c->key, c->seed, &rep, e) < 0)
 		goto out;
 
-	struct doc d = { c->seed, c->command, levels, c->levels, c->sheet, c->params.template_dirs };
+	struct doc d = { c->seed, c->command, levels, c->levels, c->sheet, c->params.template_dirs, &rep };
 	if (fmt->write(&d, path, e) < 0)
 		goto out;
+	report_done(&rep);
+	report_info(&rep, "wrote %s (%s) in %.2f s, seed %s", path, fmt->name, report_clock() - t0, c->seed);
 	if (c->log_path && log.steps != stderr && atomic_commit(&logfile, e) < 0) {
 		log.steps = NULL;
 		goto out;
@@ -100,6 +107,7 @@ static int run(struct cli *c, struct err *e)
 	log.steps = NULL;
 	rc = 0;
 out:
+	report_done(&rep);
 	if (log.steps && log.steps != stderr)
 		atomic_abort(&logfile);
 	if (levels)
@@ -119,6 +127,9 @@ int main(int argc, char **argv)
 	switch (c.action) {
 	case CLI_HELP:
 		cli_help(stdout);
+		return fflush(stdout) == 0 ? 0 : 1;
+	case CLI_HELP_METHODS:
+		cli_help_methods(stdout);
 		return fflush(stdout) == 0 ? 0 : 1;
 	case CLI_VERSION:
 		printf("mapsheet %s\n", MAPSHEET_VERSION);

@@ -4,9 +4,12 @@
 
 #include "atomic.h"
 #include "export.h"
+#include "export_vtt.h"
+#include "map_image.h"
 #include "render.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -49,13 +52,134 @@ static int write_png(const struct doc *d, const char *path, struct err *e)
 	return render_write(d, path, "png", e);
 }
 
+/* The name of level k's file (k >= 1) beside path: path with "-k" before
+ * its extension, and the extension replaced by ext when ext is given
+ * ("crypt.md", 2, "svg" -> "crypt-2.svg"); k = 0 leaves out the number. */
+static int level_path(const char *path, int k, const char *ext, char *out, size_t size, struct err *e)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const char *dot = strrchr(base, '.');
+	if (!dot || dot == base)
+		dot = base + strlen(base);
+	char num[16] = "";
+	if (k > 0)
+		snprintf(num, sizeof num, "-%d", k);
+	int n = snprintf(out, size, "%.*s%s%s%s", (int)(dot - path), path, num, ext ? "." : "", ext ? ext : dot);
+	if (n < 0 || (size_t)n >= size)
+		return err_usage(e, "output path is too long: %.60s...", path);
+	return 0;
+}
+
+/* Commits every opened file once all are complete, or abandons them all. */
+static int finish_files(struct atomic_file *af, int opened, int rc, struct err *e)
+{
+	for (int i = 0; i < opened; i++) {
+		if (rc == 0) {
+			if (atomic_commit(&af[i], e) < 0)
+				rc = -1;
+		} else {
+			atomic_abort(&af[i]);
+		}
+	}
+	return rc;
+}
+
+/* One Universal VTT file per level: the path itself for one level, NAME-k
+ * for several. */
+static int write_vtt(const struct doc *d, const char *path, struct err *e)
+{
+	if (d->nlevels < 1)
+		return err_set(e, "nothing to export: no levels");
+	if (d->nlevels > 1 && strcmp(path, "-") == 0)
+		return err_usage(e, "-o -: %d levels need a tabletop file each; name a file (NAME-1, NAME-2, ... are "
+				 "written)", d->nlevels);
+	struct atomic_file *af = calloc((size_t)d->nlevels, sizeof *af);
+	if (!af)
+		return err_set(e, "out of memory");
+	int opened = 0, rc = 0;
+	for (int k = 0; k < d->nlevels && rc == 0; k++) {
+		const struct map *m = &d->levels[k].map;
+		char name[4096];
+		int ppg = map_image_vtt_ppg(m, d->sheet.grid_pixels);
+		int want = d->sheet.grid_pixels > 0 ? d->sheet.grid_pixels : MAP_IMAGE_PPG_DEFAULT;
+		if (ppg < want)
+			report_warn(d->report, "level %d: %d x %d squares at %d pixels a square would exceed %d pixels; "
+				    "the tabletop image has %d pixels a square", m->depth, m->w, m->h, want,
+				    MAP_IMAGE_MAX_SIDE, ppg);
+		report_progress(d->report, "level %d of %d: drawing the tabletop image...", k + 1, d->nlevels);
+		unsigned char *png = NULL;
+		size_t len = 0;
+		if (level_path(path, d->nlevels > 1 ? k + 1 : 0, NULL, name, sizeof name, e) < 0 ||
+		    render_map_png(d, k, ppg, &png, &len, e) < 0 || atomic_open(&af[k], name, e) < 0) {
+			free(png);
+			rc = -1;
+			break;
+		}
+		opened++;
+		rc = export_vtt(af[k].f, m, ppg, png, len, e);
+		free(png);
+		report_info(d->report, "%s: level %d, %d x %d squares at %d pixels a square (%d x %d pixels)", name,
+			    m->depth, m->w, m->h, ppg, m->w * ppg, m->h * ppg);
+	}
+	return finish_files(af, opened, rc, e);
+}
+
+/* The Markdown key and, beside it, one map image per level. */
+static int write_md(const struct doc *d, const char *path, struct err *e)
+{
+	if (d->nlevels < 1)
+		return err_set(e, "nothing to write: no levels");
+	const char *ext = d->sheet.md_png ? "png" : "svg";
+	int n = d->nlevels;
+	struct atomic_file *af = calloc((size_t)n + 1, sizeof *af);
+	char(*names)[4096] = calloc((size_t)n, sizeof *names);
+	const char **links = calloc((size_t)n, sizeof *links);
+	int opened = 0, rc = 0;
+	if (!af || !names || !links)
+		rc = err_set(e, "out of memory");
+	for (int k = 0; k < n && rc == 0; k++) {
+		report_progress(d->report, "level %d of %d: drawing the map for the Markdown key...", k + 1, n);
+		if (level_path(path, n > 1 ? k + 1 : 0, ext, names[k], sizeof names[k], e) < 0 ||
+		    atomic_open(&af[k], names[k], e) < 0) {
+			rc = -1;
+			break;
+		}
+		opened++;
+		rc = render_map_image(d, k, d->sheet.md_png ? MAP_IMAGE_PNG : MAP_IMAGE_SVG, af[k].f, e);
+		/* the link is relative: the image sits beside the .md */
+		const char *slash = strrchr(names[k], '/');
+		links[k] = slash ? slash + 1 : names[k];
+	}
+	/* the key last, so that it is committed after its images */
+	if (rc == 0) {
+		if (atomic_open(&af[n], path, e) < 0) {
+			rc = -1;
+		} else {
+			opened = n + 1;
+			rc = export_md(af[n].f, d, links, e);
+		}
+	}
+	rc = finish_files(af, opened, rc, e);
+	if (rc == 0)
+		report_info(d->report, "%s: the key of %d level%s, with %s%s", path, n, n == 1 ? "" : "s", names[0],
+			    n > 1 ? " and the other levels' maps beside it" : " beside it");
+	free(af);
+	free(names);
+	free(links);
+	return rc;
+}
+
 static const struct output_format formats[] = {
-	{ "pdf", NULL, "graph-paper sheets, every page in one file", 0, 1, write_pdf },
-	{ "svg", NULL, "graph-paper sheets, one file a page", 0, 1, write_svg },
-	{ "png", NULL, "graph-paper sheets as images, one file a page", 0, 1, write_png },
-	{ "txt", NULL, "text preview of the map and its key", 1, 0, write_txt },
-	{ "json", NULL, "the whole map model as JSON", 1, 0, write_json },
-	{ NULL, NULL, NULL, 0, 0, NULL }
+	{ "pdf", NULL, "graph-paper sheets, every page in one file", 0, 1, 1, write_pdf },
+	{ "svg", NULL, "graph-paper sheets, one file a page", 0, 1, 1, write_svg },
+	{ "png", NULL, "graph-paper sheets as images, one file a page", 0, 1, 1, write_png },
+	{ "txt", NULL, "text preview of the map and its key", 1, 0, 0, write_txt },
+	{ "json", NULL, "the whole map model as JSON", 1, 0, 0, write_json },
+	{ "dd2vtt", "uvtt", "Universal VTT for virtual tabletops: walls, doors and the players' map image", 1, 0, 1,
+	  write_vtt },
+	{ "md", NULL, "the room key as Markdown, with the map as an image beside it", 0, 0, 1, write_md },
+	{ NULL, NULL, NULL, 0, 0, 0, NULL }
 };
 
 const struct output_format *output_find(const char *name)

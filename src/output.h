@@ -11,6 +11,7 @@ struct output_format {
 	const char *summary;
 	int streams;            /* can be written to standard output ("-") */
 	int sheet;              /* drawn on paper: the sheet options apply */
+	int draws;              /* draws the map (sheets, tabletop, Markdown): --style applies */
 	/* Writes the document to path ("-": stdout when streams). Returns 0 or
 	 * -1 with e set; a failed write leaves any existing file untouched. */
 	int (*write)(const struct doc *d, const char *path, struct err *e);

@@ -1,0 +1,161 @@
+/* map_image.c: a level's map alone as PNG or SVG (see map_image.h). The map
+ * is laid out on a page exactly its own size with the sheet's map drawing,
+ * at a nominal 18 points a square so that pens, door symbols and numbers
+ * keep the proportions of the printed sheet, and the Cairo backend scales
+ * that page to the pixels wanted. */
+#include "map_image.h"
+
+#include "cairo_backend.h"
+#include "layout.h"
+#include "measure.h"
+#include "scene.h"
+#include "style.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* a square, in points; 72 / SQUARE_PT is a whole number, so ppg pixels a
+ * square are exactly ppg * 72 / SQUARE_PT dots per inch */
+#define SQUARE_PT 18
+
+int map_image_vtt_ppg(const struct map *m, int want)
+{
+	int ppg = want > 0 ? want : MAP_IMAGE_PPG_DEFAULT;
+	int side = m->w > m->h ? m->w : m->h;
+	if (side > 0 && (long)side * ppg > MAP_IMAGE_MAX_SIDE)
+		ppg = MAP_IMAGE_MAX_SIDE / side;
+	return ppg < 1 ? 1 : ppg;
+}
+
+/* The floor's bounding box grown by one square (entrance arrows stand just
+ * outside the floor), as the sheet shows it. */
+static void floor_view(const struct map *m, struct map_frame *f)
+{
+	int x0 = m->w, y0 = m->h, x1 = -1, y1 = -1;
+	for (int id = 1; id <= m->nregions; id++) {
+		const struct rect *b = &m->regions[id].bounds;
+		if (m->regions[id].area <= 0)
+			continue;
+		x0 = b->x < x0 ? b->x : x0;
+		y0 = b->y < y0 ? b->y : y0;
+		x1 = b->x + b->w - 1 > x1 ? b->x + b->w - 1 : x1;
+		y1 = b->y + b->h - 1 > y1 ? b->y + b->h - 1 : y1;
+	}
+	if (x1 < 0) {
+		x0 = y0 = 0;
+		x1 = m->w - 1;
+		y1 = m->h - 1;
+	}
+	f->vx = x0 - 1;
+	f->vy = y0 - 1;
+	f->vw = x1 - x0 + 3;
+	f->vh = y1 - y0 + 3;
+}
+
+struct drawing {
+	struct style st;
+	struct measure ms;
+	struct scene sc;
+	int ms_ready;
+};
+
+static void drawing_free(struct drawing *dw)
+{
+	scene_free(&dw->sc);
+	if (dw->ms_ready)
+		measure_free(&dw->ms);
+}
+
+/* Lays out level li alone on one page of dw->sc: the whole grid (whole) or
+ * the floor's view, with or without room numbers, for players or not. */
+static int draw_level(struct drawing *dw, const struct doc *d, int li, int player, int whole, int labels,
+		      struct err *e)
+{
+	memset(dw, 0, sizeof *dw);
+	scene_init(&dw->sc);
+	if (li < 0 || li >= d->nlevels)
+		return err_set(e, "internal error: no level %d to draw", li + 1);
+	if (style_load(&dw->st, d->sheet.style, d->template_dirs, e) < 0 || measure_init(&dw->ms, e) < 0)
+		return -1;
+	dw->ms_ready = 1;
+	struct doc dd = *d;
+	dd.sheet.player = player;
+	dd.sheet.no_key = 1;
+	const struct map *m = &d->levels[li].map;
+	struct map_frame f;
+	memset(&f, 0, sizeof f);
+	f.s = SQUARE_PT;
+	if (whole) {
+		f.vw = m->w;
+		f.vh = m->h;
+	} else {
+		floor_view(m, &f);
+	}
+	f.ox = -f.vx * f.s;
+	f.oy = -f.vy * f.s;
+	f.scale = 72.0 / SQUARE_PT;
+	f.standard = 1;
+	struct scene_page *p = scene_add_page(&dw->sc, f.vw * f.s, f.vh * f.s, m->depth, PAGE_MAP);
+	if (!p)
+		return err_set(e, "out of memory while drawing the map");
+	snprintf(p->label, sizeof p->label, "%d-map", m->depth);
+	/* the paper under the map, for styles that colour it */
+	scene_rect_path(&dw->sc, p, 0, 0, p->w, p->h);
+	scene_fill(&dw->sc, p, dw->st.paper);
+	struct layout_ctx c;
+	if (layout_ctx_init(&c, &dd, &d->levels[li], &dw->st, &dw->ms, &dw->sc, e) < 0)
+		return -1;
+	layout_pens(&c, f.s);
+	layout_map(&c, p, &f);
+	if (labels)
+		layout_labels(&c, p, &f);
+	layout_ctx_free(&c);
+	return scene_ok(&dw->sc, e);
+}
+
+int render_map_png(const struct doc *d, int li, int ppg, unsigned char **png, size_t *len, struct err *e)
+{
+	*png = NULL;
+	*len = 0;
+	if (ppg < 1 || ppg > MAP_IMAGE_PPG_MAX)
+		return err_set(e, "internal error: %d pixels a square", ppg);
+	struct drawing dw;
+	int rc = draw_level(&dw, d, li, 1, 1, 0, e);
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *mem = NULL;
+	if (rc == 0 && !(mem = open_memstream(&buf, &n)))
+		rc = err_set(e, "out of memory for the tabletop image");
+	if (rc == 0)
+		rc = cairo_backend_write(&dw.sc, 0, 1, CAIRO_OUT_PNG, ppg * (72 / SQUARE_PT), NULL, mem, e);
+	if (mem && fclose(mem) != 0 && rc == 0)
+		rc = err_set(e, "out of memory for the tabletop image");
+	drawing_free(&dw);
+	if (rc < 0) {
+		free(buf);
+		return -1;
+	}
+	*png = (unsigned char *)buf;
+	*len = n;
+	return 0;
+}
+
+int render_map_image(const struct doc *d, int li, enum map_image_format fmt, FILE *out, struct err *e)
+{
+	struct drawing dw;
+	int rc = draw_level(&dw, d, li, d->sheet.player, 0, 1, e);
+	if (rc == 0) {
+		const struct scene_page *p = &dw.sc.pages[0];
+		int dpi = d->sheet.dpi > 0 ? d->sheet.dpi : 150;
+		double side = p->w > p->h ? p->w : p->h;
+		if (side * dpi / 72 > MAP_IMAGE_MAX_SIDE)
+			dpi = (int)floor(MAP_IMAGE_MAX_SIDE * 72 / side);
+		if (dpi < 1)
+			dpi = 1;
+		rc = cairo_backend_write(&dw.sc, 0, 1, fmt == MAP_IMAGE_PNG ? CAIRO_OUT_PNG : CAIRO_OUT_SVG,
+					 dpi, NULL, out, e);
+	}
+	drawing_free(&dw);
+	return rc;
+}
