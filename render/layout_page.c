@@ -440,6 +440,7 @@ int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_
 	layout_pens(c, pl.f.s);
 	layout_map(c, p, &pl.f);
 	int crowded = layout_labels(c, p, &pl.f);
+	layout_stair_links(c, p, &pl.f);
 	layout_pens(c, LEGEND_SWATCH * 1.2);
 	char subtitle[400];
 	subtitle_text(c, &pl, subtitle, sizeof subtitle);

@@ -91,6 +91,19 @@ static int set_levels(struct cli *c, const char *value, struct err *e)
 	return gen_parse_int("levels", value, 1, CLI_MAX_LEVELS, &c->levels, e);
 }
 
+static int set_only_level(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("level", value, 1, CLI_MAX_LEVELS, &c->only_level, e);
+}
+
+static int set_format(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--format: the name is empty (see mapsheet --help for the formats)");
+	c->format = value;
+	return 0;
+}
+
 static int set_numbering(struct cli *c, const char *value, struct err *e)
 {
 	if (strcmp(value, "entrance") == 0)
@@ -253,7 +266,9 @@ const struct cli_option cli_options[] = {
 	{ "seed", 's', "TEXT", "the seed, any text (default: one is drawn and shown)", GROUP_MAP, set_seed },
 	{ "rooms", 'n', "N", "rooms or spaces wanted (default: the method's)", GROUP_MAP, set_rooms },
 	{ "size", 0, "WxH", "grid size in squares (default: fitted to the rooms)", GROUP_MAP, set_size },
-	{ "levels", 0, "N", "generate N levels joined by stairs (default 1)", GROUP_MAP, set_levels },
+	{ "levels", 0, "N", "generate N levels joined by stairs (default 1); a PDF of several is a booklet", GROUP_MAP, set_levels },
+	{ "level", 0, "K", "print level K of the --levels alone (the same level as in the booklet)", GROUP_MAP,
+	  set_only_level },
 	{ "numbering", 0, "ORDER", "room numbers: entrance (outward from it, default) or reading", GROUP_KEY,
 	  set_numbering },
 	{ "stock", 0, NULL, "roll each room's contents from the stocking tables (the default)", GROUP_KEY, set_stock },
@@ -275,6 +290,8 @@ const struct cli_option cli_options[] = {
 	{ "title", 0, "TEXT", "the sheet's title (default: from the method and seed)", GROUP_SHEET, set_title },
 	{ "output", 'o', "FILE", "write FILE; the format follows its extension (.pdf .svg .png .txt .json)",
 	  GROUP_OUTPUT, set_output },
+	{ "format", 0, "NAME", "the output format, whatever the extension: pdf, pdf-cairo, svg, png, txt, json",
+	  GROUP_OUTPUT, set_format },
 	{ "log", 0, "FILE", "write the roll log to FILE (- for standard error)", GROUP_OUTPUT, set_log },
 	{ "quiet", 'q', NULL, "no warnings and no drawn-seed message on standard error", GROUP_GENERAL, set_quiet },
 	{ "list-methods", 0, NULL, "list the methods and exit", GROUP_GENERAL, act_list_methods },

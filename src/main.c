@@ -85,12 +85,20 @@ static int run(struct cli *c, struct err *e)
 		err_set(e, "out of memory");
 		goto out;
 	}
-	if (levels_generate(levels, c->levels, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering,
-			    &log, e) < 0 ||
-	    levels_build_keys(levels, c->levels, &c->key, c->seed, e) < 0)
+	/* --level K: levels 1..K as in the whole booklet, and K+1 so that the
+	 * key can name the room K's stairs lead down to; K is printed alone */
+	int n = c->levels;
+	if (c->only_level > 0 && c->only_level < c->levels)
+		n = c->only_level + 1;
+	if (levels_generate(levels, n, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering, &log, e) < 0 ||
+	    levels_build_keys(levels, n, &c->key, c->seed, e) < 0)
 		goto out;
 
 	struct doc d = { c->seed, c->command, levels, c->levels, c->sheet, c->params.template_dirs };
+	if (c->only_level > 0) {
+		d.levels = &levels[c->only_level - 1];
+		d.nlevels = 1;
+	}
 	if (fmt->write(&d, path, e) < 0)
 		goto out;
 	if (c->log_path && log.steps != stderr && atomic_commit(&logfile, e) < 0) {

@@ -34,9 +34,17 @@ static int write_json(const struct doc *d, const char *path, struct err *e)
 	return write_stream(d, path, export_json, e);
 }
 
+/* One level: the Cairo sheet; several: the booklet, through libharu. */
 static int write_pdf(const struct doc *d, const char *path, struct err *e)
 {
+	if (d->nlevels > 1)
+		return render_write_booklet(d, path, e);
 	return render_write(d, path, "pdf", e);
+}
+
+static int write_pdf_cairo(const struct doc *d, const char *path, struct err *e)
+{
+	return render_write(d, path, "pdf-cairo", e);
 }
 
 static int write_svg(const struct doc *d, const char *path, struct err *e)
@@ -50,7 +58,10 @@ static int write_png(const struct doc *d, const char *path, struct err *e)
 }
 
 static const struct output_format formats[] = {
-	{ "pdf", NULL, "graph-paper sheets, every page in one file", 0, 1, write_pdf },
+	{ "pdf", NULL, "graph-paper sheets, every page in one file; several levels make a booklet "
+	  "with bookmarks and links", 0, 1, write_pdf },
+	{ "pdf-cairo", NULL, "every level in one PDF drawn by Cairo, cover included, without bookmarks "
+	  "and links (to compare with the booklet)", 0, 1, write_pdf_cairo },
 	{ "svg", NULL, "graph-paper sheets, one file a page", 0, 1, write_svg },
 	{ "png", NULL, "graph-paper sheets as images, one file a page", 0, 1, write_png },
 	{ "txt", NULL, "text preview of the map and its key", 1, 0, write_txt },
