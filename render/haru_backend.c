@@ -7,6 +7,8 @@
  * public API wraps only with a numbering style. */
 #include "haru_backend.h"
 
+#include "measure.h"
+
 #include <fontconfig/fontconfig.h>
 #include <hpdf.h>
 #include <hpdf_catalog.h>
@@ -51,6 +53,7 @@ struct haru {
 	int nalphas;
 	struct haru_anchor *anchors;
 	size_t nanchors;
+	struct measure *ms;
 	struct err *e;
 };
 
@@ -320,26 +323,64 @@ static void draw_hatch(HPDF_Page pg, const struct scene_page *p, const struct sc
 	HPDF_Page_GRestore(pg);
 }
 
-/* A text run: its baseline's left end at (x, y), stretched a little so
- * that it spans the width Pango measured (libharu does not kern). */
+/* Shows text[from..to) with its baseline's left end at (x, y) (PDF space). */
+static void show_part(HPDF_Page pg, const char *text, size_t from, size_t to, double x, double y, char *buf)
+{
+	memcpy(buf, text + from, to - from);
+	buf[to - from] = '\0';
+	HPDF_Page_BeginText(pg);
+	HPDF_Page_MoveTextPos(pg, (HPDF_REAL)x, (HPDF_REAL)y);
+	HPDF_Page_ShowText(pg, buf);
+	HPDF_Page_EndText(pg);
+}
+
+/* A text run, its baseline's left end at (x, y). libharu does not kern, so
+ * the run is shown in parts: a new part starts wherever Pango (and so the
+ * Cairo backend) places a character more than 0.01 pt from where libharu's
+ * plain advances would put it. */
 static int draw_text(struct haru *h, HPDF_Page pg, const struct scene_page *p, const struct scene_item *it)
 {
-	if (!it->text[0])
+	size_t len = strlen(it->text);
+	if (len == 0)
 		return 0;
 	HPDF_Font font = get_font(h, it->family, it->bold, it->italic);
 	if (!font)
 		return -1;
-	HPDF_TextWidth tw = HPDF_Font_TextWidth(font, (const HPDF_BYTE *)it->text, (HPDF_UINT)strlen(it->text));
-	double natural = tw.width * it->size / 1000.0, scaling = 100;
-	if (natural > 0 && it->w > 0)
-		scaling = fmin(fmax(100 * it->w / natural, HPDF_MIN_HORIZONTALSCALING), HPDF_MAX_HORIZONTALSCALING);
-	HPDF_Page_BeginText(pg);
-	HPDF_Page_SetFontAndSize(pg, font, (HPDF_REAL)it->size);
+	size_t *starts = malloc((len + 1) * sizeof *starts);
+	double *xs = malloc((len + 1) * sizeof *xs);
+	char *buf = malloc(len + 1);
+	int n = starts && xs && buf
+			? measure_clusters(h->ms, it->text, it->family, it->size, it->bold, it->italic, starts, xs, (int)len)
+			: -1;
+	if (n < 1) {
+		free(starts);
+		free(xs);
+		free(buf);
+		return err_set(h->e, "cannot place the glyphs of '%s'", it->text);
+	}
+	starts[n] = len;
+	/* the colour and font outlive BT/ET in the graphics state */
 	HPDF_Page_SetRGBFill(pg, (HPDF_REAL)clamp01(it->colour.r), (HPDF_REAL)clamp01(it->colour.g),
 			     (HPDF_REAL)clamp01(it->colour.b));
-	HPDF_Page_SetHorizontalScalling(pg, (HPDF_REAL)scaling);
-	HPDF_Page_TextOut(pg, (HPDF_REAL)it->x, (HPDF_REAL)(p->h - it->y), it->text);
+	HPDF_Page_BeginText(pg);
+	HPDF_Page_SetFontAndSize(pg, font, (HPDF_REAL)it->size);
 	HPDF_Page_EndText(pg);
+	double y = p->h - it->y, part_x = it->x + xs[0], plain_x = part_x;
+	size_t part = starts[0];
+	for (int i = 0; i < n; i++) {
+		if (i > 0 && fabs(it->x + xs[i] - plain_x) > 0.01) {
+			show_part(pg, it->text, part, starts[i], part_x, y, buf);
+			part = starts[i];
+			part_x = plain_x = it->x + xs[i];
+		}
+		HPDF_TextWidth tw = HPDF_Font_TextWidth(font, (const HPDF_BYTE *)it->text + starts[i],
+							(HPDF_UINT)(starts[i + 1] - starts[i]));
+		plain_x += tw.width * it->size / 1000.0;
+	}
+	show_part(pg, it->text, part, len, part_x, y, buf);
+	free(starts);
+	free(xs);
+	free(buf);
 	return check(h, 0, "setting text");
 }
 
@@ -559,13 +600,14 @@ static int save(struct haru *h, FILE *out)
 }
 
 int haru_backend_write(const struct scene *sc, const struct haru_bookmark *bm, int nbm, const struct haru_info *info,
-		       FILE *out, struct err *e)
+		       struct measure *ms, FILE *out, struct err *e)
 {
 	if (sc->npages < 1)
 		return err_set(e, "internal error: a booklet without pages");
 	struct haru h;
 	memset(&h, 0, sizeof h);
 	h.sc = sc;
+	h.ms = ms;
 	h.e = e;
 	h.pdf = HPDF_New(on_error, &h);
 	h.pages = calloc((size_t)sc->npages, sizeof *h.pages);

@@ -8,6 +8,7 @@
 #define MAPSHEET_HARU_BACKEND_H
 
 #include "err.h"
+#include "measure.h"
 #include "scene.h"
 
 #include <stdio.h>
@@ -29,10 +30,11 @@ struct haru_info {
 
 /* Writes every page of sc, the outline and the info to out. Text uses the
  * fonts fontconfig gives for each run's family, weight and slant, embedded
- * as TrueType with UTF-8 encoding. Returns 0, or -1 with e set (a libharu
+ * as TrueType with UTF-8 encoding; ms places the glyphs within each run as
+ * Pango does (kerning). Returns 0, or -1 with e set (a libharu
  * error with its code, a font that cannot be found or embedded, a failed
  * write). */
 int haru_backend_write(const struct scene *sc, const struct haru_bookmark *bm, int nbm, const struct haru_info *info,
-		       FILE *out, struct err *e);
+		       struct measure *ms, FILE *out, struct err *e);
 
 #endif

@@ -112,7 +112,7 @@ int layout_key(struct key_flow *kf, struct err *e)
 	if (line_height(c, st->size_text, &body_lh, e) < 0)
 		return -1;
 	char title[64];
-	if (c->d->nlevels > 1)
+	if (doc_total_levels(c->d) > 1)
 		snprintf(title, sizeof title, "Key to level %d", c->m->depth);
 	else
 		snprintf(title, sizeof title, "Key");

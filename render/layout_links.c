@@ -21,7 +21,7 @@ void layout_stair_links(struct layout_ctx *c, struct scene_page *p, const struct
 	const struct map *m = c->m;
 	char name[48];
 	snprintf(name, sizeof name, "level-%d", m->depth);
-	scene_anchor(c->sc, p, name, 0, 0);
+	scene_anchor(c->sc, p, name, f->ox + f->vx * f->s, f->oy + f->vy * f->s);
 	for (int i = 0; i < m->nstairs; i++) {
 		const struct stair *st = &m->stairs[i];
 		if (st->to_level <= 0 || !layout_stair_shown(c, i))

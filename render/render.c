@@ -133,7 +133,7 @@ int render_write(const struct doc *d, const char *path, const char *format, stru
 	else if (strcmp(format, "png") == 0)
 		fmt = CAIRO_OUT_PNG;
 	else
-		return err_usage(e, "unknown sheet format '%s' (expected pdf, pdf-cairo, svg or png)", format);
+		return err_usage(e, "unknown sheet format '%s' (expected pdf, svg or png; or pdf-cairo)", format);
 	if (d->nlevels < 1)
 		return err_set(e, "nothing to print: no levels");
 	struct measure ms;

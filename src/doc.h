@@ -34,6 +34,14 @@ struct doc {
 	int nlevels;
 	struct sheet_options sheet;
 	const char *const *template_dirs;
+	int total_levels;               /* levels in the whole document when only some are
+					 * printed (--level K); 0: nlevels */
 };
+
+/* How many levels the document has in all ("level 2 of 5"). */
+static inline int doc_total_levels(const struct doc *d)
+{
+	return d->total_levels > d->nlevels ? d->total_levels : d->nlevels;
+}
 
 #endif

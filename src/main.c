@@ -94,10 +94,11 @@ static int run(struct cli *c, struct err *e)
 	    levels_build_keys(levels, n, &c->key, c->seed, e) < 0)
 		goto out;
 
-	struct doc d = { c->seed, c->command, levels, c->levels, c->sheet, c->params.template_dirs };
+	struct doc d = { c->seed, c->command, levels, c->levels, c->sheet, c->params.template_dirs, c->levels };
 	if (c->only_level > 0) {
 		d.levels = &levels[c->only_level - 1];
 		d.nlevels = 1;
+		d.total_levels = c->levels;
 	}
 	if (fmt->write(&d, path, e) < 0)
 		goto out;

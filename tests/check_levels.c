@@ -163,6 +163,9 @@ static void check_share(const struct method *const *meths, int nmeths, const cha
 	struct log log = { NULL, NULL, 0 };
 	ck_assert_int_eq(levels_generate(a, 5, meths, nmeths, &p5, seed, KEY_NUMBER_ENTRANCE, &log, &e), 0);
 	ck_assert_int_eq(levels_generate(b, 6, meths, nmeths, &p6, seed, KEY_NUMBER_ENTRANCE, &log, &e), 0);
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0 };
+	ck_assert_int_eq(levels_build_keys(a, 5, &ko, seed, &e), 0);
+	ck_assert_int_eq(levels_build_keys(b, 6, &ko, seed, &e), 0);
 	for (int k = 0; k < 5; k++) {
 		const struct map *x = &a[k].map, *y = &b[k].map;
 		ck_assert_int_eq(x->w, y->w);
@@ -183,6 +186,23 @@ static void check_share(const struct method *const *meths, int nmeths, const cha
 		ck_assert_int_eq(x->nstairs + (k == 4), y->nstairs);
 		for (int i = 0; i < x->nstairs; i++)
 			ck_assert(same_stair(&x->stairs[i], &y->stairs[i]));
+		/* the same key, contents included, but for that stairs sentence */
+		const struct key *ka = &a[k].key, *kb = &b[k].key;
+		ck_assert_int_eq(ka->n, kb->n);
+		for (int r = 0; r < ka->n; r++) {
+			const struct key_entry *p = &ka->entries[r], *q = &kb->entries[r];
+			ck_assert_str_eq(p->title, q->title);
+			ck_assert_str_eq(p->exits, q->exits);
+			int j = 0;
+			for (int i = 0; i < q->nlines; i++) {
+				if (k == 4 && strncmp(q->lines[i], "Stairs down", 11) == 0)
+					continue;
+				ck_assert_int_lt(j, p->nlines);
+				ck_assert_str_eq(p->lines[j], q->lines[i]);
+				j++;
+			}
+			ck_assert_int_eq(j, p->nlines);
+		}
 	}
 	levels_free(a, 5);
 	levels_free(b, 6);
