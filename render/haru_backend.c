@@ -126,7 +126,10 @@ static int fix_to_unicode(struct haru *h, HPDF_Font font)
 {
 	HPDF_Dict tu = HPDF_Dict_GetItem((HPDF_Dict)font, "ToUnicode", HPDF_OCLASS_DICT);
 	if (!tu || !tu->stream) {
-		h->error_no = 0;    /* no map to mend: a lookup miss is no error */
+		/* no map to mend: the lookup's miss is no error (libharu would
+		 * refuse every later call while it stands) */
+		HPDF_ResetError(h->pdf);
+		h->error_no = 0;
 		return 0;
 	}
 	HPDF_MemStream_FreeData(tu->stream);
