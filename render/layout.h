@@ -123,6 +123,22 @@ int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_f
  * is too small (placed at its best square anyway), -1 for no square. */
 int layout_label_spot(const struct layout_ctx *c, int id, double w, double h, double s, double *cx, double *cy);
 
+/* Links between levels (layout_links.c): the page's "level-L" anchor and a
+ * link on every stair shown to the room it arrives in. */
+void layout_stair_links(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f);
+/* A link over a key sentence about stairs (line of entry en, set at x, y,
+ * w x h on page p) to where the stairs lead; other lines get none. */
+void layout_key_line_link(struct layout_ctx *c, struct scene_page *p, const struct key_entry *en, const char *line,
+			  double x, double y, double w, double h);
+
+/* The booklet's cover (layout_cover.c): the title, every level with its
+ * method, rooms and stairs, and the seed, on pages labelled "cover".
+ * Returns 0 or -1 with e set. */
+int layout_cover(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
+		 const struct paper *paper, struct err *e);
+/* The booklet's title: --title, or one made from the levels and seed. */
+void layout_cover_title(const struct doc *d, char *out, size_t size);
+
 /* The key's flow: frames are filled in order; next_frame asks for more. */
 struct key_flow {
 	struct layout_ctx *c;

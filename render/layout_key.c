@@ -90,9 +90,15 @@ static int set_entry(struct key_flow *kf, const struct key_entry *en, double bod
 	if (en->exits && en->exits[0] &&
 	    set_block(kf, en->exits, st->size_text, 0, INDENT, 0, st->text, &t2, &h2, e) < 0)
 		return -1;
-	for (int i = 0; i < en->nlines; i++)
+	for (int i = 0; i < en->nlines; i++) {
+		struct scene_page *before = kf->page;
+		double col_x = kf->frame.x;
 		if (set_block(kf, en->lines[i], st->size_text, 0, INDENT, 0, st->text, &t2, &h2, e) < 0)
 			return -1;
+		/* stairs sentences link where they lead (not when split over columns) */
+		if (kf->page == before && kf->frame.x == col_x)
+			layout_key_line_link(c, kf->page, en, en->lines[i], kf->frame.x + INDENT, t2, kf->frame.w - INDENT, h2);
+	}
 	kf->y += st->size_text * 0.55;
 	return 0;
 }
@@ -106,7 +112,7 @@ int layout_key(struct key_flow *kf, struct err *e)
 	if (line_height(c, st->size_text, &body_lh, e) < 0)
 		return -1;
 	char title[64];
-	if (c->d->nlevels > 1)
+	if (doc_total_levels(c->d) > 1)
 		snprintf(title, sizeof title, "Key to level %d", c->m->depth);
 	else
 		snprintf(title, sizeof title, "Key");

@@ -107,8 +107,8 @@ static int footer_text(const struct layout_ctx *c, int page, int npages, struct 
 	sbuf_printf(s, "mapsheet %s \xc2\xb7 method %s", MAPSHEET_VERSION, c->m->method ? c->m->method : "?");
 	if (!c->player) {
 		sbuf_printf(s, " \xc2\xb7 seed %s", c->d->seed ? c->d->seed : "?");
-		if (c->d->nlevels > 1)
-			sbuf_printf(s, " \xc2\xb7 level %d of %d", c->m->depth, c->d->nlevels);
+		if (doc_total_levels(c->d) > 1)
+			sbuf_printf(s, " \xc2\xb7 level %d of %d", c->m->depth, doc_total_levels(c->d));
 	}
 	sbuf_printf(s, " \xc2\xb7 page %d of %d", page, npages);
 	if (!c->player && c->d->command)
@@ -440,6 +440,7 @@ int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_
 	layout_pens(c, pl.f.s);
 	layout_map(c, p, &pl.f);
 	int crowded = layout_labels(c, p, &pl.f);
+	layout_stair_links(c, p, &pl.f);
 	layout_pens(c, LEGEND_SWATCH * 1.2);
 	char subtitle[400];
 	subtitle_text(c, &pl, subtitle, sizeof subtitle);

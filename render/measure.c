@@ -227,3 +227,39 @@ void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text
 		}
 	}
 }
+
+/* ---- glyph positions for backends that place glyphs themselves ---- */
+
+int measure_clusters(struct measure *m, const char *text, const char *family, double size, int bold, int italic,
+		     size_t *starts, double *xs, int max)
+{
+	PangoLayout *l = pango_layout_new(m->context);
+	PangoFontDescription *d = make_desc(family, size, bold);
+	if (!l || !d) {
+		if (l)
+			g_object_unref(l);
+		if (d)
+			pango_font_description_free(d);
+		return -1;
+	}
+	pango_font_description_set_style(d, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+	pango_layout_set_font_description(l, d);
+	pango_font_description_free(d);
+	pango_layout_set_text(l, text, -1);
+	PangoLayoutIter *it = pango_layout_get_iter(l);
+	int n = 0;
+	if (it) {
+		do {
+			PangoRectangle logical;
+			pango_layout_iter_get_cluster_extents(it, NULL, &logical);
+			int index = pango_layout_iter_get_index(it);
+			if (n < max && (size_t)index < strlen(text)) {
+				starts[n] = (size_t)index;
+				xs[n++] = logical.x / (double)PANGO_SCALE;
+			}
+		} while (pango_layout_iter_next_cluster(it));
+		pango_layout_iter_free(it);
+	}
+	g_object_unref(l);
+	return it ? n : -1;
+}

@@ -62,4 +62,12 @@ double measure_width(struct measure *m, const char *text, const char *family, do
 void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text_block *b, int i, double x,
 		       double y, struct colour c);
 
+/* Where each cluster (a character and its marks) of text starts when the
+ * run is set alone in family at size: its byte index in starts[] and its
+ * x offset in points in xs[], in order, at most max. A backend that places
+ * glyphs itself (libharu does not kern) puts them where Pango, and so the
+ * Cairo backend, does. Returns the count, or -1 on failure. */
+int measure_clusters(struct measure *m, const char *text, const char *family, double size, int bold, int italic,
+		     size_t *starts, double *xs, int max);
+
 #endif

@@ -8,14 +8,14 @@
 #include "measure.h"
 #include "paper.h"
 #include "paths.h"
+#include "render_int.h"
 #include "style.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Loads the style and checks that fontconfig has its fonts. */
-static int load_style(struct style *st, const char *name, const char *const *dirs, struct measure *ms,
+int render_load_style(struct style *st, const char *name, const char *const *dirs, struct measure *ms,
 		      struct err *e)
 {
 	if (style_load(st, name, dirs, e) < 0)
@@ -42,7 +42,7 @@ int render_validate(const struct sheet_options *o, const char *const *template_d
 	if (measure_init(&ms, e) < 0)
 		return -1;
 	struct style st;
-	int rc = load_style(&st, o->style, template_dirs, &ms, e);
+	int rc = render_load_style(&st, o->style, template_dirs, &ms, e);
 	measure_free(&ms);
 	return rc;
 }
@@ -61,11 +61,13 @@ void render_page_path(const char *path, int page, char *out, size_t size)
 		snprintf(out, size, "%.*s-%d%s", (int)(dot - path), path, page, dot);
 }
 
-static int lay_out(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
+int render_lay_out(const struct doc *d, const struct style *st, struct measure *ms, int cover, struct scene *sc,
 		   struct err *e)
 {
 	struct paper paper;
 	if (paper_parse(d->sheet.paper, &paper, e) < 0)
+		return -1;
+	if (cover && layout_cover(d, st, ms, sc, &paper, e) < 0)
 		return -1;
 	for (int i = 0; i < d->nlevels; i++) {
 		struct layout_ctx c;
@@ -131,14 +133,17 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 int render_write(const struct doc *d, const char *path, const char *format, struct err *e)
 {
 	enum cairo_format fmt;
+	int cover = 0;
 	if (strcmp(format, "pdf") == 0)
 		fmt = CAIRO_OUT_PDF;
+	else if (strcmp(format, "pdf-cairo") == 0)
+		fmt = CAIRO_OUT_PDF, cover = d->nlevels > 1;
 	else if (strcmp(format, "svg") == 0)
 		fmt = CAIRO_OUT_SVG;
 	else if (strcmp(format, "png") == 0)
 		fmt = CAIRO_OUT_PNG;
 	else
-		return err_usage(e, "unknown sheet format '%s' (expected pdf, svg or png)", format);
+		return err_usage(e, "unknown sheet format '%s' (expected pdf, svg or png; or pdf-cairo)", format);
 	if (d->nlevels < 1)
 		return err_set(e, "nothing to print: no levels");
 	struct measure ms;
@@ -147,9 +152,9 @@ int render_write(const struct doc *d, const char *path, const char *format, stru
 	struct style st;
 	struct scene sc;
 	scene_init(&sc);
-	int rc = load_style(&st, d->sheet.style, d->template_dirs, &ms, e);
+	int rc = render_load_style(&st, d->sheet.style, d->template_dirs, &ms, e);
 	if (rc == 0)
-		rc = lay_out(d, &st, &ms, &sc, e);
+		rc = render_lay_out(d, &st, &ms, cover, &sc, e);
 	if (rc == 0)
 		rc = write_files(d, &sc, path, fmt, e);
 	scene_free(&sc);

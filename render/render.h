@@ -1,7 +1,7 @@
 /* render.h: printable sheets, the API the command line calls. A document's
  * levels are laid out (render/layout_*.c) into scenes and drawn by the Cairo
  * backend as PDF (every page in one file), SVG or PNG (one file per page:
- * NAME.svg, NAME-2.svg, ...). */
+ * NAME.svg, NAME-2.svg, ...), or by the libharu backend as a booklet. */
 #ifndef MAPSHEET_RENDER_H
 #define MAPSHEET_RENDER_H
 
@@ -21,11 +21,24 @@
 int render_validate(const struct sheet_options *o, const char *const *template_dirs, struct err *e);
 
 /* Writes all of d's levels to path in format "pdf", "svg" or "png" (see
- * above for the page files). Every file is written to a temporary file and
+ * above for the page files), or "pdf-cairo": one PDF of every level after
+ * a cover when there are several, drawn by Cairo without bookmarks and
+ * links (the booklet's pages, to compare with render_write_booklet). Every file is written to a temporary file and
  * renamed into place once all pages are complete; on failure no file is
  * changed. Returns 0, or -1 with e set (a usage error when the map does not
  * fit at the asked scale). */
 int render_write(const struct doc *d, const char *path, const char *format, struct err *e);
+
+/* Writes the booklet of d's levels to path through libharu: a cover, then
+ * each level's map page and key pages, drawn from the same scenes as the
+ * sheets, with bookmarks (each level, its map and every room), links (room
+ * numbers to the key and back, stairs to the room they reach), page labels
+ * ("cover", "1-map", "1-key", "1-key-2"), document info, and dates from
+ * SOURCE_DATE_EPOCH when it is set (the same command then gives the same
+ * bytes). Fonts are the files fontconfig gives for the style's families,
+ * embedded, with UTF-8 text. Written atomically like render_write.
+ * Returns 0, or -1 with e set. */
+int render_write_booklet(const struct doc *d, const char *path, struct err *e);
 
 /* Lists the styles along the template path, one "name  description" line
  * each, into out. Returns the number of styles. */

@@ -55,13 +55,13 @@ struct scene_item {
 	int bold, italic;               /* text */
 };
 
-enum page_kind { PAGE_MAP, PAGE_KEY };
+enum page_kind { PAGE_MAP, PAGE_KEY, PAGE_COVER };
 
 struct scene_page {
 	double w, h;                    /* page size in points */
-	int level;                      /* 1-based level this page belongs to */
+	int level;                      /* 1-based level this page belongs to (0: cover) */
 	enum page_kind kind;
-	char label[32];                 /* "1-map", "1-key", "1-key-2" */
+	char label[32];                 /* "1-map", "1-key", "1-key-2", "cover" */
 	struct scene_item *items;
 	size_t nitems, items_cap;
 	struct scene_op *ops;

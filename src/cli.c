@@ -167,9 +167,9 @@ static int finish(struct cli *c, struct err *e)
 		draw_seed(c);
 	if (c->only_level > c->levels)
 		return err_usage(e, "--level: %d is more than --levels %d", c->only_level, c->levels);
-	const struct method *first = c->methods[0];
+	/* rooms 0: each level takes its own method's default (levels.c) */
 	if (!c->rooms_given)
-		c->params.rooms = first->default_rooms;
+		c->params.rooms = 0;
 	if (!c->size_given) {
 		/* Every level gets the largest grid its method wants, so stairs line up. */
 		int w = 0, h = 0;

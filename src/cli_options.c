@@ -91,6 +91,19 @@ static int set_levels(struct cli *c, const char *value, struct err *e)
 	return gen_parse_int("levels", value, 1, CLI_MAX_LEVELS, &c->levels, e);
 }
 
+static int set_only_level(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("level", value, 1, CLI_MAX_LEVELS, &c->only_level, e);
+}
+
+static int set_format(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--format: the name is empty (see mapsheet --help for the formats)");
+	c->format = value;
+	return 0;
+}
+
 static int set_numbering(struct cli *c, const char *value, struct err *e)
 {
 	if (strcmp(value, "entrance") == 0)
@@ -287,7 +300,10 @@ const struct cli_option cli_options[] = {
 	{ "seed", 's', "TEXT", "any text (default: one is drawn and shown)", GROUP_MAP, set_seed },
 	{ "rooms", 'n', "N", "rooms wanted (default: the method's)", GROUP_MAP, set_rooms },
 	{ "size", 0, "WxH", "grid size in squares (default: fitted to the rooms)", GROUP_MAP, set_size },
-	{ "levels", 0, "N", "N levels joined by stairs (default 1)", GROUP_MAP, set_levels },
+	{ "levels", 0, "N", "N levels joined by stairs (default 1); several in a PDF make a booklet", GROUP_MAP,
+	  set_levels },
+	{ "level", 0, "K", "print level K of the --levels alone, as it is in the booklet", GROUP_MAP,
+	  set_only_level },
 	{ "numbering", 0, "ORDER", "room numbers: entrance (default) or reading order", GROUP_KEY, set_numbering },
 	{ "stock", 0, NULL, "roll room contents from the tables (default)", GROUP_KEY, set_stock },
 	{ "no-stock", 0, NULL, "a bare key: sizes and exits only", GROUP_KEY, set_no_stock },
@@ -304,6 +320,8 @@ const struct cli_option cli_options[] = {
 	{ "title", 0, "TEXT", "the sheet's title (default: method and seed)", GROUP_SHEET, set_title },
 	{ "output", 'o', "FILE", "write FILE, by its extension: .pdf .svg .png .txt .json .md .dd2vtt .uvtt",
 	  GROUP_OUTPUT, set_output },
+	{ "format", 0, "NAME", "the format, whatever the extension: pdf, pdf-cairo, svg, png, txt, ...",
+	  GROUP_OUTPUT, set_format },
 	{ "grid-pixels", 0, "N", ".dd2vtt image: pixels a square (default 70)", GROUP_OUTPUT, set_grid_pixels },
 	{ "md-image", 0, "FORMAT", ".md: the map beside it, svg (default) or png", GROUP_OUTPUT, set_md_image },
 	{ "log", 0, "FILE", "write the roll log to FILE (- for stderr)", GROUP_OUTPUT, set_log },

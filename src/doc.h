@@ -38,6 +38,14 @@ struct doc {
 	struct sheet_options sheet;
 	const char *const *template_dirs;
 	struct report *report;          /* --verbose details and progress, or NULL */
+	int total_levels;               /* levels in the whole document when only some are
+					 * printed (--level K); 0: nlevels */
 };
+
+/* How many levels the document has in all ("level 2 of 5"). */
+static inline int doc_total_levels(const struct doc *d)
+{
+	return d->total_levels > d->nlevels ? d->total_levels : d->nlevels;
+}
 
 #endif

@@ -60,8 +60,11 @@ static void json_small_lists(struct sbuf *s, const struct map *m)
 	sbuf_add(s, "      \"stairs\": [");
 	for (int i = 0; i < m->nstairs; i++) {
 		const struct stair *st = &m->stairs[i];
-		sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"dir\": \"%s\", \"to_level\": %d}", i ? ", " : "", st->x, st->y,
+		sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"dir\": \"%s\", \"to_level\": %d", i ? ", " : "", st->x, st->y,
 			    st->dir == STAIR_UP ? "up" : "down", st->to_level);
+		if (st->to_room > 0)
+			sbuf_printf(s, ", \"to_room\": %d", st->to_room);
+		sbuf_add(s, "}");
 	}
 	sbuf_add(s, "],\n      \"locks\": [");
 	for (int i = 0; i < m->nlocks; i++) {

@@ -160,7 +160,7 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 		if (l > 0)
 			fputs("\n\n", f);
 		fprintf(f, "mapsheet: %s, seed %s, level %d of %d: %dx%d squares, 1 square = %d ft\n", m->method,
-			d->seed, m->depth, d->nlevels, m->w, m->h, m->square_feet);
+			d->seed, m->depth, doc_total_levels(d), m->w, m->h, m->square_feet);
 		fputs("Doors: D door, L locked, S secret, # portcullis, gap opening. E entrance, > < stairs.\n\n", f);
 		if (export_txt_map(f, m, e) < 0)
 			return -1;

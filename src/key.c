@@ -254,7 +254,10 @@ static int add_stairs_and_keys(struct key_entry *en, const struct map *m, int id
 		const struct stair *st = &m->stairs[i];
 		if (map_at(m, st->x, st->y) != id)
 			continue;
-		if (st->to_level > 0)
+		if (st->to_level > 0 && st->to_room > 0)
+			snprintf(line, sizeof line, "Stairs %s to level %d, room %d.", st->dir == STAIR_UP ? "up" : "down",
+				 st->to_level, st->to_room);
+		else if (st->to_level > 0)
 			snprintf(line, sizeof line, "Stairs %s to level %d.", st->dir == STAIR_UP ? "up" : "down",
 				 st->to_level);
 		else
@@ -278,7 +281,13 @@ static int add_stairs_and_keys(struct key_entry *en, const struct map *m, int id
 		if (key_entry_add_line(en, line, e) < 0)
 			return -1;
 	}
-	if (m->entrance.set && map_at(m, m->entrance.x, m->entrance.y) == id &&
+	/* the way in; stairs up from above already have their line */
+	int stairs_in = 0;
+	for (int i = 0; i < m->nstairs; i++)
+		if (m->stairs[i].dir == STAIR_UP && m->stairs[i].to_level > 0 && m->stairs[i].x == m->entrance.x &&
+		    m->stairs[i].y == m->entrance.y)
+			stairs_in = 1;
+	if (m->entrance.set && map_at(m, m->entrance.x, m->entrance.y) == id && !stairs_in &&
 	    key_entry_add_line(en, m->entrance.side >= 0 ? "The entrance." : "The way in: stairs up.", e) < 0)
 		return -1;
 	return 0;

@@ -9,14 +9,30 @@
 /* The contents of level k are rolled from this stream, apart from the map's. */
 #define LEVELS_STOCK_STREAM 1000u
 
-static int find_stairs_down(const struct map *m, int *x, int *y)
+static int find_stair(const struct map *m, enum stair_dir dir)
 {
 	for (int i = 0; i < m->nstairs; i++)
-		if (m->stairs[i].dir == STAIR_DOWN) {
-			*x = m->stairs[i].x;
-			*y = m->stairs[i].y;
-			return 1;
-		}
+		if (m->stairs[i].dir == dir)
+			return i;
+	return -1;
+}
+
+/* Joins the stairs down of `above` to the stairs up of `below`: they must
+ * stand on the same square, and each learns the room it arrives in. */
+static int join_stairs(struct map *above, struct map *below, struct err *e)
+{
+	int d = find_stair(above, STAIR_DOWN);
+	int u = -1;
+	for (int i = 0; d >= 0 && i < below->nstairs; i++)
+		if (below->stairs[i].dir == STAIR_UP && below->stairs[i].x == above->stairs[d].x &&
+		    below->stairs[i].y == above->stairs[d].y)
+			u = i;
+	if (d < 0 || u < 0)
+		return err_set(e, "internal error: the stairs down of level %d and the stairs up of level %d "
+			       "are not on one square", above->depth, below->depth);
+	struct stair *down = &above->stairs[d], *up = &below->stairs[u];
+	down->to_room = below->regions[map_at(below, up->x, up->y)].number;
+	up->to_room = above->regions[map_at(above, down->x, down->y)].number;
 	return 0;
 }
 
@@ -51,7 +67,9 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		struct map *m = &levels[k].map;
 		struct rng rng;
 		p.depth = k + 1;
-		p.levels = n;
+		p.levels = base->levels > n ? base->levels : n;
+		if (p.rooms <= 0)
+			p.rooms = meth->default_rooms;
 		p.start_x = start_x;
 		p.start_y = start_y;
 		p.tiles.cache = &tiles;
@@ -79,9 +97,16 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 				p.depth, seed, check.msg);
 			goto out;
 		}
-		if (k + 1 < n && !find_stairs_down(m, &start_x, &start_y)) {
+		if (k > 0 && join_stairs(&levels[k - 1].map, m, e) < 0)
+			goto out;
+		int down = find_stair(m, STAIR_DOWN);
+		if (p.depth < p.levels && down < 0) {
 			err_set(e, "the %s method made level %d without stairs down", meth->name, p.depth);
 			goto out;
+		}
+		if (down >= 0) {
+			start_x = m->stairs[down].x;
+			start_y = m->stairs[down].y;
 		}
 	}
 	rc = 0;

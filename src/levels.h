@@ -9,11 +9,17 @@
 #include "gen.h"
 
 /* Generates, checks and numbers n levels into levels[0..n-1] (zeroed by the
- * caller). methods[k] is used for level k+1, the last one repeating. Every
- * level is checked against the map contract; a broken level is an error.
- * rep (may be NULL) shows progress and, for --verbose, each level's
- * method, size, rooms and time.
- * Returns 0, or -1 with e set (levels made so far stay freeable). */
+ * caller). methods[k] is used for level k+1, the last one repeating; a
+ * level takes its method's default room count when base->rooms is 0. The
+ * document has max(n, base->levels) levels: every level but its last gets
+ * stairs down, so levels 1..n come out the same whether or not the ones
+ * below are generated too (--level K generates K and K+1 only to name the
+ * room its stairs lead to). Each level's stairs down and the next level's
+ * stairs up stand on one square and name each other's room (stair.to_room).
+ * Every level is checked against the map contract; a broken level is an
+ * error. rep (may be NULL) shows progress and, for --verbose, each level's
+ * method, size, rooms and time. Returns 0, or -1 with e set (levels made so
+ * far stay freeable). */
 int levels_generate(struct level *levels, int n, const struct method *const *methods, int nmethods,
 		    const struct gen_params *base, const char *seed, enum key_numbering numbering,
 		    struct log *log, struct report *rep, struct err *e);

@@ -37,7 +37,7 @@ static const struct output_format *choose_format(const struct cli *c, const char
 	if (c->format) {
 		f = output_find(c->format);
 		if (!f) {
-			output_names(names, sizeof names);
+			output_names(names, sizeof names, 0);
 			err_usage(e, "--format: unknown format '%s' (formats: %s)", c->format, names);
 		}
 	} else if (!c->output || strcmp(c->output, "-") == 0) {
@@ -45,7 +45,7 @@ static const struct output_format *choose_format(const struct cli *c, const char
 	} else {
 		f = output_for_path(c->output);
 		if (!f) {
-			output_names(names, sizeof names);
+			output_names(names, sizeof names, 1);
 			err_usage(e, "--output: cannot tell the format of '%s' from its extension (formats: %s)",
 				  c->output, names);
 		}
@@ -90,12 +90,23 @@ static int run(struct cli *c, struct err *e)
 		err_set(e, "out of memory");
 		goto out;
 	}
-	if (levels_generate(levels, c->levels, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering,
-			    &log, &rep, e) < 0 ||
-	    levels_build_keys(levels, c->levels, &c->key, c->seed, &rep, e) < 0)
+	/* --level K: levels 1..K as in the whole booklet, and K+1 so that the
+	 * key can name the room K's stairs lead down to; K is printed alone */
+	int n = c->levels;
+	if (c->only_level > 0 && c->only_level < c->levels)
+		n = c->only_level + 1;
+	if (levels_generate(levels, n, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering, &log, &rep,
+			    e) < 0 ||
+	    levels_build_keys(levels, n, &c->key, c->seed, &rep, e) < 0)
 		goto out;
 
-	struct doc d = { c->seed, c->command, levels, c->levels, c->sheet, c->params.template_dirs, &rep };
+	struct doc d = { .seed = c->seed, .command = c->command, .levels = levels, .nlevels = c->levels,
+			 .sheet = c->sheet, .template_dirs = c->params.template_dirs, .report = &rep,
+			 .total_levels = c->levels };
+	if (c->only_level > 0) {
+		d.levels = &levels[c->only_level - 1];
+		d.nlevels = 1;
+	}
 	if (fmt->write(&d, path, e) < 0)
 		goto out;
 	report_done(&rep);

@@ -71,11 +71,12 @@ static int mansion_generate(struct map *m, const struct gen_params *p, struct rn
 	/* 4. Doors by the rules, then doors until every space is reached. */
 	if (mansion_add_doors(&ms, e) < 0)
 		goto out;
-	/* 5. Stairs down in a room far from the entrance. */
-	if (mansion_add_stairs_down(&ms, e) < 0)
-		goto out;
-	/* 6. Names by size and by neighbours. */
+	/* 5. Names by size and by neighbours. */
 	if (names_assign(&names, m, ms.entrance, ms.adj_first, ms.adj, rng, log, e) < 0)
+		goto out;
+	/* 6. Stairs down in a room far from the entrance: last of the stages
+	 * that roll dice, so the level is the same without them. */
+	if (mansion_add_stairs_down(&ms, e) < 0)
 		goto out;
 	/* 7. Packing density for the footer. */
 	report_density(&ms);

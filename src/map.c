@@ -256,7 +256,7 @@ int map_add_stair(struct map *m, int x, int y, enum stair_dir dir, int to_level,
 	if (grow((void **)&m->stairs, &m->stairs_cap, m->nstairs, sizeof *m->stairs, e) < 0)
 		return -1;
 	int i = m->nstairs++;
-	m->stairs[i] = (struct stair){ x, y, dir, to_level };
+	m->stairs[i] = (struct stair){ x, y, dir, to_level, 0 };
 	return i;
 }
 

@@ -73,6 +73,8 @@ struct stair {
 	int x, y;
 	enum stair_dir dir;
 	int to_level;           /* depth of the level it reaches, 0 if none */
+	int to_room;            /* key number of the room it arrives in on that
+				 * level, 0 if unknown (set by levels.c) */
 };
 
 /* A key that opens a locked door, and the region where it lies. */

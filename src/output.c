@@ -37,9 +37,17 @@ static int write_json(const struct doc *d, const char *path, struct err *e)
 	return write_stream(d, path, export_json, e);
 }
 
+/* One level: the Cairo sheet; several: the booklet, through libharu. */
 static int write_pdf(const struct doc *d, const char *path, struct err *e)
 {
+	if (d->nlevels > 1)
+		return render_write_booklet(d, path, e);
 	return render_write(d, path, "pdf", e);
+}
+
+static int write_pdf_cairo(const struct doc *d, const char *path, struct err *e)
+{
+	return render_write(d, path, "pdf-cairo", e);
 }
 
 static int write_svg(const struct doc *d, const char *path, struct err *e)
@@ -171,15 +179,22 @@ static int write_md(const struct doc *d, const char *path, struct err *e)
 }
 
 static const struct output_format formats[] = {
-	{ "pdf", NULL, "graph-paper sheets, every page in one file", 0, 1, 1, write_pdf },
-	{ "svg", NULL, "graph-paper sheets, one file a page", 0, 1, 1, write_svg },
-	{ "png", NULL, "graph-paper sheets as images, one file a page", 0, 1, 1, write_png },
-	{ "txt", NULL, "text preview of the map and its key", 1, 0, 0, write_txt },
-	{ "json", NULL, "the whole map model as JSON", 1, 0, 0, write_json },
-	{ "dd2vtt", "uvtt", "Universal VTT for virtual tabletops: walls, doors and the players' map image", 1, 0, 1,
-	  write_vtt },
-	{ "md", NULL, "the room key as Markdown, with the map as an image beside it", 0, 0, 1, write_md },
-	{ NULL, NULL, NULL, 0, 0, 0, NULL }
+	{ .name = "pdf", .summary = "graph-paper sheets, every page in one file; several levels make a booklet "
+				    "with bookmarks and links", .sheet = 1, .draws = 1, .write = write_pdf },
+	{ .name = "pdf-cairo", .summary = "every level in one PDF drawn by Cairo, cover included, without "
+					  "bookmarks and links (to compare with the booklet)",
+	  .sheet = 1, .draws = 1, .by_name_only = 1, .write = write_pdf_cairo },
+	{ .name = "svg", .summary = "graph-paper sheets, one file a page", .sheet = 1, .draws = 1, .write = write_svg },
+	{ .name = "png", .summary = "graph-paper sheets as images, one file a page", .sheet = 1, .draws = 1,
+	  .write = write_png },
+	{ .name = "txt", .summary = "text preview of the map and its key", .streams = 1, .write = write_txt },
+	{ .name = "json", .summary = "the whole map model as JSON", .streams = 1, .write = write_json },
+	{ .name = "dd2vtt", .ext2 = "uvtt", .summary = "Universal VTT for virtual tabletops: walls, doors and the "
+						   "players' map image",
+	  .streams = 1, .draws = 1, .write = write_vtt },
+	{ .name = "md", .summary = "the room key as Markdown, with the map as an image beside it", .draws = 1,
+	  .write = write_md },
+	{ .name = NULL }
 };
 
 const struct output_format *output_find(const char *name)
@@ -197,17 +212,24 @@ const struct output_format *output_for_path(const char *path)
 	if (!dot || !dot[1])
 		return NULL;
 	for (int i = 0; formats[i].name; i++)
-		if (strcasecmp(formats[i].name, dot + 1) == 0 || (formats[i].ext2 && strcasecmp(formats[i].ext2, dot + 1) == 0))
+		if (!formats[i].by_name_only &&
+		    (strcasecmp(formats[i].name, dot + 1) == 0 ||
+		     (formats[i].ext2 && strcasecmp(formats[i].ext2, dot + 1) == 0)))
 			return &formats[i];
 	return NULL;
 }
 
-void output_names(char *out, size_t size)
+void output_names(char *out, size_t size, int extensions)
 {
 	size_t used = 0;
 	out[0] = '\0';
 	for (int i = 0; formats[i].name; i++) {
-		int n = snprintf(out + used, size - used, "%s.%s", i ? ", " : "", formats[i].name);
+		if (extensions && formats[i].by_name_only)
+			continue;
+		const char *dot = extensions ? "." : "";
+		int n = snprintf(out + used, size - used, "%s%s%s%s%s%s", used ? ", " : "", dot, formats[i].name,
+				 extensions && formats[i].ext2 ? ", " : "", extensions && formats[i].ext2 ? dot : "",
+				 extensions && formats[i].ext2 ? formats[i].ext2 : "");
 		if (n < 0 || (size_t)n >= size - used)
 			break;
 		used += (size_t)n;

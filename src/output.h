@@ -12,6 +12,7 @@ struct output_format {
 	int streams;            /* can be written to standard output ("-") */
 	int sheet;              /* drawn on paper: the sheet options apply */
 	int draws;              /* draws the map (sheets, tabletop, Markdown): --style applies */
+	int by_name_only;       /* chosen with --format only, never by an extension */
 	/* Writes the document to path ("-": stdout when streams). Returns 0 or
 	 * -1 with e set; a failed write leaves any existing file untouched. */
 	int (*write)(const struct doc *d, const char *path, struct err *e);
@@ -21,7 +22,8 @@ struct output_format {
 const struct output_format *output_find(const char *name);
 /* The format for a file name's extension, or NULL. */
 const struct output_format *output_for_path(const char *path);
-/* "txt, json, ..." for messages. */
-void output_names(char *out, size_t size);
+/* For messages: the format names ("pdf, pdf-cairo, ...") or, with
+ * extensions, the file extensions (".pdf, .svg, ..."). */
+void output_names(char *out, size_t size, int extensions);
 
 #endif
