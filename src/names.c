@@ -155,7 +155,8 @@ static int link_beside(struct names_table *t, const char *file, struct err *e)
 			return err_at(e, file, b->line, 8, "'%s' is beside '%s', which no line names",
 				      t->names[b->name], t->names[b->other]);
 	}
-	qsort(t->beside, (size_t)t->nbeside, sizeof *t->beside, cmp_beside);
+	if (t->nbeside > 0)
+		qsort(t->beside, (size_t)t->nbeside, sizeof *t->beside, cmp_beside);
 	for (int i = 0; i < t->nentries; i++) {
 		struct names_entry *en = &t->entries[i];
 		en->beside_first = en->nbeside = 0;
