@@ -133,8 +133,8 @@ int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_f
 		double px = f->ox + cx * f->s, py = f->oy + cy * f->s;
 		scene_rect_path(sc, p, px - w / 2, py - h / 2, w, h);
 		scene_fill(sc, p, halo);
-		scene_text(sc, p, text, strlen(text), st->font_number, size, 1, 0, st->number, px - w / 2 + 0.5,
-			   py + size * 0.36, w - 1);
+		measure_shape_item(c->ms, scene_text(sc, p, text, strlen(text), st->font_number, size, 1, 0, st->number,
+						     px - w / 2 + 0.5, py + size * 0.36, w - 1));
 		char name[32];
 		snprintf(name, sizeof name, "room-%d-%d", m->depth, number);
 		scene_anchor(sc, p, name, px - w / 2, py - h / 2);
