@@ -273,8 +273,16 @@ void measure_shape_item(struct measure *m, struct scene_item *it)
 		return;
 	if (measure_block(m, &b, it->text, it->family, it->size, it->bold ? -1 : 0, 0, &e) < 0)
 		return;
-	if (b.nlines == 1 && b.nruns == 1 && b.runs[0].start == 0 && b.runs[0].len == strlen(it->text) &&
-	    strcmp(b.runs[0].family, it->family) == 0 && b.runs[0].bold == it->bold && b.runs[0].italic == it->italic)
-		attach_glyphs(it, b.runs[0].glyphs, b.text, b.runs[0].len);
+	measure_attach(it, &b);
 	text_block_free(&b);
+}
+
+void measure_attach(struct scene_item *it, const struct text_block *b)
+{
+	if (!it || it->kind != SCENE_TEXT || it->shaped || !b->text || b->size != it->size)
+		return;
+	if (b->nlines == 1 && b->nruns == 1 && b->runs[0].start == 0 && b->runs[0].len == strlen(it->text) &&
+	    strcmp(b->text, it->text) == 0 && strcmp(b->runs[0].family, it->family) == 0 &&
+	    b->runs[0].bold == it->bold && b->runs[0].italic == it->italic)
+		attach_glyphs(it, b->runs[0].glyphs, b->text, b->runs[0].len);
 }

@@ -71,5 +71,8 @@ void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text
  * does, when they come out as one run of that font. The item is otherwise
  * unchanged; without glyphs a backend shapes the text itself. */
 void measure_shape_item(struct measure *m, struct scene_item *it);
+/* Attaches the glyphs of b (already measured in the item's font, one line,
+ * one run, the item's whole text) to it; otherwise leaves it as it is. */
+void measure_attach(struct scene_item *it, const struct text_block *b);
 
 #endif

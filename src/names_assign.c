@@ -175,12 +175,16 @@ int names_touching(const struct map *m, int **adj_first, int **adj, struct err *
 	*adj = NULL;
 	if (!pairs)
 		return err_set(e, "out of memory while finding touching rooms");
-	for (int y = 0; y < m->h; y++)
+	for (int y = 0; y < m->h; y++) {
+		const int *row = m->cells + (long)y * m->w;
 		for (int x = 0; x < m->w; x++) {
-			int a = map_at(m, x, y);
+			int a = row[x];
 			for (int s = 0; s < 2 && a > 0; s++) {
-				int b = s == 0 ? map_at(m, x + 1, y) : map_at(m, x, y + 1);
+				int b = s == 0 ? (x + 1 < m->w ? row[x + 1] : 0) : (y + 1 < m->h ? row[x + m->w] : 0);
 				if (b <= 0 || b == a)
+					continue;
+				/* a wall runs on with the same two rooms: once is enough */
+				if (np > 0 && pairs[2 * np - 2] == (a < b ? a : b) && pairs[2 * np - 1] == (a < b ? b : a))
 					continue;
 				if (np == cap) {
 					int *p = realloc(pairs, cap * 4 * sizeof *pairs);
@@ -196,6 +200,7 @@ int names_touching(const struct map *m, int **adj_first, int **adj, struct err *
 				np++;
 			}
 		}
+	}
 	long nu = unique_pairs(pairs, np, n);
 	if (nu < 0) {
 		free(pairs);
