@@ -96,8 +96,8 @@ $(B)/bench: $(BENCH_SRC:tests/%.c=$(B)/tests/%.o) $(CORE_OBJ) $(RENDER_OBJ)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GFX_LIBS) $(LDLIBS_CORE)
 
-bench: $(B)/bench
-	@$(B)/bench
+bench: $(BIN) $(B)/bench
+	@MAPSHEET_BIN=./$(BIN) $(B)/bench
 
 golden: $(BIN)
 	@sh tests/make-golden.sh

@@ -79,9 +79,13 @@ static void hatch_line(void *arg, double x0, double y0, double x1, double y1)
 	cairo_line_to(cr, x1, y1);
 }
 
+/* Text without glyphs from the layout step is set with one PangoLayout per
+ * page, made when first needed; its font changes only when an item's does. */
 struct text_ctx {
 	PangoLayout *layout;
 	PangoFontDescription *desc;
+	const struct scene_item *last;  /* the item whose font desc holds */
+	int failed;
 };
 
 static int text_init(cairo_t *cr, struct text_ctx *t)
@@ -112,16 +116,34 @@ static void text_free(struct text_ctx *t)
 		pango_font_description_free(t->desc);
 }
 
+static int same_font(const struct scene_item *a, const struct scene_item *b)
+{
+	return a && a->size == b->size && a->bold == b->bold && a->italic == b->italic && strcmp(a->family, b->family) == 0;
+}
+
 static void draw_text(cairo_t *cr, struct text_ctx *t, const struct scene_item *it)
 {
-	pango_font_description_set_family(t->desc, it->family);
-	pango_font_description_set_size(t->desc, (gint)(it->size * PANGO_SCALE + 0.5));
-	pango_font_description_set_weight(t->desc, it->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-	pango_font_description_set_style(t->desc, it->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
-	pango_layout_set_font_description(t->layout, t->desc);
+	set_colour(cr, it->colour);
+	if (it->shaped) {
+		/* the glyphs the layout measured: placed, not shaped again */
+		cairo_move_to(cr, it->x, it->y);
+		pango_cairo_show_glyph_item(cr, it->text, it->shaped);
+		return;
+	}
+	if (!t->layout && !t->failed && text_init(cr, t) < 0)
+		t->failed = 1;
+	if (t->failed)
+		return;
+	if (!same_font(t->last, it)) {
+		pango_font_description_set_family(t->desc, it->family);
+		pango_font_description_set_size(t->desc, (gint)(it->size * PANGO_SCALE + 0.5));
+		pango_font_description_set_weight(t->desc, it->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+		pango_font_description_set_style(t->desc, it->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+		pango_layout_set_font_description(t->layout, t->desc);
+		t->last = it;
+	}
 	pango_layout_set_text(t->layout, it->text, -1);
 	double base = pango_layout_get_baseline(t->layout) / (double)PANGO_SCALE;
-	set_colour(cr, it->colour);
 	cairo_move_to(cr, it->x, it->y - base);
 	pango_cairo_update_layout(cr, t->layout);
 	pango_cairo_show_layout(cr, t->layout);
@@ -130,11 +152,7 @@ static void draw_text(cairo_t *cr, struct text_ctx *t, const struct scene_item *
 /* Draws one page's items; the surface is already the page's size. */
 static int draw_page(cairo_t *cr, const struct scene_page *p, struct err *e)
 {
-	struct text_ctx t = { NULL, NULL };
-	if (text_init(cr, &t) < 0) {
-		text_free(&t);
-		return err_set(e, "cannot set up Pango for drawing");
-	}
+	struct text_ctx t = { NULL, NULL, NULL, 0 };
 	/* the sheet of paper itself */
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
@@ -186,6 +204,8 @@ static int draw_page(cairo_t *cr, const struct scene_page *p, struct err *e)
 			break;
 	}
 	text_free(&t);
+	if (t.failed)
+		return err_set(e, "cannot set up Pango for drawing");
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
 		return err_set(e, "drawing failed: %s", cairo_status_to_string(cairo_status(cr)));
 	return 0;

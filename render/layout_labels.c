@@ -111,21 +111,25 @@ int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_f
 		snprintf(text, sizeof text, "%d", number);
 		double size = st->size_number, w = 0, h = 0, cx = 0, cy = 0;
 		int ok = -1;
+		struct text_block b = { 0 };
+		struct err e;
 		/* shrink towards 7 pt until the number fits inside its room */
 		for (; size >= 7 - 1e-9; size -= 0.5) {
-			w = measure_width(c->ms, text, st->font_number, size, 1);
-			if (w < 0) {
+			text_block_free(&b);
+			if (measure_block(c->ms, &b, text, st->font_number, size, -1, 0, &e) < 0) {
 				sc->failed = 1;
 				return crowded;
 			}
-			w += 1;
+			w = b.width + 1;
 			h = size * 0.78;
 			ok = layout_label_spot(c, id, w, h, f->s, &cx, &cy);
 			if (ok != 0)
 				break;
 		}
-		if (ok < 0)
+		if (ok < 0) {
+			text_block_free(&b);
 			continue;
+		}
 		if (ok == 0) {
 			size = 7;
 			crowded++;
@@ -133,8 +137,10 @@ int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_f
 		double px = f->ox + cx * f->s, py = f->oy + cy * f->s;
 		scene_rect_path(sc, p, px - w / 2, py - h / 2, w, h);
 		scene_fill(sc, p, halo);
-		scene_text(sc, p, text, strlen(text), st->font_number, size, 1, 0, st->number, px - w / 2 + 0.5,
-			   py + size * 0.36, w - 1);
+		/* the glyphs measured at the size drawn */
+		measure_attach(scene_text(sc, p, text, strlen(text), st->font_number, size, 1, 0, st->number,
+					  px - w / 2 + 0.5, py + size * 0.36, w - 1), &b);
+		text_block_free(&b);
 		char name[32];
 		snprintf(name, sizeof name, "room-%d-%d", m->depth, number);
 		scene_anchor(sc, p, name, px - w / 2, py - h / 2);

@@ -10,9 +10,12 @@
 int measure_init(struct measure *m, struct err *e)
 {
 	memset(m, 0, sizeof *m);
-	PangoFontMap *fm = pango_cairo_font_map_new();
+	/* Pango's shared font map: the Cairo backend draws with it too, so each
+	 * font is found and loaded once per process, not once per use */
+	PangoFontMap *fm = pango_cairo_font_map_get_default();
 	if (!fm)
 		return err_set(e, "cannot start Pango (no font map)");
+	g_object_ref(fm);
 	PangoContext *ctx = pango_font_map_create_context(fm);
 	cairo_font_options_t *fo = cairo_font_options_create();
 	if (!ctx || !fo || cairo_font_options_status(fo) != CAIRO_STATUS_SUCCESS) {
@@ -74,6 +77,8 @@ int measure_has_family(struct measure *m, const char *family)
 
 void text_block_free(struct text_block *b)
 {
+	if (b->layout)
+		g_object_unref(b->layout);
 	free(b->text);
 	free(b->lines);
 	free(b->runs);
@@ -128,6 +133,7 @@ static int collect(struct text_block *b, PangoLayout *lay)
 			PangoFontDescription *fd = pango_font_describe(gi->item->analysis.font);
 			const char *fam = fd ? pango_font_description_get_family(fd) : NULL;
 			snprintf(tr.family, sizeof tr.family, "%s", fam ? fam : "DejaVu Sans");
+			tr.glyphs = gi;
 			if (fd) {
 				tr.bold = pango_font_description_get_weight(fd) >= PANGO_WEIGHT_SEMIBOLD;
 				tr.italic = pango_font_description_get_style(fd) != PANGO_STYLE_NORMAL;
@@ -183,7 +189,7 @@ int measure_block(struct measure *m, struct text_block *b, const char *text, con
 			b->width = b->lines[i].width;
 	pango_attr_list_unref(attrs);
 	pango_font_description_free(d);
-	g_object_unref(lay);
+	b->layout = lay;        /* the runs' glyphs live in it */
 	return 0;
 oom:
 	if (attrs)
@@ -207,6 +213,8 @@ double measure_width(struct measure *m, const char *text, const char *family, do
 	return w;
 }
 
+static void attach_glyphs(struct scene_item *it, void *run_glyphs, const char *block_text, size_t len);
+
 void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text_block *b, int i, double x,
 		       double y, struct colour c)
 {
@@ -224,6 +232,7 @@ void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text
 		if (it) {
 			it->ascent = tl->baseline - tl->top;
 			it->descent = tl->height - it->ascent;
+			attach_glyphs(it, r->glyphs, b->text, len);
 		}
 	}
 }
@@ -262,4 +271,54 @@ int measure_clusters(struct measure *m, const char *text, const char *family, do
 	}
 	g_object_unref(l);
 	return it ? n : -1;
+}
+
+static void free_glyphs(void *gi)
+{
+	pango_glyph_item_free(gi);
+}
+
+/* Gives item `it` its own copy of the glyphs of a run (the first `len`
+ * bytes of it, without the line break's space), indexing it->text. Without
+ * memory the item simply goes without (the backend shapes it). */
+static void attach_glyphs(struct scene_item *it, void *run_glyphs, const char *block_text, size_t len)
+{
+	PangoGlyphItem *src = run_glyphs;
+	if (!src || !src->item || src->item->length <= 0)
+		return;
+	PangoGlyphItem *gi = pango_glyph_item_copy(src);
+	if (!gi)
+		return;
+	if ((int)len < gi->item->length) {
+		PangoGlyphItem *head = pango_glyph_item_split(gi, block_text, (int)len);
+		pango_glyph_item_free(gi);
+		if (!head)
+			return;
+		gi = head;
+	}
+	gi->item->offset = 0;
+	it->shaped = gi;
+	it->shaped_free = free_glyphs;
+}
+
+void measure_shape_item(struct measure *m, struct scene_item *it)
+{
+	struct text_block b;
+	struct err e;
+	if (!it || it->kind != SCENE_TEXT || it->shaped || !it->text[0])
+		return;
+	if (measure_block(m, &b, it->text, it->family, it->size, it->bold ? -1 : 0, 0, &e) < 0)
+		return;
+	measure_attach(it, &b);
+	text_block_free(&b);
+}
+
+void measure_attach(struct scene_item *it, const struct text_block *b)
+{
+	if (!it || it->kind != SCENE_TEXT || it->shaped || !b->text || b->size != it->size)
+		return;
+	if (b->nlines == 1 && b->nruns == 1 && b->runs[0].start == 0 && b->runs[0].len == strlen(it->text) &&
+	    strcmp(b->text, it->text) == 0 && strcmp(b->runs[0].family, it->family) == 0 &&
+	    b->runs[0].bold == it->bold && b->runs[0].italic == it->italic)
+		attach_glyphs(it, b->runs[0].glyphs, b->text, b->runs[0].len);
 }

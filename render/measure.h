@@ -12,7 +12,8 @@
 #include <stddef.h>
 
 struct measure {
-	void *fontmap;          /* PangoFontMap */
+	void *fontmap;          /* PangoFontMap: Pango's shared one, which the
+				 * drawing uses too, so fonts load once */
 	void *context;          /* PangoContext */
 };
 
@@ -22,6 +23,7 @@ struct text_run {
 	double x, w;            /* offset from the line's left end, advance */
 	char family[64];        /* the font Pango chose (fallback included) */
 	int bold, italic;
+	void *glyphs;           /* PangoGlyphItem of the block's layout (borrowed) */
 };
 
 struct text_line {
@@ -38,6 +40,7 @@ struct text_block {
 	int nlines;
 	struct text_run *runs;
 	int nruns;
+	void *layout;           /* PangoLayout the runs' glyphs live in */
 };
 
 /* Creates the font map and context. Returns 0 or -1 with e set. */
@@ -58,7 +61,8 @@ void text_block_free(struct text_block *b);
 double measure_width(struct measure *m, const char *text, const char *family, double size, int bold);
 
 /* Emits line `i` of b as text items with its baseline at y and its left end
- * at x. */
+ * at x. Each item carries the glyphs shaped here (scene_item.shaped), so a
+ * backend that can draws them without shaping the text again. */
 void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text_block *b, int i, double x,
 		       double y, struct colour c);
 
@@ -69,5 +73,13 @@ void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text
  * Cairo backend, does. Returns the count, or -1 on failure. */
 int measure_clusters(struct measure *m, const char *text, const char *family, double size, int bold, int italic,
 		     size_t *starts, double *xs, int max);
+/* Shapes the text of an item made by scene_text() (one line, its family,
+ * size and weight) and attaches the glyphs to it, as measure_emit_line
+ * does, when they come out as one run of that font. The item is otherwise
+ * unchanged; without glyphs a backend shapes the text itself. */
+void measure_shape_item(struct measure *m, struct scene_item *it);
+/* Attaches the glyphs of b (already measured in the item's font, one line,
+ * one run, the item's whole text) to it; otherwise leaves it as it is. */
+void measure_attach(struct scene_item *it, const struct text_block *b);
 
 #endif

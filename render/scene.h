@@ -53,6 +53,11 @@ struct scene_item {
 	double size;                    /* text: font size in points */
 	double ascent, descent;         /* text: extent above and below the baseline */
 	int bold, italic;               /* text */
+	/* text: the glyphs the layout step shaped (a PangoGlyphItem whose
+	 * offsets index `text`), owned by the item and released with
+	 * shaped_free; NULL when a backend must shape the text itself */
+	void *shaped;
+	void (*shaped_free)(void *shaped);
 };
 
 enum page_kind { PAGE_MAP, PAGE_KEY, PAGE_COVER };

@@ -116,12 +116,54 @@ out:
 	return rc;
 }
 
-static int cmp_pair(const void *a, const void *b)
+/* Sorts the pairs (a < b) by a, then b, and drops repeats, in linear time:
+ * a counting sort by a, then each region's few neighbours deduplicated with
+ * a stamp and put in order. Returns the number of pairs left, or -1. */
+static long unique_pairs(int *pairs, size_t np, int n)
 {
-	const int *x = a, *y = b;
-	if (x[0] != y[0])
-		return x[0] < y[0] ? -1 : 1;
-	return x[1] < y[1] ? -1 : x[1] > y[1];
+	int *start = calloc((size_t)n + 2, sizeof *start);
+	int *bs = malloc((np + 1) * sizeof *bs);
+	int *stamp = malloc(((size_t)n + 1) * sizeof *stamp);
+	if (!start || !bs || !stamp) {
+		free(start);
+		free(bs);
+		free(stamp);
+		return -1;
+	}
+	for (size_t i = 0; i < np; i++)
+		start[pairs[2 * i] + 1]++;
+	for (int a = 0; a <= n; a++)
+		start[a + 1] += start[a];
+	for (size_t i = 0; i < np; i++)
+		bs[start[pairs[2 * i]]++] = pairs[2 * i + 1];
+	for (int a = n; a > 0; a--)     /* the fill moved each start to the next one's */
+		start[a] = start[a - 1];
+	start[0] = 0;
+	for (int b = 0; b <= n; b++)
+		stamp[b] = -1;
+	long u = 0;
+	for (int a = 0; a <= n; a++) {
+		long first = u;
+		for (int k = start[a]; k < start[a + 1]; k++) {
+			int b = bs[k];
+			if (stamp[b] == a)
+				continue;
+			stamp[b] = a;
+			/* insertion into this region's short sorted run */
+			long j = u++;
+			while (j > first && pairs[2 * (j - 1) + 1] > b) {
+				pairs[2 * j] = pairs[2 * (j - 1)];
+				pairs[2 * j + 1] = pairs[2 * (j - 1) + 1];
+				j--;
+			}
+			pairs[2 * j] = a;
+			pairs[2 * j + 1] = b;
+		}
+	}
+	free(start);
+	free(bs);
+	free(stamp);
+	return u;
 }
 
 int names_touching(const struct map *m, int **adj_first, int **adj, struct err *e)
@@ -133,12 +175,16 @@ int names_touching(const struct map *m, int **adj_first, int **adj, struct err *
 	*adj = NULL;
 	if (!pairs)
 		return err_set(e, "out of memory while finding touching rooms");
-	for (int y = 0; y < m->h; y++)
+	for (int y = 0; y < m->h; y++) {
+		const int *row = m->cells + (long)y * m->w;
 		for (int x = 0; x < m->w; x++) {
-			int a = map_at(m, x, y);
+			int a = row[x];
 			for (int s = 0; s < 2 && a > 0; s++) {
-				int b = s == 0 ? map_at(m, x + 1, y) : map_at(m, x, y + 1);
+				int b = s == 0 ? (x + 1 < m->w ? row[x + 1] : 0) : (y + 1 < m->h ? row[x + m->w] : 0);
 				if (b <= 0 || b == a)
+					continue;
+				/* a wall runs on with the same two rooms: once is enough */
+				if (np > 0 && pairs[2 * np - 2] == (a < b ? a : b) && pairs[2 * np - 1] == (a < b ? b : a))
 					continue;
 				if (np == cap) {
 					int *p = realloc(pairs, cap * 4 * sizeof *pairs);
@@ -154,14 +200,13 @@ int names_touching(const struct map *m, int **adj_first, int **adj, struct err *
 				np++;
 			}
 		}
-	qsort(pairs, np, 2 * sizeof *pairs, cmp_pair);
-	size_t u = 0;
-	for (size_t i = 0; i < np; i++)
-		if (u == 0 || pairs[2 * i] != pairs[2 * (u - 1)] || pairs[2 * i + 1] != pairs[2 * (u - 1) + 1]) {
-			pairs[2 * u] = pairs[2 * i];
-			pairs[2 * u + 1] = pairs[2 * i + 1];
-			u++;
-		}
+	}
+	long nu = unique_pairs(pairs, np, n);
+	if (nu < 0) {
+		free(pairs);
+		return err_set(e, "out of memory while finding touching rooms");
+	}
+	size_t u = (size_t)nu;
 	int *first = calloc((size_t)n + 2, sizeof *first);
 	int *list = malloc((2 * u + 1) * sizeof *list);
 	int *fill = calloc((size_t)n + 1, sizeof *fill);

@@ -1,15 +1,30 @@
-/* bench.c: `make bench`: prints the generation table (bench_gen.c). Times are
- * medians on the monotonic clock. */
+/* bench.c: `make bench`: prints the generation table (bench_gen.c), the
+ * rendering table against Cairo's floor (bench_render.c, bench_floor.c) and
+ * the whole-command rows. Times are medians on the monotonic clock.
+ *
+ *   build/bench [all|gen|render|command] [METHOD]
+ *
+ * MAPSHEET_BIN names the program for the whole-command rows (./mapsheet). */
 #include "bench.h"
+
+#include "measure.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 double bench_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double bench_cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -31,8 +46,39 @@ const char *const *bench_template_dirs(void)
 	return dirs;
 }
 
-int main(void)
+/* `bench --font-setup`, run in a fresh process by the command rows: what
+ * a sheet pays before any layout: fontconfig and Pango started, the
+ * classic style's fonts found and one line measured in each. */
+static int font_setup(void)
 {
-	bench_generation();
+	struct measure ms;
+	struct err e;
+	if (measure_init(&ms, &e) < 0)
+		return EXIT_FAILURE;
+	int ok = measure_has_family(&ms, "DejaVu Sans") && measure_has_family(&ms, "DejaVu Serif") &&
+		 measure_width(&ms, "Ag 12", "DejaVu Sans", 10, 1) > 0 && measure_width(&ms, "Ag", "DejaVu Serif", 18, 1) > 0;
+	measure_free(&ms);
+	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+int main(int argc, char **argv)
+{
+	const char *part = argc > 1 ? argv[1] : "all";
+	const char *method = argc > 2 ? argv[2] : NULL;
+	if (strcmp(part, "--font-setup") == 0)
+		return font_setup();
+	int all = strcmp(part, "all") == 0;
+	if (!all && strcmp(part, "gen") && strcmp(part, "render") && strcmp(part, "command")) {
+		fprintf(stderr, "usage: bench [all|gen|render|command] [METHOD]\n");
+		return 2;
+	}
+	if (all || strcmp(part, "gen") == 0)
+		bench_generation(method);
+	if (all || strcmp(part, "render") == 0)
+		bench_render(method);
+	if (all || strcmp(part, "command") == 0) {
+		const char *bin = getenv("MAPSHEET_BIN");
+		bench_command(bin && *bin ? bin : "./mapsheet");
+	}
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

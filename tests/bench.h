@@ -3,12 +3,31 @@
 #ifndef MAPSHEET_BENCH_H
 #define MAPSHEET_BENCH_H
 
+#include "cairo_backend.h"
+#include "render.h"
+#include "scene.h"
+
 /* Seconds on the monotonic clock. */
 double bench_now(void);
+/* Seconds of CPU time used by this thread. */
+double bench_cpu_now(void);
 /* Median of n values (sorts them). */
 double bench_median(double *v, int n);
 const char *const *bench_template_dirs(void);
 
-void bench_generation(void);
+/* The generation table; only_method limits it to one method (NULL: all). */
+void bench_generation(const char *only_method);
+/* The rendering table (ours against Cairo's floor) and the whole-command
+ * rows; mapsheet is the built program to run. */
+void bench_render(const char *only_method);
+void bench_command(const char *mapsheet);
+
+/* Cairo's floor (bench_floor.c): a scene's pages copied into plain arrays,
+ * then drawn straight into a surface of the format and written to path
+ * (per-page formats: one file a page, named as render_page_path does). */
+struct floor_sheet;
+struct floor_sheet *bench_floor_prepare(const struct scene *sc);
+void bench_floor_free(struct floor_sheet *fs);
+int bench_floor_write(const struct floor_sheet *fs, enum cairo_format fmt, int dpi, const char *path);
 
 #endif

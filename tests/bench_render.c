@@ -1,0 +1,353 @@
+/* bench_render.c: the rendering half of `make bench`. For a 30-room and a
+ * 1,000-room map (and ten 30-room levels in one PDF) it times writing each
+ * sheet format with render_write(), the whole of it: fonts set up, layout,
+ * drawing, the file; then Cairo's floor for the same pages (bench_floor.c)
+ * and our time over it. Then whole commands: the built mapsheet run in a
+ * fresh process, wall time from fork to exit, font set-up included. */
+#include "bench.h"
+
+#include "gen.h"
+#include "layout.h"
+#include "levels.h"
+#include "measure.h"
+#include "paper.h"
+#include "style.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define SEED "bench"
+
+struct bench_doc {
+	struct level *levels;
+	int nlevels;
+	struct doc d;
+};
+
+static int make_doc(struct bench_doc *bd, const struct method *meth, int rooms, int nlevels)
+{
+	struct gen_params p;
+	struct err e;
+	gen_params_default(&p);
+	p.rooms = rooms;
+	p.w = 40;
+	p.h = 30;
+	if (meth->fit_size)
+		meth->fit_size(rooms, &p.w, &p.h);
+	p.levels = nlevels;
+	p.template_dirs = bench_template_dirs();
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", bench_template_dirs(), 0 };
+	memset(bd, 0, sizeof *bd);
+	bd->levels = calloc((size_t)nlevels, sizeof *bd->levels);
+	bd->nlevels = nlevels;
+	if (!bd->levels)
+		return -1;
+	const struct method *const methods[1] = { meth };
+	if (levels_generate(bd->levels, nlevels, methods, 1, &p, SEED, KEY_NUMBER_ENTRANCE, NULL, &e) < 0 ||
+	    levels_build_keys(bd->levels, nlevels, &ko, SEED, &e) < 0) {
+		fprintf(stderr, "bench: %s: %s\n", meth->name, e.msg);
+		return -1;
+	}
+	bd->d = (struct doc){ SEED, "mapsheet --seed " SEED, bd->levels, nlevels, { 0 }, bench_template_dirs() };
+	bd->d.sheet.dpi = RENDER_DPI_DEFAULT;
+	return 0;
+}
+
+static void free_doc(struct bench_doc *bd)
+{
+	levels_free(bd->levels, bd->nlevels);
+	free(bd->levels);
+}
+
+/* Lays the document out into sc as render_write does; returns seconds or -1. */
+static double lay_out(const struct doc *d, struct scene *sc)
+{
+	struct measure ms;
+	struct style st;
+	struct paper paper;
+	struct err e;
+	double t0 = bench_now();
+	if (measure_init(&ms, &e) < 0)
+		return -1;
+	int rc = style_load(&st, d->sheet.style, d->template_dirs, &e) < 0 || paper_parse(d->sheet.paper, &paper, &e) < 0
+			 ? -1 : 0;
+	for (int i = 0; rc == 0 && i < d->nlevels; i++) {
+		struct layout_ctx c;
+		if (layout_ctx_init(&c, d, &d->levels[i], &st, &ms, sc, &e) < 0) {
+			rc = -1;
+			break;
+		}
+		rc = layout_level(&c, &paper, NULL, &e);
+		layout_ctx_free(&c);
+	}
+	measure_free(&ms);
+	if (rc < 0) {
+		fprintf(stderr, "bench: layout: %s\n", e.msg);
+		return -1;
+	}
+	return bench_now() - t0;
+}
+
+/* Total bytes and count of the files render_page_path names for path. */
+static long files_size(const char *path, int *nfiles)
+{
+	long total = 0;
+	*nfiles = 0;
+	for (int i = 1; i < 100000; i++) {
+		char name[4096];
+		struct stat sb;
+		render_page_path(path, i, name, sizeof name);
+		if (stat(name, &sb) < 0)
+			break;
+		total += (long)sb.st_size;
+		(*nfiles)++;
+	}
+	return total;
+}
+
+static void clear_dir(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	if (!dp)
+		return;
+	struct dirent *de;
+	while ((de = readdir(dp))) {
+		if (de->d_name[0] == '.')
+			continue;
+		char name[4096];
+		snprintf(name, sizeof name, "%s/%s", dir, de->d_name);
+		unlink(name);
+	}
+	closedir(dp);
+}
+
+struct fmt_row {
+	const char *name;
+	enum cairo_format cairo;
+	double target;          /* ours over the floor, at most */
+};
+
+static const struct fmt_row formats[] = {
+	{ "pdf", CAIRO_OUT_PDF, 1.3 },
+	{ "svg", CAIRO_OUT_SVG, 1.3 },
+	{ "png", CAIRO_OUT_PNG, 1.5 },
+};
+
+static void print_ratio(double ours, double floor_s, double target)
+{
+	double r = floor_s > 0 ? ours / floor_s : 0;
+	printf(" %10.1f %8.2fx %6.1fx %s", floor_s * 1e3, r, target, r <= target ? "ok" : "OVER");
+}
+
+/* One row: format f of document bd, `repeats` times each. */
+static void render_row(const char *dir, const char *label, struct bench_doc *bd, const struct fmt_row *f,
+		       const struct floor_sheet *fs, int npages, double layout_s, int repeats)
+{
+	char path[4096];
+	double ours[32], floor_t[32];
+	struct err e;
+	snprintf(path, sizeof path, "%s/sheet.%s", dir, f->name);
+	if (repeats > 32)
+		repeats = 32;
+	int nfiles = 0;
+	long bytes = 0;
+	for (int i = 0; i < repeats; i++) {
+		clear_dir(dir);
+		double t0 = bench_now();
+		if (render_write(&bd->d, path, f->name, &e) < 0) {
+			printf("%-18s %-7s failed: %s\n", label, f->name, e.msg);
+			return;
+		}
+		ours[i] = bench_now() - t0;
+		bytes = files_size(path, &nfiles);
+		clear_dir(dir);
+		t0 = bench_now();
+		if (bench_floor_write(fs, f->cairo, RENDER_DPI_DEFAULT, path) < 0) {
+			printf("%-18s %-7s floor failed\n", label, f->name);
+			return;
+		}
+		floor_t[i] = bench_now() - t0;
+	}
+	double om = bench_median(ours, repeats), fm = bench_median(floor_t, repeats);
+	printf("%-18s %-7s %5d %10.1f %10.1f", label, f->name, npages, layout_s * 1e3, om * 1e3);
+	print_ratio(om, fm, f->target);
+	printf(" %9.0f %5d\n", bytes / 1024.0, nfiles);
+	clear_dir(dir);
+}
+
+/* The booklet PDF comes from render's booklet writer (libharu) once it
+ * exists: this row measures it when render_write() knows the format and
+ * says n/a until then. Its floor is Cairo's PDF floor for the same pages. */
+static void booklet_row(const char *dir, const char *label, struct bench_doc *bd, const struct floor_sheet *fs,
+			int npages, int repeats)
+{
+	char path[4096];
+	double ours[32], floor_t[32];
+	struct err e;
+	snprintf(path, sizeof path, "%s/booklet.pdf", dir);
+	if (repeats > 32)
+		repeats = 32;
+	for (int i = 0; i < repeats; i++) {
+		clear_dir(dir);
+		double t0 = bench_now();
+		if (render_write(&bd->d, path, "booklet", &e) < 0) {
+			printf("%-18s %-7s n/a (%s)\n", label, "booklet", e.kind == ERR_USAGE ? "no booklet writer yet" : e.msg);
+			return;
+		}
+		ours[i] = bench_now() - t0;
+		clear_dir(dir);
+		t0 = bench_now();
+		bench_floor_write(fs, CAIRO_OUT_PDF, RENDER_DPI_DEFAULT, path);
+		floor_t[i] = bench_now() - t0;
+	}
+	int nfiles;
+	double om = bench_median(ours, repeats), fm = bench_median(floor_t, repeats);
+	long bytes = files_size(path, &nfiles);
+	printf("%-18s %-7s %5d %10s %10.1f", label, "booklet", npages, "", om * 1e3);
+	print_ratio(om, fm, 1.3);
+	printf(" %9.0f %5d\n", bytes / 1024.0, nfiles);
+	clear_dir(dir);
+}
+
+struct render_case {
+	int rooms, levels, repeats;
+	int all_formats;
+};
+
+static const struct render_case cases[] = {
+	{ 30, 1, 15, 1 },
+	{ 1000, 1, 3, 1 },
+	{ 30, 10, 5, 0 },
+};
+
+void bench_render(const char *only_method)
+{
+	const struct method *meth = method_find(only_method ? only_method : "dice");
+	char dir[] = "/tmp/mapsheet-bench-XXXXXX";
+	if (!meth || !mkdtemp(dir)) {
+		printf("Rendering: cannot start (%s)\n", meth ? "no temporary folder" : "no such method");
+		return;
+	}
+	printf("Rendering (%s method, seed %s, letter paper, classic style, PNG at %d dpi; median of repeats)\n",
+	       meth->name, SEED, RENDER_DPI_DEFAULT);
+	printf("  ours: render_write() whole (fonts, layout, drawing, files); layout: its layout part alone;\n"
+	       "  floor: Cairo drawing the same pages from prepared arrays (paths, grid, text via Pango), same surfaces\n");
+	printf("%-18s %-7s %5s %10s %10s %10s %9s %7s %2s %9s %5s\n", "map", "format", "pages", "layout ms", "ours ms",
+	       "floor ms", "ours/flr", "target", "", "size KiB", "files");
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		const struct render_case *rc = &cases[k];
+		struct bench_doc bd;
+		char label[64];
+		if (rc->levels > 1)
+			snprintf(label, sizeof label, "%d x %d rooms", rc->levels, rc->rooms);
+		else
+			snprintf(label, sizeof label, "%d rooms", rc->rooms);
+		if (make_doc(&bd, meth, rc->rooms, rc->levels) < 0) {
+			printf("%-18s failed to generate\n", label);
+			continue;
+		}
+		struct scene sc;
+		scene_init(&sc);
+		double layout_s = lay_out(&bd.d, &sc);
+		double again[8];
+		for (int i = 0; layout_s >= 0 && i < 5; i++) {
+			struct scene s2;
+			scene_init(&s2);
+			again[i] = lay_out(&bd.d, &s2);
+			scene_free(&s2);
+		}
+		if (layout_s >= 0)
+			layout_s = bench_median(again, 5);
+		struct floor_sheet *fs = layout_s >= 0 ? bench_floor_prepare(&sc) : NULL;
+		if (!fs) {
+			printf("%-18s failed to lay out\n", label);
+		} else {
+			for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++)
+				if (rc->all_formats || formats[f].cairo == CAIRO_OUT_PDF)
+					render_row(dir, label, &bd, &formats[f], fs, sc.npages, layout_s, rc->repeats);
+			if (rc->levels > 1)
+				booklet_row(dir, label, &bd, fs, sc.npages, rc->repeats);
+		}
+		bench_floor_free(fs);
+		scene_free(&sc);
+		free_doc(&bd);
+	}
+	rmdir(dir);
+	printf("(ours/flr: our time over Cairo's floor; target: the most it may be)\n\n");
+}
+
+/* Runs argv to completion; returns the wall seconds or -1. */
+static double run_command(char *const argv[])
+{
+	double t0 = bench_now();
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	int status;
+	if (waitpid(pid, &status, 0) < 0)
+		return -1;
+	double t = bench_now() - t0;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? t : -1;
+}
+
+static void command_row(const char *what, char *const argv[], int repeats, double target)
+{
+	double t[32];
+	if (repeats > 32)
+		repeats = 32;
+	for (int i = 0; i < repeats; i++)
+		if ((t[i] = run_command(argv)) < 0) {
+			printf("%-44s failed (exit status not 0)\n", what);
+			return;
+		}
+	double mn = t[0], mx = t[0];
+	for (int i = 1; i < repeats; i++) {
+		mn = t[i] < mn ? t[i] : mn;
+		mx = t[i] > mx ? t[i] : mx;
+	}
+	double med = bench_median(t, repeats);
+	printf("%-44s %9.1f %9.1f %9.1f", what, med * 1e3, mn * 1e3, mx * 1e3);
+	if (target > 0)
+		printf(" %9.0f %s", target * 1e3, med <= target ? "ok" : "OVER");
+	printf("\n");
+}
+
+void bench_command(const char *mapsheet)
+{
+	char dir[] = "/tmp/mapsheet-bench-XXXXXX";
+	if (access(mapsheet, X_OK) < 0 || !mkdtemp(dir)) {
+		printf("Whole command: %s is not built (make first)\n\n", mapsheet);
+		return;
+	}
+	char pdf[4096], pdf10[4096], txt[4096], self[4096];
+	snprintf(pdf, sizeof pdf, "%s/level.pdf", dir);
+	snprintf(pdf10, sizeof pdf10, "%s/levels.pdf", dir);
+	snprintf(txt, sizeof txt, "%s/level.txt", dir);
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	self[n > 0 ? n : 0] = '\0';
+	char *bin = (char *)mapsheet;
+	char *level[] = { bin, "-q", "-s", SEED, "-n", "30", "-o", pdf, NULL };
+	char *levels[] = { bin, "-q", "-s", SEED, "-n", "30", "--levels", "10", "-o", pdf10, NULL };
+	char *text[] = { bin, "-q", "-s", SEED, "-n", "30", "-o", txt, NULL };
+	char *fonts[] = { self, "--font-setup", NULL };
+	printf("Whole command (%s run in a fresh process, wall time fork to exit, median of 15)\n", mapsheet);
+	printf("%-44s %9s %9s %9s %9s\n", "command", "median ms", "min ms", "max ms", "target ms");
+	command_row("mapsheet -n 30 -o level.pdf", level, 15, 0.050);
+	command_row("mapsheet -n 30 --levels 10 -o levels.pdf", levels, 15, 1.0);
+	printf("%-44s n/a (no booklet writer yet)\n", "booklet of 10 levels");
+	command_row("mapsheet -n 30 -o level.txt (no fonts)", text, 15, 0);
+	if (n > 0)
+		command_row("font set-up alone (fontconfig, Pango)", fonts, 15, 0);
+	clear_dir(dir);
+	rmdir(dir);
+	printf("\n");
+}
