@@ -81,7 +81,8 @@ check: $(BIN) $(TEST_BIN)
 # UndefinedBehaviorSanitizer (any report fails the run).
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 sanitize:
-	@$(MAKE) --no-print-directory B=build-san BIN=build-san/mapsheet \
+	@LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+		$(MAKE) --no-print-directory B=build-san BIN=build-san/mapsheet \
 		CFLAGS="-O1 -g $(SAN)" LDFLAGS="$(SAN)" check
 
 # libFuzzer harnesses (clang): each runs FUZZ_SECONDS on a corpus seeded
