@@ -112,6 +112,13 @@ void sym_compass(struct layout_ctx *c, struct scene_page *p, double cx, double c
 void sym_legend(struct layout_ctx *c, struct scene_page *p, enum legend_sym k, double x, double y, double size);
 const char *sym_legend_label(enum legend_sym k);
 
+/* Zones (layout_zones.c): how many the legend and tints show (0 for a map
+ * of one zone), each zone's floor tint, its legend swatch and label. */
+int layout_zone_count(const struct layout_ctx *c);
+void layout_zone_tints(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f);
+void layout_zone_swatch(struct layout_ctx *c, struct scene_page *p, int zone, double x, double y, double size);
+void layout_zone_label(const struct layout_ctx *c, int zone, char *out, size_t size);
+
 /* Room numbers: places every keyed region's number inside it, in a free
  * square away from doors, and adds the anchors and links of the key.
  * Returns how many numbers did not fit inside their rooms even at 7 pt

@@ -1,4 +1,4 @@
-/* layout_map.c: the map itself, in drawing order: floor, solid ground as the
+/* layout_map.c: the map itself, in drawing order: floor, zone tints, solid ground as the
  * style says (filled, hatched along the walls, or plain), the graph-paper
  * grid, features, walls on every region boundary, doors on their walls,
  * stairs, and the entrance arrow. */
@@ -285,6 +285,8 @@ void layout_map(struct layout_ctx *c, struct scene_page *p, const struct map_fra
 	/* the floor */
 	if (st->floor.a > 0 && row_runs(c, p, f, pred_floor, 0) > 0)
 		scene_fill(sc, p, st->floor);
+	/* each zone's tint (cards maps of several zones) */
+	layout_zone_tints(c, p, f);
 	/* solid ground */
 	draw_rock(c, p, f);
 	/* the graph paper */

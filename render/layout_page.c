@@ -116,16 +116,39 @@ static int footer_text(const struct layout_ctx *c, int page, int npages, struct 
 	return sbuf_failed(s) ? -1 : 0;
 }
 
+/* The legend lists the symbols used on this map, then the zones. */
+#define LEGEND_MAX (LEG_COUNT + 32)
+
+static int legend_items(const struct layout_ctx *c)
+{
+	int nz = layout_zone_count(c);
+	return LEG_COUNT + (nz < LEGEND_MAX - LEG_COUNT ? nz : LEGEND_MAX - LEG_COUNT);
+}
+
+static int legend_shown(const struct layout_ctx *c, int k)
+{
+	return k >= LEG_COUNT || c->used[k];
+}
+
+static void legend_label(const struct layout_ctx *c, int k, char *out, size_t size)
+{
+	if (k < LEG_COUNT)
+		snprintf(out, size, "%s", sym_legend_label((enum legend_sym)k));
+	else
+		layout_zone_label(c, k - LEG_COUNT, out, size);
+}
+
 /* Rows the legend needs in width w, and each item's label width. */
 static int legend_rows(struct layout_ctx *c, double w, double *label_w)
 {
 	int rows = 0;
 	double x = w + 1;
-	for (int k = 0; k < LEG_COUNT; k++) {
-		if (!c->used[k])
+	for (int k = 0; k < legend_items(c); k++) {
+		char label[96];
+		if (!legend_shown(c, k))
 			continue;
-		label_w[k] = measure_width(c->ms, sym_legend_label((enum legend_sym)k), c->st->font_text,
-					   c->st->size_small, 0);
+		legend_label(c, k, label, sizeof label);
+		label_w[k] = measure_width(c->ms, label, c->st->font_text, c->st->size_small, 0);
 		double item = LEGEND_SWATCH * 1.6 + 4 + label_w[k] + 12;
 		if (x + item > w) {
 			rows++;
@@ -185,7 +208,7 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 	sbuf_free(&s);
 	if (pl->footer_h < 0)
 		return -1;
-	double label_w[LEG_COUNT];
+	double label_w[LEGEND_MAX];
 	int rows = legend_rows(c, pl->content.w - SCALE_BLOCK - COMPASS_BLOCK - 2 * GAP, label_w);
 	pl->band_h = fmax(44, rows * (LEGEND_SWATCH + 5) + 4);
 	pl->map_area = (struct rect_pt){ pl->content.x, pl->content.y + pl->header_h, pl->content.w,
@@ -341,12 +364,13 @@ static int draw_scale_bar(struct layout_ctx *c, struct scene_page *p, const stru
 static int draw_legend(struct layout_ctx *c, struct scene_page *p, double x0, double y0, double w, struct err *e)
 {
 	const struct style *st = c->st;
-	double label_w[LEG_COUNT];
+	double label_w[LEGEND_MAX];
 	legend_rows(c, w, label_w);
 	double x = x0, y = y0 - (LEGEND_SWATCH + 5);
 	int first = 1;
-	for (int k = 0; k < LEG_COUNT; k++) {
-		if (!c->used[k])
+	for (int k = 0; k < legend_items(c); k++) {
+		char label[96];
+		if (!legend_shown(c, k))
 			continue;
 		double item = LEGEND_SWATCH * 1.6 + 4 + label_w[k] + 12;
 		if (first || x + item > x0 + w) {
@@ -354,9 +378,13 @@ static int draw_legend(struct layout_ctx *c, struct scene_page *p, double x0, do
 			y += LEGEND_SWATCH + 5;
 			first = 0;
 		}
-		sym_legend(c, p, (enum legend_sym)k, x, y, LEGEND_SWATCH);
-		if (emit_text(c, p, sym_legend_label((enum legend_sym)k), st->font_text, st->size_small, 0,
-			      x + LEGEND_SWATCH * 1.6 + 4, y + LEGEND_SWATCH / 2 - st->size_small * 0.62, 0, st->text, e) < 0)
+		if (k < LEG_COUNT)
+			sym_legend(c, p, (enum legend_sym)k, x, y, LEGEND_SWATCH);
+		else
+			layout_zone_swatch(c, p, k - LEG_COUNT, x, y, LEGEND_SWATCH);
+		legend_label(c, k, label, sizeof label);
+		if (emit_text(c, p, label, st->font_text, st->size_small, 0, x + LEGEND_SWATCH * 1.6 + 4,
+			      y + LEGEND_SWATCH / 2 - st->size_small * 0.62, 0, st->text, e) < 0)
 			return -1;
 		x += item;
 	}
