@@ -4,6 +4,7 @@
  * 1 for failures at run time. */
 #include "atomic.h"
 #include "cli.h"
+#include "inputs.h"
 #include "levels.h"
 #include "output.h"
 #include "paths.h"
@@ -58,7 +59,7 @@ static int run(struct cli *c, struct err *e)
 {
 	const char *path;
 	const struct output_format *fmt = choose_format(c, &path, e);
-	if (!fmt)
+	if (!fmt || inputs_check_run(c, path, e) < 0)
 		return -1;
 	if (c->seed_drawn && !c->quiet)
 		fprintf(stderr, "mapsheet: seed %s (remake with --seed %s)\n", c->seed, c->seed);
@@ -83,8 +84,12 @@ static int run(struct cli *c, struct err *e)
 		goto out;
 	}
 	if (levels_generate(levels, c->levels, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering,
-			    &log, e) < 0 ||
-	    levels_build_keys(levels, c->levels, &c->key, c->seed, e) < 0)
+			    &log, e) < 0)
+		goto out;
+	/* a fixed grid that held fewer rooms than asked for, and no method said so */
+	if (c->rooms_given && c->size_given && log.warnings == 0)
+		levels_warn_short(levels, c->levels, c->params.rooms, &log);
+	if (levels_build_keys(levels, c->levels, &c->key, c->seed, e) < 0)
 		goto out;
 
 	struct doc d = { c->seed, c->command, levels, c->levels, c->sheet, c->params.template_dirs };
