@@ -1,7 +1,7 @@
 /* inputs.c: what a run reads, checked against what it writes. */
 #include "inputs.h"
 
-#include "stock_table.h"
+#include "stock.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -117,7 +117,8 @@ int inputs_check_run(const struct cli *c, const char *out_path, struct err *e)
 	if (c->key.stock) {
 		/* Load the tables once now, so a bad system fails before any output. */
 		struct stock_tables t;
-		int bad = stock_tables_load(&t, c->key.template_dirs, c->key.system, e) < 0;
+		int bad = stock_tables_load(&t, c->key.template_dirs, c->key.system, e) < 0 ||
+			  stock_check_system(&t, e) < 0;
 		stock_tables_free(&t);
 		if (bad)
 			goto out;

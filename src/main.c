@@ -9,6 +9,7 @@
 #include "output.h"
 #include "paths.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,14 +93,16 @@ static int run(struct cli *c, struct err *e)
 	if (levels_build_keys(levels, c->levels, &c->key, c->seed, e) < 0)
 		goto out;
 
-	struct doc d = { c->seed, c->command, levels, c->levels, c->sheet, c->params.template_dirs };
-	if (fmt->write(&d, path, e) < 0)
-		goto out;
+	/* The roll log is complete: commit it before the output, so a log that
+	 * cannot be written fails the run before an existing output is replaced. */
 	if (c->log_path && log.steps != stderr && atomic_commit(&logfile, e) < 0) {
 		log.steps = NULL;
 		goto out;
 	}
 	log.steps = NULL;
+	struct doc d = { c->seed, c->command, levels, c->levels, c->sheet, c->params.template_dirs };
+	if (fmt->write(&d, path, e) < 0)
+		goto out;
 	rc = 0;
 out:
 	if (log.steps && log.steps != stderr)
@@ -115,6 +118,9 @@ int main(int argc, char **argv)
 	struct paths paths;
 	struct cli c;
 	struct err e = { ERR_NONE, "" };
+	/* Past a file-size limit (ulimit -f), write() fails with EFBIG and the
+	 * run ends with a message, instead of the signal killing it mid-write. */
+	signal(SIGXFSZ, SIG_IGN);
 	paths_init(&paths, argc > 0 ? argv[0] : NULL);
 	if (cli_parse(&c, argc, argv, paths.dirs, &e) < 0)
 		return fail(&e);
