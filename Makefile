@@ -42,7 +42,7 @@ TEST_SUPPORT    = $(B)/tests/testutil.o $(B)/tests/invariants.o $(B)/tests/testr
 
 DEPS = $(shell find $(B) -name '*.d' 2>/dev/null)
 
-.PHONY: all deps check demo install uninstall clean golden sanitize fuzz bench
+.PHONY: all deps check demo install uninstall clean golden sanitize fuzz bench valgrind
 all: $(BIN)
 
 $(BIN): $(PROG_OBJ) $(CORE_OBJ) $(RENDER_OBJ)
@@ -89,6 +89,11 @@ sanitize:
 FUZZ_SECONDS ?= 30
 fuzz:
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# valgrind memcheck over the demo runs and a few failing runs; any error or
+# leak fails (tests/valgrind.sh; outside make check, it takes a while).
+valgrind: $(BIN)
+	@sh tests/valgrind.sh
 
 # The benchmark: tests/bench*.c, built optimised, run outside make check.
 BENCH_SRC = $(wildcard tests/bench*.c)

@@ -24,7 +24,8 @@
 enum setup {
 	PLAIN,          /* the case folder: out.json (sentinel), file (a file), adir.json/ (a folder) */
 	SYSTEM,         /* and sys/: the neutral tables, plus zz_bad.table holding `text`
-			 * (NULL: none; len 1: 17 MiB, len 2: a 5000-character line) */
+			 * (NULL: none; len 1: 17 MiB, len 2: a 5000-character line,
+			 * len 3: tables calling tables a billion times) */
 	CONFIG,         /* and xdg/mapsheet/config holding `text`, the run's config file */
 	LINKED          /* SYSTEM, plus sys/zz_linked.table a link to real.json (a valid table) */
 };
@@ -153,6 +154,7 @@ static const struct bad_case cases[] = {
 	{ "--system {S}", 2, "zz_bad.table:3:9: empty entry text", SYSTEM, "# a comment\ntable:x\nentry:1:\n", 0, 0 },
 	{ "--system {S}", 2, "zz_bad.table:1:4097: line longer than 4096 characters", SYSTEM, NULL, 2, 0 },
 	{ "--system {S}", 2, "zz_bad.table: larger than 16 MiB, not a template", SYSTEM, NULL, 1, 0 },
+	{ "--system {S}", 1, "stocking tables call tables more than 20000 times for one line", SYSTEM, NULL, 3, 0 },
 
 	/* the config file */
 	{ "", 2, "mapsheet/config:1:11: --numbering: unknown order 'sideways'", CONFIG, "numbering:sideways\n", 0, 0 },
@@ -221,6 +223,26 @@ static void sh(const char *fmt, const char *a, const char *b)
 	ck_assert_msg(system(cmd) == 0, "setup failed: %s", cmd);
 }
 
+/* Three tables of 1000 calls each over a table that adds nothing (an
+ * empty variable), under the dressing of every dice room. */
+static void write_call_bomb(const char *path)
+{
+	struct { const char *name, *calls; } level[] = { { "bb", "{bc}" }, { "ba", "{bb}" }, { "bz", "{ba}" } };
+	size_t size = 20000, n = 0;
+	char *text = malloc(size);
+	ck_assert_ptr_nonnull(text);
+	n += (size_t)snprintf(text + n, size - n, "table:bc\nentry:1:{$key}\n");
+	for (int k = 0; k < 3; k++) {
+		n += (size_t)snprintf(text + n, size - n, "table:%s\nentry:1:", level[k].name);
+		for (int i = 0; i < 1000; i++)
+			n += (size_t)snprintf(text + n, size - n, "%s", level[k].calls);
+		n += (size_t)snprintf(text + n, size - n, "\n");
+	}
+	n += (size_t)snprintf(text + n, size - n, "table:dress_dice_room\nentry:1:Dust, and {bz}\n");
+	ck_assert_int_eq(test_write_file(path, text, n), 0);
+	free(text);
+}
+
 /* Makes the case folder. Returns the config home to use, or NULL. */
 static const char *prepare(const struct bad_case *c, const char *dir, char *xdg, size_t size)
 {
@@ -236,6 +258,8 @@ static const char *prepare(const struct bad_case *c, const char *dir, char *xdg,
 		snprintf(path, sizeof path, "%s/sys/zz_bad.table", dir);
 		if (c->text) {
 			ck_assert_int_eq(test_write_file(path, c->text, c->len ? c->len : strlen(c->text)), 0);
+		} else if (c->len == 3) {
+			write_call_bomb(path);
 		} else if (c->len) {
 			/* a file too big (len 1), or a line too long (len 2) */
 			size_t big = c->len == 1 ? (size_t)17 << 20 : 5000;
