@@ -74,16 +74,17 @@ END_TEST
 START_TEST(test_harnesses_on_samples)
 {
 	static const char *const opts[] = { "--method\ndice\n--seed\nx", "--rooms\n0", "--size\n8x99999999999",
-					    "--room\n3", "--quiet=yes", "--levels\n2\n--method\ndice,house,dice", "" };
+					    "--room\n3", "--quiet=yes", "--levels\n2\n--method\ndice,house,dice", "",
+					    NULL };
 	for (int i = 0; opts[i]; i++)
 		ck_assert_int_eq(fuzz_options_one((const uint8_t *)opts[i], strlen(opts[i])), 0);
 	static const char *const tpl[] = { "tile:a\nweight:x\n", "many:1:2.5:s:3:4.5:t:rest:of:it\n", "\0\n", "row",
-					   "" };
+					   "", NULL };
 	for (int i = 0; tpl[i]; i++)
 		ck_assert_int_eq(fuzz_template_one((const uint8_t *)tpl[i], strlen(tpl[i]) + (i == 2)), 0);
 	static const char *const tables[] = { "table:x\nentry:1:{x}\n", "table:a\ndie:3d6\nroll:3-18:{b} 2d6x10 gp\n"
 					      "table:b\nentry:5:{$theme}{$key}\n", "contents:d6\nkind:1-6:empty:1/2\n",
-					      "table:x\nentry:1:{", "" };
+					      "table:x\nentry:1:{", "", NULL };
 	for (int i = 0; tables[i]; i++)
 		ck_assert_int_eq(fuzz_tables_one((const uint8_t *)tables[i], strlen(tables[i])), 0);
 }
