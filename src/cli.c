@@ -41,9 +41,6 @@ static const struct cli_option *find_option(const char *name)
 	return NULL;
 }
 
-/* Reads defaults from $XDG_CONFIG_HOME/mapsheet/config (or
- * ~/.config/mapsheet/config): lines "setting:value" in template syntax. A
- * missing file is no error; a bad line is a usage error naming file:line:col. */
 int cli_config_path(char *path, size_t size)
 {
 	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
@@ -56,6 +53,9 @@ int cli_config_path(char *path, size_t size)
 	return 0;
 }
 
+/* Reads defaults from $XDG_CONFIG_HOME/mapsheet/config (or
+ * ~/.config/mapsheet/config): lines "setting:value" in template syntax. A
+ * missing file is no error; a bad line is a usage error naming file:line:col. */
 static int read_config(struct cli *c, struct err *e)
 {
 	char path[1024];
