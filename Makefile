@@ -38,11 +38,11 @@ TEST_SRC        = $(wildcard tests/check_*.c)
 TEST_RENDER_SRC = $(filter tests/check_render%.c,$(TEST_SRC))
 TEST_CORE_SRC   = $(filter-out $(TEST_RENDER_SRC),$(TEST_SRC))
 TEST_BIN        = $(TEST_SRC:tests/%.c=$(B)/tests/%)
-TEST_SUPPORT    = $(B)/tests/testutil.o
+TEST_SUPPORT    = $(B)/tests/testutil.o $(B)/tests/invariants.o $(B)/tests/testrun.o
 
 DEPS = $(shell find $(B) -name '*.d' 2>/dev/null)
 
-.PHONY: all deps check demo install uninstall clean golden sanitize fuzz bench
+.PHONY: all deps check demo install uninstall clean golden sanitize fuzz bench valgrind
 all: $(BIN)
 
 $(BIN): $(PROG_OBJ) $(CORE_OBJ) $(RENDER_OBJ)
@@ -90,6 +90,11 @@ sanitize:
 FUZZ_SECONDS ?= 30
 fuzz:
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# valgrind memcheck over the demo runs and a few failing runs; any error or
+# leak fails (tests/valgrind.sh; outside make check, it takes a while).
+valgrind: $(BIN)
+	@sh tests/valgrind.sh
 
 # The benchmark: tests/bench*.c, built optimised, run outside make check.
 BENCH_SRC = $(wildcard tests/bench*.c)

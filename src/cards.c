@@ -9,6 +9,7 @@
  * src/cards_rooms.c (squares), src/cards_zones.c (growing and joining),
  * src/cards_locks.c (keys and the proof), src/cards_themes.c (the table). */
 #include "cards_int.h"
+#include "paths.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -284,8 +285,15 @@ static int opt_cell(struct gen_params *p, const char *value, struct err *e)
 
 static int opt_themes(struct gen_params *p, const char *value, struct err *e)
 {
+	char path[1024];
 	if (value[0] == '\0')
 		return err_usage(e, "--themes: expected a theme table name or a path");
+	/* an unknown table is a usage error whichever method runs */
+	if (paths_find(p->template_dirs, "themes", value, "txt", "theme table", path, sizeof path, e) < 0) {
+		char why[sizeof e->msg];
+		snprintf(why, sizeof why, "%s", e->msg);
+		return err_usage(e, "--themes: %s", why);
+	}
 	p->cards.themes = value;
 	return 0;
 }

@@ -50,18 +50,25 @@ static const struct cli_option *find_option(const char *name)
 	return NULL;
 }
 
+int cli_config_path(char *path, size_t size)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	if (xdg && xdg[0])
+		snprintf(path, size, "%s/mapsheet/config", xdg);
+	else if (home && home[0])
+		snprintf(path, size, "%s/.config/mapsheet/config", home);
+	else
+		return -1;
+	return 0;
+}
+
 /* Reads defaults from $XDG_CONFIG_HOME/mapsheet/config (or
  * ~/.config/mapsheet/config): lines "setting:value" in template syntax. A
  * missing file is no error; a bad line is a usage error naming file:line:col. */
 static int read_config(struct cli *c, struct err *e)
 {
 	char path[1024];
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	if (xdg && xdg[0])
-		snprintf(path, sizeof path, "%s/mapsheet/config", xdg);
-	else if (home && home[0])
-		snprintf(path, sizeof path, "%s/.config/mapsheet/config", home);
-	else
+	if (cli_config_path(path, sizeof path) < 0)
 		return 0;
 	if (access(path, F_OK) != 0)
 		return 0;
@@ -165,6 +172,9 @@ static int finish(struct cli *c, struct err *e)
 	}
 	if (!c->seed[0])
 		draw_seed(c);
+	if (c->nmethods > c->levels)
+		return err_usage(e, "--method: %d methods named for %d level%s (one method per level, the last "
+				 "repeats; add --levels %d)", c->nmethods, c->levels, c->levels == 1 ? "" : "s", c->nmethods);
 	if (c->only_level > c->levels)
 		return err_usage(e, "--level: %d is more than --levels %d", c->only_level, c->levels);
 	/* rooms 0: each level takes its own method's default (levels.c) */
@@ -214,6 +224,39 @@ static void fill_long_options(struct option *lo, const struct method_opt_ref *re
 	shorts[s] = '\0';
 }
 
+/* The usage error for an option getopt refused: an unknown one, a value
+ * given to a flag ("--quiet=yes"), or a prefix of several ("--room"). */
+static int bad_option(const struct option *lo, int opt, const char *arg, struct err *e)
+{
+	if (opt > 0 && opt < 256)
+		return err_usage(e, "unknown option '-%c' (see mapsheet --help)", opt);
+	if (strncmp(arg, "--", 2) == 0) {
+		const char *name = arg + 2;
+		size_t len = strcspn(name, "=");
+		char names[300] = "";
+		int n = 0;
+		const struct option *only = NULL;
+		for (int i = 0; lo[i].name; i++) {
+			if (strncmp(lo[i].name, name, len) != 0)
+				continue;
+			if (strlen(lo[i].name) == len) {   /* an exact name: the only match */
+				only = &lo[i];
+				n = 1;
+				break;
+			}
+			size_t used = strlen(names);
+			snprintf(names + used, sizeof names - used, "%s--%s", n ? ", " : "", lo[i].name);
+			only = &lo[i];
+			n++;
+		}
+		if (n == 1 && name[len] == '=' && only->has_arg == no_argument)
+			return err_usage(e, "option '--%s' takes no value (found '%s')", only->name, arg);
+		if (n > 1)
+			return err_usage(e, "option '--%.*s' is ambiguous (it could be %s)", (int)len, name, names);
+	}
+	return err_usage(e, "unknown option '%s' (see mapsheet --help)", arg);
+}
+
 int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_dirs, struct err *e)
 {
 	memset(c, 0, sizeof *c);
@@ -243,11 +286,8 @@ int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_
 		int ch = getopt_long(argc, argv, optstring, lo, &longindex);
 		if (ch == -1)
 			break;
-		if (ch == '?') {
-			if (optopt && optopt < 256)
-				return err_usage(e, "unknown option '-%c' (see mapsheet --help)", optopt);
-			return err_usage(e, "unknown option '%s' (see mapsheet --help)", argv[optind - 1]);
-		}
+		if (ch == '?')
+			return bad_option(lo, optopt, argv[optind - 1], e);
 		if (ch == ':')
 			return err_usage(e, "option '%s' needs a value (see mapsheet --help)", argv[optind - 1]);
 		if (ch < 256) {

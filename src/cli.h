@@ -39,6 +39,9 @@ struct cli {
 
 /* Parses argv. Returns 0, or -1 with a usage error in e. */
 int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_dirs, struct err *e);
+/* The config file's path ($XDG_CONFIG_HOME/mapsheet/config, else
+ * ~/.config/mapsheet/config) into path; -1 when neither variable is set. */
+int cli_config_path(char *path, size_t size);
 /* Writes --help to f: the common options, grouped. */
 void cli_help(FILE *f);
 /* Writes --help-methods to f: each method's summary and its own options. */

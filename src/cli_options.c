@@ -206,6 +206,8 @@ static int set_no_key(struct cli *c, const char *value, struct err *e)
 
 static int set_title(struct cli *c, const char *value, struct err *e)
 {
+	if (value[0] == '\0')
+		return err_usage(e, "--title: the title is empty (any text of 1 to 200 characters)");
 	if (strlen(value) > 200)
 		return err_usage(e, "--title: longer than 200 characters");
 	c->sheet.title = value;

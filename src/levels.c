@@ -4,6 +4,7 @@
 #include "map_check.h"
 #include "tile_set.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The contents of level k are rolled from this stream, apart from the map's. */
@@ -126,6 +127,24 @@ int levels_build_keys(struct level *levels, int n, const struct key_options *o, 
 			return -1;
 	}
 	return 0;
+}
+
+void levels_warn_short(const struct level *levels, int n, int wanted, struct log *log)
+{
+	for (int k = 0; k < n; k++) {
+		const struct map *m = &levels[k].map;
+		int keyed = 0;
+		for (int id = 1; id <= m->nregions; id++)
+			if (m->regions[id].number > 0)
+				keyed++;
+		if (keyed >= wanted)
+			continue;
+		char level[32] = "";
+		if (n > 1)
+			snprintf(level, sizeof level, "level %d: ", k + 1);
+		log_warn(log, "%s%s: %d numbered rooms on the %dx%d grid, fewer than the %d asked for (a larger --size "
+			 "makes room for more)", level, m->method, keyed, m->w, m->h, wanted);
+	}
 }
 
 void levels_free(struct level *levels, int n)

@@ -30,6 +30,11 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 int levels_build_keys(struct level *levels, int n, const struct key_options *o, const char *seed,
 		      struct report *rep, struct err *e);
 
+/* Warns (log_warn) for each level with fewer keyed rooms than `wanted`,
+ * for methods that do not warn themselves when a fixed grid holds fewer
+ * rooms than were asked for. */
+void levels_warn_short(const struct level *levels, int n, int wanted, struct log *log);
+
 /* Frees every map and key. */
 void levels_free(struct level *levels, int n);
 

@@ -4,12 +4,14 @@
  * 1 for failures at run time. */
 #include "atomic.h"
 #include "cli.h"
+#include "inputs.h"
 #include "levels.h"
 #include "output.h"
 #include "paths.h"
 #include "render.h"
 #include "report.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +63,7 @@ static int run(struct cli *c, struct err *e)
 {
 	const char *path;
 	const struct output_format *fmt = choose_format(c, &path, e);
-	if (!fmt)
+	if (!fmt || inputs_check_run(c, path, e) < 0)
 		return -1;
 	if ((fmt->sheet || fmt->draws) && render_validate(&c->sheet, c->params.template_dirs, e) < 0)
 		return -1;
@@ -96,10 +98,21 @@ static int run(struct cli *c, struct err *e)
 	if (c->only_level > 0 && c->only_level < c->levels)
 		n = c->only_level + 1;
 	if (levels_generate(levels, n, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering, &log, &rep,
-			    e) < 0 ||
-	    levels_build_keys(levels, n, &c->key, c->seed, &rep, e) < 0)
+			    e) < 0)
+		goto out;
+	/* a fixed grid that held fewer rooms than asked for, and no method said so */
+	if (c->rooms_given && c->size_given && log.warnings == 0)
+		levels_warn_short(levels, n, c->params.rooms, &log);
+	if (levels_build_keys(levels, n, &c->key, c->seed, &rep, e) < 0)
 		goto out;
 
+	/* The roll log is complete: commit it before the output, so a log that
+	 * cannot be written fails the run before an existing output is replaced. */
+	if (c->log_path && log.steps != stderr && atomic_commit(&logfile, e) < 0) {
+		log.steps = NULL;
+		goto out;
+	}
+	log.steps = NULL;
 	struct doc d = { .seed = c->seed, .command = c->command, .levels = levels, .nlevels = c->levels,
 			 .sheet = c->sheet, .template_dirs = c->params.template_dirs, .report = &rep,
 			 .total_levels = c->levels };
@@ -111,11 +124,6 @@ static int run(struct cli *c, struct err *e)
 		goto out;
 	report_done(&rep);
 	report_info(&rep, "wrote %s (%s) in %.2f s, seed %s", path, fmt->name, report_clock() - t0, c->seed);
-	if (c->log_path && log.steps != stderr && atomic_commit(&logfile, e) < 0) {
-		log.steps = NULL;
-		goto out;
-	}
-	log.steps = NULL;
 	rc = 0;
 out:
 	report_done(&rep);
@@ -132,6 +140,9 @@ int main(int argc, char **argv)
 	struct paths paths;
 	struct cli c;
 	struct err e = { ERR_NONE, "" };
+	/* Past a file-size limit (ulimit -f), write() fails with EFBIG and the
+	 * run ends with a message, instead of the signal killing it mid-write. */
+	signal(SIGXFSZ, SIG_IGN);
 	paths_init(&paths, argc > 0 ? argv[0] : NULL);
 	if (cli_parse(&c, argc, argv, paths.dirs, &e) < 0)
 		return fail(&e);

@@ -9,6 +9,9 @@
 
 #define STOCK_MAX_DEPTH 40
 #define STOCK_MAX_TEXT 65536
+/* Table calls in one expansion: calls that add no text (a variable that is
+ * empty) would otherwise let a few lines of tables run for hours. */
+#define STOCK_MAX_CALLS 20000
 
 static const char *const var_names[STOCK_VAR_COUNT] = { "theme", "key", "room" };
 
@@ -262,19 +265,19 @@ int stock_pick_fresh(const struct stock_tables *t, const struct stock_table *tab
 }
 
 static int expand(const struct stock_tables *t, const char *text, const struct stock_vars *v, int flags,
-		  struct rng *rng, struct sbuf *out, int depth, struct err *e);
+		  struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e);
 
 static int roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
-		int flags, struct rng *rng, struct sbuf *out, int depth, struct err *e)
+		int flags, struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e)
 {
 	int i = stock_pick_fresh(t, tab, v ? v->memory : NULL, rng);
 	if (i < 0)
 		return err_set(e, "table '%s' has no entry for that roll", tab->name);
-	return expand(t, tab->entries[i].text, v, flags, rng, out, depth, e);
+	return expand(t, tab->entries[i].text, v, flags, rng, out, depth, calls, e);
 }
 
 static int expand(const struct stock_tables *t, const char *text, const struct stock_vars *v, int flags,
-		  struct rng *rng, struct sbuf *out, int depth, struct err *e)
+		  struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e)
 {
 	if (depth > STOCK_MAX_DEPTH)
 		return err_set(e, "stocking tables call each other more than %d deep", STOCK_MAX_DEPTH);
@@ -301,7 +304,10 @@ static int expand(const struct stock_tables *t, const char *text, const struct s
 			const struct stock_table *sub = stock_table_find(t, tok.name);
 			if (!sub)
 				return err_set(e, "no stocking table '%s'", tok.name);
-			if (roll(t, sub, v, flags, rng, out, depth + 1, e) < 0)
+			if (++*calls > STOCK_MAX_CALLS)
+				return err_set(e, "stocking tables call tables more than %d times for one line (at '%s')",
+					       STOCK_MAX_CALLS, tok.name);
+			if (roll(t, sub, v, flags, rng, out, depth + 1, calls, e) < 0)
 				return -1;
 			break;
 		}
@@ -319,11 +325,13 @@ static int expand(const struct stock_tables *t, const char *text, const struct s
 int stock_expand(const struct stock_tables *t, const char *text, const struct stock_vars *v, int flags,
 		 struct rng *rng, struct sbuf *out, struct err *e)
 {
-	return expand(t, text, v, flags, rng, out, 0, e);
+	long calls = 0;
+	return expand(t, text, v, flags, rng, out, 0, &calls, e);
 }
 
 int stock_roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 	       int flags, struct rng *rng, struct sbuf *out, struct err *e)
 {
-	return roll(t, tab, v, flags, rng, out, 0, e);
+	long calls = 0;
+	return roll(t, tab, v, flags, rng, out, 0, &calls, e);
 }

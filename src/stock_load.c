@@ -114,24 +114,31 @@ int stock_systems_list(const char *const *dirs, char *out, size_t size)
 	return n;
 }
 
+int stock_system_dir(const char *const *dirs, const char *system, char *dir, size_t size, struct err *e)
+{
+	if (strchr(system, '/')) {
+		snprintf(dir, size, "%s", system);
+		return 0;
+	}
+	char sub[200];
+	if (!system[0] || system[0] == '.' || strlen(system) > 100)
+		return err_usage(e, "--system: '%s' is not a table system name", system);
+	snprintf(sub, sizeof sub, "tables/%s", system);
+	if (paths_find_dir(dirs, sub, dir, size) < 0) {
+		char names[400];
+		stock_systems_list(dirs, names, sizeof names);
+		return err_usage(e, "unknown table system '%s' (systems: %s)", system,
+				 names[0] ? names : "none installed");
+	}
+	return 0;
+}
+
 int stock_tables_load(struct stock_tables *t, const char *const *dirs, const char *system, struct err *e)
 {
 	char dir[1400];
 	stock_tables_init(t);
-	if (strchr(system, '/')) {
-		snprintf(dir, sizeof dir, "%s", system);
-	} else {
-		char sub[200];
-		if (!system[0] || system[0] == '.' || strlen(system) > 100)
-			return err_usage(e, "--system: '%s' is not a table system name", system);
-		snprintf(sub, sizeof sub, "tables/%s", system);
-		if (paths_find_dir(dirs, sub, dir, sizeof dir) < 0) {
-			char names[400];
-			stock_systems_list(dirs, names, sizeof names);
-			return err_usage(e, "unknown table system '%s' (systems: %s)", system,
-					 names[0] ? names : "none installed");
-		}
-	}
+	if (stock_system_dir(dirs, system, dir, sizeof dir, e) < 0)
+		return -1;
 	if (stock_tables_parse_dir(t, dir, e) < 0 || stock_tables_resolve(t, e) < 0)
 		return -1;
 	return 0;

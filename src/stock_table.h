@@ -127,6 +127,9 @@ int stock_tables_resolve(struct stock_tables *t, struct err *e);
  * left freeable and e names the problem (an unknown system lists the known
  * ones). */
 int stock_tables_load(struct stock_tables *t, const char *const *dirs, const char *system, struct err *e);
+/* The folder of system `system` (as stock_tables_load finds it) into dir.
+ * Returns 0, or -1 with a usage error naming the systems there are. */
+int stock_system_dir(const char *const *dirs, const char *system, char *dir, size_t size, struct err *e);
 /* "neutral, ..." : the systems along dirs. Returns the count. */
 int stock_systems_list(const char *const *dirs, char *out, size_t size);
 

@@ -16,6 +16,7 @@ seed_corpus() {
 	for f in "$@"; do [ -f "$f" ] && cp "$f" "$dir/" || true; done
 }
 seed_corpus "$out/corpus-template" $(find templates -type f 2>/dev/null | head -n 200)
+seed_corpus "$out/corpus-tables" $(find templates/tables -name '*.table' 2>/dev/null | head -n 200)
 mkdir -p "$out/corpus-options"
 cp tests/fuzz/corpus/options/* "$out/corpus-options/" 2>/dev/null || true
 status=0
