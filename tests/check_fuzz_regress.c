@@ -26,6 +26,10 @@
 #include "fuzz/fuzz_tables.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_tiles_one
+#include "fuzz/fuzz_tiles.c"
+#undef LLVMFuzzerTestOneInput
+
 #define CRASHES "tests/fuzz/crashes"
 
 static const struct {
@@ -35,6 +39,7 @@ static const struct {
 	{ "fuzz_options-", fuzz_options_one },
 	{ "fuzz_template-", fuzz_template_one },
 	{ "fuzz_tables-", fuzz_tables_one },
+	{ "fuzz_tiles-", fuzz_tiles_one },
 };
 
 #define NHARNESSES ((int)(sizeof harnesses / sizeof harnesses[0]))

@@ -17,6 +17,7 @@ seed_corpus() {
 }
 seed_corpus "$out/corpus-template" $(find templates -type f 2>/dev/null | head -n 200)
 seed_corpus "$out/corpus-tables" $(find templates/tables -name '*.table' 2>/dev/null | head -n 200)
+seed_corpus "$out/corpus-tiles" $(find templates/tiles -name '*.tile' 2>/dev/null | head -n 200)
 mkdir -p "$out/corpus-options"
 cp tests/fuzz/corpus/options/* "$out/corpus-options/" 2>/dev/null || true
 status=0
