@@ -112,6 +112,10 @@ void sym_compass(struct layout_ctx *c, struct scene_page *p, double cx, double c
 void sym_legend(struct layout_ctx *c, struct scene_page *p, enum legend_sym k, double x, double y, double size);
 const char *sym_legend_label(enum legend_sym k);
 
+/* The squares a sheet shows of m: the floor's bounding box grown by one
+ * square (entrance arrows stand just outside the floor). */
+void layout_viewport(const struct map *m, int *vx, int *vy, int *vw, int *vh);
+
 /* Zones (layout_zones.c): how many the legend and tints show (0 for a map
  * of one zone), each zone's floor tint, its legend swatch and label. */
 int layout_zone_count(const struct layout_ctx *c);

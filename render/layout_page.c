@@ -45,8 +45,7 @@ static int is_white(struct colour c)
 	return c.a == 0 || (c.r > 0.995 && c.g > 0.995 && c.b > 0.995);
 }
 
-/* Floor bounding box grown by one square (entrance arrows sit outside). */
-static void viewport(const struct map *m, int *vx, int *vy, int *vw, int *vh)
+void layout_viewport(const struct map *m, int *vx, int *vy, int *vw, int *vh)
 {
 	int x0 = m->w, y0 = m->h, x1 = -1, y1 = -1;
 	for (int id = 1; id <= m->nregions; id++) {
@@ -214,7 +213,7 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 	pl->map_area = (struct rect_pt){ pl->content.x, pl->content.y + pl->header_h, pl->content.w,
 					 pl->content.h - pl->header_h - pl->band_h - pl->footer_h - 2 * GAP };
 	struct map_frame *f = &pl->f;
-	viewport(c->m, &f->vx, &f->vy, &f->vw, &f->vh);
+	layout_viewport(c->m, &f->vx, &f->vy, &f->vw, &f->vh);
 	if (c->d->sheet.scale > 0) {
 		f->scale = c->d->sheet.scale;
 		f->standard = 1;

@@ -28,30 +28,6 @@ int map_image_vtt_ppg(const struct map *m, int want)
 	return ppg < 1 ? 1 : ppg;
 }
 
-/* The floor's bounding box grown by one square (entrance arrows stand just
- * outside the floor), as the sheet shows it. */
-static void floor_view(const struct map *m, struct map_frame *f)
-{
-	int x0 = m->w, y0 = m->h, x1 = -1, y1 = -1;
-	for (int id = 1; id <= m->nregions; id++) {
-		const struct rect *b = &m->regions[id].bounds;
-		if (m->regions[id].area <= 0)
-			continue;
-		x0 = b->x < x0 ? b->x : x0;
-		y0 = b->y < y0 ? b->y : y0;
-		x1 = b->x + b->w - 1 > x1 ? b->x + b->w - 1 : x1;
-		y1 = b->y + b->h - 1 > y1 ? b->y + b->h - 1 : y1;
-	}
-	if (x1 < 0) {
-		x0 = y0 = 0;
-		x1 = m->w - 1;
-		y1 = m->h - 1;
-	}
-	f->vx = x0 - 1;
-	f->vy = y0 - 1;
-	f->vw = x1 - x0 + 3;
-	f->vh = y1 - y0 + 3;
-}
 
 struct drawing {
 	struct style st;
@@ -90,7 +66,7 @@ static int draw_level(struct drawing *dw, const struct doc *d, int li, int playe
 		f.vw = m->w;
 		f.vh = m->h;
 	} else {
-		floor_view(m, &f);
+		layout_viewport(m, &f.vx, &f.vy, &f.vw, &f.vh);
 	}
 	f.ox = -f.vx * f.s;
 	f.oy = -f.vy * f.s;

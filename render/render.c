@@ -118,14 +118,7 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 					 dpi, title, af[i].f, e);
 	}
 	/* all complete: rename each into place; after a failure, drop the rest */
-	for (int i = 0; i < opened; i++) {
-		if (rc == 0) {
-			if (atomic_commit(&af[i], e) < 0)
-				rc = -1;
-		} else {
-			atomic_abort(&af[i]);
-		}
-	}
+	rc = atomic_finish_all(af, opened, rc, e);
 	free(af);
 	return rc;
 }

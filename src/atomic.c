@@ -114,3 +114,16 @@ void atomic_abort(struct atomic_file *af)
 		unlink(af->tmp);
 	af->tmp[0] = '\0';
 }
+
+int atomic_finish_all(struct atomic_file *af, int n, int rc, struct err *e)
+{
+	for (int i = 0; i < n; i++) {
+		if (rc == 0) {
+			if (atomic_commit(&af[i], e) < 0)
+				rc = -1;
+		} else {
+			atomic_abort(&af[i]);
+		}
+	}
+	return rc;
+}

@@ -27,5 +27,10 @@ int atomic_open(struct atomic_file *af, const char *path, struct err *e);
 int atomic_commit(struct atomic_file *af, struct err *e);
 /* Abandons the write: closes and removes the temporary file. */
 void atomic_abort(struct atomic_file *af);
+/* Finishes a set of n files written together (the pages of a sheet, the
+ * files of a booklet's levels): when rc is 0 each is committed in turn,
+ * else, and after the first commit that fails, the rest are abandoned.
+ * Returns 0, or -1 with e set. */
+int atomic_finish_all(struct atomic_file *af, int n, int rc, struct err *e);
 
 #endif

@@ -79,19 +79,6 @@ static int level_path(const char *path, int k, const char *ext, char *out, size_
 	return 0;
 }
 
-/* Commits every opened file once all are complete, or abandons them all. */
-static int finish_files(struct atomic_file *af, int opened, int rc, struct err *e)
-{
-	for (int i = 0; i < opened; i++) {
-		if (rc == 0) {
-			if (atomic_commit(&af[i], e) < 0)
-				rc = -1;
-		} else {
-			atomic_abort(&af[i]);
-		}
-	}
-	return rc;
-}
 
 /* One Universal VTT file per level: the path itself for one level, NAME-k
  * for several. */
@@ -130,7 +117,7 @@ static int write_vtt(const struct doc *d, const char *path, struct err *e)
 		report_info(d->report, "%s: level %d, %d x %d squares at %d pixels a square (%d x %d pixels)", name,
 			    m->depth, m->w, m->h, ppg, m->w * ppg, m->h * ppg);
 	}
-	return finish_files(af, opened, rc, e);
+	return atomic_finish_all(af, opened, rc, e);
 }
 
 /* The Markdown key and, beside it, one map image per level. */
@@ -168,7 +155,7 @@ static int write_md(const struct doc *d, const char *path, struct err *e)
 			rc = export_md(af[n].f, d, links, e);
 		}
 	}
-	rc = finish_files(af, opened, rc, e);
+	rc = atomic_finish_all(af, opened, rc, e);
 	if (rc == 0)
 		report_info(d->report, "%s: the key of %d level%s, with %s%s", path, n, n == 1 ? "" : "s", names[0],
 			    n > 1 ? " and the other levels' maps beside it" : " beside it");

@@ -119,6 +119,12 @@ int paths_list(const char *const *dirs, const char *subdir, const char *ext, cha
 		}
 		closedir(d);
 	}
+	paths_join_names(names, n, out, size);
+	return n;
+}
+
+void paths_join_names(char **names, int n, char *out, size_t size)
+{
 	qsort(names, (size_t)n, sizeof *names, cmp_str);
 	size_t used = 0;
 	if (size)
@@ -129,7 +135,6 @@ int paths_list(const char *const *dirs, const char *subdir, const char *ext, cha
 			used += (size_t)w;
 		free(names[k]);
 	}
-	return n;
 }
 
 int paths_find_dir(const char *const *dirs, const char *subdir, char *out, size_t size)

@@ -31,6 +31,10 @@ int paths_find(const char *const *dirs, const char *subdir, const char *name, co
  * along the search path into out as "a, b, c". Returns the count. */
 int paths_list(const char *const *dirs, const char *subdir, const char *ext, char *out, size_t size);
 
+/* Sorts the n malloc'd names, writes them to out as "a, b, c" (cut short
+ * if out is too small) and frees them: the lists in "unknown ..." messages. */
+void paths_join_names(char **names, int n, char *out, size_t size);
+
 /* The first existing directory DIR/SUBDIR along the search path, or -1. */
 int paths_find_dir(const char *const *dirs, const char *subdir, char *out, size_t size);
 

@@ -101,16 +101,7 @@ int stock_systems_list(const char *const *dirs, char *out, size_t size)
 		}
 		closedir(d);
 	}
-	qsort(names, (size_t)n, sizeof *names, cmp_cstr);
-	size_t used = 0;
-	if (size)
-		out[0] = '\0';
-	for (int k = 0; k < n; k++) {
-		int w = snprintf(out + used, size > used ? size - used : 0, "%s%s", k ? ", " : "", names[k]);
-		if (w > 0 && (size_t)w < size - used)
-			used += (size_t)w;
-		free(names[k]);
-	}
+	paths_join_names(names, n, out, size);
 	return n;
 }
 
