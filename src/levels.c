@@ -2,6 +2,7 @@
 #include "levels.h"
 
 #include "map_check.h"
+#include "sbuf.h"
 #include "tile_set.h"
 
 #include <stdio.h>
@@ -54,6 +55,27 @@ static void report_level(struct report *rep, const struct map *m, int n, double 
 		    seconds * 1000);
 }
 
+/* The log names rooms in the order they were made; the key numbers them
+ * outward from the entrance. One line ties the two together. */
+static void log_key_numbers(struct log *log, const struct map *m)
+{
+	if (!log_on(log))
+		return;
+	struct sbuf s;
+	sbuf_init(&s);
+	sbuf_add(&s, "Key numbers, in the order the rooms were made:");
+	int made = 0;
+	for (int id = 1; id <= m->nregions; id++) {
+		if (m->regions[id].number <= 0)
+			continue;
+		made++;
+		sbuf_printf(&s, "%s %d->%d", made > 1 ? "," : "", made, m->regions[id].number);
+	}
+	if (!sbuf_failed(&s))
+		log_step(log, "%s.", sbuf_cstr(&s));
+	sbuf_free(&s);
+}
+
 int levels_generate(struct level *levels, int n, const struct method *const *methods, int nmethods,
 		    const struct gen_params *base, const char *seed, enum key_numbering numbering,
 		    struct log *log, struct report *rep, struct err *e)
@@ -91,6 +113,7 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		map_recount(m);
 		if (key_number(m, numbering, e) < 0)
 			goto out;
+		log_key_numbers(log, m);
 		report_level(rep, m, n, report_clock() - t0);
 		struct err check;
 		if (map_check(m, &check) < 0) {
