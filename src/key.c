@@ -163,36 +163,63 @@ static void follow_exit(const struct map *m, const struct graph *g, int from, co
 		}
 }
 
-static const char *door_phrase(enum door_kind kind)
+static const char *door_phrase(enum door_kind kind, int plural)
 {
 	switch (kind) {
-	case DOOR_OPENING: return "opening";
-	case DOOR_LOCKED: return "locked door";
-	case DOOR_SECRET: return "secret door";
-	case DOOR_PORTCULLIS: return "portcullis";
-	default: return "door";
+	case DOOR_OPENING: return plural ? "openings" : "opening";
+	case DOOR_LOCKED: return plural ? "locked doors" : "locked door";
+	case DOOR_SECRET: return plural ? "secret doors" : "secret door";
+	case DOOR_PORTCULLIS: return plural ? "portcullises" : "portcullis";
+	default: return plural ? "doors" : "door";
 	}
 }
 
-static void exit_sentence(struct sbuf *s, const struct map *m, const struct key_exit *x)
+/* An exit straight into one numbered region, not locked: exits like it on
+ * the same wall read as one phrase ("doors to rooms 3, 5 and 8"). */
+static int exit_merges(const struct key_exit *x)
 {
-	static const char *const walls[SIDE_COUNT] = { "North", "East", "South", "West" };
-	sbuf_printf(s, "%s: %s", walls[x->wall], door_phrase(x->kind));
+	return !x->via_corridor && x->nleads == 1 && x->kind != DOOR_LOCKED && x->to_region > 0;
+}
+
+static int exits_merge(const struct map *m, const struct key_exit *x, const struct key_exit *y)
+{
+	return x->wall == y->wall && x->kind == y->kind && exit_merges(x) && exit_merges(y) &&
+	       m->regions[x->to_region].kind == m->regions[y->to_region].kind;
+}
+
+static void add_numbers(struct sbuf *s, const int *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		sbuf_printf(s, "%s%d", i == 0 ? "" : (i == n - 1 ? " and " : ", "), v[i]);
+}
+
+/* One phrase for the n exits x[0..n) (n > 1 only for exits that merge). */
+static void exit_phrase(struct sbuf *s, const struct map *m, const struct key_exit *x, int n)
+{
 	const struct door *d = &m->doors[x->door];
+	sbuf_add(s, door_phrase(x->kind, n > 1));
 	if (x->to_region <= 0) {
 		sbuf_add(s, " to the outside");
 	} else if (x->nleads == 0) {
 		sbuf_add(s, x->via_corridor ? " to a dead-end corridor" : "");
 	} else {
+		enum region_kind k = m->regions[x->to_region].kind;
+		int plural = n > 1 || x->nleads > 1;
 		sbuf_add(s, x->via_corridor ? ", corridor to " : " to ");
-		if (!x->via_corridor && m->regions[x->to_region].kind == REGION_HALL)
-			sbuf_add(s, "hallway ");
-		else if (!x->via_corridor && m->regions[x->to_region].kind == REGION_BRIDGE)
-			sbuf_add(s, "bridge ");
+		if (!x->via_corridor && k == REGION_HALL)
+			sbuf_add(s, plural ? "hallways " : "hallway ");
+		else if (!x->via_corridor && k == REGION_BRIDGE)
+			sbuf_add(s, plural ? "bridges " : "bridge ");
 		else
-			sbuf_add(s, x->nleads > 1 ? "rooms " : "room ");
-		for (int i = 0; i < x->nleads; i++)
-			sbuf_printf(s, "%s%d", i == 0 ? "" : (i == x->nleads - 1 ? " and " : ", "), x->leads[i]);
+			sbuf_add(s, plural ? "rooms " : "room ");
+		if (n > 1) {
+			int leads[64], nl = 0;
+			for (int i = 0; i < n && nl < 64; i++)
+				leads[nl++] = x[i].leads[0];
+			add_numbers(s, leads, nl);
+		} else {
+			add_numbers(s, x->leads, x->nleads);
+		}
 	}
 	if (d->kind == DOOR_LOCKED && d->lock >= 0) {
 		const struct lock *l = &m->locks[d->lock];
@@ -202,14 +229,48 @@ static void exit_sentence(struct sbuf *s, const struct map *m, const struct key_
 		else
 			sbuf_printf(s, " (opened by the %s)", l->name);
 	}
-	sbuf_add(s, ". ");
 }
 
+/* Writes the exits paragraph: a sentence per wall, its exits in phrases
+ * parted by semicolons ("North: doors to rooms 3 and 5; opening, corridor
+ * to room 8."). The exits are sorted by wall. */
+static void exit_paragraph(struct sbuf *s, const struct map *m, const struct key_exit *x, int n)
+{
+	static const char *const walls[SIDE_COUNT] = { "North", "East", "South", "West" };
+	for (int i = 0; i < n;) {
+		int wall_end = i;
+		while (wall_end < n && x[wall_end].wall == x[i].wall)
+			wall_end++;
+		sbuf_printf(s, "%s%s: ", i > 0 ? " " : "", walls[x[i].wall]);
+		for (int j = i; j < wall_end;) {
+			int k = j + 1;
+			while (k < wall_end && k - j < 64 && exits_merge(m, &x[j], &x[k]))
+				k++;
+			if (j > i)
+				sbuf_add(s, "; ");
+			exit_phrase(s, m, &x[j], k - j);
+			j = k;
+		}
+		sbuf_add(s, ".");
+		i = wall_end;
+	}
+}
+
+/* By wall; on a wall, exits that merge together (same kind of door, same
+ * kind of region beyond) in the order of their room numbers. */
 static int cmp_exit(const void *a, const void *b)
 {
 	const struct key_exit *p = a, *q = b;
 	if (p->wall != q->wall)
 		return (int)p->wall - (int)q->wall;
+	int mp = exit_merges(p), mq = exit_merges(q);
+	if (mp != mq)
+		return mq - mp;
+	if (p->kind != q->kind)
+		return (int)p->kind - (int)q->kind;
+	int lp = p->nleads ? p->leads[0] : 0, lq = q->nleads ? q->leads[0] : 0;
+	if (lp != lq)
+		return lp - lq;
 	return p->door - q->door;
 }
 
@@ -236,11 +297,8 @@ static int build_exits(struct key_entry *en, const struct map *m, const struct g
 	struct sbuf s;
 	sbuf_init(&s);
 	if (en->nexits == 0)
-		sbuf_add(&s, "No exits. ");
-	for (int i = 0; i < en->nexits; i++)
-		exit_sentence(&s, m, &en->exit_list[i]);
-	if (s.len > 0 && s.data[s.len - 1] == ' ')
-		s.data[--s.len] = '\0';
+		sbuf_add(&s, "No exits.");
+	exit_paragraph(&s, m, en->exit_list, en->nexits);
 	en->exits = sbuf_take(&s);
 	if (!en->exits)
 		return err_set(e, "out of memory for the key");

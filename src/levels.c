@@ -55,6 +55,31 @@ static void report_level(struct report *rep, const struct map *m, int n, double 
 		    seconds * 1000);
 }
 
+/* A party must be able to leave the room it starts in without searching:
+ * when every way on from the entrance region is a secret door, the first
+ * one becomes a plain door (the roll log says so). */
+static void open_the_way_in(struct map *m, struct log *log)
+{
+	int entry = map_at(m, m->entrance.x, m->entrance.y), first = -1;
+	if (entry <= 0)
+		return;
+	for (int i = 0; i < m->ndoors; i++) {
+		int a, b;
+		map_door_regions(m, &m->doors[i], &a, &b);
+		if ((a != entry && b != entry) || a <= 0 || b <= 0)
+			continue;
+		if (m->doors[i].kind != DOOR_SECRET)
+			return;
+		if (first < 0)
+			first = i;
+	}
+	if (first < 0)
+		return;
+	m->doors[first].kind = DOOR_PLAIN;
+	log_step(log, "Every way on from the entrance was secret: the door at (%d, %d) %s is made a plain door.",
+		 m->doors[first].x, m->doors[first].y, side_name(m->doors[first].side));
+}
+
 /* The log names rooms in the order they were made; the key numbers them
  * outward from the entrance. One line ties the two together. */
 static void log_key_numbers(struct log *log, const struct map *m)
@@ -110,6 +135,7 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		double t0 = report_clock();
 		if (meth->generate(m, &p, &rng, log, e) < 0)
 			goto out;
+		open_the_way_in(m, log);
 		map_recount(m);
 		if (key_number(m, numbering, e) < 0)
 			goto out;

@@ -6,6 +6,7 @@
 
 #include "export.h"
 #include "key.h"
+#include "levels.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,43 @@ START_TEST(test_preview_walls)
 }
 END_TEST
 
+START_TEST(test_way_in_is_never_secret_only)
+{
+	/* over many seeds of every method, the room a party starts in has a
+	 * way on that needs no search */
+	for (int i = 0; method_table[i]; i++) {
+		for (int seed = 0; seed < 150; seed++) {
+			struct gen_params p;
+			struct level lv;
+			struct err e;
+			char text[32];
+			const struct method *meths[1] = { method_table[i] };
+			memset(&lv, 0, sizeof lv);
+			gen_params_default(&p);
+			p.rooms = 12;
+			method_table[i]->fit_size(p.rooms, &p.w, &p.h);
+			p.template_dirs = test_template_dirs();
+			snprintf(text, sizeof text, "way-in-%d", seed);
+			ck_assert_msg(levels_generate(&lv, 1, meths, 1, &p, text, KEY_NUMBER_ENTRANCE, NULL, NULL, &e) == 0,
+				      "%s", e.msg);
+			const struct map *m = &lv.map;
+			int entry = map_at(m, m->entrance.x, m->entrance.y), inside = 0, visible = 0;
+			for (int d = 0; d < m->ndoors; d++) {
+				int a, b;
+				map_door_regions(m, &m->doors[d], &a, &b);
+				if ((a == entry || b == entry) && a > 0 && b > 0) {
+					inside++;
+					visible += m->doors[d].kind != DOOR_SECRET;
+				}
+			}
+			ck_assert_msg(inside == 0 || visible > 0, "%s seed %s: every way on from the entrance is secret",
+				      method_table[i]->name, text);
+			levels_free(&lv, 1);
+		}
+	}
+}
+END_TEST
+
 static Suite *export_suite(void)
 {
 	Suite *s = suite_create("export");
@@ -112,6 +150,7 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, test_json_meets_contract);
 	tcase_add_test(tc, test_outputs_repeat_byte_for_byte);
 	tcase_add_test(tc, test_preview_walls);
+	tcase_add_test(tc, test_way_in_is_never_secret_only);
 	suite_add_tcase(s, tc);
 	return s;
 }
