@@ -117,7 +117,9 @@ static int write_vtt(const struct doc *d, const char *path, struct err *e)
 		report_info(d->report, "%s: level %d, %d x %d squares at %d pixels a square (%d x %d pixels)", name,
 			    m->depth, m->w, m->h, ppg, m->w * ppg, m->h * ppg);
 	}
-	return atomic_finish_all(af, opened, rc, e);
+	rc = atomic_finish_all(af, opened, rc, e);
+	free(af);
+	return rc;
 }
 
 /* The Markdown key and, beside it, one map image per level. */
