@@ -11,6 +11,8 @@
 #include "render_int.h"
 #include "style.h"
 
+#include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,4 +174,11 @@ int render_list_styles(const char *const *template_dirs, char *out, size_t size)
 			used += (size_t)w;
 	}
 	return n;
+}
+
+void render_release_fonts(void)
+{
+	pango_cairo_font_map_set_default(NULL);
+	cairo_debug_reset_static_data();
+	FcFini();
 }

@@ -48,4 +48,10 @@ int render_list_styles(const char *const *template_dirs, char *out, size_t size)
  * path itself, page k is path with "-k" before its extension. */
 void render_page_path(const char *path, int page, char *out, size_t size);
 
+/* Releases the font map Pango shares in this process, with the fonts and
+ * font patterns it caches (the sheets, the booklet and the tabletop image
+ * all measure and draw through it). main() calls it before exit, so that a
+ * leak checker sees nothing held; nothing may be drawn afterwards. */
+void render_release_fonts(void);
+
 #endif

@@ -171,7 +171,9 @@ int main(int argc, char **argv)
 	default:
 		break;
 	}
-	if (run(&c, &e) < 0)
+	int rc = run(&c, &e);
+	render_release_fonts();
+	if (rc < 0)
 		return fail(&e);
 	return 0;
 }
