@@ -103,12 +103,13 @@ static int same_target(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino && strcmp(ba, bb) == 0;
 }
 
-int inputs_check_run(const struct cli *c, const char *out_path, struct err *e)
+int inputs_check_run(const struct cli *c, const char *out_path, struct stock_tables *tables, struct err *e)
 {
 	struct inputs in;
 	char path[1024], what[160];
 	int rc = -1;
 	inputs_init(&in);
+	stock_tables_init(tables);
 	if (c->log_path && strcmp(c->log_path, "-") != 0 && strcmp(out_path, "-") != 0 &&
 	    same_target(c->log_path, out_path)) {
 		err_usage(e, "--log: %s is also the output file; name another file for the roll log", c->log_path);
@@ -117,12 +118,10 @@ int inputs_check_run(const struct cli *c, const char *out_path, struct err *e)
 	if (cli_config_path(path, sizeof path) == 0 && inputs_add_file(&in, path, "the config file", e) < 0)
 		goto out;
 	if (c->key.stock) {
-		/* Load the tables once now, so a bad system fails before any output. */
-		struct stock_tables t;
-		int bad = stock_tables_load(&t, c->key.template_dirs, c->key.system, e) < 0 ||
-			  stock_check_system(&t, e) < 0;
-		stock_tables_free(&t);
-		if (bad)
+		/* Load the tables once, now, so a bad system fails before any
+		 * output; the keys are stocked from these. */
+		if (stock_tables_load(tables, c->key.template_dirs, c->key.system, e) < 0 ||
+		    stock_check_system(tables, e) < 0)
 			goto out;
 		char dir[1400];
 		if (stock_system_dir(c->key.template_dirs, c->key.system, dir, sizeof dir, e) < 0)

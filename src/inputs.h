@@ -38,9 +38,12 @@ int inputs_check_output(const struct inputs *in, const char *option, const char 
 
 /* The checks main() makes before a run of c writing out_path ("-": stdout):
  * the stocking tables load (when stocking), the outputs are none of the
- * run's inputs, and --log is not the --output file. Returns 0, or -1 with
- * e set (a usage error for bad tables or a log equal to the output, a
- * run-time error for an output that is an input). */
-int inputs_check_run(const struct cli *c, const char *out_path, struct err *e);
+ * run's inputs, and --log is not the --output file. The tables loaded stay
+ * in *tables for the run's keys (left empty when not stocking); the caller
+ * frees them with stock_tables_free() whatever the result. Returns 0, or
+ * -1 with e set (a usage error for bad tables or a log equal to the output,
+ * a run-time error for an output that is an input). */
+struct stock_tables;
+int inputs_check_run(const struct cli *c, const char *out_path, struct stock_tables *tables, struct err *e);
 
 #endif

@@ -47,12 +47,16 @@ struct key {
 	char wandering_die[16];     /* "d6" */
 };
 
+struct stock_tables;
+
 struct key_options {
 	enum key_numbering numbering;
 	int stock;                  /* roll contents from the stocking tables */
 	const char *system;         /* table set name ("neutral") */
 	const char *const *template_dirs;
 	int player;                 /* the players' version: no secrets */
+	const struct stock_tables *tables; /* the system's tables, loaded once for
+					      the run, or NULL: stock_key loads them */
 };
 
 /* Numbers the keyed regions of m 1..n (see enum key_numbering). Corridors

@@ -10,6 +10,7 @@
 #include "paths.h"
 #include "render.h"
 #include "report.h"
+#include "stock_table.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -63,10 +64,16 @@ static int run(struct cli *c, struct err *e)
 {
 	const char *path;
 	const struct output_format *fmt = choose_format(c, &path, e);
-	if (!fmt || inputs_check_run(c, path, e) < 0)
+	if (!fmt)
 		return -1;
-	if ((fmt->sheet || fmt->draws) && render_validate(&c->sheet, c->params.template_dirs, e) < 0)
+	/* the stocking tables, loaded once: checked here, read by every key */
+	struct stock_tables tables;
+	if (inputs_check_run(c, path, &tables, e) < 0 ||
+	    ((fmt->sheet || fmt->draws) && render_validate(&c->sheet, c->params.template_dirs, e) < 0)) {
+		stock_tables_free(&tables);
 		return -1;
+	}
+	c->key.tables = c->key.stock ? &tables : NULL;
 	if (c->seed_drawn && !c->quiet)
 		fprintf(stderr, "mapsheet: seed %s (remake with --seed %s)\n", c->seed, c->seed);
 
@@ -79,8 +86,10 @@ static int run(struct cli *c, struct err *e)
 		if (strcmp(c->log_path, "-") == 0) {
 			log.steps = stderr;
 		} else {
-			if (atomic_open(&logfile, c->log_path, e) < 0)
+			if (atomic_open(&logfile, c->log_path, e) < 0) {
+				stock_tables_free(&tables);
 				return -1;
+			}
 			log.steps = logfile.f;
 		}
 	}
@@ -132,6 +141,8 @@ out:
 	if (levels)
 		levels_free(levels, c->levels);
 	free(levels);
+	stock_tables_free(&tables);
+	c->key.tables = NULL;
 	return rc;
 }
 

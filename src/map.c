@@ -63,7 +63,8 @@ int map_init(struct map *m, int w, int h, struct err *e)
 	m->h = h;
 	m->cells = calloc((size_t)w * (size_t)h, sizeof *m->cells);
 	m->features = calloc((size_t)w * (size_t)h, 1);
-	m->door_at = calloc(2 * ((size_t)w + 1) * ((size_t)h + 1), sizeof *m->door_at);
+	m->door_slots = 64;
+	m->door_at = calloc((size_t)m->door_slots, sizeof *m->door_at);
 	m->regions_cap = 16;
 	m->regions = calloc((size_t)m->regions_cap, sizeof *m->regions);
 	if (!m->cells || !m->features || !m->regions || !m->door_at) {
@@ -181,7 +182,9 @@ static void normalise_edge(const struct map *m, int *x, int *y, enum side *side)
 
 /* Every edge of the grid has a number: first the vertical edges, the west
  * edge of (x, y) for x in 0..w, then the horizontal ones, the north edge of
- * (x, y) for y in 0..h. door_at[edge] holds the door index + 1. */
+ * (x, y) for y in 0..h. The doors are found by edge number in a hash table
+ * (open addressing, linear probing, at most half full), so the table grows
+ * with the doors, not with the grid. */
 static long edge_index(const struct map *m, int x, int y, enum side side)
 {
 	long vertical = ((long)m->w + 1) * m->h;
@@ -193,11 +196,67 @@ static long edge_index(const struct map *m, int x, int y, enum side side)
 	}
 }
 
+/* Where edge's probe run starts. */
+static unsigned door_home(const struct map *m, long edge)
+{
+	return (unsigned)(((unsigned long long)edge * 0x9E3779B97F4A7C15ULL) >> 32) & ((unsigned)m->door_slots - 1);
+}
+
+/* The slot holding edge, or the empty slot where it would go. */
+static int door_slot(const struct map *m, long edge)
+{
+	unsigned mask = (unsigned)m->door_slots - 1, i = door_home(m, edge);
+	while (m->door_at[i].edge && m->door_at[i].edge != edge + 1)
+		i = (i + 1) & mask;
+	return (int)i;
+}
+
+/* Doubles the door table once it is half full. Returns 0 or -1 with e. */
+static int door_table_grow(struct map *m, struct err *e)
+{
+	if (2 * (m->ndoors + 1) <= m->door_slots)
+		return 0;
+	if (m->door_slots > (1 << 28))
+		return err_set(e, "too many doors");
+	struct map_door_slot *old = m->door_at;
+	int nold = m->door_slots;
+	struct map_door_slot *t = calloc((size_t)nold * 2, sizeof *t);
+	if (!t)
+		return err_set(e, "out of memory for the doors");
+	m->door_at = t;
+	m->door_slots = nold * 2;
+	for (int i = 0; i < nold; i++)
+		if (old[i].edge)
+			m->door_at[door_slot(m, old[i].edge - 1)] = old[i];
+	free(old);
+	return 0;
+}
+
+/* Empties slot i, moving later entries of its probe run back into the gap. */
+static void door_slot_clear(struct map *m, int i)
+{
+	unsigned mask = (unsigned)m->door_slots - 1, gap = (unsigned)i, j = (unsigned)i;
+	m->door_at[gap].edge = 0;
+	for (;;) {
+		j = (j + 1) & mask;
+		if (!m->door_at[j].edge)
+			return;
+		unsigned home = door_home(m, m->door_at[j].edge - 1);
+		/* j's entry may fill the gap unless its home lies after the gap */
+		if (((j - home) & mask) >= ((j - gap) & mask)) {
+			m->door_at[gap] = m->door_at[j];
+			m->door_at[j].edge = 0;
+			gap = j;
+		}
+	}
+}
+
 int map_find_door(const struct map *m, int x, int y, enum side side)
 {
 	if (!map_in(m, x, y) || (unsigned)side >= SIDE_COUNT)
 		return -1;
-	return m->door_at[edge_index(m, x, y, side)] - 1;
+	const struct map_door_slot *s = &m->door_at[door_slot(m, edge_index(m, x, y, side))];
+	return s->edge ? s->door : -1;
 }
 
 void map_door_regions(const struct map *m, const struct door *d, int *a, int *b)
@@ -222,11 +281,13 @@ int map_add_door(struct map *m, int x, int y, enum side side, enum door_kind kin
 			m->doors[i].kind = kind;
 		return i;
 	}
-	if (grow((void **)&m->doors, &m->doors_cap, m->ndoors, sizeof *m->doors, e) < 0)
+	if (grow((void **)&m->doors, &m->doors_cap, m->ndoors, sizeof *m->doors, e) < 0 ||
+	    door_table_grow(m, e) < 0)
 		return -1;
 	i = m->ndoors++;
 	m->doors[i] = (struct door){ x, y, side, kind, -1 };
-	m->door_at[edge_index(m, x, y, side)] = i + 1;
+	long edge = edge_index(m, x, y, side);
+	m->door_at[door_slot(m, edge)] = (struct map_door_slot){ edge + 1, i };
 	return i;
 }
 
@@ -242,9 +303,9 @@ void map_remove_door(struct map *m, int i)
 			m->locks[k].door = i;
 	}
 	const struct door *gone = &m->doors[i], *moved = &m->doors[last];
-	m->door_at[edge_index(m, gone->x, gone->y, gone->side)] = 0;
+	door_slot_clear(m, door_slot(m, edge_index(m, gone->x, gone->y, gone->side)));
 	if (i != last)
-		m->door_at[edge_index(m, moved->x, moved->y, moved->side)] = i + 1;
+		m->door_at[door_slot(m, edge_index(m, moved->x, moved->y, moved->side))].door = i;
 	m->doors[i] = m->doors[last];
 	m->ndoors--;
 }

@@ -90,6 +90,12 @@ struct zone {
 
 #define MAP_MAX_NOTES 8
 
+/* One slot of the door table: edge number + 1 (0: empty) and door index. */
+struct map_door_slot {
+	long edge;
+	int door;
+};
+
 struct map {
 	int w, h;
 	int square_feet;        /* size of one square, 10 by default */
@@ -105,7 +111,9 @@ struct map {
 
 	struct door *doors;
 	int ndoors, doors_cap;
-	int *door_at;           /* per grid edge: door index + 1, or 0 (see map.c) */
+	struct map_door_slot *door_at; /* doors by grid edge, a hash table of
+				   door_slots (a power of two) slots (see map.c) */
+	int door_slots;
 
 	struct stair *stairs;
 	int nstairs, stairs_cap;

@@ -117,52 +117,42 @@ out:
 }
 
 /* Sorts the pairs (a < b) by a, then b, and drops repeats, in linear time:
- * a counting sort by a, then each region's few neighbours deduplicated with
- * a stamp and put in order. Returns the number of pairs left, or -1. */
+ * two counting sorts (by b, then stably by a), then one pass over the runs.
+ * A hallway touching thousands of rooms costs no more than its pairs.
+ * Returns the number of pairs left, or -1. */
 static long unique_pairs(int *pairs, size_t np, int n)
 {
-	int *start = calloc((size_t)n + 2, sizeof *start);
-	int *bs = malloc((np + 1) * sizeof *bs);
-	int *stamp = malloc(((size_t)n + 1) * sizeof *stamp);
-	if (!start || !bs || !stamp) {
+	int *start = malloc(((size_t)n + 2) * sizeof *start);
+	int *tmp = malloc((np + 1) * 2 * sizeof *tmp);
+	if (!start || !tmp) {
 		free(start);
-		free(bs);
-		free(stamp);
+		free(tmp);
 		return -1;
 	}
-	for (size_t i = 0; i < np; i++)
-		start[pairs[2 * i] + 1]++;
-	for (int a = 0; a <= n; a++)
-		start[a + 1] += start[a];
-	for (size_t i = 0; i < np; i++)
-		bs[start[pairs[2 * i]]++] = pairs[2 * i + 1];
-	for (int a = n; a > 0; a--)     /* the fill moved each start to the next one's */
-		start[a] = start[a - 1];
-	start[0] = 0;
-	for (int b = 0; b <= n; b++)
-		stamp[b] = -1;
-	long u = 0;
-	for (int a = 0; a <= n; a++) {
-		long first = u;
-		for (int k = start[a]; k < start[a + 1]; k++) {
-			int b = bs[k];
-			if (stamp[b] == a)
-				continue;
-			stamp[b] = a;
-			/* insertion into this region's short sorted run */
-			long j = u++;
-			while (j > first && pairs[2 * (j - 1) + 1] > b) {
-				pairs[2 * j] = pairs[2 * (j - 1)];
-				pairs[2 * j + 1] = pairs[2 * (j - 1) + 1];
-				j--;
-			}
-			pairs[2 * j] = a;
-			pairs[2 * j + 1] = b;
+	/* pass 0 sorts pairs into tmp by b, pass 1 tmp back into pairs by a */
+	for (int pass = 0; pass < 2; pass++) {
+		const int *from = pass == 0 ? pairs : tmp;
+		int *to = pass == 0 ? tmp : pairs, field = pass == 0 ? 1 : 0;
+		memset(start, 0, ((size_t)n + 2) * sizeof *start);
+		for (size_t i = 0; i < np; i++)
+			start[from[2 * i + field] + 1]++;
+		for (int k = 0; k <= n; k++)
+			start[k + 1] += start[k];
+		for (size_t i = 0; i < np; i++) {
+			int at = start[from[2 * i + field]]++;
+			to[2 * at] = from[2 * i];
+			to[2 * at + 1] = from[2 * i + 1];
 		}
 	}
+	long u = 0;
+	for (size_t i = 0; i < np; i++)
+		if (u == 0 || pairs[2 * u - 2] != pairs[2 * i] || pairs[2 * u - 1] != pairs[2 * i + 1]) {
+			pairs[2 * u] = pairs[2 * i];
+			pairs[2 * u + 1] = pairs[2 * i + 1];
+			u++;
+		}
 	free(start);
-	free(bs);
-	free(stamp);
+	free(tmp);
 	return u;
 }
 

@@ -1,8 +1,8 @@
 /* tile_join.c: the steps of the tiles procedure on the grid (see
  * tile_join.h): the overlap test, stamping a tile into the map model,
  * joining a tile at an open door, walling doors up and opening new ones.
- * Overlap is tested on an occupancy grid square by square over the tile
- * alone, and open doors sit in a list taken from at random, so no step
+ * Overlap is tested on an occupancy grid a row of bits at a time over the
+ * tile alone (tile_fit.c), and open doors sit in a list taken from at random, so no step
  * scans the whole grid. */
 #include "tile_join.h"
 
@@ -57,11 +57,16 @@ int tj_init(struct tile_level *lv, struct map *m, const struct tile_set *set, st
 		tj_free(lv);
 		return err_set(e, "out of memory for a %dx%d tile map", m->w, m->h);
 	}
+	if (tj_shapes_init(lv, e) < 0) {
+		tj_free(lv);
+		return -1;
+	}
 	return 0;
 }
 
 void tj_free(struct tile_level *lv)
 {
+	tj_shapes_free(lv);
 	free(lv->occ);
 	free(lv->doors);
 	free(lv->open);
@@ -78,6 +83,11 @@ int tj_pick(struct rng *rng, const int *w, int n)
 	long total = 0;
 	for (int i = 0; i < n; i++)
 		total += w[i];
+	return tj_pick_sum(rng, w, n, total);
+}
+
+int tj_pick_sum(struct rng *rng, const int *w, int n, long total)
+{
 	if (total <= 0)
 		return -1;
 	long x = (long)(rng_unit(rng) * (double)total);
@@ -97,32 +107,6 @@ static int on_door(const struct tile_door *d, int x, int y)
 	if (d->axis == TILE_AXIS_H)
 		return y == d->y && x >= d->x && x < d->x + d->width;
 	return x == d->x && y >= d->y && y < d->y + d->width;
-}
-
-int tj_fits(const struct tile_level *lv, int v, int ox, int oy, const struct tile_door *matched,
-	    enum tj_entry entry)
-{
-	const struct tile *t = &lv->set->variants[v].t;
-	const struct map *m = lv->m;
-	for (int y = 0; y < t->h; y++) {
-		for (int x = 0; x < t->w; x++) {
-			enum tile_square s = tile_square_of(t->cells[y * t->w + x]);
-			if (s == TSQ_OUT)
-				continue;
-			int mx = ox + x, my = oy + y, in = map_in(m, mx, my);
-			int o = in ? lv->occ[(size_t)my * m->w + mx] : TJ_ROCK;
-			if (s == TSQ_ROCK || (s == TSQ_ENTRY && entry == TJ_ENTRY_WALL)) {
-				if (o != TJ_EMPTY && o != TJ_ROCK)
-					return 0;
-				continue;
-			}
-			if (s == TSQ_DOOR && matched && on_door(matched, x, y))
-				continue;
-			if (!in || o != TJ_EMPTY)
-				return 0;
-		}
-	}
-	return 1;
 }
 
 /* Makes a region for every floor piece of t; the piece joined at a
@@ -170,7 +154,7 @@ static int add_open(struct tile_level *lv, const struct tile_door *d, int ox, in
 	lv->open[lv->nopen++] = id;
 	for (int k = 0; k < d->width; k++) {
 		int x = ox + d->x + (d->axis == TILE_AXIS_H ? k : 0), y = oy + d->y + (d->axis == TILE_AXIS_V ? k : 0);
-		lv->occ[(size_t)y * lv->m->w + x] = TJ_DOOR;
+		tj_occ_put(lv, x, y, TJ_DOOR);
 	}
 	return 0;
 }
@@ -183,7 +167,7 @@ static int join_squares(struct tile_level *lv, int r, int beyond, struct err *e)
 	for (int k = 0; k < d->width; k++) {
 		int x = d->x + (d->axis == TILE_AXIS_H ? k : 0), y = d->y + (d->axis == TILE_AXIS_V ? k : 0);
 		map_set(lv->m, x, y, d->region);
-		lv->occ[(size_t)y * lv->m->w + x] = TJ_FLOOR;
+		tj_occ_put(lv, x, y, TJ_FLOOR);
 		if (beyond != d->region && map_add_door(lv->m, x, y, d->facing, door_kind_for(d->width), e) < 0)
 			return -1;
 	}
@@ -204,11 +188,11 @@ static int stamp_square(struct tile_level *lv, const struct tile *t, int x, int 
 	size_t i = (size_t)my * m->w + mx;
 	int piece = t->comp[y * t->w + x];
 	if (s == TSQ_ROCK || (s == TSQ_ENTRY && entry == TJ_ENTRY_WALL)) {
-		lv->occ[i] = TJ_ROCK;
+		tj_occ_put(lv, mx, my, TJ_ROCK);
 	} else if (s == TSQ_FLOOR || (s == TSQ_DOOR && piece >= 0)) {
 		map_set(m, mx, my, lv->comp_region[piece]);
 		m->features[i] = (unsigned char)tile_feature_of(ch);
-		lv->occ[i] = TJ_FLOOR;
+		tj_occ_put(lv, mx, my, TJ_FLOOR);
 		if (ch == '>') {
 			if (grow((void **)&lv->downs, &lv->downs_cap, lv->ndowns, sizeof *lv->downs, e) < 0)
 				return -1;
@@ -219,9 +203,9 @@ static int stamp_square(struct tile_level *lv, const struct tile *t, int x, int 
 		for (int k = 0; k < t->ndoors; k++)
 			if (t->doors[k].entry)
 				map_set(m, mx, my, lv->comp_region[t->doors[k].comp]);
-		lv->occ[i] = TJ_FLOOR;
+		tj_occ_put(lv, mx, my, TJ_FLOOR);
 	} else if (!(matched && on_door(matched, x, y))) {
-		lv->occ[i] = TJ_DOOR;   /* an outer door; add_open records it */
+		tj_occ_put(lv, mx, my, TJ_DOOR);   /* an outer door; add_open records it */
 	}
 	return 0;
 }
@@ -279,7 +263,7 @@ void tj_wall_up(struct tile_level *lv, int r)
 	struct tj_door *d = &lv->doors[r];
 	for (int k = 0; k < d->width; k++) {
 		int x = d->x + (d->axis == TILE_AXIS_H ? k : 0), y = d->y + (d->axis == TILE_AXIS_V ? k : 0);
-		lv->occ[(size_t)y * lv->m->w + x] = TJ_ROCK;
+		tj_occ_put(lv, x, y, TJ_ROCK);
 	}
 	d->state = TJ_WALLED;
 }
@@ -305,21 +289,25 @@ int tj_attach(struct tile_level *lv, int r, struct err *e)
 		return 0;
 	const struct tile_group *g = set->groups[f][w];
 	int ng = set->ngroups[f][w];
+	const struct tj_cand *cands = lv->cands + lv->cand_first[f][w];
+	int run = tj_empty_run(lv, d.x, d.y, d.facing);
+	long total = 0;
 	for (int i = 0; i < ng; i++)
-		lv->weights[i] = set->tiles[g[i].tile].weight;
+		total += lv->weights[i] = set->tiles[g[i].tile].weight;
 	for (int tries = 0; tries < ng; tries++) {
-		int i = tj_pick(lv->rng, lv->weights, ng);
+		int i = tj_pick_sum(lv->rng, lv->weights, ng, total);
 		if (i < 0)
 			break;
+		total -= lv->weights[i];
 		lv->weights[i] = 0;
 		for (int k = 0; k < g[i].count; k++)
 			lv->order[k] = g[i].first + k;
 		rng_shuffle(lv->rng, lv->order, (size_t)g[i].count);
 		for (int k = 0; k < g[i].count; k++) {
-			const struct tile_cand *c = &set->cands[f][w][lv->order[k]];
-			const struct tile_door *vd = &set->variants[c->variant].t.doors[c->door];
-			int ox = d.x - vd->x, oy = d.y - vd->y;
-			if (!tj_fits(lv, c->variant, ox, oy, vd, TJ_ENTRY_NONE))
+			const struct tj_cand *c = &cands[lv->order[k]];
+			const struct tile_door *vd = c->door;
+			int ox = d.x - c->dx, oy = d.y - c->dy;
+			if (!tj_cand_fits(lv, c, d.x, d.y, run))
 				continue;
 			if (tj_place(lv, c->variant, ox, oy, vd, r, TJ_ENTRY_NONE, e) < 0)
 				return -1;

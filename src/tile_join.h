@@ -13,6 +13,8 @@
 #ifndef MAPSHEET_TILE_JOIN_H
 #define MAPSHEET_TILE_JOIN_H
 
+#include <stdint.h>
+
 #include "log.h"
 #include "map.h"
 #include "rng.h"
@@ -42,6 +44,28 @@ struct tj_placed {
 	int via;                /* door joined through, -1 for the first tile */
 };
 
+/* Bits of each row of a variant (bit x for square x): `need` empty ground
+ * (floor, doors), `rock`, `entry` (the entrance's way in: needs empty
+ * ground unless walled up, then rock). */
+struct tj_shape {
+	int h;
+	uint64_t *need, *rock, *entry;
+};
+
+/* A candidate for an open door: door `door` of variant `variant`, whose
+ * first square lies at (dx, dy) in the variant; need and rock are the
+ * variant's h rows of bits when it joins there (the door's own squares
+ * ask nothing: they lie on the open door). */
+struct tj_cand {
+	int variant;
+	int dx, dy;
+	const struct tile_door *door;
+	int h;
+	uint64_t *need, *rock;
+	uint64_t line;          /* bit k-1: the square k from the door straight into
+				   the variant needs empty ground */
+};
+
 struct tile_level {
 	struct map *m;
 	const struct tile_set *set;
@@ -62,6 +86,16 @@ struct tile_level {
 	int *comp_region;       /* scratch: region of each piece of a tile */
 	int *weights, *order;   /* scratch for weighted picks */
 	int scratch_n;
+	/* tile_fit.c: the grid as bit rows (row_words words a row) of taken
+	 * squares and of floor or door squares, and each variant's row bits */
+	uint64_t *taken, *hard;
+	int row_words;
+	struct tj_shape *shapes;
+	/* the library's candidate lists, flat: set->cands[f][w][k] is
+	 * cands[cand_first[f][w] + k] */
+	struct tj_cand *cands;
+	uint64_t *cand_rows;    /* their need and rock rows */
+	int cand_first[SIDE_COUNT][TILE_MAX_DOOR + 1];
 };
 
 /* Prepares an empty level on m (already map_init'ed). Returns 0 or -1. */
@@ -69,6 +103,26 @@ int tj_init(struct tile_level *lv, struct map *m, const struct tile_set *set, st
 	    struct log *log, struct err *e);
 void tj_free(struct tile_level *lv);
 
+/* tile_fit.c. Builds the bit rows of the empty grid and of every variant
+ * (tj_init calls it). Returns 0 or -1 with e set. */
+int tj_shapes_init(struct tile_level *lv, struct err *e);
+void tj_shapes_free(struct tile_level *lv);
+/* Sets square (x, y) of the occupancy grid to o, bytes and bits alike. */
+static inline void tj_occ_put(struct tile_level *lv, int x, int y, enum tj_occ o)
+{
+	size_t wi = (size_t)y * (size_t)lv->row_words + (size_t)(x / 64);
+	uint64_t bit = 1ULL << (x % 64);
+	lv->occ[(size_t)y * (size_t)lv->m->w + (size_t)x] = (unsigned char)o;
+	lv->taken[wi] = o == TJ_EMPTY ? lv->taken[wi] & ~bit : lv->taken[wi] | bit;
+	lv->hard[wi] = o == TJ_FLOOR || o == TJ_DOOR ? lv->hard[wi] | bit : lv->hard[wi] & ~bit;
+}
+/* How many squares of empty ground (up to 64) lie in a row on the grid
+ * from (x, y) towards f, (x, y) itself not counted. */
+int tj_empty_run(const struct tile_level *lv, int x, int y, enum side f);
+/* True when candidate c fits with its door on the open door at (x, y):
+ * tj_fits for its variant, door and TJ_ENTRY_NONE. run is
+ * tj_empty_run(lv, x, y, facing of the open door). */
+int tj_cand_fits(const struct tile_level *lv, const struct tj_cand *c, int x, int y, int run);
 /* True when variant v fits with its north-west corner at (ox, oy); squares
  * of `matched` (a door of v) may lie on an open door's squares. */
 int tj_fits(const struct tile_level *lv, int v, int ox, int oy, const struct tile_door *matched,
@@ -98,5 +152,7 @@ int tiles_build(struct tile_level *lv, const struct tile_set *set, struct map *m
 		struct rng *rng, struct log *log, struct err *e);
 /* Picks an index in 0..n-1 with chance proportional to w[i]; -1 if all 0. */
 int tj_pick(struct rng *rng, const int *w, int n);
+/* The same when the caller keeps total, the sum of w[0..n-1]. */
+int tj_pick_sum(struct rng *rng, const int *w, int n, long total);
 
 #endif

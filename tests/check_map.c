@@ -51,6 +51,53 @@ START_TEST(test_door_normalised)
 }
 END_TEST
 
+/* The door table grows with the doors and keeps finding every door, by
+ * either of its edge's names, through removals that move the last door
+ * into the gap; edges without a door find none. */
+START_TEST(test_door_table_add_remove)
+{
+	struct map m;
+	struct err e;
+	ck_assert_int_eq(map_init(&m, 60, 40, &e), 0);
+	/* a checkerboard of one-square regions: every edge inside is a wall */
+	for (int y = 0; y < m.h; y++)
+		for (int x = 0; x < m.w; x++)
+			map_set(&m, x, y, map_add_region(&m, REGION_ROOM, &e));
+	unsigned char *has = calloc((size_t)m.w * m.h, 1);   /* bit 1: east door, 2: south door */
+	ck_assert_ptr_nonnull(has);
+	for (int y = 0; y < m.h - 1; y++)
+		for (int x = 0; x < m.w - 1; x++)
+			if ((x * 7 + y * 3) % 5 != 0) {
+				int side = (x + y) % 2 ? SIDE_E : SIDE_S;
+				ck_assert_int_ge(map_add_door(&m, x, y, (enum side)side, DOOR_PLAIN, &e), 0);
+				has[y * m.w + x] |= side == SIDE_E ? 1 : 2;
+			}
+	/* remove every third door, by index, from the front */
+	for (int k = 0; k < m.ndoors; k += 3) {
+		struct door d = m.doors[k];
+		has[d.y * m.w + d.x] &= (unsigned char)~(d.side == SIDE_E ? 1 : 2);
+		map_remove_door(&m, k);
+	}
+	for (int i = 0; i < m.ndoors; i++) {
+		const struct door *d = &m.doors[i];
+		ck_assert_int_eq(map_find_door(&m, d->x, d->y, d->side), i);
+		ck_assert_int_eq(map_find_door(&m, d->x + side_dx[d->side], d->y + side_dy[d->side],
+					       side_opposite(d->side)), i);
+	}
+	int found = 0;
+	for (int y = 0; y < m.h; y++)
+		for (int x = 0; x < m.w; x++) {
+			int e_door = map_find_door(&m, x, y, SIDE_E), s_door = map_find_door(&m, x, y, SIDE_S);
+			ck_assert_int_eq(e_door >= 0, (has[y * m.w + x] & 1) != 0);
+			ck_assert_int_eq(s_door >= 0, (has[y * m.w + x] & 2) != 0);
+			found += (e_door >= 0) + (s_door >= 0);
+		}
+	ck_assert_int_eq(found, m.ndoors);
+	free(has);
+	map_free(&m);
+}
+END_TEST
+
 START_TEST(test_recount_and_rects)
 {
 	struct map m;
@@ -136,6 +183,7 @@ static Suite *map_suite(void)
 	TCase *tc = tcase_create("model");
 	tcase_add_test(tc, test_door_normalised);
 	tcase_add_test(tc, test_recount_and_rects);
+	tcase_add_test(tc, test_door_table_add_remove);
 	tcase_add_test(tc, test_locks_order);
 	tcase_add_test(tc, test_check_catches_split_region);
 	tcase_add_test(tc, test_key_exits_follow_corridors);

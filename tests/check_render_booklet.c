@@ -87,7 +87,7 @@ static void make_doc(struct level *lv, int n, const char *csv, const char *seed,
 	memset(lv, 0, sizeof *lv * (size_t)n);
 	struct err e;
 	struct log log = { NULL, NULL, 0 };
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0 };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
 	ck_assert_msg(levels_generate(lv, n, meths, nm, &p, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e) == 0, "%s", e.msg);
 	ck_assert_msg(levels_build_keys(lv, n, &ko, seed, NULL, &e) == 0, "%s", e.msg);
 	memset(d, 0, sizeof *d);

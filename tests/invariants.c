@@ -94,7 +94,7 @@ static const char *check_entrance(const struct map *m, char *buf, size_t size)
 static const char *check_key(const struct map *m, int keyed, char *buf, size_t size)
 {
 	struct key k;
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, NULL, test_template_dirs(), 0 };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, NULL, test_template_dirs(), 0, NULL };
 	struct rng rng;
 	struct err e;
 	const char *bad = NULL;

@@ -132,7 +132,7 @@ static void fx_gallery(struct map *m, int cols, int rows)
 static void fx_doc(struct doc *d, struct level *lv, const char *style, int player)
 {
 	struct err e;
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, "neutral", test_template_dirs(), player };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, "neutral", test_template_dirs(), player, NULL };
 	ck_assert_msg(key_build(&lv->key, &lv->map, &ko, NULL, &e) == 0, "%s", e.msg);
 	memset(d, 0, sizeof *d);
 	d->seed = "fixture";
