@@ -11,7 +11,6 @@
 #include "render_int.h"
 #include "style.h"
 
-#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,5 +179,4 @@ void render_release_fonts(void)
 {
 	pango_cairo_font_map_set_default(NULL);
 	cairo_debug_reset_static_data();
-	FcFini();
 }

@@ -6,7 +6,7 @@ set -eu
 out=build/valgrind
 rm -rf "$out"
 mkdir -p "$out"
-vg="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --suppressions=tests/valgrind.supp"
+vg="valgrind -q --num-callers=40 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible --suppressions=tests/valgrind.supp"
 start=$(date +%s)
 MAPSHEET_RUN="$vg --error-exitcode=1" sh tests/make-demo.sh "$out"
 for method in $(./mapsheet --list-methods | cut -d' ' -f1); do
