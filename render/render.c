@@ -178,5 +178,4 @@ int render_list_styles(const char *const *template_dirs, char *out, size_t size)
 void render_release_fonts(void)
 {
 	pango_cairo_font_map_set_default(NULL);
-	cairo_debug_reset_static_data();
 }

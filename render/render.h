@@ -50,10 +50,12 @@ void render_page_path(const char *path, int page, char *out, size_t size);
 
 /* Releases the font map Pango shares in this process, with the fonts and
  * font patterns it caches (the sheets, the booklet and the tabletop image
- * all measure and draw through it), and cairo's static caches. main()
- * calls it before exit, so that a leak checker sees only fontconfig's
- * configuration (kept for the process; FcFini would race the thread in
- * which Pango loads it). Nothing may be drawn afterwards. */
+ * all measure and draw through it). main() calls it before exit, so that a
+ * leak checker sees only fontconfig's configuration and cairo's static
+ * caches, both kept for the process: FcFini and
+ * cairo_debug_reset_static_data would race the threads in which Pango
+ * loads fonts and frees them (an abort, seen). Nothing may be drawn
+ * afterwards. */
 void render_release_fonts(void);
 
 #endif
