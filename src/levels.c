@@ -101,6 +101,26 @@ static void log_key_numbers(struct log *log, const struct map *m)
 	sbuf_free(&s);
 }
 
+int levels_generate_one(struct map *m, const struct method *meth, const struct gen_params *p, const char *seed,
+			enum key_numbering numbering, struct log *log, struct err *e)
+{
+	struct rng rng;
+	rng_seed_text(&rng, seed, (unsigned)p->depth);
+	if (map_init(m, p->w, p->h, e) < 0)
+		return -1;
+	m->square_feet = meth->square_feet;
+	m->depth = p->depth;
+	m->method = meth->name;
+	if (meth->generate(m, p, &rng, log, e) < 0)
+		return -1;
+	open_the_way_in(m, log);
+	map_recount(m);
+	if (key_number(m, numbering, e) < 0)
+		return -1;
+	log_key_numbers(log, m);
+	return 0;
+}
+
 int levels_generate(struct level *levels, int n, const struct method *const *methods, int nmethods,
 		    const struct gen_params *base, const char *seed, enum key_numbering numbering,
 		    struct log *log, struct report *rep, struct err *e)
@@ -113,7 +133,6 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		const struct method *meth = methods[k < nmethods ? k : nmethods - 1];
 		struct gen_params p = *base;
 		struct map *m = &levels[k].map;
-		struct rng rng;
 		p.depth = k + 1;
 		p.levels = base->levels > n ? base->levels : n;
 		if (p.rooms <= 0)
@@ -121,25 +140,14 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		p.start_x = start_x;
 		p.start_y = start_y;
 		p.tiles.cache = &tiles;
-		rng_seed_text(&rng, seed, (unsigned)p.depth);
-		if (map_init(m, p.w, p.h, e) < 0)
-			goto out;
-		m->square_feet = meth->square_feet;
-		m->depth = p.depth;
-		m->method = meth->name;
 		if (n > 1)
 			log_step(log, "Level %d: the %s method%s", p.depth, meth->name,
 				 start_x >= 0 ? ", grown from the stairs above" : "");
 		report_progress(rep, "level %d of %d: generating (%s, %d rooms, %d x %d squares)...", p.depth, n,
 				meth->name, p.rooms, p.w, p.h);
 		double t0 = report_clock();
-		if (meth->generate(m, &p, &rng, log, e) < 0)
+		if (levels_generate_one(m, meth, &p, seed, numbering, log, e) < 0)
 			goto out;
-		open_the_way_in(m, log);
-		map_recount(m);
-		if (key_number(m, numbering, e) < 0)
-			goto out;
-		log_key_numbers(log, m);
 		report_level(rep, m, n, report_clock() - t0);
 		struct err check;
 		if (map_check(m, &check) < 0) {

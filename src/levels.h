@@ -24,6 +24,13 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		    const struct gen_params *base, const char *seed, enum key_numbering numbering,
 		    struct log *log, struct report *rep, struct err *e);
 
+/* One level, as levels_generate makes each: the random stream (seed,
+ * p->depth), the method's map, the entrance's way on, the room numbers.
+ * m is initialised here (map_free it even on failure); the contract is not
+ * checked (levels_generate does that). Returns 0 or -1 with e set. */
+int levels_generate_one(struct map *m, const struct method *meth, const struct gen_params *p, const char *seed,
+			enum key_numbering numbering, struct log *log, struct err *e);
+
 /* Builds the key of every level; contents use their own random stream per
  * level, so --no-stock never changes a map. rep (may be NULL) shows
  * progress. Returns 0 or -1 with e set. */

@@ -3,6 +3,7 @@
 #include "invariants.h"
 
 #include "key.h"
+#include "levels.h"
 #include "map_check.h"
 #include "testutil.h"
 
@@ -26,22 +27,12 @@ int test_generate_logged(struct map *m, const struct method *meth, const char *s
 {
 	struct gen_params params = *p;
 	struct log lg = { NULL, NULL, 0 };
-	struct rng rng;
 	if (!params.template_dirs)
 		params.template_dirs = test_template_dirs();
-	rng_seed_text(&rng, seed, (unsigned)params.depth);
-	if (map_init(m, params.w, params.h, e) < 0)
-		return -1;
-	m->square_feet = meth->square_feet;
-	m->method = meth->name;
-	m->depth = params.depth;
-	int rc = meth->generate(m, &params, &rng, &lg, e);
+	int rc = levels_generate_one(m, meth, &params, seed, KEY_NUMBER_ENTRANCE, &lg, e);
 	if (warnings)
 		*warnings = lg.warnings;
-	if (rc < 0)
-		return -1;
-	map_recount(m);
-	return key_number(m, KEY_NUMBER_ENTRANCE, e);
+	return rc;
 }
 
 /* Stairs: down exactly when a level follows, up exactly on the start square. */

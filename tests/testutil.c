@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include "key.h"
+#include "levels.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,17 +42,7 @@ int test_generate(struct map *m, const char *name, const char *seed, const struc
 			meth->fit_size(params.rooms, &params.w, &params.h);
 	}
 	params.template_dirs = test_template_dirs();
-	struct rng rng;
-	rng_seed_text(&rng, seed, (unsigned)params.depth);
-	if (map_init(m, params.w, params.h, e) < 0)
-		return -1;
-	m->square_feet = meth->square_feet;
-	m->method = meth->name;
-	m->depth = params.depth;
-	if (meth->generate(m, &params, &rng, NULL, e) < 0)
-		return -1;
-	map_recount(m);
-	return key_number(m, KEY_NUMBER_ENTRANCE, e);
+	return levels_generate_one(m, meth, &params, seed, KEY_NUMBER_ENTRANCE, NULL, e);
 }
 
 int test_run(const char *args, const char *out_file, const char *err_file)
