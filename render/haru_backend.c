@@ -353,7 +353,7 @@ static int draw_text(struct haru *h, HPDF_Page pg, const struct scene_page *p, c
 	double *xs = malloc((len + 1) * sizeof *xs);
 	char *buf = malloc(len + 1);
 	int n = starts && xs && buf
-			? measure_clusters(h->ms, it->text, it->family, it->size, it->bold, it->italic, starts, xs, (int)len)
+			? measure_item_clusters(h->ms, it, starts, xs, (int)len)
 			: -1;
 	if (n < 1) {
 		free(starts);

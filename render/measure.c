@@ -1,5 +1,5 @@
 /* measure.c: Pango line breaking and measurement (see measure.h). */
-#include "measure.h"
+#include "measure_int.h"
 
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -32,8 +32,15 @@ int measure_init(struct measure *m, struct err *e)
 	pango_cairo_context_set_font_options(ctx, fo);
 	cairo_font_options_destroy(fo);
 	pango_cairo_context_set_resolution(ctx, 72);
+	/* glyphs where the font puts them, not rounded to whole points */
+	pango_context_set_round_glyph_positions(ctx, FALSE);
 	m->fontmap = fm;
 	m->context = ctx;
+	m->words = word_cache_new();
+	if (!m->words) {
+		measure_free(m);
+		return err_set(e, "out of memory while starting Pango");
+	}
 	return 0;
 }
 
@@ -43,7 +50,9 @@ void measure_free(struct measure *m)
 		g_object_unref(m->context);
 	if (m->fontmap)
 		g_object_unref(m->fontmap);
+	word_cache_free(m->words);
 	m->context = m->fontmap = NULL;
+	m->words = NULL;
 }
 
 static PangoFontDescription *make_desc(const char *family, double size, int bold)
@@ -79,6 +88,9 @@ void text_block_free(struct text_block *b)
 {
 	if (b->layout)
 		g_object_unref(b->layout);
+	for (int i = 0; b->owns_glyphs && i < b->nruns; i++)
+		if (b->runs[i].glyphs)
+			pango_glyph_item_free(b->runs[i].glyphs);
 	free(b->text);
 	free(b->lines);
 	free(b->runs);
@@ -154,6 +166,17 @@ static int collect(struct text_block *b, PangoLayout *lay)
 
 int measure_block(struct measure *m, struct text_block *b, const char *text, const char *family,
 		  double size, int bold_len, double width, struct err *e)
+{
+	int quick = measure_words_block(m, b, text, family, size, bold_len, width);
+	if (quick > 0)
+		return 0;
+	if (quick < 0)
+		return err_set(e, "out of memory while setting text");
+	return measure_pango_block(m, b, text, family, size, bold_len, width, e);
+}
+
+int measure_pango_block(struct measure *m, struct text_block *b, const char *text, const char *family,
+			double size, int bold_len, double width, struct err *e)
 {
 	memset(b, 0, sizeof *b);
 	b->size = size;
@@ -271,6 +294,24 @@ int measure_clusters(struct measure *m, const char *text, const char *family, do
 	}
 	g_object_unref(l);
 	return it ? n : -1;
+}
+
+int measure_item_clusters(struct measure *m, const struct scene_item *it, size_t *starts, double *xs, int max)
+{
+	const PangoGlyphItem *gi = it->shaped;
+	if (!gi || !gi->glyphs || gi->item->analysis.level % 2)
+		return measure_clusters(m, it->text, it->family, it->size, it->bold, it->italic, starts, xs, max);
+	const PangoGlyphString *gs = gi->glyphs;
+	int n = 0, x = 0;
+	for (int i = 0; i < gs->num_glyphs; i++) {
+		if (gs->glyphs[i].attr.is_cluster_start && n < max &&
+		    (n == 0 || (size_t)gs->log_clusters[i] > starts[n - 1])) {
+			starts[n] = (size_t)gs->log_clusters[i];
+			xs[n++] = x / (double)PANGO_SCALE;
+		}
+		x += gs->glyphs[i].geometry.width;
+	}
+	return n;
 }
 
 static void free_glyphs(void *gi)

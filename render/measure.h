@@ -15,6 +15,7 @@ struct measure {
 	void *fontmap;          /* PangoFontMap: Pango's shared one, which the
 				 * drawing uses too, so fonts load once */
 	void *context;          /* PangoContext */
+	struct word_cache *words;       /* words shaped so far, per font */
 };
 
 /* A run of one font within a line. start/len index the block's text. */
@@ -41,6 +42,7 @@ struct text_block {
 	struct text_run *runs;
 	int nruns;
 	void *layout;           /* PangoLayout the runs' glyphs live in */
+	int owns_glyphs;        /* no layout: each run owns its glyphs */
 };
 
 /* Creates the font map and context. Returns 0 or -1 with e set. */
@@ -52,7 +54,9 @@ int measure_has_family(struct measure *m, const char *family);
 
 /* Breaks text into lines of at most `width` points (<= 0: one line), in
  * family at size points; the first bold_len bytes are set in bold (all
- * when bold_len < 0). Returns 0, or -1 with e set. */
+ * when bold_len < 0). Plain text (Latin and similar scripts) is set from
+ * words shaped once and kept, broken at spaces; other text through Pango's
+ * layout. Returns 0, or -1 with e set. */
 int measure_block(struct measure *m, struct text_block *b, const char *text, const char *family,
 		  double size, int bold_len, double width, struct err *e);
 void text_block_free(struct text_block *b);
@@ -73,6 +77,9 @@ void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text
  * Cairo backend, does. Returns the count, or -1 on failure. */
 int measure_clusters(struct measure *m, const char *text, const char *family, double size, int bold, int italic,
 		     size_t *starts, double *xs, int max);
+/* The same for a text item: read from the glyphs the layout attached to it
+ * when it has them, shaped by measure_clusters() otherwise. */
+int measure_item_clusters(struct measure *m, const struct scene_item *it, size_t *starts, double *xs, int max);
 /* Shapes the text of an item made by scene_text() (one line, its family,
  * size and weight) and attaches the glyphs to it, as measure_emit_line
  * does, when they come out as one run of that font. The item is otherwise

@@ -1,0 +1,487 @@
+/* measure_words.c: the quick way to set a paragraph (see measure_int.h).
+ * Each word is shaped once per font and kept for the rest of the run, lines
+ * are broken greedily at spaces, and each line's runs are glued together
+ * from the kept glyphs, so a key of a thousand rooms shapes its few
+ * thousand distinct words instead of every line twice over. Text this way
+ * cannot set as Pango's layout would (other scripts, control characters,
+ * glyphs the font lacks, a word wider than the line) is left to it. */
+#include "measure_int.h"
+
+#include <pango/pangocairo.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CACHE_MIN_SLOTS 1024
+
+/* One font at one size: the analysis Pango's itemizer gives its text. */
+struct word_font {
+	char family[64];
+	double size;
+	int bold;
+	PangoAnalysis analysis;         /* holds a reference to the font */
+	char actual[64];                /* the family of the font Pango chose */
+	int actual_bold, actual_italic;
+	int ascent, descent;            /* Pango units */
+};
+
+/* A word (or a run of spaces) shaped in one font. */
+struct shaped_word {
+	char *text;                     /* NULL: an empty slot */
+	size_t len;
+	uint32_t hash;
+	int font;
+	PangoGlyphString *glyphs;
+	int width;                      /* Pango units */
+	int complete;                   /* every glyph is in the font */
+};
+
+struct word_cache {
+	struct word_font *fonts;
+	int nfonts, capfonts;
+	struct shaped_word *slots;
+	size_t nslots, used;
+};
+
+/* A piece of a token in one font; a token is a word or a run of spaces. */
+struct piece {
+	size_t start, len;
+	int font;
+	const struct shaped_word *w;
+};
+
+enum token_kind { TOKEN_WORD, TOKEN_SPACE, TOKEN_NEWLINE };
+
+struct token {
+	int first_piece, npieces;
+	enum token_kind kind;
+	int width;
+	int tail;               /* spaces: the width of all but the last */
+};
+
+struct word_cache *word_cache_new(void)
+{
+	return calloc(1, sizeof(struct word_cache));
+}
+
+void word_cache_free(struct word_cache *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->nslots; i++)
+		if (c->slots[i].text) {
+			free(c->slots[i].text);
+			pango_glyph_string_free(c->slots[i].glyphs);
+		}
+	for (int i = 0; i < c->nfonts; i++)
+		if (c->fonts[i].analysis.font)
+			g_object_unref(c->fonts[i].analysis.font);
+	free(c->slots);
+	free(c->fonts);
+	free(c);
+}
+
+/* Text the quick way sets as Pango would: left-to-right scripts without
+ * complex shaping, no control characters but newlines, no invisible or
+ * bidi marks. */
+static int plain_text(const char *text, size_t len)
+{
+	if (len == 0 || !g_utf8_validate(text, (gssize)len, NULL))
+		return 0;
+	for (const char *p = text; p < text + len; p = g_utf8_next_char(p)) {
+		gunichar u = g_utf8_get_char(p);
+		if ((u < 0x20 && u != '\n') || u == 0x7f || (u >= 0x80 && u < 0xa0) || u == 0xad)
+			return 0;
+		if (u < 0x0590)
+			continue;
+		if ((u >= 0x2010 && u <= 0x2027) || (u >= 0x2030 && u <= 0x205e) || (u >= 0x2070 && u <= 0x2bff))
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+static void font_description(PangoFontDescription *d, const char *family, double size, int bold)
+{
+	pango_font_description_set_family(d, family);
+	pango_font_description_set_size(d, (gint)(size * PANGO_SCALE + 0.5));
+	pango_font_description_set_weight(d, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+}
+
+/* Finds or loads family at size: the font and analysis Pango's itemizer
+ * gives a letter in it. Returns its index, or -1. */
+static int word_font(struct measure *m, const char *family, double size, int bold)
+{
+	struct word_cache *c = m->words;
+	for (int i = 0; i < c->nfonts; i++)
+		if (c->fonts[i].size == size && c->fonts[i].bold == bold && strcmp(c->fonts[i].family, family) == 0)
+			return i;
+	if (strlen(family) >= sizeof c->fonts[0].family)
+		return -1;
+	if (c->nfonts == c->capfonts) {
+		int n = c->capfonts ? c->capfonts * 2 : 8;
+		struct word_font *p = realloc(c->fonts, (size_t)n * sizeof *p);
+		if (!p)
+			return -1;
+		c->fonts = p;
+		c->capfonts = n;
+	}
+	PangoFontDescription *d = pango_font_description_new();
+	PangoAttrList *attrs = pango_attr_list_new();
+	PangoAttribute *a = NULL;
+	GList *items = NULL;
+	if (d && attrs) {
+		font_description(d, family, size, bold);
+		a = pango_attr_font_desc_new(d);
+	}
+	if (a) {
+		pango_attr_list_insert(attrs, a);
+		items = pango_itemize(m->context, "a", 0, 1, attrs, NULL);
+	}
+	int rc = -1;
+	PangoItem *it = items ? items->data : NULL;
+	if (it && it->analysis.font) {
+		struct word_font *f = &c->fonts[c->nfonts];
+		memset(f, 0, sizeof *f);
+		snprintf(f->family, sizeof f->family, "%s", family);
+		f->size = size;
+		f->bold = bold;
+		f->analysis = it->analysis;
+		f->analysis.extra_attrs = NULL;
+		g_object_ref(f->analysis.font);
+		PangoFontDescription *got = pango_font_describe(f->analysis.font);
+		const char *fam = got ? pango_font_description_get_family(got) : NULL;
+		snprintf(f->actual, sizeof f->actual, "%s", fam ? fam : family);
+		if (got) {
+			f->actual_bold = pango_font_description_get_weight(got) >= PANGO_WEIGHT_SEMIBOLD;
+			f->actual_italic = pango_font_description_get_style(got) != PANGO_STYLE_NORMAL;
+			pango_font_description_free(got);
+		}
+		PangoFontMetrics *fm = pango_font_get_metrics(f->analysis.font, f->analysis.language);
+		if (fm) {
+			f->ascent = pango_font_metrics_get_ascent(fm);
+			f->descent = pango_font_metrics_get_descent(fm);
+			pango_font_metrics_unref(fm);
+			rc = c->nfonts++;
+		} else {
+			g_object_unref(f->analysis.font);
+		}
+	}
+	g_list_free_full(items, (GDestroyNotify)pango_item_free);
+	if (attrs)
+		pango_attr_list_unref(attrs);
+	if (d)
+		pango_font_description_free(d);
+	return rc;
+}
+
+static uint32_t word_hash(const char *s, size_t len, int font)
+{
+	uint32_t h = 2166136261u ^ (uint32_t)font;
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+static int cache_grow(struct word_cache *c)
+{
+	size_t n = c->nslots ? c->nslots * 2 : CACHE_MIN_SLOTS;
+	struct shaped_word *s = calloc(n, sizeof *s);
+	if (!s)
+		return -1;
+	for (size_t i = 0; i < c->nslots; i++) {
+		if (!c->slots[i].text)
+			continue;
+		size_t k = c->slots[i].hash & (n - 1);
+		while (s[k].text)
+			k = (k + 1) & (n - 1);
+		s[k] = c->slots[i];
+	}
+	free(c->slots);
+	c->slots = s;
+	c->nslots = n;
+	return 0;
+}
+
+/* The word text[0..len) shaped in font f, from the cache or shaped now. */
+static const struct shaped_word *shaped(struct measure *m, const char *text, size_t len, int f)
+{
+	struct word_cache *c = m->words;
+	if ((c->used + 1) * 4 > c->nslots * 3 && cache_grow(c) < 0)
+		return NULL;
+	uint32_t h = word_hash(text, len, f);
+	size_t k = h & (c->nslots - 1);
+	for (; c->slots[k].text; k = (k + 1) & (c->nslots - 1)) {
+		struct shaped_word *w = &c->slots[k];
+		if (w->hash == h && w->font == f && w->len == len && memcmp(w->text, text, len) == 0)
+			return w;
+	}
+	struct shaped_word w = { .len = len, .hash = h, .font = f };
+	w.text = malloc(len + 1);
+	w.glyphs = pango_glyph_string_new();
+	if (!w.text || !w.glyphs) {
+		free(w.text);
+		if (w.glyphs)
+			pango_glyph_string_free(w.glyphs);
+		return NULL;
+	}
+	memcpy(w.text, text, len);
+	w.text[len] = '\0';
+	pango_shape_with_flags(w.text, (int)len, w.text, (int)len, &c->fonts[f].analysis, w.glyphs, PANGO_SHAPE_NONE);
+	w.width = pango_glyph_string_get_width(w.glyphs);
+	w.complete = w.glyphs->num_glyphs > 0;
+	for (int i = 0; i < w.glyphs->num_glyphs; i++)
+		if (w.glyphs->glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG)
+			w.complete = 0;
+	c->slots[k] = w;
+	c->used++;
+	return &c->slots[k];
+}
+
+/* Splits text into tokens (words and runs of spaces) and each token into
+ * pieces of one font at bold_end, and shapes the pieces. Returns the token
+ * count, 0 when a glyph is missing, -1 without memory. */
+static int tokenize(struct measure *m, const char *text, size_t len, size_t bold_end, const int font[2],
+		    struct token *tok, struct piece *pc)
+{
+	int nt = 0, np = 0;
+	for (size_t i = 0; i < len;) {
+		enum token_kind kind = text[i] == '\n' ? TOKEN_NEWLINE : text[i] == ' ' ? TOKEN_SPACE : TOKEN_WORD;
+		size_t j = i + 1;
+		while (kind != TOKEN_NEWLINE && j < len && text[j] != '\n' && (text[j] == ' ') == (kind == TOKEN_SPACE))
+			j++;
+		struct token *t = &tok[nt++];
+		t->first_piece = np;
+		t->kind = kind;
+		t->width = t->tail = 0;
+		for (size_t a = i; a < j && kind != TOKEN_NEWLINE;) {
+			int bold = a < bold_end;
+			size_t b = bold && bold_end < j ? bold_end : j;
+			struct piece *p = &pc[np++];
+			p->start = a;
+			p->len = b - a;
+			p->font = font[bold];
+			p->w = shaped(m, text + a, b - a, p->font);
+			if (!p->w)
+				return -1;
+			if (!p->w->complete)
+				return 0;
+			t->width += p->w->width;
+			a = b;
+		}
+		t->npieces = np - t->first_piece;
+		if (kind == TOKEN_SPACE) {
+			const PangoGlyphString *g = pc[np - 1].w->glyphs;
+			t->tail = t->width - g->glyphs[g->num_glyphs - 1].geometry.width;
+		}
+		i = j;
+	}
+	return nt;
+}
+
+/* Glues pieces [from, to) (one font, contiguous text) into a run. */
+static int make_run(struct text_block *b, const struct measure *m, const struct piece *pc, int from, int to,
+		    struct text_run *r)
+{
+	const struct word_font *f = &m->words->fonts[pc[from].font];
+	int nglyphs = 0, width = 0;
+	for (int i = from; i < to; i++) {
+		nglyphs += pc[i].w->glyphs->num_glyphs;
+		width += pc[i].w->width;
+	}
+	memset(r, 0, sizeof *r);
+	r->start = pc[from].start;
+	r->len = pc[to - 1].start + pc[to - 1].len - r->start;
+	r->w = width / (double)PANGO_SCALE;
+	snprintf(r->family, sizeof r->family, "%s", f->actual);
+	r->bold = f->actual_bold;
+	r->italic = f->actual_italic;
+	PangoGlyphItem gi = { 0 };
+	gi.item = pango_item_new();
+	gi.glyphs = pango_glyph_string_new();
+	if (!gi.item || !gi.glyphs)
+		goto oom;
+	pango_glyph_string_set_size(gi.glyphs, nglyphs);
+	int g = 0;
+	for (int i = from; i < to; i++) {
+		const PangoGlyphString *ws = pc[i].w->glyphs;
+		int offset = (int)(pc[i].start - r->start);
+		memcpy(gi.glyphs->glyphs + g, ws->glyphs, (size_t)ws->num_glyphs * sizeof *ws->glyphs);
+		for (int k = 0; k < ws->num_glyphs; k++)
+			gi.glyphs->log_clusters[g + k] = ws->log_clusters[k] + offset;
+		g += ws->num_glyphs;
+	}
+	gi.item->offset = (int)r->start;
+	gi.item->length = (int)r->len;
+	gi.item->num_chars = (int)g_utf8_strlen(b->text + r->start, (gssize)r->len);
+	gi.item->analysis = f->analysis;
+	g_object_ref(gi.item->analysis.font);
+	r->glyphs = pango_glyph_item_copy(&gi);
+	if (!r->glyphs)
+		goto oom;
+	pango_item_free(gi.item);
+	pango_glyph_string_free(gi.glyphs);
+	return 0;
+oom:
+	if (gi.item)
+		pango_item_free(gi.item);
+	if (gi.glyphs)
+		pango_glyph_string_free(gi.glyphs);
+	return -1;
+}
+
+/* Adds the runs of tokens [first, last] as line li, and the line. */
+static int add_line(struct text_block *b, const struct measure *m, const struct token *tok, const struct piece *pc,
+		    int first, int last, int li, int ascent, int height, int *cap)
+{
+	struct text_line *tl = &b->lines[li];
+	tl->top = li * height / (double)PANGO_SCALE;
+	tl->height = height / (double)PANGO_SCALE;
+	tl->baseline = tl->top + ascent / (double)PANGO_SCALE;
+	tl->first_run = b->nruns;
+	int from = 0, end = 0;
+	if (last >= first) {
+		from = tok[first].first_piece;
+		end = tok[last].first_piece + tok[last].npieces;
+	}
+	double x = 0;
+	while (from < end) {
+		int to = from + 1;
+		while (to < end && pc[to].font == pc[from].font)
+			to++;
+		if (b->nruns == *cap) {
+			int n = *cap ? *cap * 2 : 16;
+			struct text_run *p = realloc(b->runs, (size_t)n * sizeof *p);
+			if (!p)
+				return -1;
+			b->runs = p;
+			*cap = n;
+		}
+		struct text_run *r = &b->runs[b->nruns];
+		if (make_run(b, m, pc, from, to, r) < 0)
+			return -1;
+		r->x = x;
+		x += r->w;
+		b->nruns++;
+		from = to;
+	}
+	tl->nruns = b->nruns - tl->first_run;
+	tl->width = x;
+	if (tl->width > b->width)
+		b->width = tl->width;
+	return 0;
+}
+
+/* Adds a line of tokens [f, l] (l < f: an empty line). */
+static void add_break(int *first, int *last, int *nl, int f, int l)
+{
+	first[*nl] = f;
+	last[*nl] = l;
+	(*nl)++;
+}
+
+/* What the spaces after a line's last word (token t) add to it: all of
+ * them but the one the line breaks at, as Pango counts them. */
+static int trailing(const struct token *tok, int nt, int t)
+{
+	return t < nt && tok[t].kind == TOKEN_SPACE ? tok[t].tail : 0;
+}
+
+/* Greedy breaking: the first word of a line always goes on it (with the
+ * spaces before it at the start of a paragraph); each further word goes on
+ * when it, the spaces before it and all but one of the spaces after it
+ * fit; a newline ends the line, and one
+ * ending the text leaves an empty line after it, as in Pango. Returns the
+ * line count, or 0 when a word alone is wider than the line (Pango breaks
+ * inside it). */
+static int break_lines(const struct token *tok, int nt, int width, int *first, int *last)
+{
+	int nl = 0;
+	for (int t = 0; t < nt;) {
+		int w = 0, f = t, l = t - 1;
+		while (t < nt && tok[t].kind != TOKEN_NEWLINE) {
+			w += tok[t].width;
+			l = t++;
+			if (tok[l].kind == TOKEN_WORD)
+				break;
+		}
+		while (t + 1 < nt && tok[t].kind == TOKEN_SPACE && tok[t + 1].kind == TOKEN_WORD &&
+		       (width <= 0 || w + tok[t].width + tok[t + 1].width + trailing(tok, nt, t + 2) <= width)) {
+			w += tok[t].width + tok[t + 1].width;
+			l = t + 1;
+			t += 2;
+		}
+		if (width > 0 && w > width)
+			return 0;
+		add_break(first, last, &nl, f, l);
+		if (t < nt && tok[t].kind == TOKEN_SPACE)
+			t++;
+		if (t < nt && tok[t].kind == TOKEN_NEWLINE && ++t == nt)
+			add_break(first, last, &nl, t, t - 1);
+	}
+	return nl;
+}
+
+int measure_words_block(struct measure *m, struct text_block *b, const char *text, const char *family,
+			double size, int bold_len, double width)
+{
+	size_t len = strlen(text);
+	if (!m->words || !plain_text(text, len))
+		return 0;
+	size_t bold_end = bold_len < 0 || (size_t)bold_len > len ? len : (size_t)bold_len;
+	int font[2] = { bold_end < len ? word_font(m, family, size, 0) : -1,
+			bold_end > 0 ? word_font(m, family, size, 1) : -1 };
+	if ((bold_end < len && font[0] < 0) || (bold_end > 0 && font[1] < 0))
+		return 0;
+	/* at most one token per byte, two pieces per token, one line per token
+	 * and one more after a closing newline */
+	struct token *tok = malloc(len * sizeof *tok);
+	struct piece *pc = malloc(2 * len * sizeof *pc);
+	int *first = malloc(2 * (len + 1) * sizeof *first);
+	int rc = -1;
+	if (!tok || !pc || !first)
+		goto out;
+	int nt = tokenize(m, text, len, bold_end, font, tok, pc);
+	if (nt <= 0) {
+		rc = nt;
+		goto out;
+	}
+	int *last = first + len + 1;
+	int nl = break_lines(tok, nt, width > 0 ? (int)(width * PANGO_SCALE) : 0, first, last);
+	if (nl == 0) {
+		rc = 0;
+		goto out;
+	}
+	int ascent = 0, descent = 0;
+	for (int k = 0; k < 2; k++)
+		if (font[k] >= 0) {
+			const struct word_font *f = &m->words->fonts[font[k]];
+			ascent = f->ascent > ascent ? f->ascent : ascent;
+			descent = f->descent > descent ? f->descent : descent;
+		}
+	memset(b, 0, sizeof *b);
+	b->size = size;
+	b->text = strdup(text);
+	b->lines = calloc((size_t)nl, sizeof *b->lines);
+	b->owns_glyphs = 1;
+	int cap = 0;
+	if (!b->text || !b->lines)
+		goto fail;
+	for (int i = 0; i < nl; i++)
+		if (add_line(b, m, tok, pc, first[i], last[i], i, ascent, ascent + descent, &cap) < 0)
+			goto fail;
+	b->nlines = nl;
+	b->height = nl * (ascent + descent) / (double)PANGO_SCALE;
+	rc = 1;
+	goto out;
+fail:
+	text_block_free(b);
+out:
+	free(tok);
+	free(pc);
+	free(first);
+	return rc;
+}

@@ -1,0 +1,179 @@
+/* check_render_text.c: setting text. The quick way (words shaped once,
+ * broken at spaces) must give the lines Pango's own layout gives: the same
+ * words on each line, the same widths, heights and baselines; lines never
+ * wider than asked; newlines kept; text it cannot set (other scripts, tabs,
+ * a word wider than the line) still set, through Pango; and the glyph
+ * positions a backend reads from the attached glyphs the ones Pango's
+ * layout reports. */
+#include "testutil.h"
+
+#include "measure_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TOL 0.01
+
+static const char *const sentences[] = {
+	"North: door, corridor to room 9. East: opening, corridor to room 10. South: door, corridor to room 7.",
+	"A weapon rack, empty but for a snapped pike. Somewhere far off, a door slams.",
+	"Monster: A ghost of a child plays with a ball that makes no sound when it bounces.",
+	"Treasure: In an iron pot hung high out of reach: 140 copper pieces in a rotten leather purse; "
+	"a flawless amber worth 100 gold pieces.",
+	"Stalactites of lime hang from the old mortar of the ceiling. It smells faintly of incense.",
+	"Ælfric's tower · 30 x 70 ft · Œuvre naïve, déjà vu «quoted» — “curly” ‘marks’ … 1½ feet",
+	"WAVY AVATAR Tea Today Yes, To Vow; kerning pairs: AV Ta Te Yo LT P. F. r, y.",
+	"double  spaces   between    words and a trailing space ",
+	"  leading spaces on the first line only",
+};
+
+static const double widths[] = { 0, 60, 97.5, 150, 222.2, 300, 410 };
+
+/* Line i of b as its text, runs joined, without the break's spaces. */
+static void line_text(const struct text_block *b, int i, char *out, size_t size)
+{
+	const struct text_line *l = &b->lines[i];
+	size_t from = l->nruns ? b->runs[l->first_run].start : 0, to = from;
+	for (int k = l->first_run; k < l->first_run + l->nruns; k++)
+		to = b->runs[k].start + b->runs[k].len;
+	while (to > from && (b->text[to - 1] == ' ' || b->text[to - 1] == '\n'))
+		to--;
+	snprintf(out, size, "%.*s", (int)(to - from), b->text + from);
+}
+
+static void assert_same_block(struct measure *ms, const char *text, int bold_len, double width)
+{
+	struct text_block q, p;
+	struct err e;
+	ck_assert_int_eq(measure_words_block(ms, &q, text, "DejaVu Sans", 8, bold_len, width), 1);
+	ck_assert_msg(measure_pango_block(ms, &p, text, "DejaVu Sans", 8, bold_len, width, &e) == 0, "%s", e.msg);
+	ck_assert_msg(q.nlines == p.nlines, "'%s' at %g pt: %d lines, Pango %d", text, width, q.nlines, p.nlines);
+	for (int i = 0; i < q.nlines; i++) {
+		char a[512], b[512];
+		line_text(&q, i, a, sizeof a);
+		line_text(&p, i, b, sizeof b);
+		ck_assert_msg(strcmp(a, b) == 0, "at %g pt line %d: '%s', Pango '%s'", width, i, a, b);
+		ck_assert_double_eq_tol(q.lines[i].top, p.lines[i].top, TOL);
+		ck_assert_double_eq_tol(q.lines[i].baseline, p.lines[i].baseline, TOL);
+		ck_assert_double_eq_tol(q.lines[i].height, p.lines[i].height, TOL);
+		/* Pango counts a wrapped line's closing space in its width */
+		double w = 0;
+		for (int k = p.lines[i].first_run; k < p.lines[i].first_run + p.lines[i].nruns; k++)
+			w = p.runs[k].x + p.runs[k].w;
+		ck_assert_double_le(q.lines[i].width, w + TOL);
+		if (width > 0)
+			ck_assert_double_le(q.lines[i].width, width);
+		for (int k = q.lines[i].first_run; k < q.lines[i].first_run + q.lines[i].nruns; k++)
+			ck_assert_ptr_nonnull(q.runs[k].glyphs);
+	}
+	ck_assert_double_eq_tol(q.height, p.height, TOL);
+	text_block_free(&q);
+	text_block_free(&p);
+}
+
+START_TEST(test_same_lines_as_pango)
+{
+	struct measure ms;
+	struct err e;
+	ck_assert_int_eq(measure_init(&ms, &e), 0);
+	for (size_t s = 0; s < sizeof sentences / sizeof *sentences; s++)
+		for (size_t w = 0; w < sizeof widths / sizeof *widths; w++) {
+			if (widths[w] > 0 && widths[w] < 100 && strstr(sentences[s], "Treasure"))
+				continue;       /* "leather purse;" and such fit; the longest words are tested below */
+			assert_same_block(&ms, sentences[s], 0, widths[w]);
+			assert_same_block(&ms, sentences[s], 6, widths[w]);
+			assert_same_block(&ms, sentences[s], -1, widths[w]);
+		}
+	/* every width from 100 to 420 pt in steps that land near the breaks */
+	for (double w = 100; w < 420; w += 1.37)
+		for (size_t s = 0; s < sizeof sentences / sizeof *sentences; s++)
+			assert_same_block(&ms, sentences[s], 0, w);
+	/* a word shaped before comes from the cache and sets the same */
+	assert_same_block(&ms, sentences[0], 0, 150);
+	measure_free(&ms);
+}
+END_TEST
+
+START_TEST(test_newlines)
+{
+	struct measure ms;
+	struct err e;
+	ck_assert_int_eq(measure_init(&ms, &e), 0);
+	const char *texts[] = { "one line\nand another", "a\n\nb", "closing newline\n", "\nopening newline",
+				"footer line · page 1 of 3\nRemake: mapsheet -n 30 -s x -o level.pdf" };
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+		assert_same_block(&ms, texts[i], 0, 0);
+		assert_same_block(&ms, texts[i], 0, 120);
+	}
+	measure_free(&ms);
+}
+END_TEST
+
+START_TEST(test_left_to_pango)
+{
+	struct measure ms;
+	struct err e;
+	struct text_block b;
+	ck_assert_int_eq(measure_init(&ms, &e), 0);
+	const char *texts[] = { "שלום עולם", "a\ttab", "", "Supercalifragilisticexpialidocious-and-more-words" };
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+		ck_assert_int_eq(measure_words_block(&ms, &b, texts[i], "DejaVu Sans", 8, 0, 60), 0);
+		ck_assert_msg(measure_block(&ms, &b, texts[i], "DejaVu Sans", 8, 0, 60, &e) == 0, "%s", e.msg);
+		ck_assert_int_ge(b.nlines, 1);
+		for (int k = 0; k < b.nlines; k++)
+			ck_assert_double_le(b.lines[k].width, 60 + TOL);
+		text_block_free(&b);
+	}
+	measure_free(&ms);
+}
+END_TEST
+
+START_TEST(test_clusters_from_glyphs)
+{
+	struct measure ms;
+	struct err e;
+	struct scene sc;
+	ck_assert_int_eq(measure_init(&ms, &e), 0);
+	scene_init(&sc);
+	struct scene_page *p = scene_add_page(&sc, 612, 792, 1, PAGE_KEY);
+	ck_assert_ptr_nonnull(p);
+	for (size_t s = 0; s < sizeof sentences / sizeof *sentences; s++) {
+		struct text_block b;
+		ck_assert_int_eq(measure_block(&ms, &b, sentences[s], "DejaVu Sans", 8, 0, 0, &e), 0);
+		size_t before = p->nitems;
+		measure_emit_line(&sc, p, &b, 0, 10, 20, (struct colour){ 0, 0, 0, 1 });
+		ck_assert_uint_eq(p->nitems, before + 1);
+		const struct scene_item *it = &p->items[before];
+		ck_assert_ptr_nonnull(it->shaped);
+		size_t len = strlen(it->text), starts[512], want_starts[512];
+		double xs[512], want_xs[512];
+		int n = measure_item_clusters(&ms, it, starts, xs, (int)len);
+		int want = measure_clusters(&ms, it->text, it->family, it->size, it->bold, it->italic, want_starts,
+					    want_xs, (int)len);
+		ck_assert_int_eq(n, want);
+		for (int i = 0; i < n; i++) {
+			ck_assert_uint_eq(starts[i], want_starts[i]);
+			ck_assert_double_eq_tol(xs[i], want_xs[i], TOL);
+		}
+		text_block_free(&b);
+	}
+	scene_free(&sc);
+	measure_free(&ms);
+}
+END_TEST
+
+static Suite *render_text_suite(void)
+{
+	Suite *s = suite_create("render_text");
+	TCase *tc = tcase_create("text");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_same_lines_as_pango);
+	tcase_add_test(tc, test_newlines);
+	tcase_add_test(tc, test_left_to_pango);
+	tcase_add_test(tc, test_clusters_from_glyphs);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(render_text_suite)
