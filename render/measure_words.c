@@ -48,7 +48,8 @@ struct word_cache {
 struct piece {
 	size_t start, len;
 	int font;
-	const struct shaped_word *w;
+	const PangoGlyphString *glyphs; /* the cache's (slots move as it grows) */
+	int width;
 };
 
 enum token_kind { TOKEN_WORD, TOKEN_SPACE, TOKEN_NEWLINE };
@@ -264,17 +265,19 @@ static int tokenize(struct measure *m, const char *text, size_t len, size_t bold
 			p->start = a;
 			p->len = b - a;
 			p->font = font[bold];
-			p->w = shaped(m, text + a, b - a, p->font);
-			if (!p->w)
+			const struct shaped_word *w = shaped(m, text + a, b - a, p->font);
+			if (!w)
 				return -1;
-			if (!p->w->complete)
+			if (!w->complete)
 				return 0;
-			t->width += p->w->width;
+			p->glyphs = w->glyphs;
+			p->width = w->width;
+			t->width += w->width;
 			a = b;
 		}
 		t->npieces = np - t->first_piece;
 		if (kind == TOKEN_SPACE) {
-			const PangoGlyphString *g = pc[np - 1].w->glyphs;
+			const PangoGlyphString *g = pc[np - 1].glyphs;
 			t->tail = t->width - g->glyphs[g->num_glyphs - 1].geometry.width;
 		}
 		i = j;
@@ -289,8 +292,8 @@ static int make_run(struct text_block *b, const struct measure *m, const struct 
 	const struct word_font *f = &m->words->fonts[pc[from].font];
 	int nglyphs = 0, width = 0;
 	for (int i = from; i < to; i++) {
-		nglyphs += pc[i].w->glyphs->num_glyphs;
-		width += pc[i].w->width;
+		nglyphs += pc[i].glyphs->num_glyphs;
+		width += pc[i].width;
 	}
 	memset(r, 0, sizeof *r);
 	r->start = pc[from].start;
@@ -307,7 +310,7 @@ static int make_run(struct text_block *b, const struct measure *m, const struct 
 	pango_glyph_string_set_size(gi.glyphs, nglyphs);
 	int g = 0;
 	for (int i = from; i < to; i++) {
-		const PangoGlyphString *ws = pc[i].w->glyphs;
+		const PangoGlyphString *ws = pc[i].glyphs;
 		int offset = (int)(pc[i].start - r->start);
 		memcpy(gi.glyphs->glyphs + g, ws->glyphs, (size_t)ws->num_glyphs * sizeof *ws->glyphs);
 		for (int k = 0; k < ws->num_glyphs; k++)

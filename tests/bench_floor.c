@@ -3,9 +3,12 @@
  * its filled and stroked paths (rectangles, grid lines, walls, symbols),
  * hatched areas and text labels with their fonts. The timed part draws
  * those arrays straight into the same surface type at the same page size
- * (PNG at the same dpi), text through Pango with one layout per page and
- * the same fonts, and writes the files: no measuring, no layout, no scene.
- * What our renderer costs above this is what layout and our backend add. */
+ * (PNG at the same dpi), and writes the files: no measuring, no layout, no
+ * scene. Text is prepared too: each label's glyphs, clusters and Cairo
+ * font, drawn with one cairo_show_text_glyphs (what Pango itself ends in,
+ * the text kept for copying and search); labels our layout left unshaped
+ * go through a Pango layout. What our renderer costs above this is what
+ * layout, shaping and our backend add. */
 #include "bench.h"
 
 #include <cairo-pdf.h>
@@ -30,6 +33,10 @@ struct floor_prim {
 	double x, y;            /* text: baseline start */
 	const char *text;
 	int font;               /* text: index into the sheet's font descriptions */
+	cairo_scaled_font_t *sf;        /* text with prepared glyphs: their font */
+	cairo_glyph_t *glyphs;          /* placed on the page */
+	cairo_text_cluster_t *clusters;
+	int nglyphs, nclusters;
 };
 
 struct floor_page {
@@ -66,6 +73,46 @@ static int font_index(struct floor_sheet *fs, const struct scene_item *it)
 	}
 	fs->fonts[fs->nfonts] = d;
 	return fs->nfonts++;
+}
+
+/* The glyphs the layout attached to text item it, placed at its baseline,
+ * with their clusters and Cairo font; left out when it has none. */
+static void prepare_glyphs(struct floor_prim *pr, const struct scene_item *it)
+{
+	const PangoGlyphItem *gi = it->shaped;
+	if (!gi || gi->item->analysis.level % 2)
+		return;
+	const PangoGlyphString *gs = gi->glyphs;
+	int n = gs->num_glyphs, len = (int)strlen(it->text);
+	pr->glyphs = malloc((size_t)(n + 1) * sizeof *pr->glyphs);
+	pr->clusters = malloc((size_t)(n + 1) * sizeof *pr->clusters);
+	cairo_scaled_font_t *sf = pango_cairo_font_get_scaled_font((PangoCairoFont *)gi->item->analysis.font);
+	if (!pr->glyphs || !pr->clusters || !sf) {
+		free(pr->glyphs);
+		free(pr->clusters);
+		pr->glyphs = NULL;
+		pr->clusters = NULL;
+		return;
+	}
+	pr->sf = cairo_scaled_font_reference(sf);
+	double x = it->x;
+	for (int i = 0; i < n; i++) {
+		const PangoGlyphInfo *g = &gs->glyphs[i];
+		pr->glyphs[i].index = g->glyph;
+		pr->glyphs[i].x = x + g->geometry.x_offset / (double)PANGO_SCALE;
+		pr->glyphs[i].y = it->y + g->geometry.y_offset / (double)PANGO_SCALE;
+		x += g->geometry.width / (double)PANGO_SCALE;
+		if (i == 0 || gs->log_clusters[i] != gs->log_clusters[i - 1]) {
+			if (pr->nclusters > 0)
+				pr->clusters[pr->nclusters - 1].num_bytes = gs->log_clusters[i] - gs->log_clusters[i - 1];
+			pr->clusters[pr->nclusters].num_glyphs = 0;
+			pr->nclusters++;
+		}
+		pr->clusters[pr->nclusters - 1].num_glyphs++;
+	}
+	if (pr->nclusters > 0)
+		pr->clusters[pr->nclusters - 1].num_bytes = len - gs->log_clusters[n - 1];
+	pr->nglyphs = n;
 }
 
 static void add_hatch(void *arg, double x0, double y0, double x1, double y1)
@@ -130,6 +177,7 @@ struct floor_sheet *bench_floor_prepare(const struct scene *sc)
 				pr->x = it->x;
 				pr->y = it->y;
 				pr->font = font_index(fs, it);
+				prepare_glyphs(pr, it);
 				break;
 			default: continue;      /* anchors and links draw nothing */
 			}
@@ -144,6 +192,13 @@ void bench_floor_free(struct floor_sheet *fs)
 	if (!fs)
 		return;
 	for (int i = 0; i < fs->npages; i++) {
+		for (size_t k = 0; fs->pages[i].prims && k < fs->pages[i].nprims; k++) {
+			struct floor_prim *pr = &fs->pages[i].prims[k];
+			if (pr->sf)
+				cairo_scaled_font_destroy(pr->sf);
+			free(pr->glyphs);
+			free(pr->clusters);
+		}
 		free(fs->pages[i].prims);
 		free(fs->pages[i].ops);
 		free(fs->pages[i].hatch);
@@ -213,6 +268,13 @@ static void draw(cairo_t *cr, const struct floor_sheet *fs, const struct floor_p
 			cairo_restore(cr);
 			break;
 		case FLOOR_TEXT:
+			if (pr->glyphs) {
+				cairo_set_scaled_font(cr, pr->sf);
+				cairo_show_text_glyphs(cr, pr->text, -1, pr->glyphs, pr->nglyphs, pr->clusters,
+						       pr->nclusters, 0);
+				font = -1;
+				break;
+			}
 			if (pr->font != font) {
 				pango_layout_set_font_description(lay, fs->fonts[pr->font]);
 				font = pr->font;

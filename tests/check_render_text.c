@@ -1,7 +1,7 @@
 /* check_render_text.c: setting text. The quick way (words shaped once,
  * broken at spaces) must give the lines Pango's own layout gives: the same
  * words on each line, the same widths, heights and baselines; lines never
- * wider than asked; newlines kept; text it cannot set (other scripts, tabs,
+ * wider than asked; newlines kept; the word cache growing mid-paragraph; text it cannot set (other scripts, tabs,
  * a word wider than the line) still set, through Pango; and the glyph
  * positions a backend reads from the attached glyphs the ones Pango's
  * layout reports. */
@@ -89,6 +89,15 @@ START_TEST(test_same_lines_as_pango)
 	for (double w = 100; w < 420; w += 1.37)
 		for (size_t s = 0; s < sizeof sentences / sizeof *sentences; s++)
 			assert_same_block(&ms, sentences[s], 0, w);
+	/* a paragraph of more distinct words than the cache first holds: it
+	 * grows while the paragraph is being set */
+	char *many = malloc(3000 * 8);
+	ck_assert_ptr_nonnull(many);
+	size_t used = 0;
+	for (int i = 0; i < 3000; i++)
+		used += (size_t)sprintf(many + used, "%sw%d", i ? " " : "", i);
+	assert_same_block(&ms, many, 0, 300);
+	free(many);
 	/* a word shaped before comes from the cache and sets the same */
 	assert_same_block(&ms, sentences[0], 0, 150);
 	measure_free(&ms);
