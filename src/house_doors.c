@@ -45,13 +45,20 @@ void house_perimeter_edge(struct rect r, int k, int *x, int *y, enum side *side)
 	*x = r.x, *y = r.y + r.h - 1 - k, *side = SIDE_W;
 }
 
-/* The region beyond edge k of r's boundary walk (0 outside the grid). */
-static int beyond(const struct map *m, struct rect r, int k)
+/* The regions beyond r's boundary walk (0 outside the grid): ring[k] is
+ * the region beyond edge k (see house_perimeter_edge), read a wall at a
+ * time along the rows and columns next to r. */
+static void ring_fill(const struct map *m, struct rect r, int *ring)
 {
-	int x, y;
-	enum side s;
-	house_perimeter_edge(r, k, &x, &y, &s);
-	return map_at(m, x + side_dx[s], y + side_dy[s]);
+	int k = 0;
+	for (int i = 0; i < r.w; i++)
+		ring[k++] = map_at(m, r.x + i, r.y - 1);
+	for (int i = 0; i < r.h; i++)
+		ring[k++] = map_at(m, r.x + r.w, r.y + i);
+	for (int i = 0; i < r.w; i++)
+		ring[k++] = map_at(m, r.x + r.w - 1 - i, r.y + r.h);
+	for (int i = 0; i < r.h; i++)
+		ring[k++] = map_at(m, r.x - 1, r.y + r.h - 1 - i);
 }
 
 /* A min-heap of room indices. */
@@ -94,6 +101,7 @@ struct door_state {
 	unsigned char *connected;   /* per region */
 	int *nb_first, *nb;         /* per room, the distinct regions beyond its walls */
 	int *used;                  /* scratch: side + 4 * region of this room's doors */
+	int *ring;                  /* scratch: the regions beyond a room's walls (ring_fill) */
 };
 
 /* Lists each room's distinct neighbouring regions (solid ground excluded). */
@@ -111,8 +119,9 @@ static int build_neighbours(const struct house_build *b, struct door_state *d, s
 		struct rect r = b->rooms[i];
 		d->nb_first[i] = n;
 		stamp[b->room_base + i] = i + 1;
+		ring_fill(b->m, r, d->ring);
 		for (int k = 0; k < 2 * (r.w + r.h); k++) {
-			int o = beyond(b->m, r, k);
+			int o = d->ring[k];
 			if (o <= 0 || stamp[o] == i + 1)
 				continue;
 			stamp[o] = i + 1;
@@ -147,7 +156,7 @@ static int door_target(const struct house_build *b, const struct door_state *d, 
 /* Places a door on the run of wall around edge k of room i that faces region
  * o: the edges on the same side with o beyond, away from its ends when the
  * run is three or more squares long. */
-static int door_in_run(struct house_build *b, int i, int k, int o, struct err *e)
+static int door_in_run(struct house_build *b, const int *ring, int i, int k, int o, struct err *e)
 {
 	struct rect r = b->rooms[i];
 	int x, y;
@@ -158,9 +167,9 @@ static int door_in_run(struct house_build *b, int i, int k, int o, struct err *e
 	for (int t = 0; t < (int)s; t++)
 		w0 += len[t];
 	int w1 = w0 + len[s], lo = k, hi = k;
-	while (lo > w0 && beyond(b->m, r, lo - 1) == o)
+	while (lo > w0 && ring[lo - 1] == o)
 		lo--;
-	while (hi + 1 < w1 && beyond(b->m, r, hi + 1) == o)
+	while (hi + 1 < w1 && ring[hi + 1] == o)
 		hi++;
 	if (hi - lo >= 2)
 		lo++, hi--;
@@ -182,13 +191,14 @@ static int place_doors(struct house_build *b, struct door_state *d, int i, struc
 	struct rect r = b->rooms[i];
 	int self = b->room_base + i, per = 2 * (r.w + r.h);
 	int start = rng_range(b->rng, 0, per - 1), placed = 0;
+	ring_fill(b->m, r, d->ring);
 	for (int phase = 0; phase < 2 && placed == 0; phase++) {
 		double more = phase == 0 ? b->hp->hall_door_prob : b->hp->room_door_prob;
 		int nused = 0, go_on = 1;
 		for (int step = 0; step < per && go_on; step++) {
 			int k = (start + step) % per, x, y;
 			enum side s;
-			int o = beyond(b->m, r, k);
+			int o = d->ring[k];
 			if (!door_target(b, d, phase, self, o))
 				continue;
 			house_perimeter_edge(r, k, &x, &y, &s);
@@ -197,7 +207,7 @@ static int place_doors(struct house_build *b, struct door_state *d, int i, struc
 				seen = d->used[u] == tag;
 			if (seen)
 				continue;
-			if (door_in_run(b, i, k, o, e) < 0)
+			if (door_in_run(b, d->ring, i, k, o, e) < 0)
 				return -1;
 			d->used[nused++] = tag;
 			placed++;
@@ -231,11 +241,12 @@ int house_doors(struct house_build *b, struct err *e)
 			maxper = 2 * (b->rooms[i].w + b->rooms[i].h);
 	d.connected = calloc((size_t)b->m->nregions + 1, 1);
 	d.used = malloc((size_t)maxper * sizeof *d.used);
+	d.ring = malloc((size_t)maxper * sizeof *d.ring);
 	unsigned char *queued = calloc((size_t)b->nrooms + 1, 1);
 	h[0].a = malloc(((size_t)b->nrooms + 1) * sizeof *h[0].a);
 	h[1].a = malloc(((size_t)b->nrooms + 1) * sizeof *h[1].a);
 	int rc = -1;
-	if (!d.connected || !d.used || !queued || !h[0].a || !h[1].a) {
+	if (!d.connected || !d.used || !d.ring || !queued || !h[0].a || !h[1].a) {
 		err_set(e, "out of memory for the house's doors");
 		goto out;
 	}
@@ -292,6 +303,7 @@ int house_doors(struct house_build *b, struct err *e)
 out:
 	free(d.connected);
 	free(d.used);
+	free(d.ring);
 	free(d.nb_first);
 	free(d.nb);
 	free(queued);

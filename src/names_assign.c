@@ -156,41 +156,54 @@ static long unique_pairs(int *pairs, size_t np, int n)
 	return u;
 }
 
+/* The pairs found so far: (a, b) with a < b, a wall's run of squares
+ * between the same two regions kept once. */
+struct pair_list {
+	int *v;
+	size_t n, cap;
+};
+
+/* Adds the pair of regions a > 0 and b (none when b is 0 or solid). */
+static int pair_add(struct pair_list *pl, int a, int b)
+{
+	if (b <= 0)
+		return 0;
+	int lo = a < b ? a : b, hi = a < b ? b : a;
+	if (pl->n > 0 && pl->v[2 * pl->n - 2] == lo && pl->v[2 * pl->n - 1] == hi)
+		return 0;
+	if (pl->n == pl->cap) {
+		int *p = realloc(pl->v, pl->cap * 4 * sizeof *p);
+		if (!p)
+			return -1;
+		pl->v = p;
+		pl->cap *= 2;
+	}
+	pl->v[2 * pl->n] = lo;
+	pl->v[2 * pl->n + 1] = hi;
+	pl->n++;
+	return 0;
+}
+
 int names_touching(const struct map *m, int **adj_first, int **adj, struct err *e)
 {
 	int n = m->nregions;
-	size_t np = 0, cap = 256;
-	int *pairs = malloc(cap * 2 * sizeof *pairs);
+	struct pair_list pl = { malloc(256 * 2 * sizeof(int)), 0, 256 };
 	*adj_first = NULL;
 	*adj = NULL;
-	if (!pairs)
+	if (!pl.v)
 		return err_set(e, "out of memory while finding touching rooms");
+	/* each row: the squares whose east or south neighbour differs */
 	for (int y = 0; y < m->h; y++) {
-		const int *row = m->cells + (long)y * m->w;
-		for (int x = 0; x < m->w; x++) {
-			int a = row[x];
-			for (int s = 0; s < 2 && a > 0; s++) {
-				int b = s == 0 ? (x + 1 < m->w ? row[x + 1] : 0) : (y + 1 < m->h ? row[x + m->w] : 0);
-				if (b <= 0 || b == a)
-					continue;
-				/* a wall runs on with the same two rooms: once is enough */
-				if (np > 0 && pairs[2 * np - 2] == (a < b ? a : b) && pairs[2 * np - 1] == (a < b ? b : a))
-					continue;
-				if (np == cap) {
-					int *p = realloc(pairs, cap * 4 * sizeof *pairs);
-					if (!p) {
-						free(pairs);
-						return err_set(e, "out of memory while finding touching rooms");
-					}
-					pairs = p;
-					cap *= 2;
-				}
-				pairs[2 * np] = a < b ? a : b;
-				pairs[2 * np + 1] = a < b ? b : a;
-				np++;
-			}
-		}
+		const int *row = m->cells + (long)y * m->w, *below = y + 1 < m->h ? row + m->w : NULL;
+		for (int x = 0; x + 1 < m->w; x++)
+			if (row[x] != row[x + 1] && row[x] > 0 && pair_add(&pl, row[x], row[x + 1]) < 0)
+				goto oom;
+		for (int x = 0; below && x < m->w; x++)
+			if (row[x] != below[x] && row[x] > 0 && pair_add(&pl, row[x], below[x]) < 0)
+				goto oom;
 	}
+	int *pairs = pl.v;
+	size_t np = pl.n;
 	long nu = unique_pairs(pairs, np, n);
 	if (nu < 0) {
 		free(pairs);
@@ -223,4 +236,7 @@ int names_touching(const struct map *m, int **adj_first, int **adj, struct err *
 	*adj_first = first;
 	*adj = list;
 	return 0;
+oom:
+	free(pl.v);
+	return err_set(e, "out of memory while finding touching rooms");
 }
