@@ -120,8 +120,11 @@ static int build_neighbours(const struct house_build *b, struct door_state *d, s
 		d->nb_first[i] = n;
 		stamp[b->room_base + i] = i + 1;
 		ring_fill(b->m, r, d->ring);
-		for (int k = 0; k < 2 * (r.w + r.h); k++) {
+		for (int k = 0, prev = 0; k < 2 * (r.w + r.h); k++) {
 			int o = d->ring[k];
+			if (o == prev)
+				continue;       /* a wall runs on along one region */
+			prev = o;
 			if (o <= 0 || stamp[o] == i + 1)
 				continue;
 			stamp[o] = i + 1;
@@ -150,7 +153,8 @@ static int door_target(const struct house_build *b, const struct door_state *d, 
 		return 0;
 	if (phase == 0)
 		return o == b->hall_region;
-	return b->m->regions[o].kind == REGION_ROOM && d->connected[o];
+	/* the rooms are the ids from room_base on (no read of the region) */
+	return o >= b->room_base && o - b->room_base < b->nrooms && d->connected[o];
 }
 
 /* Places a door on the run of wall around edge k of room i that faces region

@@ -6,11 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A region to name, with what the draw reads of it (copied here, so the
+ * draw reads the regions in sorted order from this array, not from all
+ * over the map's region array). */
 struct order {
 	int id;
 	int group;      /* 0 hallways, 1 the rest */
 	int area;
 	unsigned tie;
+	enum region_kind kind;
 };
 
 static int cmp_order(const void *a, const void *b)
@@ -57,8 +61,9 @@ int names_assign(const struct names_table *t, struct map *m, int entrance, const
 	for (int id = 1; id <= n; id++) {
 		if (id == entrance)
 			continue;
-		order[norder++] = (struct order){ id, m->regions[id].kind != REGION_HALL, m->regions[id].area,
-						  (unsigned)rng_next(rng) };
+		const struct region *r = &m->regions[id];
+		order[norder++] = (struct order){ id, r->kind != REGION_HALL, r->area, (unsigned)rng_next(rng),
+						  r->kind };
 	}
 	qsort(order, (size_t)norder, sizeof *order, cmp_order);
 	if (entrance > 0 && entrance <= n && t->entrance >= 0) {
@@ -70,7 +75,7 @@ int names_assign(const struct names_table *t, struct map *m, int entrance, const
 	}
 	for (int k = 0; k < norder; k++) {
 		int id = order[k].id;
-		const struct region *r = &m->regions[id];
+		const struct order *r = &order[k];
 		double sum = 0;
 		int choices = 0;
 		for (int i = 0; i < t->nentries; i++) {
@@ -192,11 +197,15 @@ int names_touching(const struct map *m, int **adj_first, int **adj, struct err *
 	*adj = NULL;
 	if (!pl.v)
 		return err_set(e, "out of memory while finding touching rooms");
-	/* each row: the squares whose east or south neighbour differs */
+	/* each row: the squares whose east or south neighbour differs (an
+	 * east wall the row above had with the same two regions is known) */
 	for (int y = 0; y < m->h; y++) {
 		const int *row = m->cells + (long)y * m->w, *below = y + 1 < m->h ? row + m->w : NULL;
+		const int *above = y > 0 ? row - m->w : NULL;
 		for (int x = 0; x + 1 < m->w; x++)
-			if (row[x] != row[x + 1] && row[x] > 0 && pair_add(&pl, row[x], row[x + 1]) < 0)
+			if (row[x] != row[x + 1] && row[x] > 0 &&
+			    !(above && above[x] == row[x] && above[x + 1] == row[x + 1]) &&
+			    pair_add(&pl, row[x], row[x + 1]) < 0)
 				goto oom;
 		for (int x = 0; below && x < m->w; x++)
 			if (row[x] != below[x] && row[x] > 0 && pair_add(&pl, row[x], below[x]) < 0)
