@@ -4,15 +4,14 @@
  * nothing), the longest such way, the independent loops of the door graph
  * and the dead-end rooms.
  *
- * The searches run over one flat int array, not over the grid: each region
- * is a header (its number of neighbours and whether it is a room) followed
- * by the positions of its neighbours' headers in the same array, so a
- * search reads one place per region and no index table beside it. The
- * regions are laid out in breadth-first order from the first region, so
- * neighbours mostly sit near each other, and the searches keep a bit per
- * array position for "reached" and walk level by level, so no distance
- * array is written: the working set of a search on a 10,000-room plan is a
- * few kilobytes of bits plus the array itself. */
+ * The searches run over one flat int array, not over the grid. A room with
+ * a single door (most dead ends) is not in it: the way to it is the way to
+ * its neighbour and one door more, so its neighbour counts it. Each other
+ * region is a header (its neighbours, whether it is a room, its one-door
+ * rooms) followed by its neighbours' numbers, all in breadth-first order
+ * from the first region so neighbours sit close. A search walks level by
+ * level with a byte per region for "reached" and writes no distances, so a
+ * search on a 10,000-room plan works in a few tens of kilobytes. */
 #include "house.h"
 
 #include "map.h"
@@ -32,20 +31,20 @@ static int find_root(int *parent, int v)
 
 /* The door graph laid out for the searches (see the top of the file). */
 struct door_graph {
-	int *data;              /* per region: header, leaf rooms, neighbour positions */
-	int *at;                /* per region id: the position of its header, -1 for a leaf */
+	int *data;              /* per laid-out region: header, leaf rooms, neighbours' numbers */
+	int *pos;               /* per number: where its header is in data */
+	int *at;                /* per region id: its number, -1 for a leaf */
 	int *hang;              /* per region id: for a leaf, the region it hangs on */
-	long size;              /* ints in data */
-	unsigned long long *seen;       /* a bit per position of data */
-	int *queue;             /* header positions in the order reached */
+	int count;              /* regions laid out */
+	unsigned char *seen;    /* per number: reached in this search */
+	int *queue;             /* numbers in the order reached */
 };
 
 /* Lays out the regions 1..n and the door pairs ends[2i], ends[2i+1] (deg:
  * each region's pairs; first, list: scratch of n + 2 and 2 * npairs ints).
- * A leaf, a region with one door whose neighbour has more, is not laid out:
- * the way to it is the way to its neighbour and one door more, so its
- * neighbour's header counts it among its leaf rooms. The rest go in
- * breadth-first order from the lowest id, so neighbours sit close. */
+ * A leaf, a region with one door whose neighbour has more, is left out and
+ * counted in its neighbour's header when it is a room. The rest are
+ * numbered breadth-first from the lowest id. */
 static void lay_out_graph(struct door_graph *g, int n, const int *ends, int npairs, const int *deg,
 			  const unsigned char *room, int *first, int *list)
 {
@@ -65,16 +64,16 @@ static void lay_out_graph(struct door_graph *g, int n, const int *ends, int npai
 		g->hang[r] = deg[r] == 1 && deg[list[first[r]]] > 1 ? list[first[r]] : 0;
 		g->at[r] = -1;
 	}
-	long pos = 0;
-	int tail = 0;
+	/* the queue of region ids gives the numbers: number k is queue[k] */
+	int pos = 0, tail = 0;
 	for (int s = 1; s <= n; s++) {
 		if (g->at[s] >= 0 || g->hang[s])
 			continue;
 		int head = tail;
+		g->at[s] = tail;
 		g->queue[tail++] = s;
-		g->at[s] = 0;   /* queued; its place follows */
 		while (head < tail) {
-			int r = g->queue[head++], core = 0, leaves = 0;
+			int r = g->queue[head], core = 0, leaves = 0;
 			for (int k = first[r]; k < first[r + 1]; k++) {
 				int o = list[k];
 				if (g->hang[o]) {
@@ -83,56 +82,54 @@ static void lay_out_graph(struct door_graph *g, int n, const int *ends, int npai
 				}
 				core++;
 				if (g->at[o] < 0) {
-					g->at[o] = 0;
+					g->at[o] = tail;
 					g->queue[tail++] = o;
 				}
 			}
-			g->at[r] = (int)pos;
+			g->pos[head++] = pos;
 			g->data[pos] = core << 1 | room[r];
 			g->data[pos + 1] = leaves;
 			pos += 2 + core;
 		}
 	}
+	g->count = tail;
 	/* the neighbours between laid-out regions, in the order of the doors */
-	for (int r = 1; r <= n; r++)
-		first[r] = g->at[r] + 2;
+	for (int k = 0; k < g->count; k++)
+		first[k] = g->pos[k] + 2;
 	for (int i = 0; i < npairs; i++) {
 		int a = ends[2 * i], b = ends[2 * i + 1];
 		if (g->hang[a] || g->hang[b])
 			continue;
-		g->data[first[a]++] = g->at[b];
-		g->data[first[b]++] = g->at[a];
+		g->data[first[g->at[a]]++] = g->at[b];
+		g->data[first[g->at[b]]++] = g->at[a];
 	}
 }
 
-/* One search from the region whose header is at `from`, `level` doors from
- * the room measured from; `skip` rooms among from's leaves are not counted
- * (the room measured from, when it is one of them). Adds the doors passed
- * to every other room reached to *sum, counts them in *pairs and raises
- * *longest. */
+/* One search from region number `from`, `level` doors from the room
+ * measured from; `skip` rooms among from's leaves are not counted (the room
+ * measured from, when it is one of them). Adds the doors passed to every
+ * other room reached to *sum, counts them in *pairs and raises *longest. */
 static void search(struct door_graph *g, int from, int level, int skip, long long *sum, long *pairs, int *longest)
 {
-	const int *data = g->data;
-	unsigned long long *seen = g->seen;
+	const int *data = g->data, *pos = g->pos;
+	unsigned char *seen = g->seen;
 	int *queue = g->queue;
-	memset(seen, 0, (((size_t)g->size + 63) / 64) * sizeof *seen);
-	seen[from >> 6] |= 1ULL << (from & 63);
+	memset(seen, 0, (size_t)g->count);
+	seen[from] = 1;
 	queue[0] = from;
 	int head = 0, tail = 1;
 	long leaves = -skip;    /* leaf rooms one door beyond this level */
 	for (long rooms = 0; head < tail || rooms > 0; level++) {
 		int end = tail;
 		for (; head < end; head++) {
-			int at = queue[head], h = data[at];
-			const int *nb = data + at + 2;
-			rooms += h & 1;
-			leaves += data[at + 1];
-			for (int k = 0, deg = h >> 1; k < deg; k++) {
-				int v = nb[k];
-				unsigned long long bit = 1ULL << (v & 63), *w = &seen[v >> 6];
+			const int *at = data + pos[queue[head]];
+			rooms += at[0] & 1;
+			leaves += at[1];
+			for (int k = 0, deg = at[0] >> 1; k < deg; k++) {
+				int v = at[2 + k];
 				queue[tail] = v;        /* kept only when not reached before */
-				tail += (*w & bit) == 0;
-				*w |= bit;
+				tail += !seen[v];
+				seen[v] = 1;
 			}
 		}
 		if (level > 0 && rooms > 0) {
@@ -157,11 +154,14 @@ int house_measure(const struct map *m, struct house_measures *out, struct err *e
 	int *list = malloc(((size_t)m->ndoors * 2 + 1) * sizeof *list);
 	unsigned char *room = calloc((size_t)n + 1, 1);
 	g.at = malloc(((size_t)n + 1) * sizeof *g.at);
+	g.pos = malloc(((size_t)n + 1) * sizeof *g.pos);
+	g.seen = malloc((size_t)n + 1);
 	g.hang = malloc(((size_t)n + 1) * sizeof *g.hang);
 	g.queue = malloc(((size_t)n + 1) * sizeof *g.queue);
 	int rc = -1;
 	*out = (struct house_measures){ 0 };
-	if (!ends || !parent || !degree || !inner || !first || !list || !room || !g.at || !g.hang || !g.queue) {
+	if (!ends || !parent || !degree || !inner || !first || !list || !room || !g.at || !g.pos || !g.seen ||
+	    !g.hang || !g.queue) {
 		err_set(e, "out of memory for the maze measures");
 		goto out;
 	}
@@ -197,10 +197,8 @@ int house_measure(const struct map *m, struct house_measures *out, struct err *e
 		if (degree[r] == 1)
 			out->dead_ends++;
 	}
-	g.size = 2L * n + 2L * npairs + 1;
-	g.data = malloc((size_t)g.size * sizeof *g.data);
-	g.seen = malloc((((size_t)g.size + 63) / 64) * sizeof *g.seen);
-	if (!g.data || !g.seen) {
+	g.data = malloc((2 * (size_t)n + 2 * (size_t)npairs + 1) * sizeof *g.data);
+	if (!g.data) {
 		err_set(e, "out of memory for the maze measures");
 		goto out;
 	}
@@ -234,6 +232,7 @@ out:
 	free(list);
 	free(room);
 	free(g.at);
+	free(g.pos);
 	free(g.hang);
 	free(g.queue);
 	free(g.data);
