@@ -195,16 +195,11 @@ static int add_measures(struct house_build *b, struct err *e)
 static int name_rooms(struct house_build *b, struct err *e)
 {
 	struct names_table names;
-	int *adj_first = NULL, *adj = NULL;
 	if (names_load(&names, b->p->template_dirs, "house", e) < 0)
 		return -1;
 	recount(b);
-	int rc = names_touching(b->m, &adj_first, &adj, e);
-	if (rc == 0)
-		rc = names_assign(&names, b->m, map_at(b->m, b->m->entrance.x, b->m->entrance.y), adj_first, adj,
-				  b->rng, b->log, e);
-	free(adj_first);
-	free(adj);
+	int rc = names_assign(&names, b->m, map_at(b->m, b->m->entrance.x, b->m->entrance.y), b->touch_first,
+			      b->touch, b->rng, b->log, e);
 	names_free(&names);
 	return rc;
 }
@@ -247,6 +242,9 @@ static int house_generate(struct map *m, const struct gen_params *p, struct rng 
 	 * entrance's room when there is no hallway). */
 	if (place_entrance(&b, e) < 0)
 		goto out;
+	/* Which regions share a wall, for the doors and the names. */
+	if (names_touching(m, &b.touch_first, &b.touch, e) < 0)
+		goto out;
 	/* 4. Doors, room by room through the queue, until all are connected. */
 	if (house_doors(&b, e) < 0)
 		goto out;
@@ -263,6 +261,8 @@ static int house_generate(struct map *m, const struct gen_params *p, struct rng 
 out:
 	free(b.halls);
 	free(b.rooms);
+	free(b.touch_first);
+	free(b.touch);
 	return rc;
 }
 

@@ -99,51 +99,9 @@ static int heap_pop(struct heap *h)
 /* What the door stage keeps between rooms. */
 struct door_state {
 	unsigned char *connected;   /* per region */
-	int *nb_first, *nb;         /* per room, the distinct regions beyond its walls */
 	int *used;                  /* scratch: side + 4 * region of this room's doors */
 	int *ring;                  /* scratch: the regions beyond a room's walls (ring_fill) */
 };
-
-/* Lists each room's distinct neighbouring regions (solid ground excluded). */
-static int build_neighbours(const struct house_build *b, struct door_state *d, struct err *e)
-{
-	int *stamp = calloc((size_t)b->m->nregions + 1, sizeof *stamp);
-	d->nb_first = malloc(((size_t)b->nrooms + 1) * sizeof *d->nb_first);
-	int cap = 8 * b->nrooms + 8, n = 0;
-	d->nb = malloc((size_t)cap * sizeof *d->nb);
-	if (!stamp || !d->nb_first || !d->nb) {
-		free(stamp);
-		return err_set(e, "out of memory for the house's room neighbours");
-	}
-	for (int i = 0; i < b->nrooms; i++) {
-		struct rect r = b->rooms[i];
-		d->nb_first[i] = n;
-		stamp[b->room_base + i] = i + 1;
-		ring_fill(b->m, r, d->ring);
-		for (int k = 0, prev = 0; k < 2 * (r.w + r.h); k++) {
-			int o = d->ring[k];
-			if (o == prev)
-				continue;       /* a wall runs on along one region */
-			prev = o;
-			if (o <= 0 || stamp[o] == i + 1)
-				continue;
-			stamp[o] = i + 1;
-			if (n == cap) {
-				int *nn = realloc(d->nb, (size_t)cap * 2 * sizeof *nn);
-				if (!nn) {
-					free(stamp);
-					return err_set(e, "out of memory for the house's room neighbours");
-				}
-				d->nb = nn;
-				cap *= 2;
-			}
-			d->nb[n++] = o;
-		}
-	}
-	d->nb_first[b->nrooms] = n;
-	free(stamp);
-	return 0;
-}
 
 /* Whether region o may take a door from room `self` in phase 0 (hallway) or
  * phase 1 (a connected room). */
@@ -226,9 +184,10 @@ static int place_doors(struct house_build *b, struct door_state *d, int i, struc
 static void wake_neighbours(const struct house_build *b, const struct door_state *d, int idx, int pos,
 			    unsigned char *queued, struct heap *cur, struct heap *next)
 {
-	for (int k = d->nb_first[idx]; k < d->nb_first[idx + 1]; k++) {
-		int j = d->nb[k] - b->room_base;
-		if (j < 0 || j >= b->nrooms || d->connected[d->nb[k]] || queued[j])
+	int id = b->room_base + idx;
+	for (int k = b->touch_first[id]; k < b->touch_first[id + 1]; k++) {
+		int j = b->touch[k] - b->room_base;
+		if (j < 0 || j >= b->nrooms || d->connected[b->touch[k]] || queued[j])
 			continue;
 		queued[j] = 1;
 		heap_push(j > pos ? cur : next, j);
@@ -254,8 +213,6 @@ int house_doors(struct house_build *b, struct err *e)
 		err_set(e, "out of memory for the house's doors");
 		goto out;
 	}
-	if (build_neighbours(b, &d, e) < 0)
-		goto out;
 	d.connected[b->hub] = 1;
 	int left = 0;
 	for (int i = 0; i < b->nrooms; i++)
@@ -264,12 +221,14 @@ int house_doors(struct house_build *b, struct err *e)
 	/* The rooms beside the hub start in the first pass. */
 	struct heap *cur = &h[0], *next = &h[1];
 	if (b->hub == b->hall_region) {
-		for (int i = 0; i < b->nrooms; i++)
-			for (int k = d.nb_first[i]; k < d.nb_first[i + 1] && !queued[i]; k++)
-				if (d.nb[k] == b->hub) {
-					queued[i] = 1;
-					heap_push(cur, i);
-				}
+		/* the rooms touching it: listed once each */
+		for (int k = b->touch_first[b->hub]; k < b->touch_first[b->hub + 1]; k++) {
+			int i = b->touch[k] - b->room_base;
+			if (i >= 0 && i < b->nrooms) {
+				queued[i] = 1;
+				heap_push(cur, i);
+			}
+		}
 	} else {
 		wake_neighbours(b, &d, b->hub - b->room_base, -1, queued, cur, next);
 	}
@@ -308,8 +267,6 @@ out:
 	free(d.connected);
 	free(d.used);
 	free(d.ring);
-	free(d.nb_first);
-	free(d.nb);
 	free(queued);
 	free(h[0].a);
 	free(h[1].a);
