@@ -46,6 +46,38 @@ static int lay_out(struct house_build *b, struct err *e)
 	return 0;
 }
 
+/* What map_recount() would find, from the plan's rectangles instead of a
+ * pass over the grid: the hallway pieces and the rooms tile the plan
+ * without overlapping, so each region's area is the sum of its pieces'. */
+static void recount(struct house_build *b)
+{
+	struct map *m = b->m;
+	for (int i = 0; i <= m->nregions; i++) {
+		m->regions[i].area = 0;
+		m->regions[i].bounds = (struct rect){ 0, 0, 0, 0 };
+	}
+	for (int i = 0; i < b->nhalls; i++) {
+		struct rect h = b->halls[i];
+		struct region *r = &m->regions[b->hall_region];
+		if (r->area == 0) {
+			r->bounds = h;
+		} else {
+			int x1 = r->bounds.x + r->bounds.w, y1 = r->bounds.y + r->bounds.h;
+			x1 = h.x + h.w > x1 ? h.x + h.w : x1;
+			y1 = h.y + h.h > y1 ? h.y + h.h : y1;
+			r->bounds.x = h.x < r->bounds.x ? h.x : r->bounds.x;
+			r->bounds.y = h.y < r->bounds.y ? h.y : r->bounds.y;
+			r->bounds.w = x1 - r->bounds.x;
+			r->bounds.h = y1 - r->bounds.y;
+		}
+		r->area += h.w * h.h;
+	}
+	for (int i = 0; i < b->nrooms; i++) {
+		m->regions[b->room_base + i].bounds = b->rooms[i];
+		m->regions[b->room_base + i].area = b->rooms[i].w * b->rooms[i].h;
+	}
+}
+
 /* Picks the k-th (k < 0: counts) edge of the grid border whose square
  * belongs to region `want`. */
 static int border_edge(const struct map *m, int want, int k, int *x, int *y, enum side *side)
@@ -159,24 +191,20 @@ static int add_measures(struct house_build *b, struct err *e)
 	return 0;
 }
 
-/* Checks what the options cannot: the params may come from elsewhere. */
+/* Names the regions from the house's name table, by size and neighbours. */
 static int name_rooms(struct house_build *b, struct err *e)
 {
 	struct names_table names;
-	int *adj_first = NULL, *adj = NULL;
 	if (names_load(&names, b->p->template_dirs, "house", e) < 0)
 		return -1;
-	map_recount(b->m);
-	int rc = names_touching(b->m, &adj_first, &adj, e);
-	if (rc == 0)
-		rc = names_assign(&names, b->m, map_at(b->m, b->m->entrance.x, b->m->entrance.y), adj_first, adj,
-				  b->rng, b->log, e);
-	free(adj_first);
-	free(adj);
+	recount(b);
+	int rc = names_assign(&names, b->m, map_at(b->m, b->m->entrance.x, b->m->entrance.y), b->touch_first,
+			      b->touch, b->rng, b->log, e);
 	names_free(&names);
 	return rc;
 }
 
+/* Checks what the options cannot: the params may come from elsewhere. */
 static int check_request(const struct map *m, const struct gen_params *p, struct err *e)
 {
 	const struct house_params *hp = &p->house;
@@ -214,6 +242,9 @@ static int house_generate(struct map *m, const struct gen_params *p, struct rng 
 	 * entrance's room when there is no hallway). */
 	if (place_entrance(&b, e) < 0)
 		goto out;
+	/* Which regions share a wall, for the doors and the names. */
+	if (names_touching(m, &b.touch_first, &b.touch, e) < 0)
+		goto out;
 	/* 4. Doors, room by room through the queue, until all are connected. */
 	if (house_doors(&b, e) < 0)
 		goto out;
@@ -230,6 +261,8 @@ static int house_generate(struct map *m, const struct gen_params *p, struct rng 
 out:
 	free(b.halls);
 	free(b.rooms);
+	free(b.touch_first);
+	free(b.touch);
 	return rc;
 }
 

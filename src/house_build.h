@@ -22,6 +22,10 @@ struct house_build {
 	int hall_region;        /* the joined hallway network, 0 when there is none */
 	int room_base;          /* region id of rooms[0]; rooms[i] is room_base + i */
 	int hub;                /* the region connected before any door is placed */
+
+	/* touch[touch_first[r] .. touch_first[r + 1]): the regions sharing a
+	 * wall with region r, each once, ascending (names_touching) */
+	int *touch_first, *touch;
 };
 
 /* Stage 1-2: subdivides the plan (the whole grid) with a queue of areas into
@@ -30,7 +34,8 @@ struct house_build {
 int house_plan(struct house_build *b, struct err *e);
 
 /* Stage 4: places doors until every room is connected to the hub (the hallway
- * network, or the hub room when there is none). Returns 0 or -1 with e set. */
+ * network, or the hub room when there is none); reads b->touch. Returns 0 or
+ * -1 with e set. */
 int house_doors(struct house_build *b, struct err *e);
 
 /* Edge k of the walk around rectangle r's boundary: k in 0 .. 2(w+h)-1 runs

@@ -45,13 +45,20 @@ void house_perimeter_edge(struct rect r, int k, int *x, int *y, enum side *side)
 	*x = r.x, *y = r.y + r.h - 1 - k, *side = SIDE_W;
 }
 
-/* The region beyond edge k of r's boundary walk (0 outside the grid). */
-static int beyond(const struct map *m, struct rect r, int k)
+/* The regions beyond r's boundary walk (0 outside the grid): ring[k] is
+ * the region beyond edge k (see house_perimeter_edge), read a wall at a
+ * time along the rows and columns next to r. */
+static void ring_fill(const struct map *m, struct rect r, int *ring)
 {
-	int x, y;
-	enum side s;
-	house_perimeter_edge(r, k, &x, &y, &s);
-	return map_at(m, x + side_dx[s], y + side_dy[s]);
+	int k = 0;
+	for (int i = 0; i < r.w; i++)
+		ring[k++] = map_at(m, r.x + i, r.y - 1);
+	for (int i = 0; i < r.h; i++)
+		ring[k++] = map_at(m, r.x + r.w, r.y + i);
+	for (int i = 0; i < r.w; i++)
+		ring[k++] = map_at(m, r.x + r.w - 1 - i, r.y + r.h);
+	for (int i = 0; i < r.h; i++)
+		ring[k++] = map_at(m, r.x - 1, r.y + r.h - 1 - i);
 }
 
 /* A min-heap of room indices. */
@@ -92,46 +99,9 @@ static int heap_pop(struct heap *h)
 /* What the door stage keeps between rooms. */
 struct door_state {
 	unsigned char *connected;   /* per region */
-	int *nb_first, *nb;         /* per room, the distinct regions beyond its walls */
 	int *used;                  /* scratch: side + 4 * region of this room's doors */
+	int *ring;                  /* scratch: the regions beyond a room's walls (ring_fill) */
 };
-
-/* Lists each room's distinct neighbouring regions (solid ground excluded). */
-static int build_neighbours(const struct house_build *b, struct door_state *d, struct err *e)
-{
-	int *stamp = calloc((size_t)b->m->nregions + 1, sizeof *stamp);
-	d->nb_first = malloc(((size_t)b->nrooms + 1) * sizeof *d->nb_first);
-	int cap = 8 * b->nrooms + 8, n = 0;
-	d->nb = malloc((size_t)cap * sizeof *d->nb);
-	if (!stamp || !d->nb_first || !d->nb) {
-		free(stamp);
-		return err_set(e, "out of memory for the house's room neighbours");
-	}
-	for (int i = 0; i < b->nrooms; i++) {
-		struct rect r = b->rooms[i];
-		d->nb_first[i] = n;
-		stamp[b->room_base + i] = i + 1;
-		for (int k = 0; k < 2 * (r.w + r.h); k++) {
-			int o = beyond(b->m, r, k);
-			if (o <= 0 || stamp[o] == i + 1)
-				continue;
-			stamp[o] = i + 1;
-			if (n == cap) {
-				int *nn = realloc(d->nb, (size_t)cap * 2 * sizeof *nn);
-				if (!nn) {
-					free(stamp);
-					return err_set(e, "out of memory for the house's room neighbours");
-				}
-				d->nb = nn;
-				cap *= 2;
-			}
-			d->nb[n++] = o;
-		}
-	}
-	d->nb_first[b->nrooms] = n;
-	free(stamp);
-	return 0;
-}
 
 /* Whether region o may take a door from room `self` in phase 0 (hallway) or
  * phase 1 (a connected room). */
@@ -141,13 +111,14 @@ static int door_target(const struct house_build *b, const struct door_state *d, 
 		return 0;
 	if (phase == 0)
 		return o == b->hall_region;
-	return b->m->regions[o].kind == REGION_ROOM && d->connected[o];
+	/* the rooms are the ids from room_base on (no read of the region) */
+	return o >= b->room_base && o - b->room_base < b->nrooms && d->connected[o];
 }
 
 /* Places a door on the run of wall around edge k of room i that faces region
  * o: the edges on the same side with o beyond, away from its ends when the
  * run is three or more squares long. */
-static int door_in_run(struct house_build *b, int i, int k, int o, struct err *e)
+static int door_in_run(struct house_build *b, const int *ring, int i, int k, int o, struct err *e)
 {
 	struct rect r = b->rooms[i];
 	int x, y;
@@ -158,9 +129,9 @@ static int door_in_run(struct house_build *b, int i, int k, int o, struct err *e
 	for (int t = 0; t < (int)s; t++)
 		w0 += len[t];
 	int w1 = w0 + len[s], lo = k, hi = k;
-	while (lo > w0 && beyond(b->m, r, lo - 1) == o)
+	while (lo > w0 && ring[lo - 1] == o)
 		lo--;
-	while (hi + 1 < w1 && beyond(b->m, r, hi + 1) == o)
+	while (hi + 1 < w1 && ring[hi + 1] == o)
 		hi++;
 	if (hi - lo >= 2)
 		lo++, hi--;
@@ -182,13 +153,14 @@ static int place_doors(struct house_build *b, struct door_state *d, int i, struc
 	struct rect r = b->rooms[i];
 	int self = b->room_base + i, per = 2 * (r.w + r.h);
 	int start = rng_range(b->rng, 0, per - 1), placed = 0;
+	ring_fill(b->m, r, d->ring);
 	for (int phase = 0; phase < 2 && placed == 0; phase++) {
 		double more = phase == 0 ? b->hp->hall_door_prob : b->hp->room_door_prob;
 		int nused = 0, go_on = 1;
 		for (int step = 0; step < per && go_on; step++) {
 			int k = (start + step) % per, x, y;
 			enum side s;
-			int o = beyond(b->m, r, k);
+			int o = d->ring[k];
 			if (!door_target(b, d, phase, self, o))
 				continue;
 			house_perimeter_edge(r, k, &x, &y, &s);
@@ -197,7 +169,7 @@ static int place_doors(struct house_build *b, struct door_state *d, int i, struc
 				seen = d->used[u] == tag;
 			if (seen)
 				continue;
-			if (door_in_run(b, i, k, o, e) < 0)
+			if (door_in_run(b, d->ring, i, k, o, e) < 0)
 				return -1;
 			d->used[nused++] = tag;
 			placed++;
@@ -212,9 +184,10 @@ static int place_doors(struct house_build *b, struct door_state *d, int i, struc
 static void wake_neighbours(const struct house_build *b, const struct door_state *d, int idx, int pos,
 			    unsigned char *queued, struct heap *cur, struct heap *next)
 {
-	for (int k = d->nb_first[idx]; k < d->nb_first[idx + 1]; k++) {
-		int j = d->nb[k] - b->room_base;
-		if (j < 0 || j >= b->nrooms || d->connected[d->nb[k]] || queued[j])
+	int id = b->room_base + idx;
+	for (int k = b->touch_first[id]; k < b->touch_first[id + 1]; k++) {
+		int j = b->touch[k] - b->room_base;
+		if (j < 0 || j >= b->nrooms || d->connected[b->touch[k]] || queued[j])
 			continue;
 		queued[j] = 1;
 		heap_push(j > pos ? cur : next, j);
@@ -231,16 +204,15 @@ int house_doors(struct house_build *b, struct err *e)
 			maxper = 2 * (b->rooms[i].w + b->rooms[i].h);
 	d.connected = calloc((size_t)b->m->nregions + 1, 1);
 	d.used = malloc((size_t)maxper * sizeof *d.used);
+	d.ring = malloc((size_t)maxper * sizeof *d.ring);
 	unsigned char *queued = calloc((size_t)b->nrooms + 1, 1);
 	h[0].a = malloc(((size_t)b->nrooms + 1) * sizeof *h[0].a);
 	h[1].a = malloc(((size_t)b->nrooms + 1) * sizeof *h[1].a);
 	int rc = -1;
-	if (!d.connected || !d.used || !queued || !h[0].a || !h[1].a) {
+	if (!d.connected || !d.used || !d.ring || !queued || !h[0].a || !h[1].a) {
 		err_set(e, "out of memory for the house's doors");
 		goto out;
 	}
-	if (build_neighbours(b, &d, e) < 0)
-		goto out;
 	d.connected[b->hub] = 1;
 	int left = 0;
 	for (int i = 0; i < b->nrooms; i++)
@@ -249,12 +221,14 @@ int house_doors(struct house_build *b, struct err *e)
 	/* The rooms beside the hub start in the first pass. */
 	struct heap *cur = &h[0], *next = &h[1];
 	if (b->hub == b->hall_region) {
-		for (int i = 0; i < b->nrooms; i++)
-			for (int k = d.nb_first[i]; k < d.nb_first[i + 1] && !queued[i]; k++)
-				if (d.nb[k] == b->hub) {
-					queued[i] = 1;
-					heap_push(cur, i);
-				}
+		/* the rooms touching it: listed once each */
+		for (int k = b->touch_first[b->hub]; k < b->touch_first[b->hub + 1]; k++) {
+			int i = b->touch[k] - b->room_base;
+			if (i >= 0 && i < b->nrooms) {
+				queued[i] = 1;
+				heap_push(cur, i);
+			}
+		}
 	} else {
 		wake_neighbours(b, &d, b->hub - b->room_base, -1, queued, cur, next);
 	}
@@ -292,8 +266,7 @@ int house_doors(struct house_build *b, struct err *e)
 out:
 	free(d.connected);
 	free(d.used);
-	free(d.nb_first);
-	free(d.nb);
+	free(d.ring);
 	free(queued);
 	free(h[0].a);
 	free(h[1].a);

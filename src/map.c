@@ -148,21 +148,25 @@ void map_recount(struct map *m)
 		m->regions[i].area = 0;
 		m->regions[i].bounds = (struct rect){ 0, 0, 0, 0 };
 	}
+	/* row by row, a run of one region's squares at a time */
 	for (int y = 0; y < m->h; y++) {
-		for (int x = 0; x < m->w; x++) {
-			int id = m->cells[(long)y * m->w + x];
+		const int *row = m->cells + (long)y * m->w;
+		for (int x = 0; x < m->w;) {
+			int id = row[x], x0 = x;
+			while (x < m->w && row[x] == id)
+				x++;
 			if (id <= 0 || id > m->nregions)
 				continue;
 			struct region *r = &m->regions[id];
 			struct rect *b = &r->bounds;
 			if (r->area == 0) {
-				*b = (struct rect){ x, y, 1, 1 };
+				*b = (struct rect){ x0, y, x - x0, 1 };
 			} else {
-				if (x < b->x) { b->w += b->x - x; b->x = x; }
-				if (x >= b->x + b->w) b->w = x - b->x + 1;
+				if (x0 < b->x) { b->w += b->x - x0; b->x = x0; }
+				if (x > b->x + b->w) b->w = x - b->x;
 				if (y >= b->y + b->h) b->h = y - b->y + 1;
 			}
-			r->area++;
+			r->area += x - x0;
 		}
 	}
 }

@@ -271,6 +271,113 @@ START_TEST(test_measure_by_hand)
 }
 END_TEST
 
+/* The shortest-way measures the plain way: a breadth-first search with a
+ * distance per region from every source room, the same sources as
+ * house_measure picks. Sets avg, longest and the sources. */
+static void measure_plainly(const struct map *m, double *avg, int *longest, int *sources)
+{
+	int n = m->nregions, rooms = 0, seen = 0;
+	int *dist = malloc(((size_t)n + 1) * sizeof *dist), *queue = malloc(((size_t)n + 1) * sizeof *queue);
+	ck_assert_ptr_nonnull(dist);
+	ck_assert_ptr_nonnull(queue);
+	/* each region's neighbours through doors, door by door */
+	int *first = calloc((size_t)n + 2, sizeof *first), *list = malloc(((size_t)m->ndoors * 2 + 1) * sizeof *list);
+	ck_assert_ptr_nonnull(first);
+	ck_assert_ptr_nonnull(list);
+	for (int r = 1; r <= n; r++) {
+		int at = first[r];
+		first[r + 1] = at;
+		for (int i = 0; i < m->ndoors; i++) {
+			int a, b;
+			map_door_regions(m, &m->doors[i], &a, &b);
+			if (a > 0 && b > 0 && (a == r || b == r))
+				list[first[r + 1]++] = a == r ? b : a;
+		}
+	}
+	for (int r = 1; r <= n; r++)
+		rooms += m->regions[r].kind == REGION_ROOM;
+	long want = rooms > HOUSE_MEASURE_EXACT ? HOUSE_MEASURE_SAMPLE : rooms, pairs = 0;
+	double sum = 0;
+	*longest = 0;
+	*sources = 0;
+	for (int s = 1; s <= n; s++) {
+		if (m->regions[s].kind != REGION_ROOM || ((long)seen++ * want) % rooms >= want)
+			continue;
+		for (int r = 0; r <= n; r++)
+			dist[r] = -1;
+		int head = 0, tail = 0;
+		dist[s] = 0;
+		queue[tail++] = s;
+		while (head < tail) {
+			int r = queue[head++];
+			if (r != s && m->regions[r].kind == REGION_ROOM) {
+				sum += dist[r];
+				pairs++;
+				*longest = dist[r] > *longest ? dist[r] : *longest;
+			}
+			for (int k = first[r]; k < first[r + 1]; k++)
+				if (dist[list[k]] < 0) {
+					dist[list[k]] = dist[r] + 1;
+					queue[tail++] = list[k];
+				}
+		}
+		(*sources)++;
+	}
+	*avg = pairs ? sum / (double)pairs : 0.0;
+	free(dist);
+	free(queue);
+	free(first);
+	free(list);
+}
+
+/* house_measure folds one-door rooms into their neighbour and searches a
+ * packed graph: it must give exactly what the plain search gives, on
+ * houses, mazes, plans of single rooms in pairs, and a sampled big plan. */
+START_TEST(test_measure_matches_plain_search)
+{
+	const struct house_case some[] = { cases[0], cases[1], cases[2], cases[3], cases[5] };
+	for (int i = 0; i < 12; i++) {
+		struct gen_params p;
+		int big = i == 11;
+		house_params(&p, big ? &cases[2] : &some[i % 5], big ? 110 : 50, big ? 90 : 40);
+		char seed[32];
+		snprintf(seed, sizeof seed, "plain-%d", i);
+		struct map m;
+		struct err e;
+		ck_assert_msg(test_generate(&m, "house", seed, &p, 0, 0, 0, &e) == 0, "%s", e.msg);
+		struct house_measures ms;
+		ck_assert_int_eq(house_measure(&m, &ms, &e), 0);
+		double avg;
+		int longest, sources;
+		measure_plainly(&m, &avg, &longest, &sources);
+		ck_assert_int_eq(ms.sources, sources);
+		ck_assert_int_eq(ms.longest, longest);
+		ck_assert_double_eq(ms.avg_doors, avg);   /* sums of whole numbers: exact */
+		if (big)
+			ck_assert_int_eq(ms.sampled, 1);
+		map_free(&m);
+	}
+	/* two rooms with one door between them and nothing else (neither is
+	 * folded into the other), beside a room with two doors to a third */
+	struct map m;
+	struct err e;
+	ck_assert_int_eq(map_init(&m, 8, 2, &e), 0);
+	for (int k = 0; k < 4; k++) {
+		int id = map_add_region(&m, REGION_ROOM, &e);
+		map_fill_rect(&m, id, (struct rect){ 2 * k, 0, 2, 2 });
+	}
+	ck_assert_int_ge(map_add_door(&m, 1, 0, SIDE_E, DOOR_PLAIN, &e), 0);   /* 1-2 */
+	ck_assert_int_ge(map_add_door(&m, 5, 0, SIDE_E, DOOR_PLAIN, &e), 0);   /* 3-4, twice */
+	ck_assert_int_ge(map_add_door(&m, 5, 1, SIDE_E, DOOR_PLAIN, &e), 0);
+	struct house_measures ms;
+	ck_assert_int_eq(house_measure(&m, &ms, &e), 0);
+	ck_assert_int_eq(ms.longest, 1);
+	ck_assert_double_eq(ms.avg_doors, 1.0);
+	ck_assert_int_eq(ms.loops, 1);
+	map_free(&m);
+}
+END_TEST
+
 START_TEST(test_reproducible)
 {
 	struct map m1, m2;
@@ -435,6 +542,7 @@ static Suite *house_suite(void)
 	tcase_add_test(tc, test_invariant_sweep);
 	tcase_add_test(tc, test_measures_house_to_maze);
 	tcase_add_test(tc, test_measure_by_hand);
+	tcase_add_test(tc, test_measure_matches_plain_search);
 	tcase_add_test(tc, test_reproducible);
 	tcase_add_test(tc, test_defaults_and_size);
 	tcase_add_test(tc, test_too_small_and_bad_params);
