@@ -159,15 +159,13 @@ static int word_font(struct measure *m, const char *family, double size, int bol
 			f->actual_italic = pango_font_description_get_style(got) != PANGO_STYLE_NORMAL;
 			pango_font_description_free(got);
 		}
-		PangoFontMetrics *fm = pango_font_get_metrics(f->analysis.font, f->analysis.language);
-		if (fm) {
-			f->ascent = pango_font_metrics_get_ascent(fm);
-			f->descent = pango_font_metrics_get_descent(fm);
-			pango_font_metrics_unref(fm);
-			rc = c->nfonts++;
-		} else {
-			g_object_unref(f->analysis.font);
-		}
+		/* a line's height as Pango's layout takes it: the logical
+		 * extents of its glyphs (every glyph has the font's) */
+		PangoRectangle logical;
+		pango_font_get_glyph_extents(f->analysis.font, PANGO_GLYPH_EMPTY, NULL, &logical);
+		f->ascent = -logical.y;
+		f->descent = logical.height + logical.y;
+		rc = c->nfonts++;
 	}
 	g_list_free_full(items, (GDestroyNotify)pango_item_free);
 	if (attrs)

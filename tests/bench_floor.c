@@ -3,13 +3,15 @@
  * its filled and stroked paths (rectangles, grid lines, walls, symbols),
  * hatched areas and text labels with their fonts. The timed part draws
  * those arrays straight into the same surface type at the same page size
- * (PNG at the same dpi), and writes the files: no measuring, no layout, no
- * scene. Text is prepared too: each label's glyphs, clusters and Cairo
- * font, drawn with one cairo_show_text_glyphs (what Pango itself ends in,
- * the text kept for copying and search); labels our layout left unshaped
- * go through a Pango layout. What our renderer costs above this is what
- * layout, shaping and our backend add. */
+ * (PNG at the same dpi), and writes the files as the program does
+ * (temporary file, fsync, rename): no measuring, no layout, no
+ * scene. Text labels go through Cairo's own text call, cairo_show_text,
+ * in Cairo's font faces for the same families, weights and sizes (glyphs
+ * looked up one character at a time, without Pango). What our renderer
+ * costs above this is what layout, shaping and our backend add. */
 #include "bench.h"
+
+#include "atomic.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -33,10 +35,6 @@ struct floor_prim {
 	double x, y;            /* text: baseline start */
 	const char *text;
 	int font;               /* text: index into the sheet's font descriptions */
-	cairo_scaled_font_t *sf;        /* text with prepared glyphs: their font */
-	cairo_glyph_t *glyphs;          /* placed on the page */
-	cairo_text_cluster_t *clusters;
-	int nglyphs, nclusters;
 };
 
 struct floor_page {
@@ -52,6 +50,7 @@ struct floor_sheet {
 	struct floor_page *pages;
 	int npages;
 	PangoFontDescription *fonts[64];
+	cairo_font_face_t *faces[64];   /* Cairo's own face for each */
 	int nfonts;
 };
 
@@ -72,47 +71,10 @@ static int font_index(struct floor_sheet *fs, const struct scene_item *it)
 		return 0;
 	}
 	fs->fonts[fs->nfonts] = d;
+	fs->faces[fs->nfonts] = cairo_toy_font_face_create(it->family,
+							   it->italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
+							   it->bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 	return fs->nfonts++;
-}
-
-/* The glyphs the layout attached to text item it, placed at its baseline,
- * with their clusters and Cairo font; left out when it has none. */
-static void prepare_glyphs(struct floor_prim *pr, const struct scene_item *it)
-{
-	const PangoGlyphItem *gi = it->shaped;
-	if (!gi || gi->item->analysis.level % 2)
-		return;
-	const PangoGlyphString *gs = gi->glyphs;
-	int n = gs->num_glyphs, len = (int)strlen(it->text);
-	pr->glyphs = malloc((size_t)(n + 1) * sizeof *pr->glyphs);
-	pr->clusters = malloc((size_t)(n + 1) * sizeof *pr->clusters);
-	cairo_scaled_font_t *sf = pango_cairo_font_get_scaled_font((PangoCairoFont *)gi->item->analysis.font);
-	if (!pr->glyphs || !pr->clusters || !sf) {
-		free(pr->glyphs);
-		free(pr->clusters);
-		pr->glyphs = NULL;
-		pr->clusters = NULL;
-		return;
-	}
-	pr->sf = cairo_scaled_font_reference(sf);
-	double x = it->x;
-	for (int i = 0; i < n; i++) {
-		const PangoGlyphInfo *g = &gs->glyphs[i];
-		pr->glyphs[i].index = g->glyph;
-		pr->glyphs[i].x = x + g->geometry.x_offset / (double)PANGO_SCALE;
-		pr->glyphs[i].y = it->y + g->geometry.y_offset / (double)PANGO_SCALE;
-		x += g->geometry.width / (double)PANGO_SCALE;
-		if (i == 0 || gs->log_clusters[i] != gs->log_clusters[i - 1]) {
-			if (pr->nclusters > 0)
-				pr->clusters[pr->nclusters - 1].num_bytes = gs->log_clusters[i] - gs->log_clusters[i - 1];
-			pr->clusters[pr->nclusters].num_glyphs = 0;
-			pr->nclusters++;
-		}
-		pr->clusters[pr->nclusters - 1].num_glyphs++;
-	}
-	if (pr->nclusters > 0)
-		pr->clusters[pr->nclusters - 1].num_bytes = len - gs->log_clusters[n - 1];
-	pr->nglyphs = n;
 }
 
 static void add_hatch(void *arg, double x0, double y0, double x1, double y1)
@@ -177,7 +139,6 @@ struct floor_sheet *bench_floor_prepare(const struct scene *sc)
 				pr->x = it->x;
 				pr->y = it->y;
 				pr->font = font_index(fs, it);
-				prepare_glyphs(pr, it);
 				break;
 			default: continue;      /* anchors and links draw nothing */
 			}
@@ -192,19 +153,14 @@ void bench_floor_free(struct floor_sheet *fs)
 	if (!fs)
 		return;
 	for (int i = 0; i < fs->npages; i++) {
-		for (size_t k = 0; fs->pages[i].prims && k < fs->pages[i].nprims; k++) {
-			struct floor_prim *pr = &fs->pages[i].prims[k];
-			if (pr->sf)
-				cairo_scaled_font_destroy(pr->sf);
-			free(pr->glyphs);
-			free(pr->clusters);
-		}
 		free(fs->pages[i].prims);
 		free(fs->pages[i].ops);
 		free(fs->pages[i].hatch);
 	}
-	for (int i = 0; i < fs->nfonts; i++)
+	for (int i = 0; i < fs->nfonts; i++) {
 		pango_font_description_free(fs->fonts[i]);
+		cairo_font_face_destroy(fs->faces[i]);
+	}
 	free(fs->pages);
 	free(fs);
 }
@@ -225,13 +181,10 @@ static void path(cairo_t *cr, const struct floor_page *fp, const struct floor_pr
 /* Draws one page: the paper, then every primitive in order. */
 static void draw(cairo_t *cr, const struct floor_sheet *fs, const struct floor_page *fp)
 {
-	PangoLayout *lay = pango_cairo_create_layout(cr);
 	cairo_font_options_t *fo = cairo_font_options_create();
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	pango_cairo_context_set_font_options(pango_layout_get_context(lay), fo);
-	pango_cairo_context_set_resolution(pango_layout_get_context(lay), 72);
-	pango_layout_context_changed(lay);
+	cairo_set_font_options(cr, fo);
 	cairo_font_options_destroy(fo);
 	int font = -1;
 	cairo_set_source_rgb(cr, 1, 1, 1);
@@ -268,24 +221,17 @@ static void draw(cairo_t *cr, const struct floor_sheet *fs, const struct floor_p
 			cairo_restore(cr);
 			break;
 		case FLOOR_TEXT:
-			if (pr->glyphs) {
-				cairo_set_scaled_font(cr, pr->sf);
-				cairo_show_text_glyphs(cr, pr->text, -1, pr->glyphs, pr->nglyphs, pr->clusters,
-						       pr->nclusters, 0);
-				font = -1;
-				break;
-			}
 			if (pr->font != font) {
-				pango_layout_set_font_description(lay, fs->fonts[pr->font]);
+				cairo_set_font_face(cr, fs->faces[pr->font]);
+				cairo_set_font_size(cr, pango_font_description_get_size(fs->fonts[pr->font]) /
+							    (double)PANGO_SCALE);
 				font = pr->font;
 			}
-			pango_layout_set_text(lay, pr->text, -1);
-			cairo_move_to(cr, pr->x, pr->y - pango_layout_get_baseline(lay) / (double)PANGO_SCALE);
-			pango_cairo_show_layout(cr, lay);
+			cairo_move_to(cr, pr->x, pr->y);
+			cairo_show_text(cr, pr->text);
 			break;
 		}
 	}
-	g_object_unref(lay);
 }
 
 static cairo_status_t to_file(void *closure, const unsigned char *data, unsigned int length)
@@ -293,12 +239,16 @@ static cairo_status_t to_file(void *closure, const unsigned char *data, unsigned
 	return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
-/* Writes page `first` (or all pages for PDF) to a file named path. */
+/* Writes page `first` (or all pages for PDF) to a file named path, the
+ * way the program writes its files (a temporary file, flushed to disk and
+ * renamed), so that both sides pay for the same safe writing. */
 static int write_one(const struct floor_sheet *fs, int first, enum cairo_format fmt, int dpi, const char *name)
 {
-	FILE *f = fopen(name, "wb");
-	if (!f)
+	struct atomic_file af;
+	struct err e;
+	if (atomic_open(&af, name, &e) < 0)
 		return -1;
+	FILE *f = af.f;
 	const struct floor_page *p0 = &fs->pages[first];
 	cairo_surface_t *surf;
 	double k = dpi / 72.0;
@@ -328,9 +278,11 @@ static int write_one(const struct floor_sheet *fs, int first, enum cairo_format 
 	if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS)
 		rc = -1;
 	cairo_surface_destroy(surf);
-	if (fclose(f) != 0)
-		rc = -1;
-	return rc;
+	if (rc < 0) {
+		atomic_abort(&af);
+		return -1;
+	}
+	return atomic_commit(&af, &e);
 }
 
 int bench_floor_write(const struct floor_sheet *fs, enum cairo_format fmt, int dpi, const char *path)

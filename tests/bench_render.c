@@ -237,7 +237,7 @@ void bench_render(const char *only_method)
 	printf("Rendering (%s method, seed %s, letter paper, classic style, PNG at %d dpi; median of repeats)\n",
 	       meth->name, SEED, RENDER_DPI_DEFAULT);
 	printf("  ours: render_write() whole (fonts, layout, drawing, files); layout: its layout part alone;\n"
-	       "  floor: Cairo drawing the same pages from prepared arrays (paths, grid, text as prepared glyphs), same surfaces\n");
+	       "  floor: Cairo drawing the same pages from prepared arrays (paths, grid, text by cairo_show_text), same surfaces\n");
 	printf("%-18s %-7s %5s %10s %10s %10s %9s %7s %2s %9s %5s\n", "map", "format", "pages", "layout ms", "ours ms",
 	       "floor ms", "ours/flr", "target", "", "size KiB", "files");
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
