@@ -1,9 +1,11 @@
-/* cairo_backend.c: scenes to PDF, SVG and PNG through Cairo; text through
- * Pango with the same unhinted 72-dpi metrics the layout measured with.
+/* cairo_backend.c: scenes to PDF, SVG and PNG through Cairo; text as the
+ * glyphs the layout shaped, or through Pango with the same unhinted 72-dpi
+ * metrics the layout measured with.
  * Every Cairo status is checked; output goes to the caller's FILE (an
  * atomic temporary file). */
 #include "cairo_backend.h"
 
+#include "glyph_run.h"
 #include "sbuf.h"
 
 #include <cairo-pdf.h>
@@ -124,21 +126,14 @@ static int same_font(const struct scene_item *a, const struct scene_item *b)
 #define STACK_GLYPHS 128
 
 /* Shows the glyphs the layout attached to it straight through Cairo, with
- * their clusters so the PDF keeps the text; what Pango's renderer does for
- * them, without its per-call set-up. Returns 0, or -1 for glyphs only
- * Pango's renderer draws (missing ones, right to left). */
+ * their clusters so the PDF keeps the text. Returns 0, or -1 when they
+ * cannot be shown (no font, no memory) and the text must be shaped. */
 static int show_glyphs(cairo_t *cr, const struct scene_item *it)
 {
-	const PangoGlyphItem *gi = it->shaped;
-	const PangoGlyphString *gs = gi->glyphs;
-	int n = gs->num_glyphs, len = (int)strlen(it->text);
-	if (n == 0 || gi->item->analysis.level % 2)
-		return -1;
-	for (int i = 0; i < n; i++)
-		if (gs->glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG || gs->glyphs[i].glyph == PANGO_GLYPH_EMPTY)
-			return -1;
-	cairo_scaled_font_t *sf = pango_cairo_font_get_scaled_font((PangoCairoFont *)gi->item->analysis.font);
-	if (!sf)
+	const struct glyph_run *r = it->glyphs;
+	int n = r->n, len = (int)strlen(it->text);
+	cairo_scaled_font_t *sf = pango_cairo_font_get_scaled_font((PangoCairoFont *)r->font);
+	if (n == 0 || !sf)
 		return -1;
 	cairo_glyph_t stack_glyphs[STACK_GLYPHS], *glyphs = stack_glyphs;
 	cairo_text_cluster_t stack_clusters[STACK_GLYPHS], *clusters = stack_clusters;
@@ -154,20 +149,20 @@ static int show_glyphs(cairo_t *cr, const struct scene_item *it)
 	int nclusters = 0;
 	double x = it->x;
 	for (int i = 0; i < n; i++) {
-		const PangoGlyphInfo *g = &gs->glyphs[i];
+		const struct glyph_pos *g = &r->g[i];
 		glyphs[i].index = g->glyph;
-		glyphs[i].x = x + g->geometry.x_offset / (double)PANGO_SCALE;
-		glyphs[i].y = it->y + g->geometry.y_offset / (double)PANGO_SCALE;
-		x += g->geometry.width / (double)PANGO_SCALE;
-		if (i == 0 || gs->log_clusters[i] != gs->log_clusters[i - 1]) {
+		glyphs[i].x = x + g->x_offset / (double)PANGO_SCALE;
+		glyphs[i].y = it->y + g->y_offset / (double)PANGO_SCALE;
+		x += g->width / (double)PANGO_SCALE;
+		if (i == 0 || g->cluster != r->g[i - 1].cluster) {
 			if (nclusters > 0)
-				clusters[nclusters - 1].num_bytes = gs->log_clusters[i] - gs->log_clusters[i - 1];
+				clusters[nclusters - 1].num_bytes = g->cluster - r->g[i - 1].cluster;
 			clusters[nclusters].num_glyphs = 0;
 			nclusters++;
 		}
 		clusters[nclusters - 1].num_glyphs++;
 	}
-	clusters[nclusters - 1].num_bytes = len - gs->log_clusters[n - 1];
+	clusters[nclusters - 1].num_bytes = len - r->g[n - 1].cluster;
 	cairo_set_scaled_font(cr, sf);
 	cairo_show_text_glyphs(cr, it->text, len, glyphs, n, clusters, nclusters, 0);
 	if (glyphs != stack_glyphs) {
@@ -180,14 +175,9 @@ static int show_glyphs(cairo_t *cr, const struct scene_item *it)
 static void draw_text(cairo_t *cr, struct text_ctx *t, const struct scene_item *it)
 {
 	set_colour(cr, it->colour);
-	if (it->shaped) {
-		/* the glyphs the layout measured: placed, not shaped again */
-		if (show_glyphs(cr, it) == 0)
-			return;
-		cairo_move_to(cr, it->x, it->y);
-		pango_cairo_show_glyph_item(cr, it->text, it->shaped);
+	/* the glyphs the layout measured: placed, not shaped again */
+	if (it->glyphs && show_glyphs(cr, it) == 0)
 		return;
-	}
 	if (!t->layout && !t->failed && text_init(cr, t) < 0)
 		t->failed = 1;
 	if (t->failed)

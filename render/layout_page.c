@@ -292,7 +292,7 @@ static int choose_plan(struct layout_ctx *c, const struct paper *paper, struct p
 	return 0;
 }
 
-static void emit_block_at(struct layout_ctx *c, struct scene_page *p, const struct text_block *b, double x,
+static void emit_block_at(struct layout_ctx *c, struct scene_page *p, struct text_block *b, double x,
 			  double y, struct colour col)
 {
 	for (int i = 0; i < b->nlines; i++)

@@ -1,6 +1,8 @@
 /* measure.c: Pango line breaking and measurement (see measure.h). */
 #include "measure_int.h"
 
+#include "glyph_run.h"
+
 #include <pango/pangocairo.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,11 +88,8 @@ int measure_has_family(struct measure *m, const char *family)
 
 void text_block_free(struct text_block *b)
 {
-	if (b->layout)
-		g_object_unref(b->layout);
-	for (int i = 0; b->owns_glyphs && i < b->nruns; i++)
-		if (b->runs[i].glyphs)
-			pango_glyph_item_free(b->runs[i].glyphs);
+	for (int i = 0; i < b->nruns; i++)
+		glyph_run_free(b->runs[i].glyphs);
 	free(b->text);
 	free(b->lines);
 	free(b->runs);
@@ -145,7 +144,7 @@ static int collect(struct text_block *b, PangoLayout *lay)
 			PangoFontDescription *fd = pango_font_describe(gi->item->analysis.font);
 			const char *fam = fd ? pango_font_description_get_family(fd) : NULL;
 			snprintf(tr.family, sizeof tr.family, "%s", fam ? fam : "DejaVu Sans");
-			tr.glyphs = gi;
+			tr.glyphs = glyph_run_from_pango(gi);
 			if (fd) {
 				tr.bold = pango_font_description_get_weight(fd) >= PANGO_WEIGHT_SEMIBOLD;
 				tr.italic = pango_font_description_get_style(fd) != PANGO_STYLE_NORMAL;
@@ -212,7 +211,7 @@ int measure_pango_block(struct measure *m, struct text_block *b, const char *tex
 			b->width = b->lines[i].width;
 	pango_attr_list_unref(attrs);
 	pango_font_description_free(d);
-	b->layout = lay;        /* the runs' glyphs live in it */
+	g_object_unref(lay);
 	return 0;
 oom:
 	if (attrs)
@@ -236,14 +235,30 @@ double measure_width(struct measure *m, const char *text, const char *family, do
 	return w;
 }
 
-static void attach_glyphs(struct scene_item *it, void *run_glyphs, const char *block_text, size_t len);
+/* Gives item `it` the glyphs of run r for its first len bytes (without the
+ * line break's space): the run's own when it is shown whole (the block no
+ * longer holds them), a copy of its head otherwise. Without memory the
+ * item simply goes without (the backend shapes it). */
+static void attach_glyphs(struct scene_item *it, struct text_run *r, size_t len)
+{
+	if (!r->glyphs)
+		return;
+	if (len >= r->len) {
+		it->glyphs = r->glyphs;
+		r->glyphs = NULL;
+	} else {
+		it->glyphs = glyph_run_prefix(r->glyphs, len);
+	}
+	if (it->glyphs)
+		it->glyphs_free = glyph_run_free;
+}
 
-void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text_block *b, int i, double x,
+void measure_emit_line(struct scene *sc, struct scene_page *p, struct text_block *b, int i, double x,
 		       double y, struct colour c)
 {
 	const struct text_line *tl = &b->lines[i];
 	for (int k = tl->first_run; k < tl->first_run + tl->nruns; k++) {
-		const struct text_run *r = &b->runs[k];
+		struct text_run *r = &b->runs[k];
 		size_t len = r->len;
 		/* a run ending the line may carry the break's space or newline */
 		while (len > 0 && (b->text[r->start + len - 1] == ' ' || b->text[r->start + len - 1] == '\n'))
@@ -255,7 +270,7 @@ void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text
 		if (it) {
 			it->ascent = tl->baseline - tl->top;
 			it->descent = tl->height - it->ascent;
-			attach_glyphs(it, r->glyphs, b->text, len);
+			attach_glyphs(it, r, len);
 		}
 	}
 }
@@ -298,55 +313,16 @@ int measure_clusters(struct measure *m, const char *text, const char *family, do
 
 int measure_item_clusters(struct measure *m, const struct scene_item *it, size_t *starts, double *xs, int max)
 {
-	const PangoGlyphItem *gi = it->shaped;
-	if (!gi || !gi->glyphs || gi->item->analysis.level % 2)
-		return measure_clusters(m, it->text, it->family, it->size, it->bold, it->italic, starts, xs, max);
-	const PangoGlyphString *gs = gi->glyphs;
-	int n = 0, x = 0;
-	for (int i = 0; i < gs->num_glyphs; i++) {
-		if (gs->glyphs[i].attr.is_cluster_start && n < max &&
-		    (n == 0 || (size_t)gs->log_clusters[i] > starts[n - 1])) {
-			starts[n] = (size_t)gs->log_clusters[i];
-			xs[n++] = x / (double)PANGO_SCALE;
-		}
-		x += gs->glyphs[i].geometry.width;
-	}
-	return n;
-}
-
-static void free_glyphs(void *gi)
-{
-	pango_glyph_item_free(gi);
-}
-
-/* Gives item `it` its own copy of the glyphs of a run (the first `len`
- * bytes of it, without the line break's space), indexing it->text. Without
- * memory the item simply goes without (the backend shapes it). */
-static void attach_glyphs(struct scene_item *it, void *run_glyphs, const char *block_text, size_t len)
-{
-	PangoGlyphItem *src = run_glyphs;
-	if (!src || !src->item || src->item->length <= 0)
-		return;
-	PangoGlyphItem *gi = pango_glyph_item_copy(src);
-	if (!gi)
-		return;
-	if ((int)len < gi->item->length) {
-		PangoGlyphItem *head = pango_glyph_item_split(gi, block_text, (int)len);
-		pango_glyph_item_free(gi);
-		if (!head)
-			return;
-		gi = head;
-	}
-	gi->item->offset = 0;
-	it->shaped = gi;
-	it->shaped_free = free_glyphs;
+	if (it->glyphs)
+		return glyph_run_clusters(it->glyphs, starts, xs, max);
+	return measure_clusters(m, it->text, it->family, it->size, it->bold, it->italic, starts, xs, max);
 }
 
 void measure_shape_item(struct measure *m, struct scene_item *it)
 {
 	struct text_block b;
 	struct err e;
-	if (!it || it->kind != SCENE_TEXT || it->shaped || !it->text[0])
+	if (!it || it->kind != SCENE_TEXT || it->glyphs || !it->text[0])
 		return;
 	if (measure_block(m, &b, it->text, it->family, it->size, it->bold ? -1 : 0, 0, &e) < 0)
 		return;
@@ -354,12 +330,12 @@ void measure_shape_item(struct measure *m, struct scene_item *it)
 	text_block_free(&b);
 }
 
-void measure_attach(struct scene_item *it, const struct text_block *b)
+void measure_attach(struct scene_item *it, struct text_block *b)
 {
-	if (!it || it->kind != SCENE_TEXT || it->shaped || !b->text || b->size != it->size)
+	if (!it || it->kind != SCENE_TEXT || it->glyphs || !b->text || b->size != it->size)
 		return;
 	if (b->nlines == 1 && b->nruns == 1 && b->runs[0].start == 0 && b->runs[0].len == strlen(it->text) &&
 	    strcmp(b->text, it->text) == 0 && strcmp(b->runs[0].family, it->family) == 0 &&
 	    b->runs[0].bold == it->bold && b->runs[0].italic == it->italic)
-		attach_glyphs(it, b->runs[0].glyphs, b->text, b->runs[0].len);
+		attach_glyphs(it, &b->runs[0], b->runs[0].len);
 }

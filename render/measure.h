@@ -24,7 +24,8 @@ struct text_run {
 	double x, w;            /* offset from the line's left end, advance */
 	char family[64];        /* the font Pango chose (fallback included) */
 	int bold, italic;
-	void *glyphs;           /* PangoGlyphItem of the block's layout (borrowed) */
+	struct glyph_run *glyphs;       /* the run's glyphs, the block's until emitted
+					 * (NULL: a backend shapes the text) */
 };
 
 struct text_line {
@@ -41,8 +42,6 @@ struct text_block {
 	int nlines;
 	struct text_run *runs;
 	int nruns;
-	void *layout;           /* PangoLayout the runs' glyphs live in */
-	int owns_glyphs;        /* no layout: each run owns its glyphs */
 };
 
 /* Creates the font map and context. Returns 0 or -1 with e set. */
@@ -65,9 +64,9 @@ void text_block_free(struct text_block *b);
 double measure_width(struct measure *m, const char *text, const char *family, double size, int bold);
 
 /* Emits line `i` of b as text items with its baseline at y and its left end
- * at x. Each item carries the glyphs shaped here (scene_item.shaped), so a
- * backend that can draws them without shaping the text again. */
-void measure_emit_line(struct scene *sc, struct scene_page *p, const struct text_block *b, int i, double x,
+ * at x. Each item takes the glyphs shaped here (scene_item.glyphs; b gives
+ * them up), so a backend draws them without shaping the text again. */
+void measure_emit_line(struct scene *sc, struct scene_page *p, struct text_block *b, int i, double x,
 		       double y, struct colour c);
 
 /* Where each cluster (a character and its marks) of text starts when the
@@ -87,6 +86,6 @@ int measure_item_clusters(struct measure *m, const struct scene_item *it, size_t
 void measure_shape_item(struct measure *m, struct scene_item *it);
 /* Attaches the glyphs of b (already measured in the item's font, one line,
  * one run, the item's whole text) to it; otherwise leaves it as it is. */
-void measure_attach(struct scene_item *it, const struct text_block *b);
+void measure_attach(struct scene_item *it, struct text_block *b);
 
 #endif

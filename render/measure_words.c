@@ -7,6 +7,8 @@
  * glyphs the font lacks, a word wider than the line) is left to it. */
 #include "measure_int.h"
 
+#include "glyph_run.h"
+
 #include <pango/pangocairo.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #define CACHE_MIN_SLOTS 1024
+#define ARENA_CHUNK (64 * 1024)
 
 /* One font at one size: the analysis Pango's itemizer gives its text. */
 struct word_font {
@@ -26,15 +29,24 @@ struct word_font {
 	int ascent, descent;            /* Pango units */
 };
 
-/* A word (or a run of spaces) shaped in one font. */
+/* A word (or a run of spaces) shaped in one font; text and glyphs live in
+ * the cache's arena. */
 struct shaped_word {
 	char *text;                     /* NULL: an empty slot */
 	size_t len;
 	uint32_t hash;
 	int font;
-	PangoGlyphString *glyphs;
+	struct glyph_pos *g;
+	int n;
 	int width;                      /* Pango units */
-	int complete;                   /* every glyph is in the font */
+	int complete;                   /* every glyph is in the font and visible */
+};
+
+/* Memory for the words, released all at once. */
+struct arena_chunk {
+	struct arena_chunk *next;
+	size_t used, cap;
+	unsigned char data[];
 };
 
 struct word_cache {
@@ -42,13 +54,16 @@ struct word_cache {
 	int nfonts, capfonts;
 	struct shaped_word *slots;
 	size_t nslots, used;
+	struct arena_chunk *arena;
+	PangoGlyphString *scratch;      /* Pango shapes into it */
 };
 
 /* A piece of a token in one font; a token is a word or a run of spaces. */
 struct piece {
 	size_t start, len;
 	int font;
-	const PangoGlyphString *glyphs; /* the cache's (slots move as it grows) */
+	const struct glyph_pos *g;      /* the word's (slots move as the cache grows) */
+	int n;
 	int width;
 };
 
@@ -70,11 +85,13 @@ void word_cache_free(struct word_cache *c)
 {
 	if (!c)
 		return;
-	for (size_t i = 0; i < c->nslots; i++)
-		if (c->slots[i].text) {
-			free(c->slots[i].text);
-			pango_glyph_string_free(c->slots[i].glyphs);
-		}
+	while (c->arena) {
+		struct arena_chunk *next = c->arena->next;
+		free(c->arena);
+		c->arena = next;
+	}
+	if (c->scratch)
+		pango_glyph_string_free(c->scratch);
 	for (int i = 0; i < c->nfonts; i++)
 		if (c->fonts[i].analysis.font)
 			g_object_unref(c->fonts[i].analysis.font);
@@ -205,6 +222,24 @@ static int cache_grow(struct word_cache *c)
 	return 0;
 }
 
+static void *arena_alloc(struct word_cache *c, size_t size)
+{
+	size = (size + 7) & ~(size_t)7;
+	if (!c->arena || c->arena->used + size > c->arena->cap) {
+		size_t cap = size > ARENA_CHUNK ? size : ARENA_CHUNK;
+		struct arena_chunk *k = malloc(sizeof *k + cap);
+		if (!k)
+			return NULL;
+		k->next = c->arena;
+		k->used = 0;
+		k->cap = cap;
+		c->arena = k;
+	}
+	void *p = c->arena->data + c->arena->used;
+	c->arena->used += size;
+	return p;
+}
+
 /* The word text[0..len) shaped in font f, from the cache or shaped now. */
 static const struct shaped_word *shaped(struct measure *m, const char *text, size_t len, int f)
 {
@@ -218,23 +253,29 @@ static const struct shaped_word *shaped(struct measure *m, const char *text, siz
 		if (w->hash == h && w->font == f && w->len == len && memcmp(w->text, text, len) == 0)
 			return w;
 	}
-	struct shaped_word w = { .len = len, .hash = h, .font = f };
-	w.text = malloc(len + 1);
-	w.glyphs = pango_glyph_string_new();
-	if (!w.text || !w.glyphs) {
-		free(w.text);
-		if (w.glyphs)
-			pango_glyph_string_free(w.glyphs);
+	if (!c->scratch && !(c->scratch = pango_glyph_string_new()))
 		return NULL;
-	}
+	PangoGlyphString *gs = c->scratch;
+	struct shaped_word w = { .len = len, .hash = h, .font = f };
+	w.text = arena_alloc(c, len + 1);
+	if (!w.text)
+		return NULL;
 	memcpy(w.text, text, len);
 	w.text[len] = '\0';
-	pango_shape_with_flags(w.text, (int)len, w.text, (int)len, &c->fonts[f].analysis, w.glyphs, PANGO_SHAPE_NONE);
-	w.width = pango_glyph_string_get_width(w.glyphs);
-	w.complete = w.glyphs->num_glyphs > 0;
-	for (int i = 0; i < w.glyphs->num_glyphs; i++)
-		if (w.glyphs->glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG)
+	pango_shape_with_flags(w.text, (int)len, w.text, (int)len, &c->fonts[f].analysis, gs, PANGO_SHAPE_NONE);
+	w.n = gs->num_glyphs;
+	w.g = arena_alloc(c, (size_t)w.n * sizeof *w.g);
+	if (!w.g)
+		return NULL;
+	w.complete = w.n > 0;
+	for (int i = 0; i < w.n; i++) {
+		const PangoGlyphInfo *g = &gs->glyphs[i];
+		w.g[i] = (struct glyph_pos){ g->glyph, g->geometry.width, g->geometry.x_offset, g->geometry.y_offset,
+					     gs->log_clusters[i] };
+		w.width += g->geometry.width;
+		if (g->glyph & PANGO_GLYPH_UNKNOWN_FLAG || g->glyph == PANGO_GLYPH_EMPTY)
 			w.complete = 0;
+	}
 	c->slots[k] = w;
 	c->used++;
 	return &c->slots[k];
@@ -268,15 +309,16 @@ static int tokenize(struct measure *m, const char *text, size_t len, size_t bold
 				return -1;
 			if (!w->complete)
 				return 0;
-			p->glyphs = w->glyphs;
+			p->g = w->g;
+			p->n = w->n;
 			p->width = w->width;
 			t->width += w->width;
 			a = b;
 		}
 		t->npieces = np - t->first_piece;
 		if (kind == TOKEN_SPACE) {
-			const PangoGlyphString *g = pc[np - 1].glyphs;
-			t->tail = t->width - g->glyphs[g->num_glyphs - 1].geometry.width;
+			const struct piece *last = &pc[np - 1];
+			t->tail = t->width - last->g[last->n - 1].width;
 		}
 		i = j;
 	}
@@ -284,13 +326,12 @@ static int tokenize(struct measure *m, const char *text, size_t len, size_t bold
 }
 
 /* Glues pieces [from, to) (one font, contiguous text) into a run. */
-static int make_run(struct text_block *b, const struct measure *m, const struct piece *pc, int from, int to,
-		    struct text_run *r)
+static int make_run(const struct measure *m, const struct piece *pc, int from, int to, struct text_run *r)
 {
 	const struct word_font *f = &m->words->fonts[pc[from].font];
 	int nglyphs = 0, width = 0;
 	for (int i = from; i < to; i++) {
-		nglyphs += pc[i].glyphs->num_glyphs;
+		nglyphs += pc[i].n;
 		width += pc[i].width;
 	}
 	memset(r, 0, sizeof *r);
@@ -300,38 +341,19 @@ static int make_run(struct text_block *b, const struct measure *m, const struct 
 	snprintf(r->family, sizeof r->family, "%s", f->actual);
 	r->bold = f->actual_bold;
 	r->italic = f->actual_italic;
-	PangoGlyphItem gi = { 0 };
-	gi.item = pango_item_new();
-	gi.glyphs = pango_glyph_string_new();
-	if (!gi.item || !gi.glyphs)
-		goto oom;
-	pango_glyph_string_set_size(gi.glyphs, nglyphs);
-	int g = 0;
-	for (int i = from; i < to; i++) {
-		const PangoGlyphString *ws = pc[i].glyphs;
-		int offset = (int)(pc[i].start - r->start);
-		memcpy(gi.glyphs->glyphs + g, ws->glyphs, (size_t)ws->num_glyphs * sizeof *ws->glyphs);
-		for (int k = 0; k < ws->num_glyphs; k++)
-			gi.glyphs->log_clusters[g + k] = ws->log_clusters[k] + offset;
-		g += ws->num_glyphs;
-	}
-	gi.item->offset = (int)r->start;
-	gi.item->length = (int)r->len;
-	gi.item->num_chars = (int)g_utf8_strlen(b->text + r->start, (gssize)r->len);
-	gi.item->analysis = f->analysis;
-	g_object_ref(gi.item->analysis.font);
-	r->glyphs = pango_glyph_item_copy(&gi);
+	r->glyphs = glyph_run_new(f->analysis.font, nglyphs);
 	if (!r->glyphs)
-		goto oom;
-	pango_item_free(gi.item);
-	pango_glyph_string_free(gi.glyphs);
+		return -1;
+	struct glyph_pos *g = r->glyphs->g;
+	for (int i = from; i < to; i++) {
+		int32_t offset = (int32_t)(pc[i].start - r->start);
+		for (int k = 0; k < pc[i].n; k++) {
+			*g = pc[i].g[k];
+			g->cluster += offset;
+			g++;
+		}
+	}
 	return 0;
-oom:
-	if (gi.item)
-		pango_item_free(gi.item);
-	if (gi.glyphs)
-		pango_glyph_string_free(gi.glyphs);
-	return -1;
 }
 
 /* Adds the runs of tokens [first, last] as line li, and the line. */
@@ -362,7 +384,7 @@ static int add_line(struct text_block *b, const struct measure *m, const struct 
 			*cap = n;
 		}
 		struct text_run *r = &b->runs[b->nruns];
-		if (make_run(b, m, pc, from, to, r) < 0)
+		if (make_run(m, pc, from, to, r) < 0)
 			return -1;
 		r->x = x;
 		x += r->w;
@@ -467,7 +489,6 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 	b->size = size;
 	b->text = strdup(text);
 	b->lines = calloc((size_t)nl, sizeof *b->lines);
-	b->owns_glyphs = 1;
 	int cap = 0;
 	if (!b->text || !b->lines)
 		goto fail;

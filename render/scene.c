@@ -19,8 +19,8 @@ void scene_free(struct scene *sc)
 		for (size_t k = 0; k < p->nitems; k++) {
 			free(p->items[k].text);
 			free(p->items[k].family);
-			if (p->items[k].shaped && p->items[k].shaped_free)
-				p->items[k].shaped_free(p->items[k].shaped);
+			if (p->items[k].glyphs && p->items[k].glyphs_free)
+				p->items[k].glyphs_free(p->items[k].glyphs);
 		}
 		free(p->items);
 		free(p->ops);

@@ -9,6 +9,7 @@
 #include "err.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct colour {
 	double r, g, b, a;      /* 0..1 each */
@@ -35,6 +36,23 @@ enum scene_kind {
 enum scene_cap { SCENE_CAP_BUTT, SCENE_CAP_ROUND, SCENE_CAP_SQUARE };
 enum scene_join { SCENE_JOIN_MITER, SCENE_JOIN_ROUND, SCENE_JOIN_BEVEL };
 
+/* A glyph of shaped text: its index in the font, its advance and offsets
+ * in Pango units (1/1024 pt), and the byte of the item's text its cluster
+ * starts at. */
+struct glyph_pos {
+	uint32_t glyph;
+	int32_t width, x_offset, y_offset;
+	int32_t cluster;
+};
+
+/* Shaped text, left to right; font is the PangoFont it was shaped in (the
+ * run holds a reference). */
+struct glyph_run {
+	void *font;
+	int n;
+	struct glyph_pos g[];
+};
+
 struct scene_item {
 	enum scene_kind kind;
 	struct colour colour;
@@ -53,11 +71,11 @@ struct scene_item {
 	double size;                    /* text: font size in points */
 	double ascent, descent;         /* text: extent above and below the baseline */
 	int bold, italic;               /* text */
-	/* text: the glyphs the layout step shaped (a PangoGlyphItem whose
-	 * offsets index `text`), owned by the item and released with
-	 * shaped_free; NULL when a backend must shape the text itself */
-	void *shaped;
-	void (*shaped_free)(void *shaped);
+	/* text: the glyphs the layout step shaped, their clusters indexing
+	 * `text`, owned by the item and released with glyphs_free; NULL when
+	 * a backend must shape the text itself */
+	struct glyph_run *glyphs;
+	void (*glyphs_free)(struct glyph_run *glyphs);
 };
 
 enum page_kind { PAGE_MAP, PAGE_KEY, PAGE_COVER };

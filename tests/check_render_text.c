@@ -154,7 +154,7 @@ START_TEST(test_clusters_from_glyphs)
 		measure_emit_line(&sc, p, &b, 0, 10, 20, (struct colour){ 0, 0, 0, 1 });
 		ck_assert_uint_eq(p->nitems, before + 1);
 		const struct scene_item *it = &p->items[before];
-		ck_assert_ptr_nonnull(it->shaped);
+		ck_assert_ptr_nonnull(it->glyphs);
 		size_t len = strlen(it->text), starts[512], want_starts[512];
 		double xs[512], want_xs[512];
 		int n = measure_item_clusters(&ms, it, starts, xs, (int)len);
