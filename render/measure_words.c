@@ -9,6 +9,7 @@
 
 #include "glyph_run.h"
 
+#include <hb.h>
 #include <pango/pangocairo.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +25,8 @@ struct word_font {
 	double size;
 	int bold;
 	PangoAnalysis analysis;         /* holds a reference to the font */
+	hb_script_t script;             /* the analysis's, for HarfBuzz */
+	hb_language_t language;
 	char actual[64];                /* the family of the font Pango chose */
 	int actual_bold, actual_italic;
 	int ascent, descent;            /* Pango units */
@@ -55,7 +58,7 @@ struct word_cache {
 	struct shaped_word *slots;
 	size_t nslots, used;
 	struct arena_chunk *arena;
-	PangoGlyphString *scratch;      /* Pango shapes into it */
+	hb_buffer_t *buffer;            /* HarfBuzz shapes in it */
 };
 
 /* A piece of a token in one font; a token is a word or a run of spaces. */
@@ -90,8 +93,7 @@ void word_cache_free(struct word_cache *c)
 		free(c->arena);
 		c->arena = next;
 	}
-	if (c->scratch)
-		pango_glyph_string_free(c->scratch);
+	hb_buffer_destroy(c->buffer);
 	for (int i = 0; i < c->nfonts; i++)
 		if (c->fonts[i].analysis.font)
 			g_object_unref(c->fonts[i].analysis.font);
@@ -168,6 +170,8 @@ static int word_font(struct measure *m, const char *family, double size, int bol
 		f->analysis = it->analysis;
 		f->analysis.extra_attrs = NULL;
 		g_object_ref(f->analysis.font);
+		f->script = hb_script_from_iso15924_tag(g_unicode_script_to_iso15924((GUnicodeScript)it->analysis.script));
+		f->language = hb_language_from_string(pango_language_to_string(it->analysis.language), -1);
 		PangoFontDescription *got = pango_font_describe(f->analysis.font);
 		const char *fam = got ? pango_font_description_get_family(got) : NULL;
 		snprintf(f->actual, sizeof f->actual, "%s", fam ? fam : family);
@@ -253,27 +257,40 @@ static const struct shaped_word *shaped(struct measure *m, const char *text, siz
 		if (w->hash == h && w->font == f && w->len == len && memcmp(w->text, text, len) == 0)
 			return w;
 	}
-	if (!c->scratch && !(c->scratch = pango_glyph_string_new()))
-		return NULL;
-	PangoGlyphString *gs = c->scratch;
 	struct shaped_word w = { .len = len, .hash = h, .font = f };
 	w.text = arena_alloc(c, len + 1);
-	if (!w.text)
+	if (!w.text || (!c->buffer && !hb_buffer_allocation_successful(c->buffer = hb_buffer_create())))
 		return NULL;
 	memcpy(w.text, text, len);
 	w.text[len] = '\0';
-	pango_shape_with_flags(w.text, (int)len, w.text, (int)len, &c->fonts[f].analysis, gs, PANGO_SHAPE_NONE);
-	w.n = gs->num_glyphs;
-	w.g = arena_alloc(c, (size_t)w.n * sizeof *w.g);
+	/* shaped as Pango shapes a paragraph of its own: the same font,
+	 * script, language, cluster level and flags, no extra features */
+	const struct word_font *wf = &c->fonts[f];
+	hb_buffer_t *buf = c->buffer;
+	hb_buffer_clear_contents(buf);
+	hb_buffer_set_direction(buf, HB_DIRECTION_LTR);
+	hb_buffer_set_script(buf, wf->script);
+	hb_buffer_set_language(buf, wf->language);
+	hb_buffer_set_cluster_level(buf, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS);
+	hb_buffer_set_flags(buf, HB_BUFFER_FLAG_BOT | HB_BUFFER_FLAG_EOT);
+	hb_buffer_set_invisible_glyph(buf, PANGO_GLYPH_EMPTY);
+	hb_buffer_add_utf8(buf, w.text, (int)len, 0, (int)len);
+	hb_shape(pango_font_get_hb_font(wf->analysis.font), buf, NULL, 0);
+	unsigned n = 0;
+	const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &n);
+	const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, NULL);
+	if (!hb_buffer_allocation_successful(buf) || !info || !pos)
+		return NULL;
+	w.n = (int)n;
+	w.g = arena_alloc(c, (size_t)n * sizeof *w.g);
 	if (!w.g)
 		return NULL;
-	w.complete = w.n > 0;
-	for (int i = 0; i < w.n; i++) {
-		const PangoGlyphInfo *g = &gs->glyphs[i];
-		w.g[i] = (struct glyph_pos){ g->glyph, g->geometry.width, g->geometry.x_offset, g->geometry.y_offset,
-					     gs->log_clusters[i] };
-		w.width += g->geometry.width;
-		if (g->glyph & PANGO_GLYPH_UNKNOWN_FLAG || g->glyph == PANGO_GLYPH_EMPTY)
+	w.complete = n > 0;
+	for (unsigned i = 0; i < n; i++) {
+		w.g[i] = (struct glyph_pos){ info[i].codepoint, pos[i].x_advance, pos[i].x_offset, -pos[i].y_offset,
+					     (int32_t)info[i].cluster };
+		w.width += pos[i].x_advance;
+		if (info[i].codepoint == 0 || info[i].codepoint == PANGO_GLYPH_EMPTY)
 			w.complete = 0;
 	}
 	c->slots[k] = w;
