@@ -132,7 +132,7 @@ static int show_glyphs(cairo_t *cr, const struct scene_item *it)
 {
 	const struct glyph_run *r = it->glyphs;
 	int n = r->n, len = (int)strlen(it->text);
-	cairo_scaled_font_t *sf = pango_cairo_font_get_scaled_font((PangoCairoFont *)r->font);
+	cairo_scaled_font_t *sf = r->font;
 	if (n == 0 || !sf)
 		return -1;
 	cairo_glyph_t stack_glyphs[STACK_GLYPHS], *glyphs = stack_glyphs;

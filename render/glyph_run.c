@@ -1,7 +1,7 @@
 /* glyph_run.c: shaped text kept with scene items (see glyph_run.h). */
 #include "glyph_run.h"
 
-#include <pango/pango.h>
+#include <pango/pangocairo.h>
 #include <stdlib.h>
 
 struct glyph_run *glyph_run_new(void *font, int n)
@@ -9,7 +9,7 @@ struct glyph_run *glyph_run_new(void *font, int n)
 	struct glyph_run *r = malloc(sizeof *r + (size_t)(n > 0 ? n : 0) * sizeof r->g[0]);
 	if (!r)
 		return NULL;
-	r->font = g_object_ref(font);
+	r->font = cairo_scaled_font_reference(font);
 	r->n = n;
 	return r;
 }
@@ -18,7 +18,7 @@ void glyph_run_free(struct glyph_run *r)
 {
 	if (!r)
 		return;
-	g_object_unref(r->font);
+	cairo_scaled_font_destroy(r->font);
 	free(r);
 }
 
@@ -31,7 +31,10 @@ struct glyph_run *glyph_run_from_pango(const void *glyph_item)
 	for (int i = 0; i < gs->num_glyphs; i++)
 		if (gs->glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG || gs->glyphs[i].glyph == PANGO_GLYPH_EMPTY)
 			return NULL;
-	struct glyph_run *r = glyph_run_new(gi->item->analysis.font, gs->num_glyphs);
+	cairo_scaled_font_t *sf = pango_cairo_font_get_scaled_font((PangoCairoFont *)gi->item->analysis.font);
+	if (!sf)
+		return NULL;
+	struct glyph_run *r = glyph_run_new(sf, gs->num_glyphs);
 	if (!r)
 		return NULL;
 	for (int i = 0; i < gs->num_glyphs; i++) {

@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-/* A run of n glyphs in font (a PangoFont, referenced here); NULL without
- * memory. The caller fills g[]. */
+/* A run of n glyphs in font (a cairo_scaled_font_t, referenced here);
+ * NULL without memory. The caller fills g[]. */
 struct glyph_run *glyph_run_new(void *font, int n);
 void glyph_run_free(struct glyph_run *r);
 

@@ -2,6 +2,7 @@
 #include "measure_int.h"
 
 #include "glyph_run.h"
+#include "measure_fonts.h"
 
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -70,7 +71,7 @@ static PangoFontDescription *make_desc(const char *family, double size, int bold
 
 int measure_has_family(struct measure *m, const char *family)
 {
-	PangoFontDescription *d = make_desc(family, 10, 0);
+	PangoFontDescription *d = make_desc(family, MEASURE_FACE_SIZE, 0);
 	if (!d)
 		return 0;
 	PangoFont *f = pango_font_map_load_font(m->fontmap, m->context, d);

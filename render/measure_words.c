@@ -8,6 +8,7 @@
 #include "measure_int.h"
 
 #include "glyph_run.h"
+#include "measure_fonts.h"
 
 #include <hb.h>
 #include <pango/pangocairo.h>
@@ -18,19 +19,6 @@
 
 #define CACHE_MIN_SLOTS 1024
 #define ARENA_CHUNK (64 * 1024)
-
-/* One font at one size: the analysis Pango's itemizer gives its text. */
-struct word_font {
-	char family[64];
-	double size;
-	int bold;
-	PangoAnalysis analysis;         /* holds a reference to the font */
-	hb_script_t script;             /* the analysis's, for HarfBuzz */
-	hb_language_t language;
-	char actual[64];                /* the family of the font Pango chose */
-	int actual_bold, actual_italic;
-	int ascent, descent;            /* Pango units */
-};
 
 /* A word (or a run of spaces) shaped in one font; text and glyphs live in
  * the cache's arena. */
@@ -53,8 +41,7 @@ struct arena_chunk {
 };
 
 struct word_cache {
-	struct word_font *fonts;
-	int nfonts, capfonts;
+	struct font_set fonts;
 	struct shaped_word *slots;
 	size_t nslots, used;
 	struct arena_chunk *arena;
@@ -75,6 +62,7 @@ enum token_kind { TOKEN_WORD, TOKEN_SPACE, TOKEN_NEWLINE };
 struct token {
 	int first_piece, npieces;
 	enum token_kind kind;
+	size_t start;           /* its first byte */
 	int width;
 	int tail;               /* spaces: the width of all but the last */
 };
@@ -94,11 +82,8 @@ void word_cache_free(struct word_cache *c)
 		c->arena = next;
 	}
 	hb_buffer_destroy(c->buffer);
-	for (int i = 0; i < c->nfonts; i++)
-		if (c->fonts[i].analysis.font)
-			g_object_unref(c->fonts[i].analysis.font);
+	font_set_free(&c->fonts);
 	free(c->slots);
-	free(c->fonts);
 	free(c);
 }
 
@@ -120,80 +105,6 @@ static int plain_text(const char *text, size_t len)
 		return 0;
 	}
 	return 1;
-}
-
-static void font_description(PangoFontDescription *d, const char *family, double size, int bold)
-{
-	pango_font_description_set_family(d, family);
-	pango_font_description_set_size(d, (gint)(size * PANGO_SCALE + 0.5));
-	pango_font_description_set_weight(d, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-}
-
-/* Finds or loads family at size: the font and analysis Pango's itemizer
- * gives a letter in it. Returns its index, or -1. */
-static int word_font(struct measure *m, const char *family, double size, int bold)
-{
-	struct word_cache *c = m->words;
-	for (int i = 0; i < c->nfonts; i++)
-		if (c->fonts[i].size == size && c->fonts[i].bold == bold && strcmp(c->fonts[i].family, family) == 0)
-			return i;
-	if (strlen(family) >= sizeof c->fonts[0].family)
-		return -1;
-	if (c->nfonts == c->capfonts) {
-		int n = c->capfonts ? c->capfonts * 2 : 8;
-		struct word_font *p = realloc(c->fonts, (size_t)n * sizeof *p);
-		if (!p)
-			return -1;
-		c->fonts = p;
-		c->capfonts = n;
-	}
-	PangoFontDescription *d = pango_font_description_new();
-	PangoAttrList *attrs = pango_attr_list_new();
-	PangoAttribute *a = NULL;
-	GList *items = NULL;
-	if (d && attrs) {
-		font_description(d, family, size, bold);
-		a = pango_attr_font_desc_new(d);
-	}
-	if (a) {
-		pango_attr_list_insert(attrs, a);
-		items = pango_itemize(m->context, "a", 0, 1, attrs, NULL);
-	}
-	int rc = -1;
-	PangoItem *it = items ? items->data : NULL;
-	if (it && it->analysis.font) {
-		struct word_font *f = &c->fonts[c->nfonts];
-		memset(f, 0, sizeof *f);
-		snprintf(f->family, sizeof f->family, "%s", family);
-		f->size = size;
-		f->bold = bold;
-		f->analysis = it->analysis;
-		f->analysis.extra_attrs = NULL;
-		g_object_ref(f->analysis.font);
-		f->script = hb_script_from_iso15924_tag(g_unicode_script_to_iso15924((GUnicodeScript)it->analysis.script));
-		f->language = hb_language_from_string(pango_language_to_string(it->analysis.language), -1);
-		PangoFontDescription *got = pango_font_describe(f->analysis.font);
-		const char *fam = got ? pango_font_description_get_family(got) : NULL;
-		snprintf(f->actual, sizeof f->actual, "%s", fam ? fam : family);
-		if (got) {
-			f->actual_bold = pango_font_description_get_weight(got) >= PANGO_WEIGHT_SEMIBOLD;
-			f->actual_italic = pango_font_description_get_style(got) != PANGO_STYLE_NORMAL;
-			pango_font_description_free(got);
-		}
-		/* a line's height as Pango's layout takes it: the logical
-		 * extents of its glyphs (every glyph has the font's) */
-		PangoRectangle logical;
-		pango_font_get_glyph_extents(f->analysis.font, PANGO_GLYPH_EMPTY, NULL, &logical);
-		f->ascent = -logical.y;
-		f->descent = logical.height + logical.y;
-		rc = c->nfonts++;
-	}
-	g_list_free_full(items, (GDestroyNotify)pango_item_free);
-	if (attrs)
-		pango_attr_list_unref(attrs);
-	if (d)
-		pango_font_description_free(d);
-	return rc;
 }
 
 static uint32_t word_hash(const char *s, size_t len, int font)
@@ -265,7 +176,7 @@ static const struct shaped_word *shaped(struct measure *m, const char *text, siz
 	w.text[len] = '\0';
 	/* shaped as Pango shapes a paragraph of its own: the same font,
 	 * script, language, cluster level and flags, no extra features */
-	const struct word_font *wf = &c->fonts[f];
+	const struct word_font *wf = &c->fonts.fonts[f];
 	hb_buffer_t *buf = c->buffer;
 	hb_buffer_clear_contents(buf);
 	hb_buffer_set_direction(buf, HB_DIRECTION_LTR);
@@ -275,7 +186,7 @@ static const struct shaped_word *shaped(struct measure *m, const char *text, siz
 	hb_buffer_set_flags(buf, HB_BUFFER_FLAG_BOT | HB_BUFFER_FLAG_EOT);
 	hb_buffer_set_invisible_glyph(buf, PANGO_GLYPH_EMPTY);
 	hb_buffer_add_utf8(buf, w.text, (int)len, 0, (int)len);
-	hb_shape(pango_font_get_hb_font(wf->analysis.font), buf, NULL, 0);
+	hb_shape(wf->hb, buf, NULL, 0);
 	unsigned n = 0;
 	const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &n);
 	const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, NULL);
@@ -313,6 +224,7 @@ static int tokenize(struct measure *m, const char *text, size_t len, size_t bold
 		struct token *t = &tok[nt++];
 		t->first_piece = np;
 		t->kind = kind;
+		t->start = i;
 		t->width = t->tail = 0;
 		for (size_t a = i; a < j && kind != TOKEN_NEWLINE;) {
 			int bold = a < bold_end;
@@ -345,7 +257,7 @@ static int tokenize(struct measure *m, const char *text, size_t len, size_t bold
 /* Glues pieces [from, to) (one font, contiguous text) into a run. */
 static int make_run(const struct measure *m, const struct piece *pc, int from, int to, struct text_run *r)
 {
-	const struct word_font *f = &m->words->fonts[pc[from].font];
+	const struct word_font *f = &m->words->fonts.fonts[pc[from].font];
 	int nglyphs = 0, width = 0;
 	for (int i = from; i < to; i++) {
 		nglyphs += pc[i].n;
@@ -358,7 +270,7 @@ static int make_run(const struct measure *m, const struct piece *pc, int from, i
 	snprintf(r->family, sizeof r->family, "%s", f->actual);
 	r->bold = f->actual_bold;
 	r->italic = f->actual_italic;
-	r->glyphs = glyph_run_new(f->analysis.font, nglyphs);
+	r->glyphs = glyph_run_new(f->scaled, nglyphs);
 	if (!r->glyphs)
 		return -1;
 	struct glyph_pos *g = r->glyphs->g;
@@ -373,20 +285,41 @@ static int make_run(const struct measure *m, const struct piece *pc, int from, i
 	return 0;
 }
 
-/* Adds the runs of tokens [first, last] as line li, and the line. */
+/* The height of a line as Pango's layout takes it: the largest ascent and
+ * descent among the fonts of its pieces [from, end), or of empty_font. */
+static void line_metrics(const struct font_set *fs, const struct piece *pc, int from, int end, int empty_font,
+			 int *ascent, int *descent)
+{
+	*ascent = *descent = 0;
+	for (int i = from; i <= end; i++) {
+		int f = i < end ? pc[i].font : from == end ? empty_font : -1;
+		if (f < 0)
+			continue;
+		if (fs->fonts[f].ascent > *ascent)
+			*ascent = fs->fonts[f].ascent;
+		if (fs->fonts[f].descent > *descent)
+			*descent = fs->fonts[f].descent;
+	}
+}
+
+/* Adds the runs of tokens [first, last] as line li below the lines before
+ * it (*top, in Pango units, moves down past it). An empty line takes the
+ * height of empty_font. */
 static int add_line(struct text_block *b, const struct measure *m, const struct token *tok, const struct piece *pc,
-		    int first, int last, int li, int ascent, int height, int *cap)
+		    int first, int last, int li, int empty_font, int *top, int *cap)
 {
 	struct text_line *tl = &b->lines[li];
-	tl->top = li * height / (double)PANGO_SCALE;
-	tl->height = height / (double)PANGO_SCALE;
-	tl->baseline = tl->top + ascent / (double)PANGO_SCALE;
-	tl->first_run = b->nruns;
-	int from = 0, end = 0;
+	int from = 0, end = 0, ascent, descent;
 	if (last >= first) {
 		from = tok[first].first_piece;
 		end = tok[last].first_piece + tok[last].npieces;
 	}
+	line_metrics(&m->words->fonts, pc, from, end, empty_font, &ascent, &descent);
+	tl->top = *top / (double)PANGO_SCALE;
+	tl->height = (ascent + descent) / (double)PANGO_SCALE;
+	tl->baseline = (*top + ascent) / (double)PANGO_SCALE;
+	*top += ascent + descent;
+	tl->first_run = b->nruns;
 	double x = 0;
 	while (from < end) {
 		int to = from + 1;
@@ -472,8 +405,9 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 	if (!m->words || !plain_text(text, len))
 		return 0;
 	size_t bold_end = bold_len < 0 || (size_t)bold_len > len ? len : (size_t)bold_len;
-	int font[2] = { bold_end < len ? word_font(m, family, size, 0) : -1,
-			bold_end > 0 ? word_font(m, family, size, 1) : -1 };
+	struct font_set *fs = &m->words->fonts;
+	int font[2] = { bold_end < len ? font_set_get(fs, m->context, family, size, 0) : -1,
+			bold_end > 0 ? font_set_get(fs, m->context, family, size, 1) : -1 };
 	if ((bold_end < len && font[0] < 0) || (bold_end > 0 && font[1] < 0))
 		return 0;
 	/* at most one token per byte, two pieces per token, one line per token
@@ -495,25 +429,21 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 		rc = 0;
 		goto out;
 	}
-	int ascent = 0, descent = 0;
-	for (int k = 0; k < 2; k++)
-		if (font[k] >= 0) {
-			const struct word_font *f = &m->words->fonts[font[k]];
-			ascent = f->ascent > ascent ? f->ascent : ascent;
-			descent = f->descent > descent ? f->descent : descent;
-		}
 	memset(b, 0, sizeof *b);
 	b->size = size;
 	b->text = strdup(text);
 	b->lines = calloc((size_t)nl, sizeof *b->lines);
-	int cap = 0;
+	int cap = 0, top = 0;
 	if (!b->text || !b->lines)
 		goto fail;
-	for (int i = 0; i < nl; i++)
-		if (add_line(b, m, tok, pc, first[i], last[i], i, ascent, ascent + descent, &cap) < 0)
+	for (int i = 0; i < nl; i++) {
+		/* an empty line is as high as the font at its place in the text */
+		size_t at = first[i] < nt ? tok[first[i]].start : len;
+		if (add_line(b, m, tok, pc, first[i], last[i], i, font[at < bold_end], &top, &cap) < 0)
 			goto fail;
+	}
 	b->nlines = nl;
-	b->height = nl * (ascent + descent) / (double)PANGO_SCALE;
+	b->height = top / (double)PANGO_SCALE;
 	rc = 1;
 	goto out;
 fail:

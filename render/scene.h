@@ -45,8 +45,8 @@ struct glyph_pos {
 	int32_t cluster;
 };
 
-/* Shaped text, left to right; font is the PangoFont it was shaped in (the
- * run holds a reference). */
+/* Shaped text, left to right; font is the Cairo scaled font it was shaped
+ * in and is drawn with (the run holds a reference). */
 struct glyph_run {
 	void *font;
 	int n;

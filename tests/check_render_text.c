@@ -2,7 +2,8 @@
  * broken at spaces) must give the lines Pango's own layout gives: the same
  * words on each line, the same widths, heights and baselines; lines never
  * wider than asked; newlines kept; the word cache growing mid-paragraph; text it cannot set (other scripts, tabs,
- * a word wider than the line) still set, through Pango; and the glyph
+ * a word wider than the line) still set, through Pango; every size of a
+ * family as Pango sets it; and the glyph
  * positions a backend reads from the attached glyphs the ones Pango's
  * layout reports. */
 #include "testutil.h"
@@ -42,13 +43,15 @@ static void line_text(const struct text_block *b, int i, char *out, size_t size)
 	snprintf(out, size, "%.*s", (int)(to - from), b->text + from);
 }
 
-static void assert_same_block(struct measure *ms, const char *text, int bold_len, double width)
+static void assert_same_in(struct measure *ms, const char *text, const char *family, double size, int bold_len,
+			   double width)
 {
 	struct text_block q, p;
 	struct err e;
-	ck_assert_int_eq(measure_words_block(ms, &q, text, "DejaVu Sans", 8, bold_len, width), 1);
-	ck_assert_msg(measure_pango_block(ms, &p, text, "DejaVu Sans", 8, bold_len, width, &e) == 0, "%s", e.msg);
-	ck_assert_msg(q.nlines == p.nlines, "'%s' at %g pt: %d lines, Pango %d", text, width, q.nlines, p.nlines);
+	ck_assert_int_eq(measure_words_block(ms, &q, text, family, size, bold_len, width), 1);
+	ck_assert_msg(measure_pango_block(ms, &p, text, family, size, bold_len, width, &e) == 0, "%s", e.msg);
+	ck_assert_msg(q.nlines == p.nlines, "'%s' in %s %g at %g pt: %d lines, Pango %d", text, family, size, width,
+		      q.nlines, p.nlines);
 	for (int i = 0; i < q.nlines; i++) {
 		char a[512], b[512];
 		line_text(&q, i, a, sizeof a);
@@ -70,6 +73,11 @@ static void assert_same_block(struct measure *ms, const char *text, int bold_len
 	ck_assert_double_eq_tol(q.height, p.height, TOL);
 	text_block_free(&q);
 	text_block_free(&p);
+}
+
+static void assert_same_block(struct measure *ms, const char *text, int bold_len, double width)
+{
+	assert_same_in(ms, text, "DejaVu Sans", 8, bold_len, width);
 }
 
 START_TEST(test_same_lines_as_pango)
@@ -98,6 +106,15 @@ START_TEST(test_same_lines_as_pango)
 		used += (size_t)sprintf(many + used, "%sw%d", i ? " " : "", i);
 	assert_same_block(&ms, many, 0, 300);
 	free(many);
+	/* every size of a face is made from the first one Pango found */
+	static const double sizes[] = { 8, 6.75, 7, 8.5, 9, 11.05, 17, 23.3 };
+	static const double wide[] = { 0, 300, 450, 620, 800 };
+	for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
+		for (size_t w = 0; w < sizeof wide / sizeof *wide; w++) {
+			assert_same_in(&ms, sentences[0], "DejaVu Serif", sizes[k], 12, wide[w]);
+			assert_same_in(&ms, sentences[5], "DejaVu Sans", sizes[k], -1, wide[w]);
+			assert_same_in(&ms, "heading\n\nbody after an empty line", "DejaVu Serif", sizes[k], 4, wide[w]);
+		}
 	/* a word shaped before comes from the cache and sets the same */
 	assert_same_block(&ms, sentences[0], 0, 150);
 	measure_free(&ms);
