@@ -84,8 +84,9 @@ int measure_item_clusters(struct measure *m, const struct scene_item *it, size_t
  * does, when they come out as one run of that font. The item is otherwise
  * unchanged; without glyphs a backend shapes the text itself. */
 void measure_shape_item(struct measure *m, struct scene_item *it);
-/* Attaches the glyphs of b (already measured in the item's font, one line,
- * one run, the item's whole text) to it; otherwise leaves it as it is. */
+/* Gives the glyphs of b (already measured in the item's font, one line,
+ * one run, the item's whole text) to it (b no longer holds them);
+ * otherwise leaves both as they are. */
 void measure_attach(struct scene_item *it, struct text_block *b);
 
 #endif

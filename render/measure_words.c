@@ -1,5 +1,6 @@
 /* measure_words.c: the quick way to set a paragraph (see measure_int.h).
- * Each word is shaped once per font and kept for the rest of the run, lines
+ * Each word is shaped once per font (HarfBuzz, as Pango would shape it)
+ * and kept for the rest of the run, lines
  * are broken greedily at spaces, and each line's runs are glued together
  * from the kept glyphs, so a key of a thousand rooms shapes its few
  * thousand distinct words instead of every line twice over. Text this way
