@@ -179,3 +179,8 @@ void render_release_fonts(void)
 {
 	pango_cairo_font_map_set_default(NULL);
 }
+
+void render_start_fonts(void)
+{
+	pango_cairo_font_map_get_default();
+}

@@ -57,5 +57,9 @@ void render_page_path(const char *path, int page, char *out, size_t size);
  * loads fonts and frees them (an abort, seen). Nothing may be drawn
  * afterwards. */
 void render_release_fonts(void);
+/* Creates Pango's font map now: fontconfig then reads its configuration in
+ * Pango's own thread while the caller goes on (the first text measured
+ * waits for it). */
+void render_start_fonts(void);
 
 #endif

@@ -66,6 +66,9 @@ static int run(struct cli *c, struct err *e)
 	const struct output_format *fmt = choose_format(c, &path, e);
 	if (!fmt)
 		return -1;
+	/* fontconfig starts on its configuration while the inputs are read */
+	if (fmt->sheet || fmt->draws)
+		render_start_fonts();
 	/* the stocking tables, loaded once: checked here, read by every key */
 	struct stock_tables tables;
 	if (inputs_check_run(c, path, &tables, e) < 0 ||
