@@ -30,4 +30,12 @@ struct floor_sheet *bench_floor_prepare(const struct scene *sc);
 void bench_floor_free(struct floor_sheet *fs);
 int bench_floor_write(const struct floor_sheet *fs, enum cairo_format fmt, int dpi, const char *path);
 
+/* libharu's floor for the booklet (bench_floor_haru.c): the same arrays,
+ * fonts found untimed; drawn into a new HPDF document with the booklet's
+ * compression and fonts, saved as the booklet is. */
+struct haru_floor;
+struct haru_floor *bench_haru_floor_prepare(const struct scene *sc);
+void bench_haru_floor_free(struct haru_floor *hf);
+int bench_haru_floor_write(const struct haru_floor *hf, const char *path);
+
 #endif
