@@ -27,6 +27,19 @@ void tile_turn_point(int w, int h, int turn, int x, int y, int *nx, int *ny, int
 	*nh = h;
 }
 
+void tile_turn_steps(int w, int h, int turn, long *at0, long *step_x, long *step_y, int *nw, int *nh)
+{
+	/* the turn is affine: where (0, 0) goes and where one step east or
+	 * south moves it */
+	int x0, y0, x1, y1, x2, y2;
+	tile_turn_point(w, h, turn, 0, 0, &x0, &y0, nw, nh);
+	tile_turn_point(w, h, turn, 1, 0, &x1, &y1, nw, nh);
+	tile_turn_point(w, h, turn, 0, 1, &x2, &y2, nw, nh);
+	*at0 = (long)y0 * *nw + x0;
+	*step_x = (long)(y1 - y0) * *nw + (x1 - x0);
+	*step_y = (long)(y2 - y0) * *nw + (x2 - x0);
+}
+
 int tile_turn_drawing(const struct tile *src, int turn, struct tile *out, struct err *e)
 {
 	memset(out, 0, sizeof *out);
@@ -37,13 +50,9 @@ int tile_turn_drawing(const struct tile *src, int turn, struct tile *out, struct
 	out->weight = src->weight;
 	out->line = src->line;
 	out->source = src->source;
-	/* the turn is affine: where (0, 0) goes and how one step east or
-	 * south moves, as offsets into the new drawing */
-	int nw, nh, x0, y0, x1, y1, x2, y2;
-	tile_turn_point(src->w, src->h, turn, 0, 0, &x0, &y0, &nw, &nh);
-	tile_turn_point(src->w, src->h, turn, 1, 0, &x1, &y1, &nw, &nh);
-	tile_turn_point(src->w, src->h, turn, 0, 1, &x2, &y2, &nw, &nh);
-	long at0 = (long)y0 * nw + x0, step_x = (long)(y1 - y0) * nw + (x1 - x0), step_y = (long)(y2 - y0) * nw + (x2 - x0);
+	int nw, nh;
+	long at0, step_x, step_y;
+	tile_turn_steps(src->w, src->h, turn, &at0, &step_x, &step_y, &nw, &nh);
 	out->w = nw;
 	out->h = nh;
 	out->cells = malloc((size_t)nw * (size_t)nh);

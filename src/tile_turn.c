@@ -37,14 +37,17 @@ static int carry_pieces(const struct tile *src, int turn, struct tile *out, int 
 	out->comp_area = malloc((size_t)(src->ncomp ? src->ncomp : 1) * sizeof *out->comp_area);
 	if (!out->comp || !out->comp_area)
 		return -1;
-	for (int y = 0; y < src->h; y++)
-		for (int x = 0; x < src->w; x++) {
-			int nx, ny;
-			turned(src, turn, x, y, &nx, &ny);
+	int nw, nh;
+	long at0, step_x, step_y;
+	tile_turn_steps(src->w, src->h, turn, &at0, &step_x, &step_y, &nw, &nh);
+	for (int y = 0; y < src->h; y++) {
+		long at = at0 + y * step_y;
+		for (int x = 0; x < src->w; x++, at += step_x) {
 			/* floor keeps its piece; inner doors are set with their door */
-			int c = src->comp[y * src->w + x];
-			out->comp[ny * out->w + nx] = tile_square_of(src->cells[y * src->w + x]) == TSQ_FLOOR ? c : -1;
+			int i = y * src->w + x;
+			out->comp[at] = tile_square_of(src->cells[i]) == TSQ_FLOOR ? src->comp[i] : -1;
 		}
+	}
 	for (int c = 0; c < src->ncomp; c++)
 		renum[c] = -1;
 	int next = 0;

@@ -1,0 +1,99 @@
+/* tile_pick.c: picking tiles by weight at an open door (see tile_join.h).
+ * The tiles that can join a door of one facing and width are tried in a
+ * weighted random order: pick one with chance proportional to its weight,
+ * set its weight to nil, pick again. A picker keeps the weights in a
+ * Fenwick tree (each node the sum of a run of weights), so a pick or a
+ * removal costs log n steps instead of a walk over every weight, and picks
+ * exactly the tile tj_pick_sum would: the first whose running sum of
+ * weights exceeds the roll. Each level lays out every candidate list's
+ * starting tree once; a door copies its list's tree. */
+#include "tile_join.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Fills tree[1..n] (tree[0] unused) from w[0..n-1]. */
+static void tree_build(int *tree, const int *w, int n)
+{
+	tree[0] = 0;
+	for (int i = 1; i <= n; i++)
+		tree[i] = w[i - 1];
+	for (int i = 1; i <= n; i++) {
+		int j = i + (i & -i);
+		if (j <= n)
+			tree[j] += tree[i];
+	}
+}
+
+int tj_picks_init(struct tile_level *lv, struct err *e)
+{
+	const struct tile_set *set = lv->set;
+	size_t n = 0;
+	for (int f = 0; f < SIDE_COUNT; f++)
+		for (int w = 0; w <= TILE_MAX_DOOR; w++)
+			n += 2 * (size_t)set->ngroups[f][w] + 1;
+	lv->pick_data = malloc(n * sizeof *lv->pick_data);
+	if (!lv->pick_data)
+		return err_set(e, "out of memory for the tile weights");
+	n = 0;
+	for (int f = 0; f < SIDE_COUNT; f++)
+		for (int w = 0; w <= TILE_MAX_DOOR; w++) {
+			int ng = set->ngroups[f][w];
+			int *weights = lv->pick_data + n;
+			long total = 0;
+			lv->pick_first[f][w] = (int)n;
+			for (int g = 0; g < ng; g++)
+				total += weights[g] = set->tiles[set->groups[f][w][g].tile].weight;
+			tree_build(weights + ng, weights, ng);
+			lv->pick_total[f][w] = total;
+			n += 2 * (size_t)ng + 1;
+		}
+	return 0;
+}
+
+void tj_picks_free(struct tile_level *lv)
+{
+	free(lv->pick_data);
+	lv->pick_data = NULL;
+}
+
+void tj_picker_start(struct tj_picker *pk, const struct tile_level *lv, int f, int w, int *weights, int *tree)
+{
+	int n = lv->set->ngroups[f][w];
+	const int *src = lv->pick_data + lv->pick_first[f][w];
+	memcpy(weights, src, (size_t)n * sizeof *weights);
+	memcpy(tree, src + n, ((size_t)n + 1) * sizeof *tree);
+	pk->w = weights;
+	pk->tree = tree;
+	pk->n = n;
+	pk->total = lv->pick_total[f][w];
+	pk->top = 1;
+	while (pk->top * 2 <= n)
+		pk->top *= 2;
+}
+
+int tj_picker_take(struct tj_picker *pk, struct rng *rng)
+{
+	if (pk->total <= 0)
+		return -1;
+	long x = (long)(rng_unit(rng) * (double)pk->total);
+	/* the longest prefix of weights whose sum is at most x */
+	int pos = 0;
+	for (int step = pk->top; step > 0; step >>= 1)
+		if (pos + step <= pk->n && pk->tree[pos + step] <= x) {
+			pos += step;
+			x -= pk->tree[pos];
+		}
+	int i = pos;
+	if (i >= pk->n)   /* the roll at the very end: the last weight left */
+		for (i = pk->n - 1; i >= 0 && pk->w[i] == 0; i--)
+			;
+	if (i < 0)
+		return -1;
+	int wi = pk->w[i];
+	pk->w[i] = 0;
+	pk->total -= wi;
+	for (int j = i + 1; j <= pk->n; j += j & -j)
+		pk->tree[j] -= wi;
+	return i;
+}

@@ -1,0 +1,117 @@
+/* tile_stamp.c: writing a placed tile's squares onto the grid (see
+ * tile_join.h). Each level turns every copy's drawing once into a list of
+ * the squares that write something (the outside squares left out), each
+ * with what it writes and its floor piece and feature already looked up,
+ * so placing a tile walks that list instead of reading the drawing. */
+#include "tile_join.h"
+
+#include <stdlib.h>
+
+int tj_stamps_init(struct tile_level *lv, struct err *e)
+{
+	const struct tile_set *set = lv->set;
+	size_t n = 0;
+	for (int v = 0; v < set->nvariants; v++)
+		n += (size_t)set->variants[v].t.w * (size_t)set->variants[v].t.h;
+	lv->stamps = malloc((n ? n : 1) * sizeof *lv->stamps);
+	lv->stamp_first = malloc(((size_t)set->nvariants + 1) * sizeof *lv->stamp_first);
+	if (!lv->stamps || !lv->stamp_first)
+		return err_set(e, "out of memory for the tile drawings");
+	n = 0;
+	for (int v = 0; v < set->nvariants; v++) {
+		const struct tile *t = &set->variants[v].t;
+		int entry_piece = -1;
+		for (int k = 0; k < t->ndoors; k++)
+			if (t->doors[k].entry)
+				entry_piece = t->doors[k].comp;   /* the last way in, as stamped before */
+		lv->stamp_first[v] = (int)n;
+		for (int y = 0; y < t->h; y++)
+			for (int x = 0; x < t->w; x++) {
+				char ch = t->cells[y * t->w + x];
+				int piece = t->comp[y * t->w + x];
+				struct tj_stamp s = { (short)x, (short)y, TJ_STAMP_ROCK, (unsigned char)tile_feature_of(ch), piece };
+				switch (tile_square_of(ch)) {
+				case TSQ_ROCK:
+					break;
+				case TSQ_FLOOR:
+					s.op = ch == '>' ? TJ_STAMP_FLOOR_DOWN : TJ_STAMP_FLOOR;
+					break;
+				case TSQ_DOOR:
+					s.op = piece >= 0 ? TJ_STAMP_FLOOR : TJ_STAMP_DOOR;
+					break;
+				case TSQ_ENTRY:
+					s.op = TJ_STAMP_ENTRY;
+					s.piece = entry_piece;
+					break;
+				default:
+					continue;
+				}
+				lv->stamps[n++] = s;
+			}
+	}
+	lv->stamp_first[set->nvariants] = (int)n;
+	return 0;
+}
+
+void tj_stamps_free(struct tile_level *lv)
+{
+	free(lv->stamps);
+	free(lv->stamp_first);
+	lv->stamps = NULL;
+	lv->stamp_first = NULL;
+}
+
+static int on_door(const struct tile_door *d, int x, int y)
+{
+	if (d->axis == TILE_AXIS_H)
+		return y == d->y && x >= d->x && x < d->x + d->width;
+	return x == d->x && y >= d->y && y < d->y + d->width;
+}
+
+int tj_stamp(struct tile_level *lv, int v, int ox, int oy, const struct tile_door *matched, enum tj_entry entry,
+	     struct err *e)
+{
+	struct map *m = lv->m;
+	const struct tj_stamp *s = lv->stamps + lv->stamp_first[v], *end = lv->stamps + lv->stamp_first[v + 1];
+	for (; s < end; s++) {
+		int mx = ox + s->x, my = oy + s->y;
+		if (!map_in(m, mx, my))
+			continue;
+		size_t i = (size_t)my * (size_t)m->w + (size_t)mx;
+		enum tj_stamp_op op = s->op;
+		if (op == TJ_STAMP_ENTRY && entry == TJ_ENTRY_WALL)
+			op = TJ_STAMP_ROCK;
+		switch (op) {
+		case TJ_STAMP_ROCK:
+			tj_occ_put(lv, mx, my, TJ_ROCK);
+			break;
+		case TJ_STAMP_FLOOR_DOWN:
+			if (lv->ndowns == lv->downs_cap) {
+				int ncap = lv->downs_cap ? lv->downs_cap * 2 : 64;
+				int *p = realloc(lv->downs, (size_t)ncap * sizeof *p);
+				if (!p)
+					return err_set(e, "out of memory joining tiles");
+				lv->downs = p;
+				lv->downs_cap = ncap;
+			}
+			lv->downs[lv->ndowns++] = (int)i;
+			/* fall through */
+		case TJ_STAMP_FLOOR:
+			m->cells[i] = lv->comp_region[s->piece];
+			m->features[i] = s->feature;
+			tj_occ_put(lv, mx, my, TJ_FLOOR);
+			break;
+		case TJ_STAMP_ENTRY:
+			/* the way in from outside: floor of the piece it opens from */
+			if (s->piece >= 0)
+				m->cells[i] = lv->comp_region[s->piece];
+			tj_occ_put(lv, mx, my, TJ_FLOOR);
+			break;
+		case TJ_STAMP_DOOR:
+			if (!(matched && on_door(matched, s->x, s->y)))
+				tj_occ_put(lv, mx, my, TJ_DOOR);   /* an outer door; add_open records it */
+			break;
+		}
+	}
+	return 0;
+}
