@@ -53,7 +53,7 @@ int tj_init(struct tile_level *lv, struct map *m, const struct tile_set *set, st
 	lv->comp_region = malloc((size_t)comps * sizeof *lv->comp_region);
 	lv->weights = malloc((size_t)n * sizeof *lv->weights);
 	lv->order = malloc((size_t)n * sizeof *lv->order);
-	lv->tree = malloc(((size_t)n + 1) * sizeof *lv->tree);
+	lv->tree = malloc((2 * (size_t)n + 2) * sizeof *lv->tree);
 	if (!lv->occ || !lv->comp_region || !lv->weights || !lv->order || !lv->tree) {
 		tj_free(lv);
 		return err_set(e, "out of memory for a %dx%d tile map", m->w, m->h);
@@ -250,6 +250,7 @@ int tj_attach(struct tile_level *lv, int r, struct err *e)
 	const struct tile_group *g = set->groups[f][w];
 	int ng = set->ngroups[f][w];
 	const struct tj_cand *cands = lv->cands + lv->cand_first[f][w];
+	const uint64_t *group_line = lv->group_line + lv->group_first[f][w];
 	int run = tj_empty_run(lv, d.x, d.y, d.facing);
 	struct tj_picker pk;
 	tj_picker_start(&pk, lv, f, w, lv->weights, lv->tree);
@@ -260,6 +261,9 @@ int tj_attach(struct tile_level *lv, int r, struct err *e)
 		for (int k = 0; k < g[i].count; k++)
 			lv->order[k] = g[i].first + k;
 		rng_shuffle(lv->rng, lv->order, (size_t)g[i].count);
+		/* (shuffled all the same: the rolls stay as they were) */
+		if (run < 64 && (group_line[i] >> run & 1))
+			continue;
 		for (int k = 0; k < g[i].count; k++) {
 			const struct tj_cand *c = &cands[lv->order[k]];
 			const struct tile_door *vd = c->door;

@@ -86,7 +86,7 @@ struct tj_stamp {
 struct tj_picker {
 	int *w;                 /* weight of each group left, 0 once tried */
 	int *tree;              /* the Fenwick tree of w, tree[1..n] */
-	int n, top;             /* groups; the highest power of two <= n */
+	int n, top;             /* groups; the highest power of two <= n (1 for 0) */
 	long total;             /* the weights left */
 };
 
@@ -109,7 +109,7 @@ struct tile_level {
 	int made;               /* doors opened on dead ends */
 	int *comp_region;       /* scratch: region of each piece of a tile */
 	int *weights, *order;   /* scratch for weighted picks */
-	int *tree;              /* scratch: a picker's tree (scratch_n + 1) */
+	int *tree;              /* scratch: a picker's tree (2 * scratch_n + 2) */
 	int scratch_n;
 	/* tile_fit.c: the grid as bit rows (row_words words a row) of taken
 	 * squares and of floor or door squares, and each variant's row bits */
@@ -129,6 +129,10 @@ struct tile_level {
 	 * tree at pick_data + pick_first[f][w], and their sum */
 	int *pick_data;
 	int pick_first[SIDE_COUNT][TILE_MAX_DOOR + 1];
+	/* per candidate list, each group's candidates' lines ANDed (a bit set
+	 * there rules out the whole group), at group_line + group_first[f][w] */
+	uint64_t *group_line;
+	int group_first[SIDE_COUNT][TILE_MAX_DOOR + 1];
 	long pick_total[SIDE_COUNT][TILE_MAX_DOOR + 1];
 	int run_limit;          /* tile_fit.c: no candidate's line reaches further */
 };
@@ -156,7 +160,7 @@ int tj_stamp(struct tile_level *lv, int v, int ox, int oy, const struct tile_doo
 int tj_picks_init(struct tile_level *lv, struct err *e);
 void tj_picks_free(struct tile_level *lv);
 /* Starts picking among the groups of candidate list (f, w), with scratch
- * arrays weights (ngroups) and tree (ngroups + 1). */
+ * arrays weights (ngroups) and tree (2 * ngroups + 2 will do). */
 void tj_picker_start(struct tj_picker *pk, const struct tile_level *lv, int f, int w, int *weights, int *tree);
 /* Picks a group left by weight, as tj_pick_sum would over the weights
  * left (the same roll), and takes it out; -1 when none is left. */
