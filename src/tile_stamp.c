@@ -68,10 +68,47 @@ static int on_door(const struct tile_door *d, int x, int y)
 	return x == d->x && y >= d->y && y < d->y + d->width;
 }
 
+/* ORs bits (bit k for column x + k) into grid row y of a bit grid,
+ * leaving out columns off the grid's west side. */
+static void or_row(struct tile_level *lv, uint64_t *grid, int y, int x, uint64_t bits)
+{
+	uint64_t *row = grid + (size_t)y * (size_t)lv->row_words;
+	if (x < 0) {
+		if (x <= -64)
+			return;
+		bits >>= -x;
+		x = 0;
+	}
+	int wi = x / 64, sh = x % 64;
+	if (wi < lv->row_words)
+		row[wi] |= bits << sh;
+	if (sh && wi + 1 < lv->row_words)
+		row[wi + 1] |= bits >> (64 - sh);
+}
+
+/* The bit grids a row at a time: every square written is taken, floor,
+ * doors and the way in (unless walled up) are hard. Rock only ever lies
+ * on empty ground or rock, whose hard bit is clear already, and the
+ * squares of the matched door are taken and hard already; squares past
+ * the east edge count as taken anyway. */
+static void stamp_bits(struct tile_level *lv, int v, int ox, int oy, enum tj_entry entry)
+{
+	const struct tj_shape *sh = &lv->shapes[v];
+	for (int y = 0; y < sh->h; y++) {
+		int my = oy + y;
+		if (my < 0 || my >= lv->m->h)
+			continue;
+		uint64_t hard = sh->need[y] | (entry == TJ_ENTRY_WALL ? 0 : sh->entry[y]);
+		or_row(lv, lv->taken, my, ox, hard | sh->rock[y] | sh->entry[y]);
+		or_row(lv, lv->hard, my, ox, hard);
+	}
+}
+
 int tj_stamp(struct tile_level *lv, int v, int ox, int oy, const struct tile_door *matched, enum tj_entry entry,
 	     struct err *e)
 {
 	struct map *m = lv->m;
+	stamp_bits(lv, v, ox, oy, entry);
 	const struct tj_stamp *s = lv->stamps + lv->stamp_first[v], *end = lv->stamps + lv->stamp_first[v + 1];
 	for (; s < end; s++) {
 		int mx = ox + s->x, my = oy + s->y;
@@ -81,9 +118,10 @@ int tj_stamp(struct tile_level *lv, int v, int ox, int oy, const struct tile_doo
 		enum tj_stamp_op op = s->op;
 		if (op == TJ_STAMP_ENTRY && entry == TJ_ENTRY_WALL)
 			op = TJ_STAMP_ROCK;
+		/* the bytes alone: stamp_bits did the bits */
 		switch (op) {
 		case TJ_STAMP_ROCK:
-			tj_occ_put(lv, mx, my, TJ_ROCK);
+			lv->occ[i] = TJ_ROCK;
 			break;
 		case TJ_STAMP_FLOOR_DOWN:
 			if (lv->ndowns == lv->downs_cap) {
@@ -99,17 +137,17 @@ int tj_stamp(struct tile_level *lv, int v, int ox, int oy, const struct tile_doo
 		case TJ_STAMP_FLOOR:
 			m->cells[i] = lv->comp_region[s->piece];
 			m->features[i] = s->feature;
-			tj_occ_put(lv, mx, my, TJ_FLOOR);
+			lv->occ[i] = TJ_FLOOR;
 			break;
 		case TJ_STAMP_ENTRY:
 			/* the way in from outside: floor of the piece it opens from */
 			if (s->piece >= 0)
 				m->cells[i] = lv->comp_region[s->piece];
-			tj_occ_put(lv, mx, my, TJ_FLOOR);
+			lv->occ[i] = TJ_FLOOR;
 			break;
 		case TJ_STAMP_DOOR:
 			if (!(matched && on_door(matched, s->x, s->y)))
-				tj_occ_put(lv, mx, my, TJ_DOOR);   /* an outer door; add_open records it */
+				lv->occ[i] = TJ_DOOR;   /* an outer door; add_open records it */
 			break;
 		}
 	}
