@@ -2,21 +2,44 @@
  * tile_join.h). Each level turns every copy's drawing once into a list of
  * the squares that write something (the outside squares left out), each
  * with what it writes and its floor piece and feature already looked up,
- * so placing a tile walks that list instead of reading the drawing. */
+ * grouped by what they write, so placing a tile walks that list instead
+ * of reading the drawing. */
 #include "tile_join.h"
 
 #include <stdlib.h>
 
+/* Orders a copy's n squares by what they write, each kind in row order
+ * (a counting sort through tmp), so the walk that writes them runs through
+ * one kind at a time instead of guessing at every square. */
+static void sort_by_op(struct tj_stamp *s, int n, struct tj_stamp *tmp)
+{
+	int start[TJ_STAMP_DOOR + 2] = { 0 };
+	for (int i = 0; i < n; i++)
+		start[s[i].op + 1]++;
+	for (int op = 1; op <= TJ_STAMP_DOOR + 1; op++)
+		start[op] += start[op - 1];
+	for (int i = 0; i < n; i++)
+		tmp[start[s[i].op]++] = s[i];
+	for (int i = 0; i < n; i++)
+		s[i] = tmp[i];
+}
+
 int tj_stamps_init(struct tile_level *lv, struct err *e)
 {
 	const struct tile_set *set = lv->set;
-	size_t n = 0;
-	for (int v = 0; v < set->nvariants; v++)
-		n += (size_t)set->variants[v].t.w * (size_t)set->variants[v].t.h;
+	size_t n = 0, most = 1;
+	for (int v = 0; v < set->nvariants; v++) {
+		size_t squares = (size_t)set->variants[v].t.w * (size_t)set->variants[v].t.h;
+		n += squares;
+		most = squares > most ? squares : most;
+	}
 	lv->stamps = malloc((n ? n : 1) * sizeof *lv->stamps);
 	lv->stamp_first = malloc(((size_t)set->nvariants + 1) * sizeof *lv->stamp_first);
-	if (!lv->stamps || !lv->stamp_first)
+	struct tj_stamp *sorted = malloc(most * sizeof *sorted);
+	if (!lv->stamps || !lv->stamp_first || !sorted) {
+		free(sorted);
 		return err_set(e, "out of memory for the tile drawings");
+	}
 	n = 0;
 	for (int v = 0; v < set->nvariants; v++) {
 		const struct tile *t = &set->variants[v].t;
@@ -48,8 +71,10 @@ int tj_stamps_init(struct tile_level *lv, struct err *e)
 				}
 				lv->stamps[n++] = s;
 			}
+		sort_by_op(lv->stamps + lv->stamp_first[v], (int)n - lv->stamp_first[v], sorted);
 	}
 	lv->stamp_first[set->nvariants] = (int)n;
+	free(sorted);
 	return 0;
 }
 
