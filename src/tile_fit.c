@@ -5,8 +5,9 @@
  * square that is taken (anything but empty ground) and every square of
  * floor or door. A tile fits when no row's "needs empty" bits meet taken
  * squares and no row's rock bits meet floor or doors: a few word
- * operations a row instead of a look-up per square. The byte grid lv->occ
- * stays the reference the other steps read; tj_occ_put keeps both.
+ * operations a row instead of a look-up per square. A third bit grid
+ * marks doors, so the three tell every square's enum tj_occ (tj_occ_at)
+ * without a byte grid beside them.
  * Each level also lays the candidate lists of the library out flat, the
  * door's offset beside its variant, so trying a candidate follows no
  * pointers into the library. */
@@ -45,8 +46,9 @@ int tj_shapes_init(struct tile_level *lv, struct err *e)
 	size_t words = (size_t)lv->row_words * (size_t)m->h;
 	lv->taken = calloc(words ? words : 1, sizeof *lv->taken);
 	lv->hard = calloc(words ? words : 1, sizeof *lv->hard);
+	lv->door = calloc(words ? words : 1, sizeof *lv->door);
 	lv->shapes = calloc(set->nvariants ? (size_t)set->nvariants : 1, sizeof *lv->shapes);
-	if (!lv->taken || !lv->hard || !lv->shapes)
+	if (!lv->taken || !lv->hard || !lv->door || !lv->shapes)
 		return err_set(e, "out of memory for a %dx%d tile map", m->w, m->h);
 	/* squares past the east edge in each row's last word count as taken */
 	if (m->w % 64)
@@ -56,11 +58,12 @@ int tj_shapes_init(struct tile_level *lv, struct err *e)
 		const struct tile *t = &set->variants[v].t;
 		struct tj_shape *s = &lv->shapes[v];
 		s->h = t->h;
-		s->need = calloc((size_t)t->h * 3, sizeof *s->need);
+		s->need = calloc((size_t)t->h * 4, sizeof *s->need);
 		if (!s->need)
 			return err_set(e, "out of memory for tile '%s'", t->name);
 		s->rock = s->need + t->h;
 		s->entry = s->rock + t->h;
+		s->door = s->entry + t->h;
 		for (int y = 0; y < t->h; y++)
 			for (int x = 0; x < t->w; x++) {
 				uint64_t bit = 1ULL << x;
@@ -68,8 +71,13 @@ int tj_shapes_init(struct tile_level *lv, struct err *e)
 				case TSQ_ROCK:
 					s->rock[y] |= bit;
 					break;
-				case TSQ_FLOOR: case TSQ_DOOR:
+				case TSQ_FLOOR:
 					s->need[y] |= bit;
+					break;
+				case TSQ_DOOR:
+					s->need[y] |= bit;
+					if (t->comp[y * t->w + x] < 0)   /* outer; inner doors are floor */
+						s->door[y] |= bit;
 					break;
 				case TSQ_ENTRY:
 					s->entry[y] |= bit;
@@ -128,6 +136,7 @@ void tj_shapes_free(struct tile_level *lv)
 	free(lv->cand_rows);
 	free(lv->taken);
 	free(lv->hard);
+	free(lv->door);
 }
 
 int tj_fits(const struct tile_level *lv, int v, int ox, int oy, const struct tile_door *matched,
@@ -161,12 +170,13 @@ int tj_empty_run(const struct tile_level *lv, int x, int y, enum side f)
 	/* no further than the grid's edge */
 	int edge = f == SIDE_E ? m->w - 1 - x : f == SIDE_W ? x : f == SIDE_S ? m->h - 1 - y : y;
 	int limit = lv->run_limit < edge ? lv->run_limit : edge;
-	long step = (long)side_dy[f] * m->w + side_dx[f];
-	const unsigned char *at = lv->occ + (long)y * m->w + x;
-	int k = 0;
+	/* along the taken bits: a word index and a bit, stepped together */
+	long col = x, row = (long)y * lv->row_words, drow = (long)side_dy[f] * lv->row_words;
+	int dx = side_dx[f], k = 0;
 	for (; k < limit; k++) {
-		at += step;
-		if (*at != TJ_EMPTY)
+		col += dx;
+		row += drow;
+		if (lv->taken[row + col / 64] >> (col % 64) & 1)
 			break;
 	}
 	return k;

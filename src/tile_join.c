@@ -49,12 +49,11 @@ int tj_init(struct tile_level *lv, struct map *m, const struct tile_set *set, st
 	if (set->nvariants > n)
 		n = set->nvariants;
 	lv->scratch_n = n;
-	lv->occ = calloc((size_t)m->w * (size_t)m->h, 1);
 	lv->comp_region = malloc((size_t)comps * sizeof *lv->comp_region);
 	lv->weights = malloc((size_t)n * sizeof *lv->weights);
 	lv->order = malloc((size_t)n * sizeof *lv->order);
 	lv->tree = malloc((2 * (size_t)n + 2) * sizeof *lv->tree);
-	if (!lv->occ || !lv->comp_region || !lv->weights || !lv->order || !lv->tree) {
+	if (!lv->comp_region || !lv->weights || !lv->order || !lv->tree) {
 		tj_free(lv);
 		return err_set(e, "out of memory for a %dx%d tile map", m->w, m->h);
 	}
@@ -71,7 +70,6 @@ void tj_free(struct tile_level *lv)
 	tj_stamps_free(lv);
 	tj_picks_free(lv);
 	free(lv->tree);
-	free(lv->occ);
 	free(lv->doors);
 	free(lv->open);
 	free(lv->placed);
@@ -182,7 +180,7 @@ int tj_place(struct tile_level *lv, int v, int ox, int oy, const struct tile_doo
 	lv->placed[p] = (struct tj_placed){ v, ox, oy, joined_to };
 	if (make_regions(lv, t, matched, joined_to, e) < 0)
 		return -1;
-	if (tj_stamp(lv, v, ox, oy, matched, entry, e) < 0)
+	if (tj_stamp(lv, v, ox, oy, entry, e) < 0)
 		return -1;
 	for (int k = 0; k < t->ndoors; k++) {
 		const struct tile_door *d = &t->doors[k];
@@ -234,7 +232,7 @@ static int door_has_room(const struct tile_level *lv, const struct tj_door *d)
 	for (int k = 0; k < d->width; k++) {
 		int x = d->x + (d->axis == TILE_AXIS_H ? k : 0) + side_dx[d->facing];
 		int y = d->y + (d->axis == TILE_AXIS_V ? k : 0) + side_dy[d->facing];
-		if (!map_in(lv->m, x, y) || lv->occ[(size_t)y * lv->m->w + x] != TJ_EMPTY)
+		if (!map_in(lv->m, x, y) || tj_occ_at(lv, x, y) != TJ_EMPTY)
 			return 0;
 	}
 	return 1;
@@ -294,8 +292,8 @@ static int new_door_fits(const struct tile_level *lv, int x, int y, enum side f,
 		int fx = sx + side_dx[in], fy = sy + side_dy[in], ex = sx + side_dx[f], ey = sy + side_dy[f];
 		if (!map_in(m, sx, sy) || !map_in(m, fx, fy) || !map_in(m, ex, ey))
 			return 0;
-		if (lv->occ[(size_t)sy * m->w + sx] != TJ_ROCK || lv->occ[(size_t)fy * m->w + fx] != TJ_FLOOR ||
-		    lv->occ[(size_t)ey * m->w + ex] != TJ_EMPTY)
+		if (tj_occ_at(lv, sx, sy) != TJ_ROCK || tj_occ_at(lv, fx, fy) != TJ_FLOOR ||
+		    tj_occ_at(lv, ex, ey) != TJ_EMPTY)
 			return 0;
 		int r = map_at(m, fx, fy);
 		if (k == 0)

@@ -46,10 +46,10 @@ struct tj_placed {
 
 /* Bits of each row of a variant (bit x for square x): `need` empty ground
  * (floor, doors), `rock`, `entry` (the entrance's way in: needs empty
- * ground unless walled up, then rock). */
+ * ground unless walled up, then rock), `door` (its outer doors). */
 struct tj_shape {
 	int h;
-	uint64_t *need, *rock, *entry;
+	uint64_t *need, *rock, *entry, *door;
 };
 
 /* A candidate for an open door: door `door` of variant `variant`, whose
@@ -66,13 +66,12 @@ struct tj_cand {
 				   the variant needs empty ground */
 };
 
-/* tile_stamp.c: what one square of a copy's drawing writes when placed. */
+/* tile_stamp.c: what one square of a copy's drawing writes into the map
+ * when placed (rock and outer doors write bits alone). */
 enum tj_stamp_op {
-	TJ_STAMP_ROCK,          /* rock */
 	TJ_STAMP_FLOOR,         /* floor of its piece (an inner door too) */
 	TJ_STAMP_FLOOR_DOWN,    /* the same, drawn '>' */
-	TJ_STAMP_ENTRY,         /* the entrance's way in */
-	TJ_STAMP_DOOR           /* an outer door */
+	TJ_STAMP_ENTRY          /* the entrance's way in */
 };
 
 struct tj_stamp {
@@ -95,7 +94,6 @@ struct tile_level {
 	const struct tile_set *set;
 	struct rng *rng;
 	struct log *log;
-	unsigned char *occ;     /* w*h enum tj_occ */
 	struct tj_door *doors;
 	int ndoors, doors_cap;
 	int *open;              /* doors still open, in no order */
@@ -111,9 +109,10 @@ struct tile_level {
 	int *weights, *order;   /* scratch for weighted picks */
 	int *tree;              /* scratch: a picker's tree (2 * scratch_n + 2) */
 	int scratch_n;
-	/* tile_fit.c: the grid as bit rows (row_words words a row) of taken
-	 * squares and of floor or door squares, and each variant's row bits */
-	uint64_t *taken, *hard;
+	/* tile_fit.c: the occupancy grid as bit rows (row_words words a row):
+	 * squares taken (anything but empty ground), hard (floor or doors)
+	 * and doors (open, joined or not yet); and each variant's row bits */
+	uint64_t *taken, *hard, *door;
 	int row_words;
 	struct tj_shape *shapes;
 	/* the library's candidate lists, flat: set->cands[f][w][k] is
@@ -121,7 +120,7 @@ struct tile_level {
 	struct tj_cand *cands;
 	uint64_t *cand_rows;    /* their need and rock rows */
 	int cand_first[SIDE_COUNT][TILE_MAX_DOOR + 1];
-	/* tile_stamp.c: the squares of variant v that write something are
+	/* tile_stamp.c: the squares of variant v that write into the map are
 	 * stamps[stamp_first[v]] up to stamps[stamp_first[v + 1]] */
 	struct tj_stamp *stamps;
 	int *stamp_first;
@@ -151,10 +150,10 @@ void tj_shapes_free(struct tile_level *lv);
 int tj_stamps_init(struct tile_level *lv, struct err *e);
 void tj_stamps_free(struct tile_level *lv);
 /* Writes variant v's squares at (ox, oy): floor into its pieces' regions
- * (lv->comp_region), rock, doors, the way in as `entry` says; squares of
- * `matched` are left to the open door they lie on. Returns 0 or -1. */
-int tj_stamp(struct tile_level *lv, int v, int ox, int oy, const struct tile_door *matched, enum tj_entry entry,
-	     struct err *e);
+ * (lv->comp_region), rock, doors, the way in as `entry` says. The squares
+ * of a door laid on an open door stay that open door's until tj_place
+ * joins them. Returns 0 or -1. */
+int tj_stamp(struct tile_level *lv, int v, int ox, int oy, enum tj_entry entry, struct err *e);
 /* tile_pick.c. Lays out every candidate list's weights (tj_init calls
  * it). Returns 0 or -1 with e set. */
 int tj_picks_init(struct tile_level *lv, struct err *e);
@@ -165,14 +164,25 @@ void tj_picker_start(struct tj_picker *pk, const struct tile_level *lv, int f, i
 /* Picks a group left by weight, as tj_pick_sum would over the weights
  * left (the same roll), and takes it out; -1 when none is left. */
 int tj_picker_take(struct tj_picker *pk, struct rng *rng);
-/* Sets square (x, y) of the occupancy grid to o, bytes and bits alike. */
+/* Sets square (x, y) of the grid to o. */
 static inline void tj_occ_put(struct tile_level *lv, int x, int y, enum tj_occ o)
 {
 	size_t wi = (size_t)y * (size_t)lv->row_words + (size_t)(x / 64);
 	uint64_t bit = 1ULL << (x % 64);
-	lv->occ[(size_t)y * (size_t)lv->m->w + (size_t)x] = (unsigned char)o;
 	lv->taken[wi] = o == TJ_EMPTY ? lv->taken[wi] & ~bit : lv->taken[wi] | bit;
 	lv->hard[wi] = o == TJ_FLOOR || o == TJ_DOOR ? lv->hard[wi] | bit : lv->hard[wi] & ~bit;
+	lv->door[wi] = o == TJ_DOOR ? lv->door[wi] | bit : lv->door[wi] & ~bit;
+}
+/* What square (x, y) of the grid (on it) holds. */
+static inline enum tj_occ tj_occ_at(const struct tile_level *lv, int x, int y)
+{
+	size_t wi = (size_t)y * (size_t)lv->row_words + (size_t)(x / 64);
+	int b = x % 64;
+	if (!(lv->taken[wi] >> b & 1))
+		return TJ_EMPTY;
+	if (!(lv->hard[wi] >> b & 1))
+		return TJ_ROCK;
+	return lv->door[wi] >> b & 1 ? TJ_DOOR : TJ_FLOOR;
 }
 /* How many squares of empty ground (up to lv->run_limit, at most 64) lie
  * in a row on the grid from (x, y) towards f, (x, y) itself not counted. */

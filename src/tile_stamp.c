@@ -1,9 +1,10 @@
 /* tile_stamp.c: writing a placed tile's squares onto the grid (see
- * tile_join.h). Each level turns every copy's drawing once into a list of
- * the squares that write something (the outside squares left out), each
- * with what it writes and its floor piece and feature already looked up,
- * grouped by what they write, so placing a tile walks that list instead
- * of reading the drawing. */
+ * tile_join.h). Rock and doors are bits of the occupancy grid alone, set a
+ * row at a time from the copy's shape. For the map's own squares, each
+ * level turns every copy's drawing once into a list of its floor squares
+ * and its way in, with their floor piece and feature already looked up and
+ * grouped by what they write, so placing a tile walks that list instead of
+ * reading the drawing. */
 #include "tile_join.h"
 
 #include <stdlib.h>
@@ -13,10 +14,10 @@
  * one kind at a time instead of guessing at every square. */
 static void sort_by_op(struct tj_stamp *s, int n, struct tj_stamp *tmp)
 {
-	int start[TJ_STAMP_DOOR + 2] = { 0 };
+	int start[TJ_STAMP_ENTRY + 2] = { 0 };
 	for (int i = 0; i < n; i++)
 		start[s[i].op + 1]++;
-	for (int op = 1; op <= TJ_STAMP_DOOR + 1; op++)
+	for (int op = 1; op <= TJ_STAMP_ENTRY + 1; op++)
 		start[op] += start[op - 1];
 	for (int i = 0; i < n; i++)
 		tmp[start[s[i].op]++] = s[i];
@@ -52,15 +53,14 @@ int tj_stamps_init(struct tile_level *lv, struct err *e)
 			for (int x = 0; x < t->w; x++) {
 				char ch = t->cells[y * t->w + x];
 				int piece = t->comp[y * t->w + x];
-				struct tj_stamp s = { (short)x, (short)y, TJ_STAMP_ROCK, (unsigned char)tile_feature_of(ch), piece };
+				struct tj_stamp s = { (short)x, (short)y, TJ_STAMP_FLOOR, (unsigned char)tile_feature_of(ch), piece };
 				switch (tile_square_of(ch)) {
-				case TSQ_ROCK:
-					break;
 				case TSQ_FLOOR:
 					s.op = ch == '>' ? TJ_STAMP_FLOOR_DOWN : TJ_STAMP_FLOOR;
 					break;
 				case TSQ_DOOR:
-					s.op = piece >= 0 ? TJ_STAMP_FLOOR : TJ_STAMP_DOOR;
+					if (piece < 0)
+						continue;   /* an outer door: bits alone */
 					break;
 				case TSQ_ENTRY:
 					s.op = TJ_STAMP_ENTRY;
@@ -86,13 +86,6 @@ void tj_stamps_free(struct tile_level *lv)
 	lv->stamp_first = NULL;
 }
 
-static int on_door(const struct tile_door *d, int x, int y)
-{
-	if (d->axis == TILE_AXIS_H)
-		return y == d->y && x >= d->x && x < d->x + d->width;
-	return x == d->x && y >= d->y && y < d->y + d->width;
-}
-
 /* ORs bits (bit k for column x + k) into grid row y of a bit grid,
  * leaving out columns off the grid's west side. */
 static void or_row(struct tile_level *lv, uint64_t *grid, int y, int x, uint64_t bits)
@@ -112,10 +105,11 @@ static void or_row(struct tile_level *lv, uint64_t *grid, int y, int x, uint64_t
 }
 
 /* The bit grids a row at a time: every square written is taken, floor,
- * doors and the way in (unless walled up) are hard. Rock only ever lies
- * on empty ground or rock, whose hard bit is clear already, and the
- * squares of the matched door are taken and hard already; squares past
- * the east edge count as taken anyway. */
+ * doors and the way in (unless walled up) are hard, outer doors are doors.
+ * Rock only ever lies on empty ground or rock, whose hard and door bits
+ * are clear already; the squares of the matched door are taken, hard and
+ * a door already (the open door's), until tj_place joins them; squares
+ * past the east edge count as taken anyway. */
 static void stamp_bits(struct tile_level *lv, int v, int ox, int oy, enum tj_entry entry)
 {
 	const struct tj_shape *sh = &lv->shapes[v];
@@ -126,28 +120,23 @@ static void stamp_bits(struct tile_level *lv, int v, int ox, int oy, enum tj_ent
 		uint64_t hard = sh->need[y] | (entry == TJ_ENTRY_WALL ? 0 : sh->entry[y]);
 		or_row(lv, lv->taken, my, ox, hard | sh->rock[y] | sh->entry[y]);
 		or_row(lv, lv->hard, my, ox, hard);
+		if (sh->door[y])
+			or_row(lv, lv->door, my, ox, sh->door[y]);
 	}
 }
 
-int tj_stamp(struct tile_level *lv, int v, int ox, int oy, const struct tile_door *matched, enum tj_entry entry,
-	     struct err *e)
+int tj_stamp(struct tile_level *lv, int v, int ox, int oy, enum tj_entry entry, struct err *e)
 {
 	struct map *m = lv->m;
 	stamp_bits(lv, v, ox, oy, entry);
+	/* floor and the way in: the map's squares (rock and doors are bits alone) */
 	const struct tj_stamp *s = lv->stamps + lv->stamp_first[v], *end = lv->stamps + lv->stamp_first[v + 1];
 	for (; s < end; s++) {
 		int mx = ox + s->x, my = oy + s->y;
 		if (!map_in(m, mx, my))
 			continue;
 		size_t i = (size_t)my * (size_t)m->w + (size_t)mx;
-		enum tj_stamp_op op = s->op;
-		if (op == TJ_STAMP_ENTRY && entry == TJ_ENTRY_WALL)
-			op = TJ_STAMP_ROCK;
-		/* the bytes alone: stamp_bits did the bits */
-		switch (op) {
-		case TJ_STAMP_ROCK:
-			lv->occ[i] = TJ_ROCK;
-			break;
+		switch ((enum tj_stamp_op)s->op) {
 		case TJ_STAMP_FLOOR_DOWN:
 			if (lv->ndowns == lv->downs_cap) {
 				int ncap = lv->downs_cap ? lv->downs_cap * 2 : 64;
@@ -162,17 +151,12 @@ int tj_stamp(struct tile_level *lv, int v, int ox, int oy, const struct tile_doo
 		case TJ_STAMP_FLOOR:
 			m->cells[i] = lv->comp_region[s->piece];
 			m->features[i] = s->feature;
-			lv->occ[i] = TJ_FLOOR;
 			break;
 		case TJ_STAMP_ENTRY:
-			/* the way in from outside: floor of the piece it opens from */
-			if (s->piece >= 0)
+			/* the way in from outside: floor of the piece it opens from
+			 * (walled up, it is rock) */
+			if (entry != TJ_ENTRY_WALL && s->piece >= 0)
 				m->cells[i] = lv->comp_region[s->piece];
-			lv->occ[i] = TJ_FLOOR;
-			break;
-		case TJ_STAMP_DOOR:
-			if (!(matched && on_door(matched, s->x, s->y)))
-				lv->occ[i] = TJ_DOOR;   /* an outer door; add_open records it */
 			break;
 		}
 	}
