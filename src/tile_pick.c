@@ -105,25 +105,26 @@ int tj_picker_take(struct tj_picker *pk, struct rng *rng)
 {
 	if (pk->total <= 0)
 		return -1;
+	int *tree = pk->tree, *w = pk->w, n = pk->n;
 	long x = (long)(rng_unit(rng) * (double)pk->total);
 	/* the longest prefix of weights whose sum is at most x */
 	int pos = 0;
 	for (int step = pk->top; step > 0; step >>= 1) {
 		/* without a branch: which way it goes is the roll's to say */
-		long t = pk->tree[pos + step], in = -(long)(t <= x);   /* all ones or nil */
+		long t = tree[pos + step], in = -(long)(t <= x);   /* all ones or nil */
 		pos += (int)(step & in);
 		x -= t & in;
 	}
 	int i = pos;
-	if (i >= pk->n)   /* the roll at the very end: the last weight left */
-		for (i = pk->n - 1; i >= 0 && pk->w[i] == 0; i--)
+	if (i >= n)   /* the roll at the very end: the last weight left */
+		for (i = n - 1; i >= 0 && w[i] == 0; i--)
 			;
 	if (i < 0)
 		return -1;
-	int wi = pk->w[i];
-	pk->w[i] = 0;
+	int wi = w[i];
+	w[i] = 0;
 	pk->total -= wi;
-	for (int j = i + 1; j <= pk->n; j += j & -j)
-		pk->tree[j] -= wi;
+	for (int j = i + 1; j <= n; j += j & -j)
+		tree[j] -= wi;
 	return i;
 }
