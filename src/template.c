@@ -149,7 +149,9 @@ int tpl_parse_line(const struct tpl_pos *pos, const char *line, size_t len,
 
 	struct tpl_field fields[TPL_MAX_FIELDS];
 	char spec[256];
-	snprintf(spec, sizeof spec, "%s", d->spec);
+	size_t spec_len = strnlen(d->spec, sizeof spec - 1);   /* a copy strtok_r may cut up */
+	memcpy(spec, d->spec, spec_len);
+	spec[spec_len] = '\0';
 	int nf = 0, required = 0;
 	char *rest = colon + 1, *save = NULL;
 	for (char *type = strtok_r(spec, " ", &save); type; type = strtok_r(NULL, " ", &save)) {

@@ -1,5 +1,5 @@
-/* tile.c: the tile drawing alphabet, kind names, copying and freeing
- * tiles (see tile.h). */
+/* tile.c: tile kind names, the region kind a tile makes, copying and
+ * freeing tiles (see tile.h; the drawing alphabet is inline there). */
 #include "tile.h"
 
 #include <stdlib.h>
@@ -20,40 +20,6 @@ int tile_kind_parse(const char *name)
 		if (strcmp(kind_names[k], name) == 0)
 			return k;
 	return -1;
-}
-
-enum tile_square tile_square_of(char c)
-{
-	switch (c) {
-	case ' ':
-		return TSQ_OUT;
-	case '#':
-		return TSQ_ROCK;
-	case '.': case 'o': case '~': case '%': case '&': case '<': case '>':
-		return TSQ_FLOOR;
-	case 'D':
-		return TSQ_DOOR;
-	case 'E':
-		return TSQ_ENTRY;
-	default:
-		return TSQ_BAD;
-	}
-}
-
-enum feature tile_feature_of(char c)
-{
-	switch (c) {
-	case 'o':
-		return FEATURE_PILLAR;
-	case '~':
-		return FEATURE_WATER;
-	case '%':
-		return FEATURE_RUBBLE;
-	case '&':
-		return FEATURE_STATUE;
-	default:
-		return FEATURE_NONE;
-	}
 }
 
 enum region_kind tile_region_kind(enum tile_kind k)

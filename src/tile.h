@@ -76,9 +76,39 @@ struct tile {
 const char *tile_kind_name(enum tile_kind k);     /* "room", "corridor", ... */
 /* The kind called name, or -1. */
 int tile_kind_parse(const char *name);
-enum tile_square tile_square_of(char c);
+static inline enum tile_square tile_square_of(char c)
+{
+	switch (c) {
+	case ' ':
+		return TSQ_OUT;
+	case '#':
+		return TSQ_ROCK;
+	case '.': case 'o': case '~': case '%': case '&': case '<': case '>':
+		return TSQ_FLOOR;
+	case 'D':
+		return TSQ_DOOR;
+	case 'E':
+		return TSQ_ENTRY;
+	default:
+		return TSQ_BAD;
+	}
+}
 /* The feature a drawing character puts on its floor square. */
-enum feature tile_feature_of(char c);
+static inline enum feature tile_feature_of(char c)
+{
+	switch (c) {
+	case 'o':
+		return FEATURE_PILLAR;
+	case '~':
+		return FEATURE_WATER;
+	case '%':
+		return FEATURE_RUBBLE;
+	case '&':
+		return FEATURE_STATUE;
+	default:
+		return FEATURE_NONE;
+	}
+}
 /* The region kind a tile's pieces become. */
 enum region_kind tile_region_kind(enum tile_kind k);
 
@@ -95,6 +125,14 @@ void tile_free(struct tile *t);
  * turn >= 4, then turned (turn % 4) quarter turns clockwise, with its doors
  * found afresh. Returns 0 or -1 with e set. */
 int tile_transform(const struct tile *src, int turn, struct tile *out, struct err *e);
+/* The same without finding the doors: the copy's name, kind, size and
+ * drawing alone (cells allocated; tile_free releases it). */
+int tile_turn_drawing(const struct tile *src, int turn, struct tile *out, struct err *e);
+/* tile_turn.c. Gives out (tile_turn_drawing of src by turn) the doors and
+ * pieces of src, already analysed, carried over: the same as tile_analyse
+ * on the turned drawing, without searching it. Returns 0 or -1 with e set
+ * (out of memory; tile_free(out) is still needed). */
+int tile_turn_analysis(const struct tile *src, int turn, struct tile *out, struct err *e);
 /* A deep copy (drawing and doors; positions are kept). */
 int tile_copy(const struct tile *src, struct tile *out, struct err *e);
 /* True when two tiles have the same drawing. */
@@ -102,5 +140,8 @@ int tile_same_drawing(const struct tile *a, const struct tile *b);
 /* Where square (x, y) of a w x h tile goes under `turn`; *nw, *nh get the
  * turned size. */
 void tile_turn_point(int w, int h, int turn, int x, int y, int *nx, int *ny, int *nw, int *nh);
+/* The same for every square at once: square (x, y) goes to index
+ * at0 + x * step_x + y * step_y of the turned nw x nh drawing. */
+void tile_turn_steps(int w, int h, int turn, long *at0, long *step_x, long *step_y, int *nw, int *nh);
 
 #endif

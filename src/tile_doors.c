@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static enum tile_square sq(const struct tile *t, int x, int y)
+static inline enum tile_square sq(const struct tile *t, int x, int y)
 {
 	if (x < 0 || y < 0 || x >= t->w || y >= t->h)
 		return TSQ_OUT;

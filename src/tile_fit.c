@@ -5,8 +5,9 @@
  * square that is taken (anything but empty ground) and every square of
  * floor or door. A tile fits when no row's "needs empty" bits meet taken
  * squares and no row's rock bits meet floor or doors: a few word
- * operations a row instead of a look-up per square. The byte grid lv->occ
- * stays the reference the other steps read; tj_occ_put keeps both.
+ * operations a row instead of a look-up per square. A third bit grid
+ * marks doors, so the three tell every square's enum tj_occ (tj_occ_at)
+ * without a byte grid beside them.
  * Each level also lays the candidate lists of the library out flat, the
  * door's offset beside its variant, so trying a candidate follows no
  * pointers into the library. */
@@ -45,8 +46,9 @@ int tj_shapes_init(struct tile_level *lv, struct err *e)
 	size_t words = (size_t)lv->row_words * (size_t)m->h;
 	lv->taken = calloc(words ? words : 1, sizeof *lv->taken);
 	lv->hard = calloc(words ? words : 1, sizeof *lv->hard);
+	lv->door = calloc(words ? words : 1, sizeof *lv->door);
 	lv->shapes = calloc(set->nvariants ? (size_t)set->nvariants : 1, sizeof *lv->shapes);
-	if (!lv->taken || !lv->hard || !lv->shapes)
+	if (!lv->taken || !lv->hard || !lv->door || !lv->shapes)
 		return err_set(e, "out of memory for a %dx%d tile map", m->w, m->h);
 	/* squares past the east edge in each row's last word count as taken */
 	if (m->w % 64)
@@ -56,11 +58,12 @@ int tj_shapes_init(struct tile_level *lv, struct err *e)
 		const struct tile *t = &set->variants[v].t;
 		struct tj_shape *s = &lv->shapes[v];
 		s->h = t->h;
-		s->need = calloc((size_t)t->h * 3, sizeof *s->need);
+		s->need = calloc((size_t)t->h * 4, sizeof *s->need);
 		if (!s->need)
 			return err_set(e, "out of memory for tile '%s'", t->name);
 		s->rock = s->need + t->h;
 		s->entry = s->rock + t->h;
+		s->door = s->entry + t->h;
 		for (int y = 0; y < t->h; y++)
 			for (int x = 0; x < t->w; x++) {
 				uint64_t bit = 1ULL << x;
@@ -68,8 +71,13 @@ int tj_shapes_init(struct tile_level *lv, struct err *e)
 				case TSQ_ROCK:
 					s->rock[y] |= bit;
 					break;
-				case TSQ_FLOOR: case TSQ_DOOR:
+				case TSQ_FLOOR:
 					s->need[y] |= bit;
+					break;
+				case TSQ_DOOR:
+					s->need[y] |= bit;
+					if (t->comp[y * t->w + x] < 0)   /* outer; inner doors are floor */
+						s->door[y] |= bit;
 					break;
 				case TSQ_ENTRY:
 					s->entry[y] |= bit;
@@ -91,6 +99,7 @@ int tj_shapes_init(struct tile_level *lv, struct err *e)
 	if (!lv->cand_rows)
 		return err_set(e, "out of memory for the tile candidates");
 	ncands = nrows = 0;
+	lv->run_limit = 0;
 	for (int f = 0; f < SIDE_COUNT; f++)
 		for (int w = 0; w <= TILE_MAX_DOOR; w++) {
 			lv->cand_first[f][w] = (int)ncands;
@@ -107,6 +116,11 @@ int tj_shapes_init(struct tile_level *lv, struct err *e)
 					cd->rock[y] = sh->rock[y];
 				}
 				cd->line = line_bits(cd, set->variants[c->variant].t.w, side_opposite((enum side)d->facing));
+				/* a run of empty ground as long as the longest line
+				 * rules nothing more out than a longer one */
+				int reach = cd->line ? 64 - __builtin_clzll(cd->line) : 0;
+				if (reach > lv->run_limit)
+					lv->run_limit = reach;
 			}
 		}
 	return 0;
@@ -122,20 +136,7 @@ void tj_shapes_free(struct tile_level *lv)
 	free(lv->cand_rows);
 	free(lv->taken);
 	free(lv->hard);
-}
-
-/* 64 squares of grid row y from column x on, bit k for column x + k;
- * columns off the grid read as `pad` (one bit each). */
-static inline uint64_t row_bits(const struct tile_level *lv, const uint64_t *bits, int y, int x, int pad)
-{
-	const uint64_t *row = bits + (size_t)y * lv->row_words;
-	int wi = x >= 0 ? x / 64 : -((63 - x) / 64), sh = x - wi * 64;
-	if (wi >= 0 && wi + 1 < lv->row_words)
-		return sh ? row[wi] >> sh | row[wi + 1] << (64 - sh) : row[wi];
-	uint64_t fill = pad ? ~0ULL : 0;
-	uint64_t lo = wi >= 0 && wi < lv->row_words ? row[wi] : fill;
-	uint64_t hi = wi + 1 >= 0 && wi + 1 < lv->row_words ? row[wi + 1] : fill;
-	return sh ? lo >> sh | hi << (64 - sh) : lo;
+	free(lv->door);
 }
 
 int tj_fits(const struct tile_level *lv, int v, int ox, int oy, const struct tile_door *matched,
@@ -155,9 +156,9 @@ int tj_fits(const struct tile_level *lv, int v, int ox, int oy, const struct til
 				return 0;
 			continue;
 		}
-		if (need && (row_bits(lv, lv->taken, my, ox, 1) & need))
+		if (need && (tj_row_bits(lv, lv->taken, my, ox, 1) & need))
 			return 0;
-		if (rock && (row_bits(lv, lv->hard, my, ox, 0) & rock))
+		if (rock && (tj_row_bits(lv, lv->hard, my, ox, 0) & rock))
 			return 0;
 	}
 	return 1;
@@ -165,33 +166,18 @@ int tj_fits(const struct tile_level *lv, int v, int ox, int oy, const struct til
 
 int tj_empty_run(const struct tile_level *lv, int x, int y, enum side f)
 {
-	int k = 0;
-	for (; k < 64; k++) {
-		int sx = x + (k + 1) * side_dx[f], sy = y + (k + 1) * side_dy[f];
-		if (!map_in(lv->m, sx, sy) || lv->occ[(size_t)sy * lv->m->w + sx] != TJ_EMPTY)
+	const struct map *m = lv->m;
+	/* no further than the grid's edge */
+	int edge = f == SIDE_E ? m->w - 1 - x : f == SIDE_W ? x : f == SIDE_S ? m->h - 1 - y : y;
+	int limit = lv->run_limit < edge ? lv->run_limit : edge;
+	/* along the taken bits: a word index and a bit, stepped together */
+	long col = x, row = (long)y * lv->row_words, drow = (long)side_dy[f] * lv->row_words;
+	int dx = side_dx[f], k = 0;
+	for (; k < limit; k++) {
+		col += dx;
+		row += drow;
+		if (lv->taken[row + col / 64] >> (col % 64) & 1)
 			break;
 	}
 	return k;
-}
-
-int tj_cand_fits(const struct tile_level *lv, const struct tj_cand *c, int x, int y, int run)
-{
-	/* the square just past the empty run straight ahead of the door */
-	if (run < 64 && (c->line >> run & 1))
-		return 0;
-	int ox = x - c->dx, oy = y - c->dy, y0 = 0, y1 = c->h;
-	/* rows off the grid take rock only */
-	for (; y0 < y1 && oy + y0 < 0; y0++)
-		if (c->need[y0])
-			return 0;
-	for (; y1 > y0 && oy + y1 > lv->m->h; y1--)
-		if (c->need[y1 - 1])
-			return 0;
-	for (int ty = y0; ty < y1; ty++) {
-		if (row_bits(lv, lv->taken, oy + ty, ox, 1) & c->need[ty])
-			return 0;
-		if (c->rock[ty] && (row_bits(lv, lv->hard, oy + ty, ox, 0) & c->rock[ty]))
-			return 0;
-	}
-	return 1;
 }

@@ -49,15 +49,15 @@ int tj_init(struct tile_level *lv, struct map *m, const struct tile_set *set, st
 	if (set->nvariants > n)
 		n = set->nvariants;
 	lv->scratch_n = n;
-	lv->occ = calloc((size_t)m->w * (size_t)m->h, 1);
 	lv->comp_region = malloc((size_t)comps * sizeof *lv->comp_region);
 	lv->weights = malloc((size_t)n * sizeof *lv->weights);
 	lv->order = malloc((size_t)n * sizeof *lv->order);
-	if (!lv->occ || !lv->comp_region || !lv->weights || !lv->order) {
+	lv->tree = malloc((2 * (size_t)n + 2) * sizeof *lv->tree);
+	if (!lv->comp_region || !lv->weights || !lv->order || !lv->tree) {
 		tj_free(lv);
 		return err_set(e, "out of memory for a %dx%d tile map", m->w, m->h);
 	}
-	if (tj_shapes_init(lv, e) < 0) {
+	if (tj_shapes_init(lv, e) < 0 || tj_stamps_init(lv, e) < 0 || tj_picks_init(lv, e) < 0) {
 		tj_free(lv);
 		return -1;
 	}
@@ -67,7 +67,9 @@ int tj_init(struct tile_level *lv, struct map *m, const struct tile_set *set, st
 void tj_free(struct tile_level *lv)
 {
 	tj_shapes_free(lv);
-	free(lv->occ);
+	tj_stamps_free(lv);
+	tj_picks_free(lv);
+	free(lv->tree);
 	free(lv->doors);
 	free(lv->open);
 	free(lv->placed);
@@ -100,13 +102,6 @@ int tj_pick_sum(struct rng *rng, const int *w, int n, long total)
 		if (w[i] > 0)
 			return i;
 	return -1;
-}
-
-static int on_door(const struct tile_door *d, int x, int y)
-{
-	if (d->axis == TILE_AXIS_H)
-		return y == d->y && x >= d->x && x < d->x + d->width;
-	return x == d->x && y >= d->y && y < d->y + d->width;
 }
 
 /* Makes a region for every floor piece of t; the piece joined at a
@@ -175,41 +170,6 @@ static int join_squares(struct tile_level *lv, int r, int beyond, struct err *e)
 	return 0;
 }
 
-/* Writes one square of tile t (at tile square x, y) onto the grid. */
-static int stamp_square(struct tile_level *lv, const struct tile *t, int x, int y, int ox, int oy,
-			const struct tile_door *matched, enum tj_entry entry, struct err *e)
-{
-	struct map *m = lv->m;
-	char ch = t->cells[y * t->w + x];
-	enum tile_square s = tile_square_of(ch);
-	int mx = ox + x, my = oy + y;
-	if (s == TSQ_OUT || !map_in(m, mx, my))
-		return 0;
-	size_t i = (size_t)my * m->w + mx;
-	int piece = t->comp[y * t->w + x];
-	if (s == TSQ_ROCK || (s == TSQ_ENTRY && entry == TJ_ENTRY_WALL)) {
-		tj_occ_put(lv, mx, my, TJ_ROCK);
-	} else if (s == TSQ_FLOOR || (s == TSQ_DOOR && piece >= 0)) {
-		map_set(m, mx, my, lv->comp_region[piece]);
-		m->features[i] = (unsigned char)tile_feature_of(ch);
-		tj_occ_put(lv, mx, my, TJ_FLOOR);
-		if (ch == '>') {
-			if (grow((void **)&lv->downs, &lv->downs_cap, lv->ndowns, sizeof *lv->downs, e) < 0)
-				return -1;
-			lv->downs[lv->ndowns++] = (int)i;
-		}
-	} else if (s == TSQ_ENTRY) {
-		/* the way in from outside: floor of the piece it opens from */
-		for (int k = 0; k < t->ndoors; k++)
-			if (t->doors[k].entry)
-				map_set(m, mx, my, lv->comp_region[t->doors[k].comp]);
-		tj_occ_put(lv, mx, my, TJ_FLOOR);
-	} else if (!(matched && on_door(matched, x, y))) {
-		tj_occ_put(lv, mx, my, TJ_DOOR);   /* an outer door; add_open records it */
-	}
-	return 0;
-}
-
 int tj_place(struct tile_level *lv, int v, int ox, int oy, const struct tile_door *matched, int joined_to,
 	     enum tj_entry entry, struct err *e)
 {
@@ -220,10 +180,8 @@ int tj_place(struct tile_level *lv, int v, int ox, int oy, const struct tile_doo
 	lv->placed[p] = (struct tj_placed){ v, ox, oy, joined_to };
 	if (make_regions(lv, t, matched, joined_to, e) < 0)
 		return -1;
-	for (int y = 0; y < t->h; y++)
-		for (int x = 0; x < t->w; x++)
-			if (stamp_square(lv, t, x, y, ox, oy, matched, entry, e) < 0)
-				return -1;
+	if (tj_stamp(lv, v, ox, oy, entry, e) < 0)
+		return -1;
 	for (int k = 0; k < t->ndoors; k++) {
 		const struct tile_door *d = &t->doors[k];
 		if (d->facing < 0) {
@@ -274,7 +232,7 @@ static int door_has_room(const struct tile_level *lv, const struct tj_door *d)
 	for (int k = 0; k < d->width; k++) {
 		int x = d->x + (d->axis == TILE_AXIS_H ? k : 0) + side_dx[d->facing];
 		int y = d->y + (d->axis == TILE_AXIS_V ? k : 0) + side_dy[d->facing];
-		if (!map_in(lv->m, x, y) || lv->occ[(size_t)y * lv->m->w + x] != TJ_EMPTY)
+		if (!map_in(lv->m, x, y) || tj_occ_at(lv, x, y) != TJ_EMPTY)
 			return 0;
 	}
 	return 1;
@@ -290,19 +248,20 @@ int tj_attach(struct tile_level *lv, int r, struct err *e)
 	const struct tile_group *g = set->groups[f][w];
 	int ng = set->ngroups[f][w];
 	const struct tj_cand *cands = lv->cands + lv->cand_first[f][w];
+	const uint64_t *group_line = lv->group_line + lv->group_first[f][w];
 	int run = tj_empty_run(lv, d.x, d.y, d.facing);
-	long total = 0;
-	for (int i = 0; i < ng; i++)
-		total += lv->weights[i] = set->tiles[g[i].tile].weight;
+	struct tj_picker pk;
+	tj_picker_start(&pk, lv, f, w, lv->weights, lv->tree);
 	for (int tries = 0; tries < ng; tries++) {
-		int i = tj_pick_sum(lv->rng, lv->weights, ng, total);
+		int i = tj_picker_take(&pk, lv->rng);
 		if (i < 0)
 			break;
-		total -= lv->weights[i];
-		lv->weights[i] = 0;
 		for (int k = 0; k < g[i].count; k++)
 			lv->order[k] = g[i].first + k;
 		rng_shuffle(lv->rng, lv->order, (size_t)g[i].count);
+		/* (shuffled all the same: the rolls stay as they were) */
+		if (run < 64 && (group_line[i] >> run & 1))
+			continue;
 		for (int k = 0; k < g[i].count; k++) {
 			const struct tj_cand *c = &cands[lv->order[k]];
 			const struct tile_door *vd = c->door;
@@ -333,8 +292,8 @@ static int new_door_fits(const struct tile_level *lv, int x, int y, enum side f,
 		int fx = sx + side_dx[in], fy = sy + side_dy[in], ex = sx + side_dx[f], ey = sy + side_dy[f];
 		if (!map_in(m, sx, sy) || !map_in(m, fx, fy) || !map_in(m, ex, ey))
 			return 0;
-		if (lv->occ[(size_t)sy * m->w + sx] != TJ_ROCK || lv->occ[(size_t)fy * m->w + fx] != TJ_FLOOR ||
-		    lv->occ[(size_t)ey * m->w + ex] != TJ_EMPTY)
+		if (tj_occ_at(lv, sx, sy) != TJ_ROCK || tj_occ_at(lv, fx, fy) != TJ_FLOOR ||
+		    tj_occ_at(lv, ex, ey) != TJ_EMPTY)
 			return 0;
 		int r = map_at(m, fx, fy);
 		if (k == 0)

@@ -41,7 +41,11 @@ static int add_variants(struct tile_set *s, int i, struct err *e)
 	int first = s->nvariants;
 	for (int turn = 0; turn < TILE_TURNS; turn++) {
 		struct tile t;
-		if (tile_transform(&s->tiles[i], turn, &t, e) < 0)
+		/* the drawing first: a copy that repeats an earlier one (a
+		 * symmetric tile) is dropped before its doors are carried over.
+		 * The tile read has no corner posts left, so its turned drawing
+		 * is what tile_analyse would leave of it. */
+		if (tile_turn_drawing(&s->tiles[i], turn, &t, e) < 0)
 			return -1;
 		int keeps = turn % 2 == 0, dup = -1;
 		for (int v = first; v < s->nvariants && dup < 0; v++)
@@ -51,6 +55,10 @@ static int add_variants(struct tile_set *s, int i, struct err *e)
 			s->variants[dup].keeps_axes |= keeps;
 			tile_free(&t);
 			continue;
+		}
+		if (tile_turn_analysis(&s->tiles[i], turn, &t, e) < 0) {
+			tile_free(&t);
+			return -1;
 		}
 		if (s->nvariants == s->variants_cap) {
 			int ncap = s->variants_cap ? s->variants_cap * 2 : 64;

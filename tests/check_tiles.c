@@ -1,6 +1,7 @@
 /* check_tiles.c: the tiles method: door finding on hand-drawn tiles
  * (widths, positions, orientations, corner posts, inner doors), tile file
- * errors with file:line:column, turning and mirroring round trips, the
+ * errors with file:line:column, turning and mirroring round trips (and
+ * turned copies' doors carried over as found afresh), the
  * joiner's invariants over a thousand seeds with the shipped tiles, stairs,
  * dead ends and a user's tile folder. */
 #include "testutil.h"
@@ -201,6 +202,90 @@ START_TEST(test_turn_round_trips)
 	expect_door(&m, 0, 3, 0, 1, TILE_AXIS_H, SIDE_N);
 	tile_free(&q);
 	tile_free(&m);
+	tile_set_free(&s);
+}
+END_TEST
+
+/* True when a copy's doors and pieces (carried over) equal what
+ * tile_analyse finds in the same drawing. */
+static void expect_same_analysis(const struct tile *fresh, const struct tile *carried, int turn)
+{
+	ck_assert_msg(tile_same_drawing(fresh, carried), "'%s' turn %d: drawings differ", fresh->name, turn);
+	ck_assert_msg(fresh->ncomp == carried->ncomp && fresh->ndoors == carried->ndoors,
+		      "'%s' turn %d: %d pieces and %d doors found, %d and %d carried over", fresh->name, turn,
+		      fresh->ncomp, fresh->ndoors, carried->ncomp, carried->ndoors);
+	for (int i = 0; i < fresh->w * fresh->h; i++)
+		ck_assert_msg(fresh->comp[i] == carried->comp[i], "'%s' turn %d: square %d,%d is in piece %d, not %d",
+			      fresh->name, turn, i % fresh->w, i / fresh->w, fresh->comp[i], carried->comp[i]);
+	for (int c = 0; c < fresh->ncomp; c++)
+		ck_assert_int_eq(fresh->comp_area[c], carried->comp_area[c]);
+	for (int i = 0; i < fresh->ndoors; i++) {
+		const struct tile_door *a = &fresh->doors[i], *b = &carried->doors[i];
+		ck_assert_msg(memcmp(a, b, sizeof *a) == 0,
+			      "'%s' turn %d door %d: found %d,%d w%d axis %d facing %d entry %d pieces %d/%d, "
+			      "carried %d,%d w%d axis %d facing %d entry %d pieces %d/%d", fresh->name, turn, i, a->x, a->y,
+			      a->width, a->axis, a->facing, a->entry, a->comp, a->comp2, b->x, b->y, b->width, b->axis,
+			      b->facing, b->entry, b->comp, b->comp2);
+	}
+}
+
+/* Tiles whose doors and pieces tell turns apart: inner doors across and
+ * along, wide doors, an L of door squares (a corner post), doors meeting
+ * at a corner, a way in. */
+static const char carried_tiles[] =
+	"tile:inner\n"
+	"row:###D###\n"
+	"row:#.....#\n"
+	"row:#.....#\n"
+	"row:#DD####\n"
+	"row:#..#..#\n"
+	"row:#..D..D\n"
+	"row:#..#..#\n"
+	"row:#######\n"
+	"tile:corner\n"
+	"row:DDD##\n"
+	"row:D...#\n"
+	"row:D...D\n"
+	"row:#...D\n"
+	"row:#D###\n"
+	"tile:gate\n"
+	"kind:entrance\n"
+	"row:#####\n"
+	"row:D...#\n"
+	"row:#...#\n"
+	"row:##E##\n";
+
+/* Every turned copy in the library, and every turn of some awkward tiles:
+ * the doors and pieces carried over from the tile equal tile_analyse's. */
+START_TEST(test_turn_carries_analysis)
+{
+	struct tile_set s;
+	struct err e;
+	memset(&s, 0, sizeof s);
+	ck_assert_msg(tile_set_load(&s, test_template_dirs(), NULL, &e) == 0, "%s", e.msg);
+	for (int v = 0; v < s.nvariants; v++) {
+		const struct tile_variant *tv = &s.variants[v];
+		struct tile fresh;
+		ck_assert_msg(tile_transform(&s.tiles[tv->tile], tv->turn, &fresh, &e) == 0, "%s", e.msg);
+		expect_same_analysis(&fresh, &tv->t, tv->turn);
+		tile_free(&fresh);
+	}
+	tile_set_free(&s);
+	memset(&s, 0, sizeof s);
+	ck_assert_msg(read_tiles(&s, carried_tiles, &e) == 0, "%s", e.msg);
+	ck_assert_int_eq(s.ntiles, 3);
+	ck_assert_int_eq(s.tiles[0].ncomp, 3);
+	ck_assert_int_eq(s.tiles[1].ndoors, 4);
+	for (int i = 0; i < s.ntiles; i++)
+		for (int turn = 0; turn < TILE_TURNS; turn++) {
+			struct tile fresh, carried;
+			ck_assert_msg(tile_transform(&s.tiles[i], turn, &fresh, &e) == 0, "%s", e.msg);
+			ck_assert_int_eq(tile_turn_drawing(&s.tiles[i], turn, &carried, &e), 0);
+			ck_assert_int_eq(tile_turn_analysis(&s.tiles[i], turn, &carried, &e), 0);
+			expect_same_analysis(&fresh, &carried, turn);
+			tile_free(&fresh);
+			tile_free(&carried);
+		}
 	tile_set_free(&s);
 }
 END_TEST
@@ -634,6 +719,7 @@ static Suite *tiles_suite(void)
 	tcase_add_test(tc, test_inner_door);
 	tcase_add_loop_test(tc, test_parse_errors, 0, (int)(sizeof bad_tiles / sizeof bad_tiles[0]));
 	tcase_add_test(tc, test_turn_round_trips);
+	tcase_add_test(tc, test_turn_carries_analysis);
 	tcase_add_test(tc, test_invariants_1000_seeds);
 	tcase_add_test(tc, test_stairs_and_start);
 	tcase_add_test(tc, test_user_folder);
