@@ -21,6 +21,7 @@ static void mansion_free(struct mansion *ms)
 	free(ms->adj_first);
 	free(ms->adj);
 	frontier_free(&ms->fr);
+	mrows_free(&ms->rows);
 }
 
 /* Packing density (used squares over the plan's bounding box) into the
@@ -52,7 +53,7 @@ static int mansion_generate(struct map *m, const struct gen_params *p, struct rn
 	/* The name table first, so a missing or broken table fails at once. */
 	if (names_load(&names, p->template_dirs, p->mansion.names ? p->mansion.names : "mansion", e) < 0)
 		return -1;
-	if (frontier_init(&ms.fr, m->w, m->h, e) < 0)
+	if (frontier_init(&ms.fr, m->w, m->h, e) < 0 || mrows_init(&ms.rows, m->w, m->h, e) < 0)
 		goto out;
 	log_step(log, "Mansion: %d spaces wanted on a %dx%d grid, %s packing, hallway share %.2f, "
 		 "door between touching rooms %.2f", p->rooms, m->w, m->h,

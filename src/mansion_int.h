@@ -7,6 +7,8 @@
 #include "frontier.h"
 #include "gen.h"
 
+#include <stdint.h>
+
 /* The size rules of the procedure. */
 #define MANSION_ROOM_MIN 3      /* rooms are at least 3 x 3 */
 #define MANSION_ROOM_SHORT 5    /* ... and at most 5 on their short side */
@@ -30,6 +32,26 @@ struct mansion_touch {
 	int door;               /* 1 once a door joins them */
 };
 
+/* The used squares as rows of bits, with a border of used squares around
+ * the grid (mansion_rows.c). */
+#define MROWS_R MANSION_HALL_LONG       /* a window reaches this far from its square */
+#define MROWS_WIN (2 * MROWS_R + 1)     /* its rows and columns */
+struct mrows {
+	int w, h;
+	int stride;             /* words a row */
+	uint64_t *bits;
+};
+
+/* Sets up a w x h grid with every square free. Returns 0, or -1 with e set. */
+int mrows_init(struct mrows *b, int w, int h, struct err *e);
+void mrows_free(struct mrows *b);
+/* Marks the squares of r (clipped to the grid) used. */
+void mrows_use_rect(struct mrows *b, struct rect r);
+/* The window of squares (cx - MROWS_R .. cx + MROWS_R) x (cy - MROWS_R ..
+ * cy + MROWS_R): out[k] holds row cy - MROWS_R + k, bit i for column
+ * cx - MROWS_R + i set when used or off the grid; bits past the window set. */
+void mrows_window(const struct mrows *b, int cx, int cy, uint32_t out[MROWS_WIN]);
+
 struct mansion {
 	struct map *m;
 	const struct gen_params *p;
@@ -39,6 +61,7 @@ struct mansion {
 	struct mansion_space *spaces;
 	int nspaces, cap;
 	struct frontier fr;
+	struct mrows rows;      /* the same used squares, as bits */
 	struct rect bbox;       /* of every used square */
 	int used;               /* squares used */
 	int dropped;            /* candidate squares where nothing fitted */
