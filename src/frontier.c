@@ -1,6 +1,8 @@
 /* frontier.c: candidate squares in buckets by used neighbours (see
  * frontier.h). Each bucket is an unordered array; a square's position in it
- * is kept in pos[] so removal is a swap with the last element. */
+ * is kept with the square so removal is a swap with the last element. The
+ * squares' state lives in chunks of consecutive cells, made on first write:
+ * a square never written is free, with no used neighbour, in no bucket. */
 #include "frontier.h"
 
 #include <stdlib.h>
@@ -13,43 +15,75 @@ int frontier_init(struct frontier *f, int w, int h, struct err *e)
 		return err_set(e, "frontier of an empty %dx%d grid", w, h);
 	f->w = w;
 	f->h = h;
-	f->cell = calloc((size_t)w * (size_t)h, 1);
-	f->pos = calloc((size_t)w * (size_t)h, sizeof *f->pos);
-	if (!f->cell || !f->pos) {
-		frontier_free(f);
+	long chunks = ((long)w * h + FRONTIER_CHUNK - 1) / FRONTIER_CHUNK;
+	f->chunk = calloc((size_t)chunks, sizeof *f->chunk);
+	if (!f->chunk)
 		return err_set(e, "out of memory for the candidate squares of a %dx%d grid", w, h);
-	}
 	return 0;
 }
 
 void frontier_free(struct frontier *f)
 {
-	free(f->cell);
-	free(f->pos);
+	free(f->chunk);
+	free(f->store);
 	for (int k = 0; k < FRONTIER_BUCKETS; k++)
 		free(f->bucket[k]);
 	memset(f, 0, sizeof *f);
 }
 
+/* The chunk holding cell c, or NULL when none is made yet. */
+static struct frontier_chunk *chunk_at(const struct frontier *f, int c)
+{
+	int i = f->chunk[(unsigned)c / FRONTIER_CHUNK];
+	return i ? &f->store[i - 1] : NULL;
+}
+
+/* The chunk holding cell c, made (all zero) when missing; NULL with e set
+ * when out of memory. Making one may move the others. */
+static struct frontier_chunk *chunk_make(struct frontier *f, int c, struct err *e)
+{
+	int *slot = &f->chunk[(unsigned)c / FRONTIER_CHUNK];
+	if (*slot)
+		return &f->store[*slot - 1];
+	if (f->nstore == f->store_cap) {
+		int ncap = f->store_cap ? f->store_cap * 2 : 64;
+		struct frontier_chunk *s = realloc(f->store, (size_t)ncap * sizeof *s);
+		if (!s) {
+			err_set(e, "out of memory for the candidate squares");
+			return NULL;
+		}
+		f->store = s;
+		f->store_cap = ncap;
+	}
+	memset(&f->store[f->nstore], 0, sizeof f->store[0]);
+	*slot = ++f->nstore;
+	return &f->store[*slot - 1];
+}
+
 int frontier_used(const struct frontier *f, int x, int y)
 {
-	return x >= 0 && y >= 0 && x < f->w && y < f->h && (f->cell[(long)y * f->w + x] & FRONTIER_USED);
+	if (x < 0 || y < 0 || x >= f->w || y >= f->h)
+		return 0;
+	int c = y * f->w + x;
+	const struct frontier_chunk *k = chunk_at(f, c);
+	return k && (k->cell[(unsigned)c % FRONTIER_CHUNK] & FRONTIER_USED);
 }
 
-/* Takes cell c out of whatever bucket holds it. */
-static void unlink_cell(struct frontier *f, int c)
+/* Takes cell c (of chunk ch) out of whatever bucket holds it. */
+static void unlink_cell(struct frontier *f, struct frontier_chunk *ch, int c)
 {
-	int p = f->pos[c];
+	int p = ch->pos[(unsigned)c % FRONTIER_CHUNK];
 	if (!p)
 		return;
-	int k = f->cell[c] & FRONTIER_COUNT;
+	int k = ch->cell[(unsigned)c % FRONTIER_CHUNK] & FRONTIER_COUNT;
 	int last = f->bucket[k][--f->n[k]];
 	f->bucket[k][p - 1] = last;
-	f->pos[last] = p;
-	f->pos[c] = 0;
+	/* last is in a bucket, so its chunk exists */
+	chunk_at(f, last)->pos[(unsigned)last % FRONTIER_CHUNK] = p;
+	ch->pos[(unsigned)c % FRONTIER_CHUNK] = 0;
 }
 
-static int link_cell(struct frontier *f, int c, int k, struct err *e)
+static int link_cell(struct frontier *f, struct frontier_chunk *ch, int c, int k, struct err *e)
 {
 	if (f->n[k] == f->cap[k]) {
 		int ncap = f->cap[k] ? f->cap[k] * 2 : 64;
@@ -60,22 +94,25 @@ static int link_cell(struct frontier *f, int c, int k, struct err *e)
 		f->cap[k] = ncap;
 	}
 	f->bucket[k][f->n[k]++] = c;
-	f->pos[c] = f->n[k];
+	ch->pos[(unsigned)c % FRONTIER_CHUNK] = f->n[k];
 	return 0;
 }
 
 /* One more used neighbour for free cell c: it moves up a bucket. */
 static int bump(struct frontier *f, int c, struct err *e)
 {
-	unsigned char v = f->cell[c];
+	struct frontier_chunk *ch = chunk_make(f, c, e);
+	if (!ch)
+		return -1;
+	unsigned char v = ch->cell[(unsigned)c % FRONTIER_CHUNK];
 	if (v & FRONTIER_USED)
 		return 0;
-	unlink_cell(f, c);
+	unlink_cell(f, ch, c);
 	int k = (v & FRONTIER_COUNT) + 1;
-	f->cell[c] = (unsigned char)((v & ~FRONTIER_COUNT) | k);
+	ch->cell[(unsigned)c % FRONTIER_CHUNK] = (unsigned char)((v & ~FRONTIER_COUNT) | k);
 	if (v & FRONTIER_DROPPED)
 		return 0;
-	return link_cell(f, c, k, e);
+	return link_cell(f, ch, c, k, e);
 }
 
 int frontier_use_rect(struct frontier *f, struct rect r, struct err *e)
@@ -86,8 +123,11 @@ int frontier_use_rect(struct frontier *f, struct rect r, struct err *e)
 	for (int y = y0; y < y1; y++)
 		for (int x = x0; x < x1; x++) {
 			int c = y * f->w + x;
-			unlink_cell(f, c);
-			f->cell[c] |= FRONTIER_USED;
+			struct frontier_chunk *ch = chunk_make(f, c, e);
+			if (!ch)
+				return -1;
+			unlink_cell(f, ch, c);
+			ch->cell[(unsigned)c % FRONTIER_CHUNK] |= FRONTIER_USED;
 		}
 	/* The squares just outside each side gain one used neighbour per
 	 * square of the rectangle they touch (corners touch none). */
@@ -106,13 +146,17 @@ int frontier_use_rect(struct frontier *f, struct rect r, struct err *e)
 	return 0;
 }
 
-void frontier_drop(struct frontier *f, int x, int y)
+int frontier_drop(struct frontier *f, int x, int y, struct err *e)
 {
 	if (x < 0 || y < 0 || x >= f->w || y >= f->h)
-		return;
+		return 0;
 	int c = y * f->w + x;
-	if (f->cell[c] & FRONTIER_USED)
-		return;
-	unlink_cell(f, c);
-	f->cell[c] |= FRONTIER_DROPPED;
+	struct frontier_chunk *ch = chunk_make(f, c, e);
+	if (!ch)
+		return -1;
+	if (ch->cell[(unsigned)c % FRONTIER_CHUNK] & FRONTIER_USED)
+		return 0;
+	unlink_cell(f, ch, c);
+	ch->cell[(unsigned)c % FRONTIER_CHUNK] |= FRONTIER_DROPPED;
+	return 0;
 }

@@ -1,80 +1,14 @@
-/* mansion_doors.c: the door stages of the mansion method. Every pair of
- * touching spaces is found from the spaces' walls; every room gets a door
- * to each hallway it borders, touching hallways open into each other, and
- * two touching rooms get a door with the --touch-door-prob chance; a last
- * pass adds doors between groups that are still cut off, until every space
- * is reachable from the Entrance Hall. Then the stairs down. */
+/* mansion_doors.c: the door stages of the mansion method. Given the pairs
+ * of touching spaces (mansion_touch.c), every room gets a door to each
+ * hallway it borders, touching hallways open into each other, and two
+ * touching rooms get a door with the --touch-door-prob chance; a last pass
+ * adds doors between groups that are still cut off, until every space is
+ * reachable from the Entrance Hall. Then the stairs down. */
 #include "mansion_int.h"
 
 #include "connect.h"
 
 #include <stdlib.h>
-
-static int add_touch(struct mansion *ms, struct mansion_touch t, struct err *e)
-{
-	if (ms->ntouch == ms->touch_cap) {
-		int ncap = ms->touch_cap ? ms->touch_cap * 2 : 64;
-		struct mansion_touch *p = realloc(ms->touch, (size_t)ncap * sizeof *p);
-		if (!p)
-			return err_set(e, "out of memory for the walls between spaces");
-		ms->touch = p;
-		ms->touch_cap = ncap;
-	}
-	ms->touch[ms->ntouch++] = t;
-	return 0;
-}
-
-/* Walks one side of space `id` and records each run of squares beyond it
- * that belongs to a space with a higher id. Spaces are rectangles, so two
- * spaces share at most one run. */
-static int walk_side(struct mansion *ms, int id, enum side side, struct err *e)
-{
-	const struct rect r = ms->spaces[id - 1].r;
-	int dx = side == SIDE_N || side == SIDE_S, dy = !dx;
-	int x = side == SIDE_E ? r.x + r.w - 1 : r.x, y = side == SIDE_S ? r.y + r.h - 1 : r.y;
-	int len = dx ? r.w : r.h;
-	for (int i = 0; i < len;) {
-		int sx = x + i * dx, sy = y + i * dy;
-		int b = map_at(ms->m, sx + side_dx[side], sy + side_dy[side]);
-		int run = 1;
-		while (i + run < len &&
-		       map_at(ms->m, sx + run * dx + side_dx[side], sy + run * dy + side_dy[side]) == b)
-			run++;
-		if (b > id && add_touch(ms, (struct mansion_touch){ id, b, sx, sy, run, side, 0 }, e) < 0)
-			return -1;
-		i += run;
-	}
-	return 0;
-}
-
-int mansion_find_touches(struct mansion *ms, struct err *e)
-{
-	int n = ms->nspaces;
-	for (int id = 1; id <= n; id++)
-		for (int s = 0; s < SIDE_COUNT; s++)
-			if (walk_side(ms, id, (enum side)s, e) < 0)
-				return -1;
-	ms->adj_first = calloc((size_t)n + 2, sizeof *ms->adj_first);
-	ms->adj = malloc(((size_t)ms->ntouch * 2 + 1) * sizeof *ms->adj);
-	int *fill = calloc((size_t)n + 1, sizeof *fill);
-	if (!ms->adj_first || !ms->adj || !fill) {
-		free(fill);
-		return err_set(e, "out of memory for the walls between spaces");
-	}
-	for (int i = 0; i < ms->ntouch; i++) {
-		ms->adj_first[ms->touch[i].a + 1]++;
-		ms->adj_first[ms->touch[i].b + 1]++;
-	}
-	for (int id = 0; id <= n; id++)
-		ms->adj_first[id + 1] += ms->adj_first[id];
-	for (int i = 0; i < ms->ntouch; i++) {
-		int a = ms->touch[i].a, b = ms->touch[i].b;
-		ms->adj[ms->adj_first[a] + fill[a]++] = b;
-		ms->adj[ms->adj_first[b] + fill[b]++] = a;
-	}
-	free(fill);
-	return 0;
-}
 
 static const char *kind_word(enum region_kind k)
 {

@@ -47,10 +47,11 @@ int mrows_init(struct mrows *b, int w, int h, struct err *e);
 void mrows_free(struct mrows *b);
 /* Marks the squares of r (clipped to the grid) used. */
 void mrows_use_rect(struct mrows *b, struct rect r);
-/* The window of squares (cx - MROWS_R .. cx + MROWS_R) x (cy - MROWS_R ..
- * cy + MROWS_R): out[k] holds row cy - MROWS_R + k, bit i for column
- * cx - MROWS_R + i set when used or off the grid; bits past the window set. */
-void mrows_window(const struct mrows *b, int cx, int cy, uint32_t out[MROWS_WIN]);
+/* Rows from..to (0 <= from <= to < MROWS_WIN) of the window of squares
+ * (cx - MROWS_R .. cx + MROWS_R) x (cy - MROWS_R .. cy + MROWS_R): out[k]
+ * holds row cy - MROWS_R + k, bit i for column cx - MROWS_R + i set when
+ * used or off the grid; bits past the window set. */
+void mrows_window(const struct mrows *b, int cx, int cy, int from, int to, uint32_t out[MROWS_WIN]);
 
 struct mansion {
 	struct map *m;
@@ -78,7 +79,8 @@ int mansion_place_entrance(struct mansion *ms, struct err *e);
 /* Packs further spaces until p->rooms are placed or nothing fits; says
  * which in the log (a warning when it ends short). Returns 0 or -1. */
 int mansion_pack(struct mansion *ms, struct err *e);
-/* Finds every pair of touching spaces (ms->touch, ms->adj). Returns 0 or -1. */
+/* Finds every pair of touching spaces (ms->touch, ms->adj) from their
+ * rectangles (mansion_touch.c). Returns 0 or -1. */
 int mansion_find_touches(struct mansion *ms, struct err *e);
 /* The door rules, then doors until every space is reachable. Returns 0 or -1. */
 int mansion_add_doors(struct mansion *ms, struct err *e);

@@ -43,7 +43,9 @@ struct fitter {
 	uint32_t row[MROWS_WIN];
 	struct rect bbox;       /* of the plan so far */
 	struct rng *rng;
+	const struct mrows *rows;
 	int cx, cy;             /* grid square of the window's centre */
+	int reach;              /* rows MROWS_R - reach .. MROWS_R + reach are read */
 	int tall;               /* runs are known for heights 1..tall */
 	uint32_t occ[MROWS_R + 1];      /* [k]: rows MROWS_R - k .. + tall - 1 together */
 	unsigned char widest[MROWS_R + 1];      /* the longest run for a height */
@@ -55,6 +57,12 @@ struct fitter {
 /* Finds the runs through the centre for every height up to h. */
 static void find_runs(struct fitter *f, int h)
 {
+	/* the rows of the shapes and the rows above and below them */
+	if (h > f->reach) {
+		mrows_window(f->rows, f->cx, f->cy, MROWS_R + f->reach + 1, MROWS_R + h, f->row);
+		mrows_window(f->rows, f->cx, f->cy, MROWS_R - h, MROWS_R - (f->reach < 0 ? 0 : f->reach) - 1, f->row);
+		f->reach = h;
+	}
 	for (int t = f->tall + 1; t <= h; t++) {
 		/* t rows from each top: one more row under the old tops, and a
 		 * new top a row higher over the old highest */
@@ -194,7 +202,8 @@ static int fit_among(struct fitter *f, const struct shape *shapes, int n, struct
 static int fit_space(const struct mansion *ms, int cx, int cy, struct rect *out, enum region_kind *kind)
 {
 	struct fitter f;
-	mrows_window(&ms->rows, cx, cy, f.row);
+	f.rows = &ms->rows;
+	f.reach = -1;
 	f.bbox = ms->bbox;
 	f.rng = ms->rng;
 	f.cx = cx;
@@ -399,7 +408,8 @@ int mansion_pack(struct mansion *ms, struct err *e)
 		struct rect r;
 		enum region_kind kind;
 		if (!fit_space(ms, cx, cy, &r, &kind)) {
-			frontier_drop(&ms->fr, cx, cy);
+			if (frontier_drop(&ms->fr, cx, cy, e) < 0)
+				return -1;
 			ms->dropped++;
 			log_step(ms->log, "Square (%d, %d), %d used neighbour%s: no room or hallway fits; dropped",
 				 cx, cy, k, k == 1 ? "" : "s");

@@ -59,12 +59,12 @@ void mrows_use_rect(struct mrows *b, struct rect r)
 	}
 }
 
-void mrows_window(const struct mrows *b, int cx, int cy, uint32_t out[MROWS_WIN])
+void mrows_window(const struct mrows *b, int cx, int cy, int from, int to, uint32_t out[MROWS_WIN])
 {
 	const uint32_t outside = ~(uint32_t)0 << MROWS_WIN;
 	int bx = cx - MROWS_R + MROWS_PAD, word = bx >> 6, shift = bx & 63;
-	const uint64_t *row = b->bits + (size_t)(cy - MROWS_R + MROWS_PAD) * b->stride + word;
-	for (int k = 0; k < MROWS_WIN; k++, row += b->stride) {
+	const uint64_t *row = b->bits + (size_t)(cy - MROWS_R + from + MROWS_PAD) * b->stride + word;
+	for (int k = from; k <= to; k++, row += b->stride) {
 		uint64_t v = row[0] >> shift;
 		if (shift)
 			v |= row[1] << (64 - shift);
