@@ -1,8 +1,9 @@
 /* frontier.c: candidate squares in buckets by used neighbours (see
  * frontier.h). Each bucket is an unordered array; a square's position in it
  * is kept with the square so removal is a swap with the last element. The
- * squares' state lives in chunks of consecutive cells, made on first write:
- * a square never written is free, with no used neighbour, in no bucket. */
+ * squares' state lives in chunks of consecutive cells, made on first write
+ * in blocks that never move: a square never written is free, with no used
+ * neighbour, in no bucket. */
 #include "frontier.h"
 
 #include <stdlib.h>
@@ -25,7 +26,9 @@ int frontier_init(struct frontier *f, int w, int h, struct err *e)
 void frontier_free(struct frontier *f)
 {
 	free(f->chunk);
-	free(f->store);
+	for (int b = 0; b < f->nblocks; b++)
+		free(f->block[b]);
+	free(f->block);
 	for (int k = 0; k < FRONTIER_BUCKETS; k++)
 		free(f->bucket[k]);
 	memset(f, 0, sizeof *f);
@@ -34,30 +37,39 @@ void frontier_free(struct frontier *f)
 /* The chunk holding cell c, or NULL when none is made yet. */
 static struct frontier_chunk *chunk_at(const struct frontier *f, int c)
 {
-	int i = f->chunk[(unsigned)c / FRONTIER_CHUNK];
-	return i ? &f->store[i - 1] : NULL;
+	unsigned k = (unsigned)f->chunk[(unsigned)c / FRONTIER_CHUNK];
+	return k ? &f->block[(k - 1) / FRONTIER_BLOCK][(k - 1) % FRONTIER_BLOCK] : NULL;
 }
 
 /* The chunk holding cell c, made (all zero) when missing; NULL with e set
- * when out of memory. Making one may move the others. */
+ * when out of memory. */
 static struct frontier_chunk *chunk_make(struct frontier *f, int c, struct err *e)
 {
-	int *slot = &f->chunk[(unsigned)c / FRONTIER_CHUNK];
-	if (*slot)
-		return &f->store[*slot - 1];
-	if (f->nstore == f->store_cap) {
-		int ncap = f->store_cap ? f->store_cap * 2 : 64;
-		struct frontier_chunk *s = realloc(f->store, (size_t)ncap * sizeof *s);
-		if (!s) {
-			err_set(e, "out of memory for the candidate squares");
-			return NULL;
+	struct frontier_chunk *ch = chunk_at(f, c);
+	if (ch)
+		return ch;
+	unsigned k = (unsigned)f->nchunks;
+	if (k % FRONTIER_BLOCK == 0) {
+		if (f->nblocks == f->block_cap) {
+			int ncap = f->block_cap ? f->block_cap * 2 : 16;
+			struct frontier_chunk **b = realloc(f->block, (size_t)ncap * sizeof *b);
+			if (!b)
+				goto oom;
+			f->block = b;
+			f->block_cap = ncap;
 		}
-		f->store = s;
-		f->store_cap = ncap;
+		f->block[f->nblocks] = malloc(FRONTIER_BLOCK * sizeof **f->block);
+		if (!f->block[f->nblocks])
+			goto oom;
+		f->nblocks++;
 	}
-	memset(&f->store[f->nstore], 0, sizeof f->store[0]);
-	*slot = ++f->nstore;
-	return &f->store[*slot - 1];
+	ch = &f->block[k / FRONTIER_BLOCK][k % FRONTIER_BLOCK];
+	memset(ch, 0, sizeof *ch);
+	f->chunk[(unsigned)c / FRONTIER_CHUNK] = ++f->nchunks;
+	return ch;
+oom:
+	err_set(e, "out of memory for the candidate squares");
+	return NULL;
 }
 
 int frontier_used(const struct frontier *f, int x, int y)
@@ -120,15 +132,21 @@ int frontier_use_rect(struct frontier *f, struct rect r, struct err *e)
 	int x0 = r.x < 0 ? 0 : r.x, y0 = r.y < 0 ? 0 : r.y;
 	int x1 = r.x + r.w > f->w ? f->w : r.x + r.w;
 	int y1 = r.y + r.h > f->h ? f->h : r.y + r.h;
-	for (int y = y0; y < y1; y++)
-		for (int x = x0; x < x1; x++) {
-			int c = y * f->w + x;
+	for (int y = y0; y < y1; y++) {
+		/* the row's cells a chunk at a time */
+		for (int c = y * f->w + x0, end = y * f->w + x1; c < end;) {
 			struct frontier_chunk *ch = chunk_make(f, c, e);
 			if (!ch)
 				return -1;
-			unlink_cell(f, ch, c);
-			ch->cell[(unsigned)c % FRONTIER_CHUNK] |= FRONTIER_USED;
+			int stop = ((unsigned)c / FRONTIER_CHUNK + 1) * FRONTIER_CHUNK;
+			if (stop > end)
+				stop = end;
+			for (; c < stop; c++) {
+				unlink_cell(f, ch, c);
+				ch->cell[(unsigned)c % FRONTIER_CHUNK] |= FRONTIER_USED;
+			}
 		}
+	}
 	/* The squares just outside each side gain one used neighbour per
 	 * square of the rectangle they touch (corners touch none). */
 	for (int x = x0; x < x1; x++) {

@@ -30,11 +30,12 @@ struct frontier_chunk {
 	int pos[FRONTIER_CHUNK];        /* index + 1 within its bucket, 0 when in none */
 };
 
+#define FRONTIER_BLOCK 64  /* chunks allocated together; they never move */
 struct frontier {
 	int w, h;
-	int *chunk;             /* per chunk of the grid: 1 + its index in store, 0 if none yet */
-	struct frontier_chunk *store;
-	int nstore, store_cap;
+	int *chunk;             /* per chunk of the grid: 1 + its number, 0 if none yet */
+	struct frontier_chunk **block;  /* chunk k is block[k / FRONTIER_BLOCK][k % FRONTIER_BLOCK] */
+	int nchunks, nblocks, block_cap;
 	int *bucket[FRONTIER_BUCKETS];   /* cell indices y*w + x */
 	int n[FRONTIER_BUCKETS], cap[FRONTIER_BUCKETS];
 };

@@ -1,22 +1,31 @@
 /* mansion_touch.c: which spaces of the mansion share a wall, found from
- * their rectangles. The spaces are put in buckets by each edge's line
- * (the row of their top, of their bottom, the column of their left, of
- * their right side), each bucket in order along the line, so a space's
- * neighbours on a side are the few in the bucket of the line beyond it
- * that overlap it: no square of the grid is read. */
+ * their rectangles without reading the grid. Every space's top and bottom
+ * edges are listed by their line (the row between two rows of squares),
+ * and its left and right edges by theirs (a column line), each line's
+ * edges in order along it. On each line the edges facing down are merged
+ * with those facing up (and the right-facing with the left-facing), as
+ * two sorted lists of intervals: every overlap is a shared wall. The walls
+ * are then put in the order the door stages roll in: by the lower id, its
+ * side (N, E, S, W), and along the side. */
 #include "mansion_int.h"
 
 #include <stdlib.h>
 
-/* The spaces by one edge's line: ids[first[k] .. first[k + 1] - 1] are the
- * spaces (0-based) whose edge lies on line k, in order along it. */
-struct edge_index {
-	int *first;             /* lines + 1 offsets */
-	int *ids;
+/* One edge of a space on a line: squares lo .. hi - 1 along it. */
+struct edge {
+	int lo, hi;
+	int id;                 /* region id */
 };
 
-/* A space's edge line for side s of it: for N its top row, for S the row
- * below it, for W its left column, for E the column right of it. */
+/* The edges of one kind by line: edges[first[k] .. first[k + 1] - 1] lie on
+ * line k, in order along it. */
+struct edge_index {
+	int *first;             /* lines + 1 offsets */
+	struct edge *edges;
+};
+
+/* The line of side s of r: for N its top row, for S the row below it, for
+ * W its left column, for E the column right of it. */
 static int edge_line(struct rect r, enum side s)
 {
 	switch (s) {
@@ -27,25 +36,28 @@ static int edge_line(struct rect r, enum side s)
 	}
 }
 
-/* Buckets the spaces in `order` (0-based ids in order along the lines) by
- * the line of their side s, keeping that order within a bucket. */
+/* Lists side s of every space by its line (0 .. lines - 1), taking the
+ * spaces in `order` (0-based, in order along the lines) so each line's
+ * edges come in order. */
 static int index_build(struct edge_index *ix, const struct mansion *ms, const int *order, enum side s, int lines,
 		       struct err *e)
 {
-	int n = ms->nspaces;
+	int n = ms->nspaces, along_x = s == SIDE_N || s == SIDE_S;
 	ix->first = calloc((size_t)lines + 2, sizeof *ix->first);
-	ix->ids = malloc(((size_t)n + 1) * sizeof *ix->ids);
-	if (!ix->first || !ix->ids)
+	ix->edges = malloc(((size_t)n + 1) * sizeof *ix->edges);
+	if (!ix->first || !ix->edges)
 		return err_set(e, "out of memory for the walls between spaces");
 	for (int i = 0; i < n; i++)
 		ix->first[edge_line(ms->spaces[i].r, s) + 1]++;
 	for (int k = 0; k < lines; k++)
 		ix->first[k + 1] += ix->first[k];
-	/* first[k] is now where line k starts; it moves on as the bucket
+	/* first[k] is now where line k starts; it moves on as the line
 	 * fills and ends where line k + 1 starts, then shifts back */
 	for (int i = 0; i < n; i++) {
-		int id = order[i];
-		ix->ids[ix->first[edge_line(ms->spaces[id].r, s)]++] = id;
+		struct rect r = ms->spaces[order[i]].r;
+		int lo = along_x ? r.x : r.y;
+		ix->edges[ix->first[edge_line(r, s)]++] =
+			(struct edge){ lo, lo + (along_x ? r.w : r.h), order[i] + 1 };
 	}
 	for (int k = lines; k > 0; k--)
 		ix->first[k] = ix->first[k - 1];
@@ -56,7 +68,7 @@ static int index_build(struct edge_index *ix, const struct mansion *ms, const in
 static void index_free(struct edge_index *ix)
 {
 	free(ix->first);
-	free(ix->ids);
+	free(ix->edges);
 }
 
 /* The 0-based spaces in order of their rectangles' coordinate (x when
@@ -96,42 +108,60 @@ static int add_touch(struct mansion *ms, struct mansion_touch t, struct err *e)
 	return 0;
 }
 
-/* Records the walls on side s of space `id` (1-based) shared with spaces
- * of higher ids, in order along the side: the spaces in `beyond` are those
- * whose opposite edge lies on that side's line. Two rectangles share at
- * most one run of wall. */
-static int side_touches(struct mansion *ms, int id, enum side s, const struct edge_index *beyond, struct err *e)
+/* The walls on line k between the spaces whose side `before` lies on it
+ * (above it or left of it) and those whose side `after` does: the two
+ * lists of intervals merged. Each wall goes to the lower id, on its side
+ * of the line; (x, y) is that space's first square along the wall. */
+static int line_walls(struct mansion *ms, const struct edge_index *ib, const struct edge_index *ia, int k,
+		      enum side before, enum side after, struct err *e)
 {
-	struct rect r = ms->spaces[id - 1].r;
-	int along_x = s == SIDE_N || s == SIDE_S;
-	int line = edge_line(r, s);
-	int lo = along_x ? r.x : r.y, hi = lo + (along_x ? r.w : r.h);
-	int from = beyond->first[line], to = beyond->first[line + 1];
-	/* the bucket's spaces do not overlap one another, so their ends come
-	 * in order too: skip to the first that ends past lo */
-	while (from < to) {
-		int mid = from + (to - from) / 2;
-		struct rect b = ms->spaces[beyond->ids[mid]].r;
-		if ((along_x ? b.x + b.w : b.y + b.h) <= lo)
-			from = mid + 1;
-		else
-			to = mid;
+	int along_x = before == SIDE_S;
+	int i = ib->first[k], iend = ib->first[k + 1], j = ia->first[k], jend = ia->first[k + 1];
+	while (i < iend && j < jend) {
+		const struct edge *u = &ib->edges[i], *d = &ia->edges[j];
+		int start = u->lo > d->lo ? u->lo : d->lo, end = u->hi < d->hi ? u->hi : d->hi;
+		if (start < end) {
+			int low_first = u->id < d->id;
+			struct mansion_touch t = { low_first ? u->id : d->id, low_first ? d->id : u->id, 0, 0,
+						   end - start, low_first ? before : after, 0 };
+			/* the square on the owner's side of line k */
+			int across = low_first ? k - 1 : k;
+			t.x = along_x ? start : across;
+			t.y = along_x ? across : start;
+			if (add_touch(ms, t, e) < 0)
+				return -1;
+		}
+		/* the interval that ends first has no more overlaps */
+		if (u->hi <= d->hi)
+			i++;
+		if (d->hi <= u->hi)
+			j++;
 	}
-	for (int i = from; i < beyond->first[line + 1]; i++) {
-		int other = beyond->ids[i] + 1;
-		struct rect b = ms->spaces[other - 1].r;
-		int blo = along_x ? b.x : b.y, bhi = blo + (along_x ? b.w : b.h);
-		if (blo >= hi)
-			break;
-		if (other <= id)
-			continue;
-		int start = blo > lo ? blo : lo, end = bhi < hi ? bhi : hi;
-		struct mansion_touch t = { id, other, 0, 0, end - start, s, 0 };
-		t.x = along_x ? start : (s == SIDE_E ? r.x + r.w - 1 : r.x);
-		t.y = along_x ? (s == SIDE_S ? r.y + r.h - 1 : r.y) : start;
-		if (add_touch(ms, t, e) < 0)
-			return -1;
+	return 0;
+}
+
+/* Puts ms->touch in order of (lower id, side), keeping the order along
+ * each side: a counting sort. */
+static int sort_touches(struct mansion *ms, struct err *e)
+{
+	int nkeys = (ms->nspaces + 1) * SIDE_COUNT, n = ms->ntouch;
+	int *count = calloc((size_t)nkeys + 1, sizeof *count);
+	struct mansion_touch *sorted = malloc(((size_t)n + 1) * sizeof *sorted);
+	if (!count || !sorted) {
+		free(count);
+		free(sorted);
+		return err_set(e, "out of memory for the walls between spaces");
 	}
+	for (int i = 0; i < n; i++)
+		count[ms->touch[i].a * SIDE_COUNT + (int)ms->touch[i].side + 1]++;
+	for (int k = 0; k < nkeys; k++)
+		count[k + 1] += count[k];
+	for (int i = 0; i < n; i++)
+		sorted[count[ms->touch[i].a * SIDE_COUNT + (int)ms->touch[i].side]++] = ms->touch[i];
+	free(count);
+	free(ms->touch);
+	ms->touch = sorted;
+	ms->touch_cap = n + 1;
 	return 0;
 }
 
@@ -144,20 +174,21 @@ static int list_touches(struct mansion *ms, struct err *e)
 	int w = ms->m->w, h = ms->m->h;
 	if (order_by(ms, 1, w, &by_x, e) < 0 || order_by(ms, 0, h, &by_y, e) < 0)
 		goto out;
-	/* ix[s]: the spaces by the line of their side s */
+	/* ix[s]: side s of every space, by its line */
 	for (int s = 0; s < SIDE_COUNT; s++) {
 		int along_x = s == SIDE_N || s == SIDE_S;
 		if (index_build(&ix[s], ms, along_x ? by_x : by_y, (enum side)s, (along_x ? h : w) + 1, e) < 0)
 			goto out;
 	}
-	/* beyond side s of a space: the spaces whose opposite side is on
-	 * the same line (a space's N line is the S line of the one above) */
-	static const enum side opposite[SIDE_COUNT] = { SIDE_S, SIDE_W, SIDE_N, SIDE_E };
-	for (int id = 1; id <= ms->nspaces; id++)
-		for (int s = 0; s < SIDE_COUNT; s++)
-			if (side_touches(ms, id, (enum side)s, &ix[opposite[s]], e) < 0)
-				goto out;
-	rc = 0;
+	/* row lines: bottoms of the spaces above against tops of those below;
+	 * column lines: right sides against left sides */
+	for (int k = 0; k <= h; k++)
+		if (line_walls(ms, &ix[SIDE_S], &ix[SIDE_N], k, SIDE_S, SIDE_N, e) < 0)
+			goto out;
+	for (int k = 0; k <= w; k++)
+		if (line_walls(ms, &ix[SIDE_E], &ix[SIDE_W], k, SIDE_E, SIDE_W, e) < 0)
+			goto out;
+	rc = sort_touches(ms, e);
 out:
 	for (int s = 0; s < SIDE_COUNT; s++)
 		index_free(&ix[s]);
