@@ -68,7 +68,7 @@ struct mansion {
 	int dropped;            /* candidate squares where nothing fitted */
 
 	struct mansion_touch *touch;
-	int ntouch, touch_cap;
+	int ntouch;
 	int *adj_first, *adj;   /* per region: ids of the regions it touches */
 	int entrance;           /* region id of the Entrance Hall */
 };

@@ -5,8 +5,8 @@
  * edges in order along it. On each line the edges facing down are merged
  * with those facing up (and the right-facing with the left-facing), as
  * two sorted lists of intervals: every overlap is a shared wall. The walls
- * are then put in the order the door stages roll in: by the lower id, its
- * side (N, E, S, W), and along the side. */
+ * are counted, then put straight into the order the door stages roll in:
+ * by the lower id, its side (N, E, S, W), and along the side. */
 #include "mansion_int.h"
 
 #include <stdlib.h>
@@ -94,26 +94,14 @@ static int order_by(const struct mansion *ms, int by_x, int size, int **out, str
 	return 0;
 }
 
-static int add_touch(struct mansion *ms, struct mansion_touch t, struct err *e)
-{
-	if (ms->ntouch == ms->touch_cap) {
-		int ncap = ms->touch_cap ? ms->touch_cap * 2 : 64;
-		struct mansion_touch *p = realloc(ms->touch, (size_t)ncap * sizeof *p);
-		if (!p)
-			return err_set(e, "out of memory for the walls between spaces");
-		ms->touch = p;
-		ms->touch_cap = ncap;
-	}
-	ms->touch[ms->ntouch++] = t;
-	return 0;
-}
-
 /* The walls on line k between the spaces whose side `before` lies on it
  * (above it or left of it) and those whose side `after` does: the two
  * lists of intervals merged. Each wall goes to the lower id, on its side
- * of the line; (x, y) is that space's first square along the wall. */
-static int line_walls(struct mansion *ms, const struct edge_index *ib, const struct edge_index *ia, int k,
-		      enum side before, enum side after, struct err *e)
+ * of the line; (x, y) is that space's first square along the wall. With
+ * out NULL the walls are only counted, at[key + 1] for each, the key being
+ * the owner's id * SIDE_COUNT + its side; else wall goes to out[at[key]++]. */
+static void line_walls(const struct edge_index *ib, const struct edge_index *ia, int k, enum side before,
+		       enum side after, int *at, struct mansion_touch *out)
 {
 	int along_x = before == SIDE_S;
 	int i = ib->first[k], iend = ib->first[k + 1], j = ia->first[k], jend = ia->first[k + 1];
@@ -122,14 +110,18 @@ static int line_walls(struct mansion *ms, const struct edge_index *ib, const str
 		int start = u->lo > d->lo ? u->lo : d->lo, end = u->hi < d->hi ? u->hi : d->hi;
 		if (start < end) {
 			int low_first = u->id < d->id;
-			struct mansion_touch t = { low_first ? u->id : d->id, low_first ? d->id : u->id, 0, 0,
-						   end - start, low_first ? before : after, 0 };
-			/* the square on the owner's side of line k */
-			int across = low_first ? k - 1 : k;
-			t.x = along_x ? start : across;
-			t.y = along_x ? across : start;
-			if (add_touch(ms, t, e) < 0)
-				return -1;
+			int owner = low_first ? u->id : d->id;
+			enum side side = low_first ? before : after;
+			int key = owner * SIDE_COUNT + (int)side;
+			if (!out) {
+				at[key + 1]++;
+			} else {
+				/* the square on the owner's side of line k */
+				int across = low_first ? k - 1 : k;
+				out[at[key]++] = (struct mansion_touch){ owner, low_first ? d->id : u->id,
+									 along_x ? start : across,
+									 along_x ? across : start, end - start, side, 0 };
+			}
 		}
 		/* the interval that ends first has no more overlaps */
 		if (u->hi <= d->hi)
@@ -137,41 +129,28 @@ static int line_walls(struct mansion *ms, const struct edge_index *ib, const str
 		if (d->hi <= u->hi)
 			j++;
 	}
-	return 0;
 }
 
-/* Puts ms->touch in order of (lower id, side), keeping the order along
- * each side: a counting sort. */
-static int sort_touches(struct mansion *ms, struct err *e)
+/* Every line's walls, counted (out NULL) or placed. */
+static void all_walls(const struct edge_index ix[SIDE_COUNT], int w, int h, int *at, struct mansion_touch *out)
 {
-	int nkeys = (ms->nspaces + 1) * SIDE_COUNT, n = ms->ntouch;
-	int *count = calloc((size_t)nkeys + 1, sizeof *count);
-	struct mansion_touch *sorted = malloc(((size_t)n + 1) * sizeof *sorted);
-	if (!count || !sorted) {
-		free(count);
-		free(sorted);
-		return err_set(e, "out of memory for the walls between spaces");
-	}
-	for (int i = 0; i < n; i++)
-		count[ms->touch[i].a * SIDE_COUNT + (int)ms->touch[i].side + 1]++;
-	for (int k = 0; k < nkeys; k++)
-		count[k + 1] += count[k];
-	for (int i = 0; i < n; i++)
-		sorted[count[ms->touch[i].a * SIDE_COUNT + (int)ms->touch[i].side]++] = ms->touch[i];
-	free(count);
-	free(ms->touch);
-	ms->touch = sorted;
-	ms->touch_cap = n + 1;
-	return 0;
+	/* row lines: bottoms of the spaces above against tops of those below;
+	 * column lines: right sides against left sides */
+	for (int k = 0; k <= h; k++)
+		line_walls(&ix[SIDE_S], &ix[SIDE_N], k, SIDE_S, SIDE_N, at, out);
+	for (int k = 0; k <= w; k++)
+		line_walls(&ix[SIDE_E], &ix[SIDE_W], k, SIDE_E, SIDE_W, at, out);
 }
 
 /* Every wall shared by two spaces, in order of the lower id, then of its
- * side (N, E, S, W), then along the side. */
+ * side (N, E, S, W), then along the side: counted by that key first, then
+ * each put in its place (a counting sort; along a side the merge gives
+ * them in order). */
 static int list_touches(struct mansion *ms, struct err *e)
 {
 	struct edge_index ix[SIDE_COUNT] = { { NULL, NULL } };
-	int *by_x = NULL, *by_y = NULL, rc = -1;
-	int w = ms->m->w, h = ms->m->h;
+	int *by_x = NULL, *by_y = NULL, *at = NULL, rc = -1;
+	int w = ms->m->w, h = ms->m->h, nkeys = (ms->nspaces + 1) * SIDE_COUNT;
 	if (order_by(ms, 1, w, &by_x, e) < 0 || order_by(ms, 0, h, &by_y, e) < 0)
 		goto out;
 	/* ix[s]: side s of every space, by its line */
@@ -180,20 +159,28 @@ static int list_touches(struct mansion *ms, struct err *e)
 		if (index_build(&ix[s], ms, along_x ? by_x : by_y, (enum side)s, (along_x ? h : w) + 1, e) < 0)
 			goto out;
 	}
-	/* row lines: bottoms of the spaces above against tops of those below;
-	 * column lines: right sides against left sides */
-	for (int k = 0; k <= h; k++)
-		if (line_walls(ms, &ix[SIDE_S], &ix[SIDE_N], k, SIDE_S, SIDE_N, e) < 0)
-			goto out;
-	for (int k = 0; k <= w; k++)
-		if (line_walls(ms, &ix[SIDE_E], &ix[SIDE_W], k, SIDE_E, SIDE_W, e) < 0)
-			goto out;
-	rc = sort_touches(ms, e);
+	at = calloc((size_t)nkeys + 1, sizeof *at);
+	if (!at) {
+		err_set(e, "out of memory for the walls between spaces");
+		goto out;
+	}
+	all_walls(ix, w, h, at, NULL);
+	for (int k = 0; k < nkeys; k++)
+		at[k + 1] += at[k];
+	ms->touch = malloc(((size_t)at[nkeys] + 1) * sizeof *ms->touch);
+	if (!ms->touch) {
+		err_set(e, "out of memory for the walls between spaces");
+		goto out;
+	}
+	ms->ntouch = at[nkeys];
+	all_walls(ix, w, h, at, ms->touch);
+	rc = 0;
 out:
 	for (int s = 0; s < SIDE_COUNT; s++)
 		index_free(&ix[s]);
 	free(by_x);
 	free(by_y);
+	free(at);
 	return rc;
 }
 
