@@ -42,6 +42,17 @@ static void report_density(struct mansion *ms)
 		 ms->dropped);
 }
 
+static int reserve_spaces(struct mansion *ms, struct err *e)
+{
+	long fit = (long)ms->m->w * ms->m->h / 8 + 1;
+	int n = ms->p->rooms < fit ? ms->p->rooms : (int)fit;
+	ms->spaces = malloc(((size_t)n + 1) * sizeof *ms->spaces);
+	if (!ms->spaces)
+		return err_set(e, "out of memory for the mansion's spaces");
+	ms->cap = n + 1;
+	return map_reserve(ms->m, n, 0, e);
+}
+
 static int mansion_generate(struct map *m, const struct gen_params *p, struct rng *rng, struct log *log,
 			    struct err *e)
 {
@@ -60,6 +71,11 @@ static int mansion_generate(struct map *m, const struct gen_params *p, struct rn
 		 p->mansion.rule == MANSION_RULE_FILL ? "fill" : "borders2", p->mansion.hall_share,
 		 p->mansion.room_door_prob);
 
+	/* Room for every space asked for (at most one per 8 squares, the
+	 * smallest hallway), so neither the map's regions nor the spaces
+	 * are moved as they grow. */
+	if (reserve_spaces(&ms, e) < 0)
+		goto out;
 	/* 1. The Entrance Hall on an edge, or over the start square. */
 	if (mansion_place_entrance(&ms, e) < 0)
 		goto out;

@@ -15,18 +15,32 @@ static const char *kind_word(enum region_kind k)
 	return k == REGION_HALL ? "hallway" : "room";
 }
 
-/* Puts a door of the kind on the shared wall of touch t, away from the
- * wall's ends where it is long enough. */
-static int door_on(struct mansion *ms, struct mansion_touch *t, enum door_kind kind, struct err *e)
+/* Chooses a door of the kind on the shared wall of touch t, away from the
+ * wall's ends where it is long enough; the map gets it from door_add. The
+ * place is rolled even when the wall has its door already. Returns 1 when
+ * the wall had none. */
+static int door_pick(struct mansion *ms, struct mansion_touch *t, enum door_kind kind)
 {
 	int i = t->len >= 3 ? rng_range(ms->rng, 1, t->len - 2) : rng_range(ms->rng, 0, t->len - 1);
-	int dx = t->side == SIDE_N || t->side == SIDE_S, dy = !dx;
 	if (t->door)
 		return 0;
-	if (map_add_door(ms->m, t->x + i * dx, t->y + i * dy, t->side, kind, e) < 0)
-		return -1;
 	t->door = 1;
-	return 0;
+	t->at = i;
+	t->kind = kind;
+	return 1;
+}
+
+/* Puts the door chosen for touch t on the map. */
+static int door_add(struct mansion *ms, const struct mansion_touch *t, struct err *e)
+{
+	int dx = t->side == SIDE_N || t->side == SIDE_S, dy = !dx;
+	return map_add_door(ms->m, t->x + t->at * dx, t->y + t->at * dy, t->side, t->kind, e) < 0 ? -1 : 0;
+}
+
+/* A door of the kind on touch t's wall, on the map at once. */
+static int door_on(struct mansion *ms, struct mansion_touch *t, enum door_kind kind, struct err *e)
+{
+	return door_pick(ms, t, kind) ? door_add(ms, t, e) : 0;
 }
 
 /* Union-find over region ids for the connectivity pass. */
@@ -54,31 +68,37 @@ static void uf_join(int *parent, int *size, int a, int b)
 	size[a] += size[b];
 }
 
-/* The rules: room-hallway always, hallway-hallway an opening, room-room by chance. */
+/* The rules: room-hallway always, hallway-hallway an opening, room-room by
+ * chance. Every door is chosen first, then the map makes room for them all
+ * at once and gets them in the same order. */
 static int rule_doors(struct mansion *ms, struct err *e)
 {
 	double p = ms->p->mansion.room_door_prob;
+	int chosen = 0;
 	for (int i = 0; i < ms->ntouch; i++) {
 		struct mansion_touch *t = &ms->touch[i];
 		enum region_kind ka = ms->spaces[t->a - 1].kind, kb = ms->spaces[t->b - 1].kind;
 		if (ka != kb) {
-			if (door_on(ms, t, DOOR_PLAIN, e) < 0)
-				return -1;
+			chosen += door_pick(ms, t, DOOR_PLAIN);
 			log_step(ms->log, "Door: %s %d borders %s %d: a door (every room bordering a hallway gets one)",
 				 kind_word(ka), t->a, kind_word(kb), t->b);
 		} else if (ka == REGION_HALL) {
-			if (door_on(ms, t, DOOR_OPENING, e) < 0)
-				return -1;
+			chosen += door_pick(ms, t, DOOR_OPENING);
 			log_step(ms->log, "Door: hallways %d and %d meet: an opening", t->a, t->b);
 		} else {
 			double roll = rng_unit(ms->rng);
 			int yes = roll < p;
-			if (yes && door_on(ms, t, DOOR_PLAIN, e) < 0)
-				return -1;
+			if (yes)
+				chosen += door_pick(ms, t, DOOR_PLAIN);
 			log_step(ms->log, "Door: rooms %d and %d touch: rolled %.2f against %.2f, %s", t->a, t->b,
 				 roll, p, yes ? "a door" : "no door");
 		}
 	}
+	if (map_reserve(ms->m, 0, ms->m->ndoors + chosen, e) < 0)
+		return -1;
+	for (int i = 0; i < ms->ntouch; i++)
+		if (ms->touch[i].door && door_add(ms, &ms->touch[i], e) < 0)
+			return -1;
 	return 0;
 }
 

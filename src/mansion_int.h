@@ -30,6 +30,8 @@ struct mansion_touch {
 	int x, y, len;
 	enum side side;
 	int door;               /* 1 once a door joins them */
+	int at;                 /* the door's square: (x, y) moved this far along */
+	enum door_kind kind;
 };
 
 /* The used squares as rows of bits, with a border of used squares around
