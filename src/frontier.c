@@ -84,6 +84,9 @@ int frontier_used(const struct frontier *f, int x, int y)
 /* Takes cell c (of chunk ch) out of whatever bucket holds it. */
 static void unlink_cell(struct frontier *f, struct frontier_chunk *ch, int c)
 {
+	/* only a square with a used neighbour can be in one */
+	if (!(ch->cell[(unsigned)c % FRONTIER_CHUNK] & FRONTIER_COUNT))
+		return;
 	int p = ch->pos[(unsigned)c % FRONTIER_CHUNK];
 	if (!p)
 		return;

@@ -82,6 +82,9 @@ static int mansion_generate(struct map *m, const struct gen_params *p, struct rn
 	/* 2. Rooms and hallways over candidate squares until enough or full. */
 	if (mansion_pack(&ms, e) < 0)
 		goto out;
+	/* the packing's own state is done with: its memory serves the rest */
+	frontier_free(&ms.fr);
+	mrows_free(&ms.rows);
 	/* 3. Which spaces share a wall. */
 	if (mansion_find_touches(&ms, e) < 0)
 		goto out;

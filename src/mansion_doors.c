@@ -25,8 +25,8 @@ static int door_pick(struct mansion *ms, struct mansion_touch *t, enum door_kind
 	if (t->door)
 		return 0;
 	t->door = 1;
-	t->at = i;
-	t->kind = kind;
+	t->at = (unsigned char)i;
+	t->kind = (unsigned char)kind;
 	return 1;
 }
 
@@ -34,7 +34,8 @@ static int door_pick(struct mansion *ms, struct mansion_touch *t, enum door_kind
 static int door_add(struct mansion *ms, const struct mansion_touch *t, struct err *e)
 {
 	int dx = t->side == SIDE_N || t->side == SIDE_S, dy = !dx;
-	return map_add_door(ms->m, t->x + t->at * dx, t->y + t->at * dy, t->side, t->kind, e) < 0 ? -1 : 0;
+	return map_add_door(ms->m, t->x + t->at * dx, t->y + t->at * dy, (enum side)t->side, (enum door_kind)t->kind,
+			    e) < 0 ? -1 : 0;
 }
 
 /* A door of the kind on touch t's wall, on the map at once. */

@@ -24,14 +24,16 @@ struct mansion_space {
 };
 
 /* Two spaces that share a wall: the wall is the segment of `len` edges on
- * side `side` of squares (x, y), (x + dx, y + dy), ... of space a. */
+ * side `side` of squares (x, y), (x + dx, y + dy), ... of space a. Small
+ * fields are bytes: a wall is at most MANSION_HALL_LONG long. */
 struct mansion_touch {
 	int a, b;               /* region ids, a < b */
-	int x, y, len;
-	enum side side;
-	int door;               /* 1 once a door joins them */
-	int at;                 /* the door's square: (x, y) moved this far along */
-	enum door_kind kind;
+	int x, y;
+	unsigned char len;
+	unsigned char side;     /* enum side */
+	unsigned char door;     /* 1 once a door joins them */
+	unsigned char at;       /* the door's square: (x, y) moved this far along */
+	unsigned char kind;     /* enum door_kind of the door */
 };
 
 /* The used squares as rows of bits, with a border of used squares around

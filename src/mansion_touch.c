@@ -120,8 +120,9 @@ static void line_walls(const struct edge_index *ib, const struct edge_index *ia,
 				int across = low_first ? k - 1 : k;
 				out[at[key]++] = (struct mansion_touch){ owner, low_first ? d->id : u->id,
 									 along_x ? start : across,
-									 along_x ? across : start, end - start, side, 0, 0,
-									 DOOR_PLAIN };
+									 along_x ? across : start,
+									 (unsigned char)(end - start), (unsigned char)side,
+									 0, 0, DOOR_PLAIN };
 			}
 		}
 		/* the interval that ends first has no more overlaps */
