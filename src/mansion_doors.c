@@ -111,8 +111,9 @@ static int connect_groups(struct mansion *ms, struct err *e)
 	int *parent = malloc(((size_t)n + 1) * sizeof *parent);
 	int *size = malloc(((size_t)n + 1) * sizeof *size);
 	int *order = malloc(((size_t)ms->ntouch + 1) * sizeof *order);
+	unsigned char *shut = malloc((size_t)ms->ntouch + 1);     /* walls without a door */
 	int rc = -1;
-	if (!parent || !size || !order) {
+	if (!parent || !size || !order || !shut) {
 		err_set(e, "out of memory while joining the spaces");
 		goto out;
 	}
@@ -122,6 +123,7 @@ static int connect_groups(struct mansion *ms, struct err *e)
 	}
 	for (int i = 0; i < ms->ntouch; i++) {
 		order[i] = i;
+		shut[i] = !ms->touch[i].door;
 		if (ms->touch[i].door)
 			uf_join(parent, size, ms->touch[i].a, ms->touch[i].b);
 	}
@@ -131,6 +133,10 @@ static int connect_groups(struct mansion *ms, struct err *e)
 		groups += uf_find(parent, id) == id;
 	log_step(ms->log, "Connecting: %d group%s of spaces joined by doors", groups, groups == 1 ? "" : "s");
 	for (int k = 0; k < ms->ntouch && groups > 1; k++) {
+		/* a wall with a door joins one group already: only the small
+		 * array is read for it, not the wall */
+		if (!shut[order[k]])
+			continue;
 		struct mansion_touch *t = &ms->touch[order[k]];
 		int ra = uf_find(parent, t->a), rb = uf_find(parent, t->b);
 		if (ra == rb)
@@ -154,6 +160,7 @@ out:
 	free(parent);
 	free(size);
 	free(order);
+	free(shut);
 	return rc;
 }
 
