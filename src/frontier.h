@@ -4,7 +4,8 @@
  *
  * A square is free, used, or dropped (a free square the packer gave up on:
  * it is never a candidate again). Marking a square used costs O(1); a
- * placement of a w x h rectangle costs O(w*h) plus its perimeter. */
+ * placement of a w x h rectangle costs O(w*h) plus its perimeter; memory
+ * grows with the squares used and their neighbours. */
 #ifndef MAPSHEET_FRONTIER_H
 #define MAPSHEET_FRONTIER_H
 
@@ -20,10 +21,21 @@ enum {
 	FRONTIER_DROPPED = 0x20
 };
 
+/* Squares are kept in chunks of FRONTIER_CHUNK consecutive cells (index
+ * y*w + x), made when a square of theirs is first written, so the memory
+ * follows the squares the packer reaches, not the whole grid. */
+#define FRONTIER_CHUNK 64
+struct frontier_chunk {
+	unsigned char cell[FRONTIER_CHUNK];     /* used neighbours in the low bits, flags above */
+	int pos[FRONTIER_CHUNK];        /* index + 1 within its bucket, 0 when in none */
+};
+
+#define FRONTIER_BLOCK 64  /* chunks allocated together; they never move */
 struct frontier {
 	int w, h;
-	unsigned char *cell;    /* w*h: used neighbours in the low bits, flags above */
-	int *pos;               /* w*h: index + 1 within its bucket, 0 when in none */
+	int *chunk;             /* per chunk of the grid: 1 + its number, 0 if none yet */
+	struct frontier_chunk **block;  /* chunk k is block[k / FRONTIER_BLOCK][k % FRONTIER_BLOCK] */
+	int nchunks, nblocks, block_cap;
 	int *bucket[FRONTIER_BUCKETS];   /* cell indices y*w + x */
 	int n[FRONTIER_BUCKETS], cap[FRONTIER_BUCKETS];
 };
@@ -36,8 +48,9 @@ void frontier_free(struct frontier *f);
 /* Marks every square of r (inside the grid) used and moves its free
  * neighbours up a bucket. Returns 0, or -1 with e set (out of memory). */
 int frontier_use_rect(struct frontier *f, struct rect r, struct err *e);
-/* Drops free square (x, y): it leaves its bucket for good. */
-void frontier_drop(struct frontier *f, int x, int y);
+/* Drops free square (x, y): it leaves its bucket for good. Returns 0, or
+ * -1 with e set (out of memory). */
+int frontier_drop(struct frontier *f, int x, int y, struct err *e);
 
 /* True when (x, y) is inside the grid and used. */
 int frontier_used(const struct frontier *f, int x, int y);

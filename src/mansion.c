@@ -21,6 +21,7 @@ static void mansion_free(struct mansion *ms)
 	free(ms->adj_first);
 	free(ms->adj);
 	frontier_free(&ms->fr);
+	mrows_free(&ms->rows);
 }
 
 /* Packing density (used squares over the plan's bounding box) into the
@@ -41,6 +42,17 @@ static void report_density(struct mansion *ms)
 		 ms->dropped);
 }
 
+static int reserve_spaces(struct mansion *ms, struct err *e)
+{
+	long fit = (long)ms->m->w * ms->m->h / 8 + 1;
+	int n = ms->p->rooms < fit ? ms->p->rooms : (int)fit;
+	ms->spaces = malloc(((size_t)n + 1) * sizeof *ms->spaces);
+	if (!ms->spaces)
+		return err_set(e, "out of memory for the mansion's spaces");
+	ms->cap = n + 1;
+	return map_reserve(ms->m, n, 0, e);
+}
+
 static int mansion_generate(struct map *m, const struct gen_params *p, struct rng *rng, struct log *log,
 			    struct err *e)
 {
@@ -52,19 +64,27 @@ static int mansion_generate(struct map *m, const struct gen_params *p, struct rn
 	/* The name table first, so a missing or broken table fails at once. */
 	if (names_load(&names, p->template_dirs, p->mansion.names ? p->mansion.names : "mansion", e) < 0)
 		return -1;
-	if (frontier_init(&ms.fr, m->w, m->h, e) < 0)
+	if (frontier_init(&ms.fr, m->w, m->h, e) < 0 || mrows_init(&ms.rows, m->w, m->h, e) < 0)
 		goto out;
 	log_step(log, "Mansion: %d spaces wanted on a %dx%d grid, %s packing, hallway share %.2f, "
 		 "door between touching rooms %.2f", p->rooms, m->w, m->h,
 		 p->mansion.rule == MANSION_RULE_FILL ? "fill" : "borders2", p->mansion.hall_share,
 		 p->mansion.room_door_prob);
 
+	/* Room for every space asked for (at most one per 8 squares, the
+	 * smallest hallway), so neither the map's regions nor the spaces
+	 * are moved as they grow. */
+	if (reserve_spaces(&ms, e) < 0)
+		goto out;
 	/* 1. The Entrance Hall on an edge, or over the start square. */
 	if (mansion_place_entrance(&ms, e) < 0)
 		goto out;
 	/* 2. Rooms and hallways over candidate squares until enough or full. */
 	if (mansion_pack(&ms, e) < 0)
 		goto out;
+	/* the packing's own state is done with: its memory serves the rest */
+	frontier_free(&ms.fr);
+	mrows_free(&ms.rows);
 	/* 3. Which spaces share a wall. */
 	if (mansion_find_touches(&ms, e) < 0)
 		goto out;

@@ -1,98 +1,47 @@
-/* mansion_doors.c: the door stages of the mansion method. Every pair of
- * touching spaces is found from the spaces' walls; every room gets a door
- * to each hallway it borders, touching hallways open into each other, and
- * two touching rooms get a door with the --touch-door-prob chance; a last
- * pass adds doors between groups that are still cut off, until every space
- * is reachable from the Entrance Hall. Then the stairs down. */
+/* mansion_doors.c: the door stages of the mansion method. Given the pairs
+ * of touching spaces (mansion_touch.c), every room gets a door to each
+ * hallway it borders, touching hallways open into each other, and two
+ * touching rooms get a door with the --touch-door-prob chance; a last pass
+ * adds doors between groups that are still cut off, until every space is
+ * reachable from the Entrance Hall. Then the stairs down. */
 #include "mansion_int.h"
 
 #include "connect.h"
 
 #include <stdlib.h>
 
-static int add_touch(struct mansion *ms, struct mansion_touch t, struct err *e)
-{
-	if (ms->ntouch == ms->touch_cap) {
-		int ncap = ms->touch_cap ? ms->touch_cap * 2 : 64;
-		struct mansion_touch *p = realloc(ms->touch, (size_t)ncap * sizeof *p);
-		if (!p)
-			return err_set(e, "out of memory for the walls between spaces");
-		ms->touch = p;
-		ms->touch_cap = ncap;
-	}
-	ms->touch[ms->ntouch++] = t;
-	return 0;
-}
-
-/* Walks one side of space `id` and records each run of squares beyond it
- * that belongs to a space with a higher id. Spaces are rectangles, so two
- * spaces share at most one run. */
-static int walk_side(struct mansion *ms, int id, enum side side, struct err *e)
-{
-	const struct rect r = ms->spaces[id - 1].r;
-	int dx = side == SIDE_N || side == SIDE_S, dy = !dx;
-	int x = side == SIDE_E ? r.x + r.w - 1 : r.x, y = side == SIDE_S ? r.y + r.h - 1 : r.y;
-	int len = dx ? r.w : r.h;
-	for (int i = 0; i < len;) {
-		int sx = x + i * dx, sy = y + i * dy;
-		int b = map_at(ms->m, sx + side_dx[side], sy + side_dy[side]);
-		int run = 1;
-		while (i + run < len &&
-		       map_at(ms->m, sx + run * dx + side_dx[side], sy + run * dy + side_dy[side]) == b)
-			run++;
-		if (b > id && add_touch(ms, (struct mansion_touch){ id, b, sx, sy, run, side, 0 }, e) < 0)
-			return -1;
-		i += run;
-	}
-	return 0;
-}
-
-int mansion_find_touches(struct mansion *ms, struct err *e)
-{
-	int n = ms->nspaces;
-	for (int id = 1; id <= n; id++)
-		for (int s = 0; s < SIDE_COUNT; s++)
-			if (walk_side(ms, id, (enum side)s, e) < 0)
-				return -1;
-	ms->adj_first = calloc((size_t)n + 2, sizeof *ms->adj_first);
-	ms->adj = malloc(((size_t)ms->ntouch * 2 + 1) * sizeof *ms->adj);
-	int *fill = calloc((size_t)n + 1, sizeof *fill);
-	if (!ms->adj_first || !ms->adj || !fill) {
-		free(fill);
-		return err_set(e, "out of memory for the walls between spaces");
-	}
-	for (int i = 0; i < ms->ntouch; i++) {
-		ms->adj_first[ms->touch[i].a + 1]++;
-		ms->adj_first[ms->touch[i].b + 1]++;
-	}
-	for (int id = 0; id <= n; id++)
-		ms->adj_first[id + 1] += ms->adj_first[id];
-	for (int i = 0; i < ms->ntouch; i++) {
-		int a = ms->touch[i].a, b = ms->touch[i].b;
-		ms->adj[ms->adj_first[a] + fill[a]++] = b;
-		ms->adj[ms->adj_first[b] + fill[b]++] = a;
-	}
-	free(fill);
-	return 0;
-}
-
 static const char *kind_word(enum region_kind k)
 {
 	return k == REGION_HALL ? "hallway" : "room";
 }
 
-/* Puts a door of the kind on the shared wall of touch t, away from the
- * wall's ends where it is long enough. */
-static int door_on(struct mansion *ms, struct mansion_touch *t, enum door_kind kind, struct err *e)
+/* Chooses a door of the kind on the shared wall of touch t, away from the
+ * wall's ends where it is long enough; the map gets it from door_add. The
+ * place is rolled even when the wall has its door already. Returns 1 when
+ * the wall had none. */
+static int door_pick(struct mansion *ms, struct mansion_touch *t, enum door_kind kind)
 {
 	int i = t->len >= 3 ? rng_range(ms->rng, 1, t->len - 2) : rng_range(ms->rng, 0, t->len - 1);
-	int dx = t->side == SIDE_N || t->side == SIDE_S, dy = !dx;
 	if (t->door)
 		return 0;
-	if (map_add_door(ms->m, t->x + i * dx, t->y + i * dy, t->side, kind, e) < 0)
-		return -1;
 	t->door = 1;
-	return 0;
+	t->at = (unsigned char)i;
+	t->kind = (unsigned char)kind;
+	return 1;
+}
+
+/* Puts the door chosen for touch t on the map. */
+static int door_add(struct mansion *ms, const struct mansion_touch *t, struct err *e)
+{
+	int dx = t->side == SIDE_N || t->side == SIDE_S, dy = !dx;
+	return map_add_door(ms->m, t->x + t->at * dx, t->y + t->at * dy, (enum side)t->side, (enum door_kind)t->kind,
+			    e) < 0 ? -1 : 0;
+}
+
+/* A door of the kind on touch t's wall, on the map at once. */
+static int door_on(struct mansion *ms, struct mansion_touch *t, enum door_kind kind, struct err *e)
+{
+	return door_pick(ms, t, kind) ? door_add(ms, t, e) : 0;
 }
 
 /* Union-find over region ids for the connectivity pass. */
@@ -120,31 +69,37 @@ static void uf_join(int *parent, int *size, int a, int b)
 	size[a] += size[b];
 }
 
-/* The rules: room-hallway always, hallway-hallway an opening, room-room by chance. */
+/* The rules: room-hallway always, hallway-hallway an opening, room-room by
+ * chance. Every door is chosen first, then the map makes room for them all
+ * at once and gets them in the same order. */
 static int rule_doors(struct mansion *ms, struct err *e)
 {
 	double p = ms->p->mansion.room_door_prob;
+	int chosen = 0;
 	for (int i = 0; i < ms->ntouch; i++) {
 		struct mansion_touch *t = &ms->touch[i];
 		enum region_kind ka = ms->spaces[t->a - 1].kind, kb = ms->spaces[t->b - 1].kind;
 		if (ka != kb) {
-			if (door_on(ms, t, DOOR_PLAIN, e) < 0)
-				return -1;
+			chosen += door_pick(ms, t, DOOR_PLAIN);
 			log_step(ms->log, "Door: %s %d borders %s %d: a door (every room bordering a hallway gets one)",
 				 kind_word(ka), t->a, kind_word(kb), t->b);
 		} else if (ka == REGION_HALL) {
-			if (door_on(ms, t, DOOR_OPENING, e) < 0)
-				return -1;
+			chosen += door_pick(ms, t, DOOR_OPENING);
 			log_step(ms->log, "Door: hallways %d and %d meet: an opening", t->a, t->b);
 		} else {
 			double roll = rng_unit(ms->rng);
 			int yes = roll < p;
-			if (yes && door_on(ms, t, DOOR_PLAIN, e) < 0)
-				return -1;
+			if (yes)
+				chosen += door_pick(ms, t, DOOR_PLAIN);
 			log_step(ms->log, "Door: rooms %d and %d touch: rolled %.2f against %.2f, %s", t->a, t->b,
 				 roll, p, yes ? "a door" : "no door");
 		}
 	}
+	if (map_reserve(ms->m, 0, ms->m->ndoors + chosen, e) < 0)
+		return -1;
+	for (int i = 0; i < ms->ntouch; i++)
+		if (ms->touch[i].door && door_add(ms, &ms->touch[i], e) < 0)
+			return -1;
 	return 0;
 }
 
@@ -156,8 +111,9 @@ static int connect_groups(struct mansion *ms, struct err *e)
 	int *parent = malloc(((size_t)n + 1) * sizeof *parent);
 	int *size = malloc(((size_t)n + 1) * sizeof *size);
 	int *order = malloc(((size_t)ms->ntouch + 1) * sizeof *order);
+	unsigned char *shut = malloc((size_t)ms->ntouch + 1);     /* walls without a door */
 	int rc = -1;
-	if (!parent || !size || !order) {
+	if (!parent || !size || !order || !shut) {
 		err_set(e, "out of memory while joining the spaces");
 		goto out;
 	}
@@ -167,6 +123,7 @@ static int connect_groups(struct mansion *ms, struct err *e)
 	}
 	for (int i = 0; i < ms->ntouch; i++) {
 		order[i] = i;
+		shut[i] = !ms->touch[i].door;
 		if (ms->touch[i].door)
 			uf_join(parent, size, ms->touch[i].a, ms->touch[i].b);
 	}
@@ -176,6 +133,10 @@ static int connect_groups(struct mansion *ms, struct err *e)
 		groups += uf_find(parent, id) == id;
 	log_step(ms->log, "Connecting: %d group%s of spaces joined by doors", groups, groups == 1 ? "" : "s");
 	for (int k = 0; k < ms->ntouch && groups > 1; k++) {
+		/* a wall with a door joins one group already: only the small
+		 * array is read for it, not the wall */
+		if (!shut[order[k]])
+			continue;
 		struct mansion_touch *t = &ms->touch[order[k]];
 		int ra = uf_find(parent, t->a), rb = uf_find(parent, t->b);
 		if (ra == rb)
@@ -199,6 +160,7 @@ out:
 	free(parent);
 	free(size);
 	free(order);
+	free(shut);
 	return rc;
 }
 

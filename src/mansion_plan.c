@@ -6,7 +6,6 @@
 #include "mansion_int.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 struct shape {
 	int w, h;
@@ -34,105 +33,123 @@ static void hall_shapes(struct shape out[NHALL_SHAPES])
 		}
 }
 
-/* A window of the grid around the chosen square, as 2-D prefix sums of
- * "used" (squares off the grid count as used), so any rectangle near the
- * square is tested for room, and its contact with what stands counted, in
- * O(1). A window of radius R serves shapes up to R long (it reaches one
- * square beyond them); it is built small first and widened only for a
- * long hallway, since most tests are a dead square's or a room's. */
-#define WIN_MAX_R MANSION_HALL_LONG
-#define WIN_MAX_S (2 * WIN_MAX_R + 1)
-struct window {
-	int x0, y0;                     /* grid square of window cell (0, 0) */
-	int r, stride;                  /* radius; row length of sum, 2r + 2 */
-	int sum[(WIN_MAX_S + 1) * (WIN_MAX_S + 1)];
+/* The squares around the chosen square as rows of bits (see mrows_window):
+ * the centre square is bit MROWS_R of row MROWS_R. For a shape h rows high
+ * with its top at window row y, the h rows from y leave one run of free
+ * columns through the centre (or none); a w-wide shape fits there at every
+ * left column that keeps it inside the run and over the centre. The runs
+ * are found a height at a time, up to the tallest shape tried so far. */
+struct fitter {
+	uint32_t row[MROWS_WIN];
+	struct rect bbox;       /* of the plan so far */
+	struct rng *rng;
+	const struct mrows *rows;
+	int cx, cy;             /* grid square of the window's centre */
+	int reach;              /* rows MROWS_R - reach .. MROWS_R + reach are read */
+	int tall;               /* runs are known for heights 1..tall */
+	uint32_t occ[MROWS_R + 1];      /* [k]: rows MROWS_R - k .. + tall - 1 together */
+	unsigned char widest[MROWS_R + 1];      /* the longest run for a height */
+	signed char lo[MROWS_R + 1][MROWS_R + 1], hi[MROWS_R + 1][MROWS_R + 1];
+	/* [h][k]: first and last window column of the free run through the
+	 * centre of the h rows from window row MROWS_R - k; lo > hi: none */
 };
 
-static void window_build(struct window *wn, const struct frontier *fr, int cx, int cy, int r)
+/* Finds the runs through the centre for every height up to h. */
+static void find_runs(struct fitter *f, int h)
 {
-	int size = 2 * r + 1;
-	wn->r = r;
-	wn->stride = size + 1;
-	wn->x0 = cx - r;
-	wn->y0 = cy - r;
-	memset(wn->sum, 0, (size_t)wn->stride * sizeof wn->sum[0]);
-	for (int wy = 0; wy < size; wy++) {
-		int gy = wn->y0 + wy, row = 0;
-		int *above = &wn->sum[wy * wn->stride], *here = above + wn->stride;
-		here[0] = 0;
-		if (gy < 0 || gy >= fr->h) {
-			for (int wx = 0; wx < size; wx++)
-				here[wx + 1] = above[wx + 1] + wx + 1;
-			continue;
-		}
-		const unsigned char *cells = fr->cell + (long)gy * fr->w;
-		for (int wx = 0; wx < size; wx++) {
-			int gx = wn->x0 + wx;
-			row += gx < 0 || gx >= fr->w || (cells[gx] & FRONTIER_USED);
-			here[wx + 1] = above[wx + 1] + row;
-		}
+	/* the rows of the shapes and the rows above and below them */
+	if (h > f->reach) {
+		mrows_window(f->rows, f->cx, f->cy, MROWS_R + f->reach + 1, MROWS_R + h, f->row);
+		mrows_window(f->rows, f->cx, f->cy, MROWS_R - h, MROWS_R - (f->reach < 0 ? 0 : f->reach) - 1, f->row);
+		f->reach = h;
 	}
+	for (int t = f->tall + 1; t <= h; t++) {
+		/* t rows from each top: one more row under the old tops, and a
+		 * new top a row higher over the old highest */
+		f->occ[t - 1] = t > 1 ? f->row[MROWS_R - t + 1] | f->occ[t - 2] : f->row[MROWS_R];
+		for (int k = 0; k < t - 1; k++)
+			f->occ[k] |= f->row[MROWS_R - k + t - 1];
+		int widest = 0;
+		for (int k = 0; k < t; k++) {
+			uint32_t occ = f->occ[k];
+			int lo = 1, hi = 0;
+			if (!(occ >> MROWS_R & 1)) {
+				/* free columns from the centre up, and from it down; the
+				 * window's column 0 counts as used (no shape is that wide) */
+				int up = __builtin_ctz(occ >> MROWS_R);
+				int down = __builtin_clz((occ | 1) << (31 - MROWS_R));
+				lo = MROWS_R - down + 1;
+				hi = MROWS_R + up - 1;
+				if (hi - lo + 1 > widest)
+					widest = hi - lo + 1;
+			}
+			f->lo[t][k] = (signed char)lo;
+			f->hi[t][k] = (signed char)hi;
+		}
+		f->widest[t] = (unsigned char)widest;
+	}
+	if (h > f->tall)
+		f->tall = h;
 }
 
-/* Used squares in the grid rectangle (x, y, w, h), inside the window. */
-static int window_count(const struct window *wn, int x, int y, int w, int h)
+/* True when shape s fits somewhere over the centre. */
+static int fits(struct fitter *f, struct shape s)
 {
-	int x0 = x - wn->x0, y0 = y - wn->y0, x1 = x0 + w, y1 = y0 + h, st = wn->stride;
-	const int *s = wn->sum;
-	return s[y1 * st + x1] - s[y0 * st + x1] - s[y1 * st + x0] + s[y0 * st + x0];
+	if (s.h > f->tall)
+		find_runs(f, s.h);
+	return s.w <= f->widest[s.h];
 }
 
-/* Squares (or grid edges) bordering r: used squares in r grown by one,
- * less the four diagonal corners. r itself must be free. */
-static int window_contact(const struct window *wn, struct rect r)
+/* Bits set in v. */
+static int bit_count(uint32_t v)
 {
-	return window_count(wn, r.x - 1, r.y - 1, r.w + 2, r.h + 2) -
-	       window_count(wn, r.x - 1, r.y - 1, 1, 1) - window_count(wn, r.x + r.w, r.y - 1, 1, 1) -
-	       window_count(wn, r.x - 1, r.y + r.h, 1, 1) - window_count(wn, r.x + r.w, r.y + r.h, 1, 1);
+	v = v - (v >> 1 & 0x55555555u);
+	v = (v & 0x33333333u) + (v >> 2 & 0x33333333u);
+	return (int)(((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24);
 }
 
-/* True when shape s fits somewhere over (cx, cy). */
-static int fits(const struct window *wn, struct shape s, int cx, int cy)
+/* Squares (or grid edges) bordering the free w x h rectangle at window
+ * column x, row y: the rows above and below it and the columns beside it. */
+static int contact(const struct fitter *f, int x, int y, int w, int h)
 {
-	for (int y = cy - s.h + 1; y <= cy; y++)
-		for (int x = cx - s.w + 1; x <= cx; x++)
-			if (window_count(wn, x, y, s.w, s.h) == 0)
-				return 1;
-	return 0;
+	uint32_t across = (((uint32_t)1 << w) - 1) << x;
+	int n = bit_count(f->row[y - 1] & across) + bit_count(f->row[y + h] & across);
+	for (int k = 0; k < h; k++)
+		n += (int)(f->row[y + k] >> (x - 1) & 1) + (int)(f->row[y + k] >> (x + w) & 1);
+	return n;
 }
 
 /* How well r sits: the share of its walls against what stands (or the
  * grid's edge), less how much it widens the plan's bounding box for its
  * size, so the plan fills its outline before it grows. */
-struct fitter {
-	struct window wn;
-	struct rect bbox;       /* of the plan so far */
-	struct rng *rng;
-};
-
-static double fit_score(const struct fitter *f, struct rect r, int contact)
+static double fit_score(const struct fitter *f, struct rect r, int touching)
 {
 	struct rect b = f->bbox;
 	int x0 = r.x < b.x ? r.x : b.x, y0 = r.y < b.y ? r.y : b.y;
 	int x1 = r.x + r.w > b.x + b.w ? r.x + r.w : b.x + b.w;
 	int y1 = r.y + r.h > b.y + b.h ? r.y + r.h : b.y + b.h;
 	double growth = (double)(x1 - x0) * (y1 - y0) - (double)b.w * b.h;
-	return contact / (2.0 * (r.w + r.h)) - GROWTH_PENALTY * growth / (r.w * r.h);
+	return touching / (2.0 * (r.w + r.h)) - GROWTH_PENALTY * growth / (r.w * r.h);
 }
 
-/* The best-scoring placement of shape s covering (cx, cy), ties broken at
- * random. Returns 1 and fills *out and *score, or 0 when it fits nowhere. */
-static int best_fit(const struct fitter *f, struct shape s, int cx, int cy, struct rect *out, double *score)
+/* The best-scoring placement of shape s covering the centre, ties broken
+ * at random, trying tops from the top row down and lefts from left to right.
+ * Returns 1 and fills *out and *score, or 0 when it fits nowhere. */
+static int best_fit(struct fitter *f, struct shape s, struct rect *out, double *score)
 {
 	int found = 0, ties = 0;
-	if (s.w > f->wn.r || s.h > f->wn.r)
+	if (!fits(f, s))
 		return 0;
-	for (int y = cy - s.h + 1; y <= cy; y++)
-		for (int x = cx - s.w + 1; x <= cx; x++) {
-			if (window_count(&f->wn, x, y, s.w, s.h) != 0)
-				continue;
-			struct rect r = { x, y, s.w, s.h };
-			double sc = fit_score(f, r, window_contact(&f->wn, r));
+	for (int k = s.h - 1; k >= 0; k--) {
+		int y = MROWS_R - k;
+		int x0 = f->lo[s.h][k], x1 = f->hi[s.h][k] - s.w + 1;
+		if (x0 < MROWS_R - s.w + 1)
+			x0 = MROWS_R - s.w + 1;
+		if (x1 > MROWS_R)
+			x1 = MROWS_R;
+		for (int x = x0; x <= x1; x++) {
+			struct rect r = { f->cx - MROWS_R + x, f->cy - MROWS_R + y, s.w, s.h };
+			double sc = fit_score(f, r, contact(f, x, y, s.w, s.h));
 			if (!found || sc > *score) {
 				*score = sc;
 				*out = r;
@@ -142,6 +159,7 @@ static int best_fit(const struct fitter *f, struct shape s, int cx, int cy, stru
 				*out = r;
 			}
 		}
+	}
 	return found;
 }
 
@@ -162,15 +180,14 @@ static struct shape roll_hall(struct rng *rng)
 }
 
 /* The best placement over (cx, cy) among n shapes. Returns 1 or 0. */
-static int fit_among(const struct fitter *f, const struct shape *shapes, int n, int cx, int cy,
-		     struct rect *out)
+static int fit_among(struct fitter *f, const struct shape *shapes, int n, struct rect *out)
 {
 	int found = 0;
 	double best = 0;
 	for (int i = 0; i < n; i++) {
 		struct rect r;
 		double sc;
-		if (best_fit(f, shapes[i], cx, cy, &r, &sc) && (!found || sc > best)) {
+		if (best_fit(f, shapes[i], &r, &sc) && (!found || sc > best)) {
 			found = 1;
 			best = sc;
 			*out = r;
@@ -185,31 +202,31 @@ static int fit_among(const struct fitter *f, const struct shape *shapes, int n, 
 static int fit_space(const struct mansion *ms, int cx, int cy, struct rect *out, enum region_kind *kind)
 {
 	struct fitter f;
-	window_build(&f.wn, &ms->fr, cx, cy, MANSION_ROOM_LONG);
+	f.rows = &ms->rows;
+	f.reach = -1;
 	f.bbox = ms->bbox;
 	f.rng = ms->rng;
+	f.cx = cx;
+	f.cy = cy;
+	f.tall = 0;
 	/* Every room holds a 3x3 and every hallway a 2x4 or 4x2 over the same
 	 * square, so when none of those fits nothing does. */
-	if (!fits(&f.wn, (struct shape){ 3, 3 }, cx, cy) && !fits(&f.wn, (struct shape){ 2, 4 }, cx, cy) &&
-	    !fits(&f.wn, (struct shape){ 4, 2 }, cx, cy))
+	if (!fits(&f, (struct shape){ 3, 3 }) && !fits(&f, (struct shape){ 2, 4 }) &&
+	    !fits(&f, (struct shape){ 4, 2 }))
 		return 0;
 	int hall = rng_chance(ms->rng, ms->p->mansion.hall_share);
-	if (hall)
-		window_build(&f.wn, &ms->fr, cx, cy, WIN_MAX_R);
 	struct shape rolled[ROLLS];
 	for (int k = 0; k < ROLLS; k++)
 		rolled[k] = hall ? roll_hall(ms->rng) : roll_room(ms->rng);
-	int found = fit_among(&f, rolled, ROLLS, cx, cy, out);
+	int found = fit_among(&f, rolled, ROLLS, out);
 	if (!found) {
 		struct shape halls[NHALL_SHAPES];
 		hall_shapes(halls);
 		for (int pass = 0; !found && pass < 2; pass++) {
 			if (pass == 1)
 				hall = !hall;
-			if (hall && f.wn.r < WIN_MAX_R)
-				window_build(&f.wn, &ms->fr, cx, cy, WIN_MAX_R);
-			found = hall ? fit_among(&f, halls, NHALL_SHAPES, cx, cy, out)
-				     : fit_among(&f, room_shapes, NROOM_SHAPES, cx, cy, out);
+			found = hall ? fit_among(&f, halls, NHALL_SHAPES, out)
+				     : fit_among(&f, room_shapes, NROOM_SHAPES, out);
 		}
 	}
 	*kind = hall ? REGION_HALL : REGION_ROOM;
@@ -231,6 +248,7 @@ static int place(struct mansion *ms, struct rect r, enum region_kind kind, struc
 	int id = map_add_region(ms->m, kind, e);
 	if (id < 0 || frontier_use_rect(&ms->fr, r, e) < 0)
 		return -1;
+	mrows_use_rect(&ms->rows, r);
 	map_fill_rect(ms->m, id, r);
 	ms->m->regions[id].area = r.w * r.h;
 	ms->m->regions[id].bounds = r;
@@ -390,7 +408,8 @@ int mansion_pack(struct mansion *ms, struct err *e)
 		struct rect r;
 		enum region_kind kind;
 		if (!fit_space(ms, cx, cy, &r, &kind)) {
-			frontier_drop(&ms->fr, cx, cy);
+			if (frontier_drop(&ms->fr, cx, cy, e) < 0)
+				return -1;
 			ms->dropped++;
 			log_step(ms->log, "Square (%d, %d), %d used neighbour%s: no room or hallway fits; dropped",
 				 cx, cy, k, k == 1 ? "" : "s");

@@ -215,6 +215,24 @@ static int door_slot(const struct map *m, long edge)
 	return (int)i;
 }
 
+/* Moves the door table to `slots` slots (a power of two, more than twice
+ * the doors). Returns 0 or -1 with e. */
+static int door_table_resize(struct map *m, int slots, struct err *e)
+{
+	struct map_door_slot *old = m->door_at;
+	int nold = m->door_slots;
+	struct map_door_slot *t = calloc((size_t)slots, sizeof *t);
+	if (!t)
+		return err_set(e, "out of memory for the doors");
+	m->door_at = t;
+	m->door_slots = slots;
+	for (int i = 0; i < nold; i++)
+		if (old[i].edge)
+			m->door_at[door_slot(m, old[i].edge - 1)] = old[i];
+	free(old);
+	return 0;
+}
+
 /* Doubles the door table once it is half full. Returns 0 or -1 with e. */
 static int door_table_grow(struct map *m, struct err *e)
 {
@@ -222,18 +240,7 @@ static int door_table_grow(struct map *m, struct err *e)
 		return 0;
 	if (m->door_slots > (1 << 28))
 		return err_set(e, "too many doors");
-	struct map_door_slot *old = m->door_at;
-	int nold = m->door_slots;
-	struct map_door_slot *t = calloc((size_t)nold * 2, sizeof *t);
-	if (!t)
-		return err_set(e, "out of memory for the doors");
-	m->door_at = t;
-	m->door_slots = nold * 2;
-	for (int i = 0; i < nold; i++)
-		if (old[i].edge)
-			m->door_at[door_slot(m, old[i].edge - 1)] = old[i];
-	free(old);
-	return 0;
+	return door_table_resize(m, m->door_slots * 2, e);
 }
 
 /* Empties slot i, moving later entries of its probe run back into the gap. */
@@ -293,6 +300,24 @@ int map_add_door(struct map *m, int x, int y, enum side side, enum door_kind kin
 	long edge = edge_index(m, x, y, side);
 	m->door_at[door_slot(m, edge)] = (struct map_door_slot){ edge + 1, i };
 	return i;
+}
+
+int map_reserve(struct map *m, int regions, int doors, struct err *e)
+{
+	if (regions > 0 && grow((void **)&m->regions, &m->regions_cap, regions, sizeof *m->regions, e) < 0)
+		return -1;
+	if (doors <= 0)
+		return 0;
+	if (grow((void **)&m->doors, &m->doors_cap, doors - 1, sizeof *m->doors, e) < 0)
+		return -1;
+	/* the size the table doubles to by the time it holds that many */
+	int slots = m->door_slots;
+	while (2 * doors > slots) {
+		if (slots > (1 << 28))
+			return err_set(e, "too many doors");
+		slots *= 2;
+	}
+	return slots > m->door_slots ? door_table_resize(m, slots, e) : 0;
 }
 
 void map_remove_door(struct map *m, int i)

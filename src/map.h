@@ -179,6 +179,10 @@ void map_recount(struct map *m);
  * A second door on the same edge replaces the first's kind. Returns the door
  * index, or -1 with e set (off the grid, or no wall there). */
 int map_add_door(struct map *m, int x, int y, enum side side, enum door_kind kind, struct err *e);
+/* Makes room for `regions` regions and `doors` doors in all (either 0: no
+ * change), so adding up to that many moves and rehashes nothing. Returns 0
+ * or -1 with e set. */
+int map_reserve(struct map *m, int regions, int doors, struct err *e);
 /* Index of the door on that edge, or -1. */
 int map_find_door(const struct map *m, int x, int y, enum side side);
 /* The regions on both sides of a door: *a at (x, y), *b beyond the edge

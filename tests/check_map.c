@@ -98,6 +98,45 @@ START_TEST(test_door_table_add_remove)
 }
 END_TEST
 
+/* map_reserve makes room up front: adding up to the reserved regions and
+ * doors moves neither array nor the door table, a reserve after some doors
+ * keeps finding them, and the table ends the size doubling gives. */
+START_TEST(test_reserve)
+{
+	struct map m;
+	struct err e;
+	ck_assert_int_eq(map_init(&m, 50, 40, &e), 0);
+	ck_assert_int_eq(map_reserve(&m, m.w * m.h, 0, &e), 0);
+	const struct region *regions = m.regions;
+	for (int y = 0; y < m.h; y++)
+		for (int x = 0; x < m.w; x++)
+			map_set(&m, x, y, map_add_region(&m, REGION_ROOM, &e));
+	ck_assert_ptr_eq(m.regions, regions);
+	ck_assert_int_eq(m.nregions, m.w * m.h);
+	/* a few doors, then room for 1,500 in all */
+	for (int x = 0; x < 10; x++)
+		ck_assert_int_eq(map_add_door(&m, x, 0, SIDE_E, DOOR_PLAIN, &e), x);
+	ck_assert_int_eq(map_reserve(&m, 0, 1500, &e), 0);
+	ck_assert_int_eq(m.door_slots, 4096);
+	for (int x = 0; x < 10; x++)
+		ck_assert_int_eq(map_find_door(&m, x, 0, SIDE_E), x);
+	const struct door *doors = m.doors;
+	const void *table = m.door_at;
+	for (int y = 1; m.ndoors < 1500; y++)
+		for (int x = 0; x < m.w - 1 && m.ndoors < 1500; x++)
+			ck_assert_int_ge(map_add_door(&m, x, y, SIDE_E, DOOR_OPENING, &e), 0);
+	ck_assert_ptr_eq(m.doors, doors);
+	ck_assert_ptr_eq(m.door_at, table);
+	for (int i = 0; i < m.ndoors; i++)
+		ck_assert_int_eq(map_find_door(&m, m.doors[i].x, m.doors[i].y, m.doors[i].side), i);
+	/* and a reserve below what is there changes nothing */
+	ck_assert_int_eq(map_reserve(&m, 10, 20, &e), 0);
+	ck_assert_int_eq(m.door_slots, 4096);
+	ck_assert_ptr_eq(m.regions, regions);
+	map_free(&m);
+}
+END_TEST
+
 START_TEST(test_recount_and_rects)
 {
 	struct map m;
@@ -184,6 +223,7 @@ static Suite *map_suite(void)
 	tcase_add_test(tc, test_door_normalised);
 	tcase_add_test(tc, test_recount_and_rects);
 	tcase_add_test(tc, test_door_table_add_remove);
+	tcase_add_test(tc, test_reserve);
 	tcase_add_test(tc, test_locks_order);
 	tcase_add_test(tc, test_check_catches_split_region);
 	tcase_add_test(tc, test_key_exits_follow_corridors);
