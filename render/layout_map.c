@@ -15,27 +15,64 @@ static int is_floor(const struct map *m, int x, int y)
 	return map_at(m, x, y) > 0;
 }
 
-/* Fills the squares of the viewport for which pred() holds, one rectangle
- * per run of a row, all in the pending path. Returns the number of runs. */
+/* A run of squares x0..x1-1 of a row, open downwards since row y0. */
+struct open_run {
+	int x0, x1, y0;
+};
+
+static void run_rect(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f, const struct open_run *r,
+		     int y1)
+{
+	scene_rect_path(c->sc, p, X(f, r->x0), Y(f, r->y0), (r->x1 - r->x0) * f->s, (y1 - r->y0) * f->s);
+}
+
+/* Fills the squares of the viewport for which pred() holds, all in the
+ * pending path: a row's runs, each carried down as one rectangle while the
+ * rows below have a run over exactly the same squares (a room is one
+ * rectangle, not a strip a row). Returns the number of rectangles. */
 static int row_runs(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f,
 		    int (*pred)(const struct layout_ctx *, int, int, int), int arg)
 {
-	int runs = 0;
+	size_t cap = (size_t)f->vw / 2 + 2;
+	struct open_run *prev = malloc(cap * sizeof *prev), *cur = malloc(cap * sizeof *cur);
+	int rects = 0, nprev = 0;
 	for (int y = f->vy; y < f->vy + f->vh; y++) {
-		int x = f->vx;
-		while (x < f->vx + f->vw) {
+		int ncur = 0, k = 0;
+		for (int x = f->vx; x < f->vx + f->vw;) {
 			if (!pred(c, x, y, arg)) {
 				x++;
 				continue;
 			}
-			int x0 = x;
-			while (x < f->vx + f->vw && pred(c, x, y, arg))
-				x++;
-			scene_rect_path(c->sc, p, X(f, x0), Y(f, y), (x - x0) * f->s, f->s);
-			runs++;
+			struct open_run r = { x, x, y };
+			while (r.x1 < f->vx + f->vw && pred(c, r.x1, y, arg))
+				r.x1++;
+			x = r.x1;
+			if (!prev || !cur) {            /* without memory: a strip a row */
+				run_rect(c, p, f, &r, y + 1);
+				rects++;
+				continue;
+			}
+			/* the open runs above that end before this one are done */
+			while (k < nprev && prev[k].x0 < r.x0) {
+				run_rect(c, p, f, &prev[k++], y);
+				rects++;
+			}
+			if (k < nprev && prev[k].x0 == r.x0 && prev[k].x1 == r.x1)
+				r.y0 = prev[k++].y0;
+			cur[ncur++] = r;
 		}
+		for (; k < nprev; k++, rects++)
+			run_rect(c, p, f, &prev[k], y);
+		struct open_run *t = prev;
+		prev = cur;
+		cur = t;
+		nprev = ncur;
 	}
-	return runs;
+	for (int k = 0; k < nprev; k++, rects++)
+		run_rect(c, p, f, &prev[k], f->vy + f->vh);
+	free(prev);
+	free(cur);
+	return rects;
 }
 
 static int pred_floor(const struct layout_ctx *c, int x, int y, int arg)
