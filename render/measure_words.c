@@ -88,10 +88,91 @@ void word_cache_free(struct word_cache *c)
 	free(c);
 }
 
+static int is_quote(gunichar c)
+{
+	return c == '\'' || c == '"' || (c >= 0x2018 && c <= 0x201d) || c == 0xab || c == 0xbb;
+}
+
+/* Punctuation that may stand next to other punctuation without Pango
+ * finding a place to break between them: a stop or comma against a
+ * closing bracket or quote ("end.)", "said,\u201d"), and quotes together. */
+static int quiet_pair(gunichar a, gunichar b)
+{
+	static const char stops[] = ".,;:!?";
+	int a_stop = a < 0x80 && strchr(stops, (int)a), b_stop = b < 0x80 && strchr(stops, (int)b);
+	int a_close = a == ')' || a == ']' || a == '\'' || a == '"' || a == 0x2019 || a == 0x201d || a == 0xbb;
+	int b_close = b == ')' || b == ']' || b == '\'' || b == '"' || b == 0x2019 || b == 0x201d || b == 0xbb;
+	return (a_stop && b_close) || (a_close && b_stop) || (is_quote(a) && is_quote(b));
+}
+
+/* Whether Pango's line breaking (Unicode's rules) would break text only at
+ * its runs of spaces, as the quick way does. It may also break inside a
+ * word at a hyphen, slash, dash or ellipsis, after ! or ? or | followed by
+ * more of the word, between a letter's comma or stop and a digit, and
+ * between many pairs of punctuation (".+"); and it keeps a space unbroken
+ * before closing punctuation (" .", " )"), after opening punctuation
+ * ("( ") and between a quote and an opening bracket. Text with any of those goes to Pango (tests/check_render_text.c
+ * holds the rule to Pango's own breaks). */
+static int breaks_only_at_spaces(const char *text, size_t len)
+{
+	gunichar prev = ' ', before_spaces = '\n';
+	for (const char *p = text; p < text + len; p = g_utf8_next_char(p)) {
+		gunichar u = g_utf8_get_char(p);
+		const char *q = g_utf8_next_char(p);
+		gunichar next = q < text + len ? g_utf8_get_char(q) : ' ';
+		int space_after = next == ' ' || next == '\n';
+		if (u == ' ' && prev != ' ')
+			before_spaces = prev;
+		/* a quote, spaces, an opening bracket: no break there */
+		if (prev == ' ' && (u == '(' || u == '[' || u == '{') && is_quote(before_spaces))
+			return 0;
+		if (u != ' ' && u != '\n' && prev != ' ' && prev != '\n' && !g_unichar_isalnum(u) &&
+		    !g_unichar_isalnum(prev) && !quiet_pair(prev, u))
+			return 0;
+		switch (u) {
+		case '-': case '/': case '|': case '{': case '}':
+		case 0xa1: case 0xad: case 0xb4: case 0xbf: case 0x201a: case 0x201e: case 0x2026:
+			return 0;
+		case '(': case '[':
+			if (space_after)
+				return 0;
+			break;
+		case ')': case ']':
+			if (prev == ' ')
+				return 0;
+			break;
+		case ',': case '.': case ':': case ';':
+			if (prev == ' ' || (next >= '0' && next <= '9' && !(prev >= '0' && prev <= '9')))
+				return 0;
+			break;
+		case '!': case '?':
+			if (prev == ' ' || !space_after)
+				return 0;
+			break;
+		default:
+			if (u >= 0x2010 && u <= 0x2015)
+				return 0;
+			break;
+		}
+		prev = u;
+	}
+	return 1;
+}
+
+/* Latin letters, digits and the punctuation around them: the characters
+ * whose line breaking breaks_only_at_spaces() was written (and is tested)
+ * for. */
+static int known_breaking(gunichar u)
+{
+	return (u >= 0x20 && u < 0x7f) || (u >= 0xa0 && u <= 0x24f) || (u >= 0x2018 && u <= 0x201f) || u == 0x2022 ||
+	       u == 0x2026 || (u >= 0x2030 && u <= 0x2033) || u == 0x20ac || u == 0x2122;
+}
+
 /* Text the quick way sets as Pango would: left-to-right scripts without
  * complex shaping, no control characters but newlines, no invisible or
- * bidi marks. */
-static int plain_text(const char *text, size_t len)
+ * bidi marks, and when it is to be wrapped, Latin text with no place to
+ * break but its spaces. */
+static int plain_text(const char *text, size_t len, int wrapped)
 {
 	if (len == 0 || !g_utf8_validate(text, (gssize)len, NULL))
 		return 0;
@@ -99,13 +180,16 @@ static int plain_text(const char *text, size_t len)
 		gunichar u = g_utf8_get_char(p);
 		if ((u < 0x20 && u != '\n') || u == 0x7f || (u >= 0x80 && u < 0xa0) || u == 0xad)
 			return 0;
+		/* wrapped: only characters whose breaking breaks_only_at_spaces() knows */
+		if (wrapped && u != '\n' && !known_breaking(u))
+			return 0;
 		if (u < 0x0590)
 			continue;
 		if ((u >= 0x2010 && u <= 0x2027) || (u >= 0x2030 && u <= 0x205e) || (u >= 0x2070 && u <= 0x2bff))
 			continue;
 		return 0;
 	}
-	return 1;
+	return !wrapped || breaks_only_at_spaces(text, len);
 }
 
 static uint32_t word_hash(const char *s, size_t len, int font)
@@ -403,7 +487,7 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 			double size, int bold_len, double width)
 {
 	size_t len = strlen(text);
-	if (!m->words || !plain_text(text, len))
+	if (!m->words || !plain_text(text, len, width > 0))
 		return 0;
 	size_t bold_end = bold_len < 0 || (size_t)bold_len > len ? len : (size_t)bold_len;
 	struct font_set *fs = &m->words->fonts;
@@ -438,9 +522,11 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 	if (!b->text || !b->lines)
 		goto fail;
 	for (int i = 0; i < nl; i++) {
-		/* an empty line is as high as the font at its place in the text */
+		/* an empty line is as high as the font at its place in the text
+		 * (the end of an all-bold text: the bold one) */
 		size_t at = first[i] < nt ? tok[first[i]].start : len;
-		if (add_line(b, m, tok, pc, first[i], last[i], i, font[at < bold_end], &top, &cap) < 0)
+		int empty_font = font[at < bold_end] >= 0 ? font[at < bold_end] : font[at >= bold_end];
+		if (add_line(b, m, tok, pc, first[i], last[i], i, empty_font, &top, &cap) < 0)
 			goto fail;
 	}
 	b->nlines = nl;

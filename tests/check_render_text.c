@@ -9,6 +9,7 @@
 #include "testutil.h"
 
 #include "measure_int.h"
+#include "rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,12 +44,36 @@ static void line_text(const struct text_block *b, int i, char *out, size_t size)
 	snprintf(out, size, "%.*s", (int)(to - from), b->text + from);
 }
 
-static void assert_same_in(struct measure *ms, const char *text, const char *family, double size, int bold_len,
-			   double width)
+/* Text with a hyphen, dash or slash, which Pango may break after inside
+ * a word: wrapped, the quick way leaves it to Pango. */
+static int breaks_inside_word(const char *text, double width)
+{
+	if (width <= 0)
+		return 0;
+	for (const char *p = text; *p; p++)
+		if (*p == '-' || *p == '/' ||
+		    ((unsigned char)p[0] == 0xe2 && (unsigned char)p[1] == 0x80 && (unsigned char)p[2] >= 0x90 &&
+		     (unsigned char)p[2] <= 0x95))
+			return 1;
+	return 0;
+}
+
+/* Sets text both ways and holds the quick way to Pango's lines; returns
+ * whether the quick way set it (when `must`, it has to, unless the text
+ * breaks inside a word). */
+static int same_in(struct measure *ms, const char *text, const char *family, double size, int bold_len,
+		   double width, int must)
 {
 	struct text_block q, p;
 	struct err e;
-	ck_assert_int_eq(measure_words_block(ms, &q, text, family, size, bold_len, width), 1);
+	int quick = measure_words_block(ms, &q, text, family, size, bold_len, width);
+	ck_assert_int_ge(quick, 0);
+	if (breaks_inside_word(text, width))
+		ck_assert_int_eq(quick, 0);
+	else if (must)
+		ck_assert_int_eq(quick, 1);
+	if (!quick)
+		return 0;
 	ck_assert_msg(measure_pango_block(ms, &p, text, family, size, bold_len, width, &e) == 0, "%s", e.msg);
 	ck_assert_msg(q.nlines == p.nlines, "'%s' in %s %g at %g pt: %d lines, Pango %d", text, family, size, width,
 		      q.nlines, p.nlines);
@@ -73,6 +98,13 @@ static void assert_same_in(struct measure *ms, const char *text, const char *fam
 	ck_assert_double_eq_tol(q.height, p.height, TOL);
 	text_block_free(&q);
 	text_block_free(&p);
+	return 1;
+}
+
+static void assert_same_in(struct measure *ms, const char *text, const char *family, double size, int bold_len,
+			   double width)
+{
+	same_in(ms, text, family, size, bold_len, width, 1);
 }
 
 static void assert_same_block(struct measure *ms, const char *text, int bold_len, double width)
@@ -117,6 +149,47 @@ START_TEST(test_same_lines_as_pango)
 		}
 	/* a word shaped before comes from the cache and sets the same */
 	assert_same_block(&ms, sentences[0], 0, 150);
+	measure_free(&ms);
+}
+END_TEST
+
+/* Random text from pieces that meet at the quick way's edges: spaces in
+ * runs, newlines, accents, punctuation that kerns, long and short words,
+ * a bold head of any length. Either the quick way leaves the text to Pango
+ * or it sets exactly Pango's lines. */
+START_TEST(test_random_text)
+{
+	static const char *const bits[] = { "a", "Te", "AV", "Wo", "y.", "f,", "r", "LT", "12", "\xc3\x86", "\xc3\xa9",
+					    "\xe2\x80\x94", "\xc2\xb7", " ", " ", " ", "  ", "\n", "-", "'",
+					    "(x)", "room", "corridor", "portcullis", "Supercalifragilistic", "?", "!",
+					    "\xe2\x80\xa6", "%", "&", "+", "=", "3d6", "\xe2\x80\x9c", "\xe2\x80\x9d", "\xc2\xab",
+					    "\xc2\xbb", ":", ";", "[", "]", "\xc2\xbd", "#", "*", "\xe2\x80\x93", "/" };
+	struct measure ms;
+	struct err e;
+	struct rng r;
+	int quick = 0;
+	ck_assert_int_eq(measure_init(&ms, &e), 0);
+	rng_seed(&r, 2026, 11);
+	for (int n = 0; n < 4000; n++) {
+		char text[400] = "";
+		size_t len = 0;
+		for (int k = rng_range(&r, 1, 40); k > 0; k--) {
+			const char *b = bits[rng_range(&r, 0, (int)(sizeof bits / sizeof *bits) - 1)];
+			if (len + strlen(b) >= sizeof text)
+				break;
+			memcpy(text + len, b, strlen(b) + 1);
+			len += strlen(b);
+		}
+		int bold_len = rng_range(&r, -1, (int)len + 2);
+		/* a bold head ends between characters */
+		while (bold_len > 0 && bold_len < (int)len && (text[bold_len] & 0xc0) == 0x80)
+			bold_len--;
+		double width = rng_chance(&r, 0.2) ? 0 : rng_range(&r, 30, 400) + rng_unit(&r);
+		double size = rng_chance(&r, 0.5) ? 8 : 6 + rng_unit(&r) * 12;
+		quick += same_in(&ms, text, "DejaVu Sans", size, bold_len, width, 0);
+	}
+	/* most of it is plain enough to go the quick way */
+	ck_assert_int_ge(quick, 1000);
 	measure_free(&ms);
 }
 END_TEST
@@ -195,6 +268,7 @@ static Suite *render_text_suite(void)
 	TCase *tc = tcase_create("text");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_same_lines_as_pango);
+	tcase_add_test(tc, test_random_text);
 	tcase_add_test(tc, test_newlines);
 	tcase_add_test(tc, test_left_to_pango);
 	tcase_add_test(tc, test_clusters_from_glyphs);
