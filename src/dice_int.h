@@ -8,6 +8,8 @@
 #include "gen.h"
 #include "sbuf.h"
 
+#include <stdint.h>
+
 /* A room is at most four rectangles: two joined parts (triples), each a
  * rectangle with an alcove strip. */
 #define DICE_MAX_PARTS 4
@@ -36,6 +38,12 @@ struct dice_room {
 	enum side line_side;       /* the side of this room the line leaves from */
 };
 
+/* One bit a square, rows of 64-bit words (src/dice_bits.c). */
+struct dice_bits {
+	uint64_t *word;
+	int stride, h;             /* words a row, rows */
+};
+
 /* A corridor link in the room graph. */
 struct dice_link {
 	int to, next;
@@ -52,7 +60,9 @@ struct dice_gen {
 
 	struct dice_room *rooms;   /* in creation order */
 	int nrooms, want;
-	unsigned char *resv;       /* w*h: 1 on a child's line to its parent */
+	struct dice_bits resv;     /* set on a child's line to its parent */
+	struct dice_bits block;    /* set where a room may not go: rooms grown
+				    * by their ring of rock, and the lines */
 
 	int *link_head;            /* per room, first link, -1 */
 	struct dice_link *links;
@@ -60,6 +70,14 @@ struct dice_gen {
 	int tree_corridors, loop_corridors;
 	int entrance_room;
 };
+
+/* A grid of w x h clear bits. Returns 0 or -1 (out of memory). */
+int dice_bits_init(struct dice_bits *b, int w, int h);
+void dice_bits_free(struct dice_bits *b);
+/* Sets every bit of r (on the grid; empty r: nothing). */
+void dice_bits_set(struct dice_bits *b, struct rect r);
+/* True when some bit of r (on the grid) is set. */
+int dice_bits_any(const struct dice_bits *b, struct rect r);
 
 /* Appends to the log line being built when a roll log is kept. */
 void dice_say(struct dice_gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -40,12 +40,14 @@ static int route_free(const struct dice_gen *g, struct rect r, int own_line)
 	const struct map *m = g->m;
 	if (r.x < 0 || r.y < 0 || r.x + r.w > m->w || r.y + r.h > m->h)
 		return 0;
-	for (int y = r.y; y < r.y + r.h; y++)
-		for (int x = r.x; x < r.x + r.w; x++) {
-			long c = (long)y * m->w + x;
-			if (m->cells[c] || (g->resv[c] && !own_line))
+	if (!own_line && dice_bits_any(&g->resv, r))
+		return 0;
+	for (int y = r.y; y < r.y + r.h; y++) {
+		const int *row = m->cells + (long)y * m->w;
+		for (int x = r.x; x < r.x + r.w; x++)
+			if (row[x])
 				return 0;
-		}
+	}
 	return 1;
 }
 
