@@ -36,7 +36,7 @@ int dice_link_add(struct dice_gen *g, int a, int b)
 
 /* Squares between two boxes: along one axis when they overlap on the other,
  * else both gaps plus the corner square. -1 when the boxes overlap. */
-static int box_gap(struct rect a, struct rect b)
+static inline int box_gap(struct rect a, struct rect b)
 {
 	int gx = b.x - (a.x + a.w) > a.x - (b.x + b.w) ? b.x - (a.x + a.w) : a.x - (b.x + b.w);
 	int gy = b.y - (a.y + a.h) > a.y - (b.y + b.h) ? b.y - (a.y + a.h) : a.y - (b.y + b.h);
@@ -98,14 +98,22 @@ static int collect(struct dice_gen *g, struct cand **out)
 	const int bh = (g->m->h + DICE_BUCKET - 1) / DICE_BUCKET;
 	int *start = calloc((size_t)bw * bh + 1, sizeof *start);
 	int *stamp = malloc((size_t)n * sizeof *stamp);
-	int *items = NULL, nc = 0, cap = 0;
-	struct cand *c = NULL;
-	if (!start || !stamp)
+	/* the boxes and parents side by side, read far more often than the
+	 * rest of a room */
+	struct rect *box = malloc((size_t)n * sizeof *box);
+	int *parent = malloc((size_t)n * sizeof *parent);
+	int *items = NULL, nc = 0, cap = 4 * n + 64;
+	struct cand *c = malloc((size_t)cap * sizeof *c);
+	if (!start || !stamp || !box || !parent || !c)
 		goto oom;
+	for (int i = 0; i < n; i++) {
+		box[i] = g->rooms[i].box;
+		parent[i] = g->rooms[i].parent;
+	}
 	/* Bucket every room under the buckets its box covers (counting sort). */
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < n; i++) {
-			struct rect r = g->rooms[i].box;
+			struct rect r = box[i];
 			for (int by = r.y / DICE_BUCKET; by <= (r.y + r.h - 1) / DICE_BUCKET; by++)
 				for (int bx = r.x / DICE_BUCKET; bx <= (r.x + r.w - 1) / DICE_BUCKET; bx++) {
 					if (pass == 0)
@@ -127,13 +135,12 @@ static int collect(struct dice_gen *g, struct cand **out)
 	}
 	for (int i = 0; i < n; i++) {
 		stamp[i] = -1;
-		const struct dice_room *r = &g->rooms[i];
-		if (r->parent >= 0 && cand_add(g, &c, &nc, &cap,
-					       (struct cand){ r->parent, i, box_gap(g->rooms[r->parent].box, r->box), 1 }) < 0)
+		if (parent[i] >= 0 &&
+		    cand_add(g, &c, &nc, &cap, (struct cand){ parent[i], i, box_gap(box[parent[i]], box[i]), 1 }) < 0)
 			goto fail;
 	}
 	for (int i = 0; i < n; i++) {
-		struct rect r = g->rooms[i].box;
+		struct rect r = box[i];
 		int reach = DICE_NEAR + 1;
 		int bx0 = (r.x - reach) / DICE_BUCKET, bx1 = (r.x + r.w + reach) / DICE_BUCKET;
 		int by0 = (r.y - reach) / DICE_BUCKET, by1 = (r.y + r.h + reach) / DICE_BUCKET;
@@ -148,9 +155,9 @@ static int collect(struct dice_gen *g, struct cand **out)
 					if (j <= i || stamp[j] == i)
 						continue;
 					stamp[j] = i;
-					if (g->rooms[j].parent == i || g->rooms[i].parent == j)
+					if (parent[j] == i || parent[i] == j)
 						continue;
-					int gap = box_gap(r, g->rooms[j].box);
+					int gap = box_gap(r, box[j]);
 					if (gap >= 1 && gap <= DICE_NEAR &&
 					    cand_add(g, &c, &nc, &cap, (struct cand){ i, j, gap, 0 }) < 0)
 						goto fail;
@@ -159,6 +166,8 @@ static int collect(struct dice_gen *g, struct cand **out)
 	free(start);
 	free(stamp);
 	free(items);
+	free(box);
+	free(parent);
 	if (sort_cands(g, &c, nc) < 0)
 		return -1;
 	*out = c;
@@ -169,6 +178,8 @@ fail:
 	free(start);
 	free(stamp);
 	free(items);
+	free(box);
+	free(parent);
 	free(c);
 	return -1;
 }

@@ -79,8 +79,10 @@ void dice_bits_set(struct dice_bits *b, struct rect r);
 /* True when some bit of r (on the grid) is set. */
 int dice_bits_any(const struct dice_bits *b, struct rect r);
 
-/* Appends to the log line being built when a roll log is kept. */
-void dice_say(struct dice_gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends to the log line being built when a roll log is kept; dice_say
+ * skips the call (and its arguments' formatting) when there is no log. */
+void dice_say_fmt(struct dice_gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define dice_say(g, ...) do { if ((g)->logging) dice_say_fmt((g), __VA_ARGS__); } while (0)
 /* Writes prefix and the line built so far to the roll log, and starts a
  * new line. */
 void dice_say_end(struct dice_gen *g, const char *prefix);

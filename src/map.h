@@ -12,6 +12,9 @@
 
 #include "err.h"
 
+#include <stdint.h>
+#include <string.h>
+
 struct rect {
 	int x, y, w, h;
 };
@@ -161,6 +164,24 @@ static inline int map_at(const struct map *m, int x, int y)
 static inline void map_set(struct map *m, int x, int y, int region)
 {
 	m->cells[(long)y * m->w + x] = region;
+}
+
+/* The first x in from..end-1 whose square in `row` is not solid ground, or
+ * end: sixteen squares at a time (read as eight 64-bit words) while they
+ * are all ground, so the whole-grid passes cross empty rock quickly. */
+static inline int map_row_skip_ground(const int *row, int from, int end)
+{
+	int x = from;
+	while (x + 16 <= end) {
+		uint64_t v[8];
+		memcpy(v, row + x, sizeof v);
+		if (v[0] | v[1] | v[2] | v[3] | v[4] | v[5] | v[6] | v[7])
+			break;
+		x += 16;
+	}
+	while (x < end && row[x] == 0)
+		x++;
+	return x;
 }
 
 /* Adds a region; returns its id (>= 1), or -1 with e set. */
