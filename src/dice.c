@@ -77,7 +77,7 @@ static int dice_generate(struct map *m, const struct gen_params *p, struct rng *
 	g.link_head = malloc((size_t)g.want * sizeof *g.link_head);
 	int rc = -1;
 	if (!g.rooms || !g.link_head || dice_bits_init(&g.resv, m->w, m->h) < 0 ||
-	    dice_bits_init(&g.block, m->w, m->h) < 0) {
+	    dice_bits_init(&g.block, m->w, m->h) < 0 || dice_bits_init(&g.taken, m->w, m->h) < 0) {
 		err_set(e, "out of memory for %d rooms on a %dx%d grid", g.want, m->w, m->h);
 		goto out;
 	}
@@ -120,6 +120,7 @@ out:
 	free(g.rooms);
 	dice_bits_free(&g.resv);
 	dice_bits_free(&g.block);
+	dice_bits_free(&g.taken);
 	free(g.link_head);
 	free(g.links);
 	return rc;

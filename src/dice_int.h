@@ -63,6 +63,8 @@ struct dice_gen {
 	struct dice_bits resv;     /* set on a child's line to its parent */
 	struct dice_bits block;    /* set where a room may not go: rooms grown
 				    * by their ring of rock, and the lines */
+	struct dice_bits taken;    /* set on every square of a room or corridor
+				    * (the map's cells that are not rock) */
 
 	int *link_head;            /* per room, first link, -1 */
 	struct dice_link *links;

@@ -124,6 +124,7 @@ static int commit_room(struct dice_gen *g, struct dice_room *c, int parent)
 	for (int i = 0; i < c->nparts; i++) {
 		struct rect r = c->part[i];
 		map_fill_rect(g->m, id, r);
+		dice_bits_set(&g->taken, r);
 		/* the part and its ring, clipped to the grid */
 		int x0 = r.x > 0 ? r.x - 1 : 0, y0 = r.y > 0 ? r.y - 1 : 0;
 		int x1 = r.x + r.w < g->m->w ? r.x + r.w + 1 : g->m->w;

@@ -46,8 +46,7 @@ int key_number(struct map *m, enum key_numbering mode, struct err *e)
 		const int *row = m->cells + (long)y * m->w;
 		for (int x = map_row_skip_ground(row, 0, m->w); x < m->w; x = map_row_skip_ground(row, x, m->w)) {
 			int id = row[x];
-			while (x < m->w && row[x] == id)
-				x++;
+			x = map_row_run_end(row, x + 1, m->w, id);
 			if (id > 0 && id <= n && !seen[id]) {
 				seen[id] = 1;
 				order[nseen++] = id;

@@ -155,8 +155,7 @@ static void recount_row(const int *row, int y, int w, int n, struct recount_tall
 {
 	for (int x = map_row_skip_ground(row, 0, w); x < w; x = map_row_skip_ground(row, x, w)) {
 		int id = row[x], x0 = x;
-		while (x < w && row[x] == id)
-			x++;
+		x = map_row_run_end(row, x + 1, w, id);
 		if (id <= 0 || id > n)
 			continue;
 		struct recount_tally *r = &t[id];
