@@ -23,6 +23,10 @@ int graph_build(struct graph *g, const struct map *m, struct err *e)
 	}
 	for (int i = 0; i < m->ndoors; i++) {
 		int a, b;
+		/* doors lie all over the grid: their squares are asked for a few
+		 * doors ahead, so the loads overlap */
+		if (i + 8 < m->ndoors)
+			map_prefetch_door(m, m->doors[i + 8].x, m->doors[i + 8].y, m->doors[i + 8].side);
 		map_door_regions(m, &m->doors[i], &a, &b);
 		sides[2 * i] = a;
 		sides[2 * i + 1] = b;

@@ -185,6 +185,9 @@ static enum door_kind roll_door(struct rng *rng, int *roll)
 
 int dice_route_build(struct dice_gen *g, int a, int b, const struct dice_route *rt, int gap, const char *what)
 {
+	/* the doors' squares and table slots load while the corridor is laid */
+	for (int i = 0; i < 2; i++)
+		map_prefetch_door(g->m, rt->x[i], rt->y[i], rt->side[i]);
 	int id = map_add_region(g->m, REGION_CORRIDOR, g->e);
 	if (id < 0)
 		return -1;

@@ -353,6 +353,27 @@ int map_add_door(struct map *m, int x, int y, enum side side, enum door_kind kin
 	return i;
 }
 
+/* A hint to the processor to start loading the line holding p. */
+static inline void prefetch(const void *p)
+{
+#if defined(__GNUC__)
+	__builtin_prefetch(p);
+#else
+	(void)p;
+#endif
+}
+
+void map_prefetch_door(const struct map *m, int x, int y, enum side side)
+{
+	if (!map_in(m, x, y) || (unsigned)side >= SIDE_COUNT)
+		return;
+	normalise_edge(m, &x, &y, &side);
+	prefetch(&m->cells[(long)y * m->w + x]);
+	if (map_in(m, x + side_dx[side], y + side_dy[side]))
+		prefetch(&m->cells[(long)(y + side_dy[side]) * m->w + x + side_dx[side]]);
+	prefetch(&m->door_at[door_home(m, edge_index(m, x, y, side))]);
+}
+
 int map_reserve(struct map *m, int regions, int doors, struct err *e)
 {
 	if (regions > 0 && grow((void **)&m->regions, &m->regions_cap, regions, sizeof *m->regions, e) < 0)

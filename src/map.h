@@ -215,6 +215,12 @@ void map_recount(struct map *m);
  * A second door on the same edge replaces the first's kind. Returns the door
  * index, or -1 with e set (off the grid, or no wall there). */
 int map_add_door(struct map *m, int x, int y, enum side side, enum door_kind kind, struct err *e);
+/* A hint that a door on the edge on `side` of (x, y) is about to be added
+ * or looked up: starts loading the two squares beside it and its slot of
+ * the door table into the cache (on a big grid both are far apart in
+ * memory), so a generator can overlap those loads with other work. Does
+ * nothing else; off the grid it does nothing at all. */
+void map_prefetch_door(const struct map *m, int x, int y, enum side side);
 /* Makes room for `regions` regions and `doors` doors in all (either 0: no
  * change), so adding up to that many moves and rehashes nothing. Returns 0
  * or -1 with e set. */
