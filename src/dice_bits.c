@@ -29,33 +29,29 @@ static uint64_t span_mask(int lo, int hi)
 
 void dice_bits_set(struct dice_bits *b, struct rect r)
 {
-	int x1 = r.x + r.w;
+	int x1 = r.x + r.w, w0 = r.x >> 6, w1 = (x1 - 1) >> 6;
 	if (r.w <= 0)
 		return;
+	if (w0 == w1) {
+		/* the common case: the rectangle within one word of each row */
+		uint64_t mask = span_mask(r.x & 63, ((x1 - 1) & 63) + 1), *row = b->word + (long)r.y * b->stride + w0;
+		for (int y = 0; y < r.h; y++, row += b->stride)
+			*row |= mask;
+		return;
+	}
 	for (int y = r.y; y < r.y + r.h; y++) {
 		uint64_t *row = b->word + (long)y * b->stride;
-		for (int wi = r.x >> 6; wi <= (x1 - 1) >> 6; wi++) {
-			int lo = wi == r.x >> 6 ? r.x & 63 : 0;
-			int hi = wi == (x1 - 1) >> 6 ? ((x1 - 1) & 63) + 1 : 64;
+		for (int wi = w0; wi <= w1; wi++) {
+			int lo = wi == w0 ? r.x & 63 : 0;
+			int hi = wi == w1 ? ((x1 - 1) & 63) + 1 : 64;
 			row[wi] |= span_mask(lo, hi);
 		}
 	}
 }
 
-int dice_bits_any(const struct dice_bits *b, struct rect r)
+int dice_bits_any_wide(const struct dice_bits *b, struct rect r)
 {
 	int x1 = r.x + r.w, w0 = r.x >> 6, w1 = (x1 - 1) >> 6;
-	if (r.w <= 0)
-		return 0;
-	if (w0 == w1) {
-		/* the common case: the rectangle within one word of each row */
-		uint64_t mask = span_mask(r.x & 63, ((x1 - 1) & 63) + 1);
-		const uint64_t *row = b->word + (long)r.y * b->stride + w0;
-		for (int y = 0; y < r.h; y++, row += b->stride)
-			if (*row & mask)
-				return 1;
-		return 0;
-	}
 	for (int y = r.y; y < r.y + r.h; y++) {
 		const uint64_t *row = b->word + (long)y * b->stride;
 		for (int wi = w0; wi <= w1; wi++) {

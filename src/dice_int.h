@@ -78,8 +78,23 @@ int dice_bits_init(struct dice_bits *b, int w, int h);
 void dice_bits_free(struct dice_bits *b);
 /* Sets every bit of r (on the grid; empty r: nothing). */
 void dice_bits_set(struct dice_bits *b, struct rect r);
-/* True when some bit of r (on the grid) is set. */
-int dice_bits_any(const struct dice_bits *b, struct rect r);
+/* dice_bits_any for a rectangle over more than one word of a row. */
+int dice_bits_any_wide(const struct dice_bits *b, struct rect r);
+
+/* True when some bit of r (on the grid) is set. Inline for the common
+ * case, a rectangle within one word of each row: one mask, a word a row. */
+static inline int dice_bits_any(const struct dice_bits *b, struct rect r)
+{
+	int last = r.x + r.w - 1;
+	if (r.w <= 0 || r.x >> 6 != last >> 6)
+		return r.w > 0 && dice_bits_any_wide(b, r);
+	uint64_t mask = (~(uint64_t)0 >> (63 - (last & 63))) & (~(uint64_t)0 << (r.x & 63));
+	const uint64_t *row = b->word + (long)r.y * b->stride + (r.x >> 6);
+	for (int y = 0; y < r.h; y++, row += b->stride)
+		if (*row & mask)
+			return 1;
+	return 0;
+}
 
 /* Appends to the log line being built when a roll log is kept; dice_say
  * skips the call (and its arguments' formatting) when there is no log. */
