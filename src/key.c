@@ -62,7 +62,6 @@ int key_number(struct map *m, enum key_numbering mode, struct err *e)
 	 * first square; each keeps its distance (unreached: after all) */
 	int count_keyed = 0;
 	for (int id = 1; id <= n; id++) {
-		m->regions[id].number = 0;
 		int keyed = region_is_keyed(m->regions[id].kind);
 		if (!seen[id] && keyed)
 			sorted[count_keyed++] = id;
@@ -80,8 +79,14 @@ int key_number(struct map *m, enum key_numbering mode, struct err *e)
 		count[d + 1] += count[d];
 	for (int i = 0; i < count_keyed; i++)
 		order[count[dist[sorted[i]]]++] = sorted[i];
+	/* the numbers by region (dist is free again), then written in one pass
+	 * over the regions' records */
+	for (int id = 1; id <= n; id++)
+		dist[id] = 0;
 	for (int i = 0; i < count_keyed; i++)
-		m->regions[order[i]].number = i + 1;
+		dist[order[i]] = i + 1;
+	for (int id = 1; id <= n; id++)
+		m->regions[id].number = dist[id];
 	rc = 0;
 out:
 	graph_free(&g);

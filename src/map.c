@@ -59,6 +59,9 @@ int map_init(struct map *m, int w, int h, struct err *e)
 	m->entrance.side = -1;
 	if (w <= 0 || h <= 0)
 		return err_set(e, "map size %dx%d is empty", w, h);
+	/* the door table numbers every edge of the grid in 32 bits */
+	if (2.0 * ((double)w + 1) * ((double)h + 1) >= 4294967295.0)
+		return err_set(e, "map size %dx%d is too large", w, h);
 	m->w = w;
 	m->h = h;
 	m->cells = calloc((size_t)w * (size_t)h, sizeof *m->cells);
@@ -176,11 +179,11 @@ void map_recount(struct map *m)
 {
 	int n = m->nregions;
 	struct recount_tally *t = calloc((size_t)n + 1, sizeof *t);
-	for (int i = 0; i <= n; i++) {
-		m->regions[i].area = 0;
-		m->regions[i].bounds = (struct rect){ 0, 0, 0, 0 };
-	}
 	if (!t) {
+		for (int i = 0; i <= n; i++) {
+			m->regions[i].area = 0;
+			m->regions[i].bounds = (struct rect){ 0, 0, 0, 0 };
+		}
 		/* no memory for the tallies: the same counts kept in the regions'
 		 * records directly */
 		for (int y = 0; y < m->h; y++) {
@@ -208,11 +211,12 @@ void map_recount(struct map *m)
 	/* row by row, a run of one region's squares at a time */
 	for (int y = 0; y < m->h; y++)
 		recount_row(m->cells + (long)y * m->w, y, m->w, n, t);
-	for (int id = 1; id <= n; id++) {
+	/* one pass over the regions' records (the tally of 0 stays empty) */
+	for (int id = 0; id <= n; id++) {
 		struct region *r = &m->regions[id];
 		r->area = t[id].area;
-		if (t[id].area)
-			r->bounds = (struct rect){ t[id].x0, t[id].y0, t[id].x1 - t[id].x0, t[id].y1 - t[id].y0 };
+		r->bounds = t[id].area ? (struct rect){ t[id].x0, t[id].y0, t[id].x1 - t[id].x0, t[id].y1 - t[id].y0 }
+				       : (struct rect){ 0, 0, 0, 0 };
 	}
 	free(t);
 }
@@ -256,7 +260,7 @@ static unsigned door_home(const struct map *m, long edge)
 static int door_slot(const struct map *m, long edge)
 {
 	unsigned mask = (unsigned)m->door_slots - 1, i = door_home(m, edge);
-	while (m->door_at[i].edge && m->door_at[i].edge != edge + 1)
+	while (m->door_at[i].edge && m->door_at[i].edge != (unsigned)(edge + 1))
 		i = (i + 1) & mask;
 	return (int)i;
 }
@@ -349,7 +353,7 @@ int map_add_door(struct map *m, int x, int y, enum side side, enum door_kind kin
 		slot = door_slot(m, edge);
 	int i = m->ndoors++;
 	m->doors[i] = (struct door){ x, y, side, kind, -1 };
-	m->door_at[slot] = (struct map_door_slot){ edge + 1, i };
+	m->door_at[slot] = (struct map_door_slot){ (unsigned)(edge + 1), i };
 	return i;
 }
 

@@ -94,9 +94,11 @@ struct zone {
 
 #define MAP_MAX_NOTES 8
 
-/* One slot of the door table: edge number + 1 (0: empty) and door index. */
+/* One slot of the door table: edge number + 1 (0: empty) and door index;
+ * eight bytes, so the table of a big map stays small (map_init keeps the
+ * edge numbers within 32 bits). */
 struct map_door_slot {
-	long edge;
+	unsigned edge;
 	int door;
 };
 
