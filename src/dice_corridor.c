@@ -230,6 +230,12 @@ static int spanning_tree(struct dice_gen *g, const struct cand *c, int nc)
 	for (int i = 0; i < n; i++)
 		up[i] = i;
 	for (int k = 0; k < nc && g->tree_corridors < n - 1; k++) {
+		/* the pairs lie all over the map: the rooms a few pairs ahead
+		 * start loading while this one is laid */
+		if (k + 8 < nc) {
+			dice_prefetch_room(&g->rooms[c[k + 8].a]);
+			dice_prefetch_room(&g->rooms[c[k + 8].b]);
+		}
 		int ra = uf_find(up, c[k].a), rb = uf_find(up, c[k].b);
 		struct dice_route rt;
 		if (ra == rb || !dice_route_find(g, c[k].a, c[k].b, &rt))
