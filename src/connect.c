@@ -11,29 +11,40 @@ int graph_build(struct graph *g, const struct map *m, struct err *e)
 	g->nregions = n;
 	g->first = calloc((size_t)n + 2, sizeof *g->first);
 	g->edges = malloc(((size_t)m->ndoors * 2 + 1) * sizeof *g->edges);
-	if (!g->first || !g->edges) {
+	g->other = malloc(((size_t)m->ndoors * 2 + 1) * sizeof *g->other);
+	/* the regions on both sides of each door, read from the grid once */
+	int *sides = malloc(((size_t)m->ndoors * 2 + 1) * sizeof *sides);
+	int *fill = calloc((size_t)n + 1, sizeof *fill);
+	if (!g->first || !g->edges || !g->other || !sides || !fill) {
+		free(sides);
+		free(fill);
 		graph_free(g);
 		return err_set(e, "out of memory for the door graph");
 	}
 	for (int i = 0; i < m->ndoors; i++) {
 		int a, b;
+		/* doors lie all over the grid: their squares are asked for a few
+		 * doors ahead, so the loads overlap */
+		if (i + 8 < m->ndoors)
+			map_prefetch_door(m, m->doors[i + 8].x, m->doors[i + 8].y, m->doors[i + 8].side);
 		map_door_regions(m, &m->doors[i], &a, &b);
+		sides[2 * i] = a;
+		sides[2 * i + 1] = b;
 		g->first[a + 1]++;
 		g->first[b + 1]++;
 	}
 	for (int r = 0; r <= n; r++)
 		g->first[r + 1] += g->first[r];
-	int *fill = calloc((size_t)n + 1, sizeof *fill);
-	if (!fill) {
-		graph_free(g);
-		return err_set(e, "out of memory for the door graph");
-	}
 	for (int i = 0; i < m->ndoors; i++) {
-		int a, b;
-		map_door_regions(m, &m->doors[i], &a, &b);
-		g->edges[g->first[a] + fill[a]++] = i;
-		g->edges[g->first[b] + fill[b]++] = i;
+		int a = sides[2 * i], b = sides[2 * i + 1];
+		int ka = g->first[a] + fill[a]++;
+		g->edges[ka] = i;
+		g->other[ka] = b;
+		int kb = g->first[b] + fill[b]++;
+		g->edges[kb] = i;
+		g->other[kb] = a;
 	}
+	free(sides);
 	free(fill);
 	return 0;
 }
@@ -42,6 +53,7 @@ void graph_free(struct graph *g)
 {
 	free(g->first);
 	free(g->edges);
+	free(g->other);
 	memset(g, 0, sizeof *g);
 }
 
@@ -50,14 +62,6 @@ int connect_entrance_region(const struct map *m)
 	if (!m->entrance.set)
 		return 0;
 	return map_at(m, m->entrance.x, m->entrance.y);
-}
-
-/* The region across door d from region r. */
-static int across(const struct map *m, const struct door *d, int r)
-{
-	int a, b;
-	map_door_regions(m, d, &a, &b);
-	return a == r ? b : a;
 }
 
 int connect_reach(const struct map *m, const struct graph *g, int start, int honour_locks,
@@ -81,7 +85,7 @@ int connect_reach(const struct map *m, const struct graph *g, int start, int hon
 			int r = queue[head++];
 			for (int k = g->first[r]; k < g->first[r + 1]; k++) {
 				const struct door *d = &m->doors[g->edges[k]];
-				int o = across(m, d, r);
+				int o = g->other[k];
 				if (o <= 0 || seen[o])
 					continue;
 				if (honour_locks && d->kind == DOOR_LOCKED && d->lock >= 0 &&
@@ -137,7 +141,7 @@ int connect_distances(const struct map *m, const struct graph *g, int start, int
 	while (head < tail) {
 		int r = queue[head++];
 		for (int k = g->first[r]; k < g->first[r + 1]; k++) {
-			int o = across(m, &m->doors[g->edges[k]], r);
+			int o = g->other[k];
 			if (o > 0 && dist[o] < 0) {
 				dist[o] = dist[r] + 1;
 				queue[tail++] = o;

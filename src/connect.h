@@ -13,6 +13,7 @@ struct graph {
 	int nregions;
 	int *first;     /* nregions + 2 offsets into edges */
 	int *edges;     /* door indices, each listed under both its regions */
+	int *other;     /* beside edges: the region across that door */
 };
 
 /* Builds the door graph of m; returns 0 or -1 with e set. */

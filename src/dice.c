@@ -74,15 +74,25 @@ static int dice_generate(struct map *m, const struct gen_params *p, struct rng *
 				 p->start_y, m->w, m->h);
 	sbuf_init(&g.text);
 	g.rooms = calloc((size_t)g.want, sizeof *g.rooms);
-	g.resv = calloc((size_t)m->w * (size_t)m->h, sizeof *g.resv);
 	g.link_head = malloc((size_t)g.want * sizeof *g.link_head);
 	int rc = -1;
-	if (!g.rooms || !g.resv || !g.link_head) {
+	if (!g.rooms || !g.link_head || dice_bits_init(&g.resv, m->w, m->h) < 0 ||
+	    dice_bits_init(&g.block, m->w, m->h) < 0 || dice_bits_init(&g.taken, m->w, m->h) < 0) {
 		err_set(e, "out of memory for %d rooms on a %dx%d grid", g.want, m->w, m->h);
 		goto out;
 	}
 	for (int i = 0; i < g.want; i++)
 		g.link_head[i] = -1;
+	/* Room in the map for every region and door the level can have (the
+	 * rooms, the tree's corridors, the loops, two doors a corridor and the
+	 * entrance), so the arrays are not moved and the door table not rehashed
+	 * as they fill. Loops past one a room are left to grow. */
+	int loops = p->dice.loops < 0 ? dice_default_loops(g.want) : p->dice.loops;
+	if (loops > g.want)
+		loops = g.want;
+	int corridors = g.want - 1 + loops;
+	if (map_reserve(m, g.want + corridors, 2 * corridors + 1, e) < 0)
+		goto out;
 	log_step(log, "Dice method: %d rooms wanted on a %dx%d grid of %d ft squares, room shape %s.", g.want,
 		 m->w, m->h, m->square_feet, p->dice.shape == DICE_SHAPE_ALCOVE ? "alcove" : "round");
 
@@ -108,7 +118,9 @@ static int dice_generate(struct map *m, const struct gen_params *p, struct rng *
 out:
 	sbuf_free(&g.text);
 	free(g.rooms);
-	free(g.resv);
+	dice_bits_free(&g.resv);
+	dice_bits_free(&g.block);
+	dice_bits_free(&g.taken);
 	free(g.link_head);
 	free(g.links);
 	return rc;

@@ -36,7 +36,7 @@ int dice_link_add(struct dice_gen *g, int a, int b)
 
 /* Squares between two boxes: along one axis when they overlap on the other,
  * else both gaps plus the corner square. -1 when the boxes overlap. */
-static int box_gap(struct rect a, struct rect b)
+static inline int box_gap(struct rect a, struct rect b)
 {
 	int gx = b.x - (a.x + a.w) > a.x - (b.x + b.w) ? b.x - (a.x + a.w) : a.x - (b.x + b.w);
 	int gy = b.y - (a.y + a.h) > a.y - (b.y + b.h) ? b.y - (a.y + a.h) : a.y - (b.y + b.h);
@@ -97,15 +97,24 @@ static int collect(struct dice_gen *g, struct cand **out)
 	const int n = g->nrooms, bw = (g->m->w + DICE_BUCKET - 1) / DICE_BUCKET;
 	const int bh = (g->m->h + DICE_BUCKET - 1) / DICE_BUCKET;
 	int *start = calloc((size_t)bw * bh + 1, sizeof *start);
+	int *cursor = malloc((size_t)bw * bh * sizeof *cursor);
 	int *stamp = malloc((size_t)n * sizeof *stamp);
-	int *items = NULL, nc = 0, cap = 0;
-	struct cand *c = NULL;
-	if (!start || !stamp)
+	/* the boxes and parents side by side, read far more often than the
+	 * rest of a room */
+	struct rect *box = malloc((size_t)n * sizeof *box);
+	int *parent = malloc((size_t)n * sizeof *parent);
+	int *items = NULL, nc = 0, cap = 4 * n + 64;
+	struct cand *c = malloc((size_t)cap * sizeof *c);
+	if (!start || !cursor || !stamp || !box || !parent || !c)
 		goto oom;
+	for (int i = 0; i < n; i++) {
+		box[i] = g->rooms[i].box;
+		parent[i] = g->rooms[i].parent;
+	}
 	/* Bucket every room under the buckets its box covers (counting sort). */
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < n; i++) {
-			struct rect r = g->rooms[i].box;
+			struct rect r = box[i];
 			for (int by = r.y / DICE_BUCKET; by <= (r.y + r.h - 1) / DICE_BUCKET; by++)
 				for (int bx = r.x / DICE_BUCKET; bx <= (r.x + r.w - 1) / DICE_BUCKET; bx++) {
 					if (pass == 0)
@@ -125,15 +134,19 @@ static int collect(struct dice_gen *g, struct cand **out)
 			start[0] = 0;
 		}
 	}
+	/* A bucket lists its rooms in creation order, and the rooms are taken
+	 * in that order: each bucket's cursor passes the rooms already taken
+	 * once, instead of every room looking over them again. */
+	for (int b = 0; b < bw * bh; b++)
+		cursor[b] = start[b];
 	for (int i = 0; i < n; i++) {
 		stamp[i] = -1;
-		const struct dice_room *r = &g->rooms[i];
-		if (r->parent >= 0 && cand_add(g, &c, &nc, &cap,
-					       (struct cand){ r->parent, i, box_gap(g->rooms[r->parent].box, r->box), 1 }) < 0)
+		if (parent[i] >= 0 &&
+		    cand_add(g, &c, &nc, &cap, (struct cand){ parent[i], i, box_gap(box[parent[i]], box[i]), 1 }) < 0)
 			goto fail;
 	}
 	for (int i = 0; i < n; i++) {
-		struct rect r = g->rooms[i].box;
+		struct rect r = box[i];
 		int reach = DICE_NEAR + 1;
 		int bx0 = (r.x - reach) / DICE_BUCKET, bx1 = (r.x + r.w + reach) / DICE_BUCKET;
 		int by0 = (r.y - reach) / DICE_BUCKET, by1 = (r.y + r.h + reach) / DICE_BUCKET;
@@ -142,23 +155,31 @@ static int collect(struct dice_gen *g, struct cand **out)
 		if (bx1 >= bw) bx1 = bw - 1;
 		if (by1 >= bh) by1 = bh - 1;
 		for (int by = by0; by <= by1; by++)
-			for (int bx = bx0; bx <= bx1; bx++)
-				for (int k = start[by * bw + bx]; k < start[by * bw + bx + 1]; k++) {
+			for (int bx = bx0; bx <= bx1; bx++) {
+				int b = by * bw + bx, k = cursor[b];
+				while (k < start[b + 1] && items[k] <= i)
+					k++;
+				cursor[b] = k;
+				for (; k < start[b + 1]; k++) {
 					int j = items[k];
-					if (j <= i || stamp[j] == i)
+					if (stamp[j] == i)
 						continue;
 					stamp[j] = i;
-					if (g->rooms[j].parent == i || g->rooms[i].parent == j)
+					if (parent[j] == i || parent[i] == j)
 						continue;
-					int gap = box_gap(r, g->rooms[j].box);
+					int gap = box_gap(r, box[j]);
 					if (gap >= 1 && gap <= DICE_NEAR &&
 					    cand_add(g, &c, &nc, &cap, (struct cand){ i, j, gap, 0 }) < 0)
 						goto fail;
 				}
+			}
 	}
 	free(start);
+	free(cursor);
 	free(stamp);
 	free(items);
+	free(box);
+	free(parent);
 	if (sort_cands(g, &c, nc) < 0)
 		return -1;
 	*out = c;
@@ -167,8 +188,11 @@ oom:
 	err_set(g->e, "out of memory for the corridor candidates");
 fail:
 	free(start);
+	free(cursor);
 	free(stamp);
 	free(items);
+	free(box);
+	free(parent);
 	free(c);
 	return -1;
 }
@@ -206,6 +230,12 @@ static int spanning_tree(struct dice_gen *g, const struct cand *c, int nc)
 	for (int i = 0; i < n; i++)
 		up[i] = i;
 	for (int k = 0; k < nc && g->tree_corridors < n - 1; k++) {
+		/* the pairs lie all over the map: the rooms a few pairs ahead
+		 * start loading while this one is laid */
+		if (k + 8 < nc) {
+			dice_prefetch_room(&g->rooms[c[k + 8].a]);
+			dice_prefetch_room(&g->rooms[c[k + 8].b]);
+		}
 		int ra = uf_find(up, c[k].a), rb = uf_find(up, c[k].b);
 		struct dice_route rt;
 		if (ra == rb || !dice_route_find(g, c[k].a, c[k].b, &rt))

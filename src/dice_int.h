@@ -8,6 +8,8 @@
 #include "gen.h"
 #include "sbuf.h"
 
+#include <stdint.h>
+
 /* A room is at most four rectangles: two joined parts (triples), each a
  * rectangle with an alcove strip. */
 #define DICE_MAX_PARTS 4
@@ -36,6 +38,23 @@ struct dice_room {
 	enum side line_side;       /* the side of this room the line leaves from */
 };
 
+/* One bit a square, rows of 64-bit words (src/dice_bits.c). */
+struct dice_bits {
+	uint64_t *word;
+	int stride, h;             /* words a row, rows */
+};
+
+/* A hint to start loading room r's record into the cache. */
+static inline void dice_prefetch_room(const struct dice_room *r)
+{
+#if defined(__GNUC__)
+	__builtin_prefetch(r);
+	__builtin_prefetch((const char *)r + sizeof *r - 1);
+#else
+	(void)r;
+#endif
+}
+
 /* A corridor link in the room graph. */
 struct dice_link {
 	int to, next;
@@ -52,7 +71,11 @@ struct dice_gen {
 
 	struct dice_room *rooms;   /* in creation order */
 	int nrooms, want;
-	unsigned char *resv;       /* w*h: 1 on a child's line to its parent */
+	struct dice_bits resv;     /* set on a child's line to its parent */
+	struct dice_bits block;    /* set where a room may not go: rooms grown
+				    * by their ring of rock, and the lines */
+	struct dice_bits taken;    /* set on every square of a room or corridor
+				    * (the map's cells that are not rock) */
 
 	int *link_head;            /* per room, first link, -1 */
 	struct dice_link *links;
@@ -61,8 +84,33 @@ struct dice_gen {
 	int entrance_room;
 };
 
-/* Appends to the log line being built when a roll log is kept. */
-void dice_say(struct dice_gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A grid of w x h clear bits. Returns 0 or -1 (out of memory). */
+int dice_bits_init(struct dice_bits *b, int w, int h);
+void dice_bits_free(struct dice_bits *b);
+/* Sets every bit of r (on the grid; empty r: nothing). */
+void dice_bits_set(struct dice_bits *b, struct rect r);
+/* dice_bits_any for a rectangle over more than one word of a row. */
+int dice_bits_any_wide(const struct dice_bits *b, struct rect r);
+
+/* True when some bit of r (on the grid) is set. Inline for the common
+ * case, a rectangle within one word of each row: one mask, a word a row. */
+static inline int dice_bits_any(const struct dice_bits *b, struct rect r)
+{
+	int last = r.x + r.w - 1;
+	if (r.w <= 0 || r.x >> 6 != last >> 6)
+		return r.w > 0 && dice_bits_any_wide(b, r);
+	uint64_t mask = (~(uint64_t)0 >> (63 - (last & 63))) & (~(uint64_t)0 << (r.x & 63));
+	const uint64_t *row = b->word + (long)r.y * b->stride + (r.x >> 6);
+	for (int y = 0; y < r.h; y++, row += b->stride)
+		if (*row & mask)
+			return 1;
+	return 0;
+}
+
+/* Appends to the log line being built when a roll log is kept; dice_say
+ * skips the call (and its arguments' formatting) when there is no log. */
+void dice_say_fmt(struct dice_gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define dice_say(g, ...) do { if ((g)->logging) dice_say_fmt((g), __VA_ARGS__); } while (0)
 /* Writes prefix and the line built so far to the roll log, and starts a
  * new line. */
 void dice_say_end(struct dice_gen *g, const char *prefix);

@@ -34,31 +34,15 @@ int dice_room_extreme(const struct rect *part, int nparts, int lane, enum side s
 	return best;
 }
 
-/* True when the squares of r are inside the grid, free of rooms and not
- * reserved; with margin, the ring around r must be free of rooms too. */
-static int area_free(const struct dice_gen *g, struct rect r, int margin)
+/* True when the squares of r are inside the grid, not reserved, and with
+ * their ring of squares around them free of rooms: no bit of the block grid
+ * is set in r, as it holds every room grown by one square. */
+static int area_free(const struct dice_gen *g, struct rect r)
 {
 	const struct map *m = g->m;
 	if (r.x < 0 || r.y < 0 || r.x + r.w > m->w || r.y + r.h > m->h)
 		return 0;
-	int x0 = r.x - margin, y0 = r.y - margin, x1 = r.x + r.w + margin, y1 = r.y + r.h + margin;
-	if (x0 < 0) x0 = 0;
-	if (y0 < 0) y0 = 0;
-	if (x1 > m->w) x1 = m->w;
-	if (y1 > m->h) y1 = m->h;
-	for (int y = y0; y < y1; y++) {
-		const int *row = m->cells + (long)y * m->w;
-		for (int x = x0; x < x1; x++)
-			if (row[x])
-				return 0;
-	}
-	for (int y = r.y; y < r.y + r.h; y++) {
-		const unsigned char *row = g->resv + (long)y * m->w;
-		for (int x = r.x; x < r.x + r.w; x++)
-			if (row[x])
-				return 0;
-	}
-	return 1;
+	return !dice_bits_any(&g->block, r);
 }
 
 /* Puts shape s with its bounding box at (x, y) into room c (not yet in the
@@ -73,7 +57,7 @@ static int shape_at(const struct dice_gen *g, const struct dice_room_shape *s, i
 		c->part[i] = s->part[i];
 		c->part[i].x += x;
 		c->part[i].y += y;
-		if (ok && !area_free(g, c->part[i], 1))
+		if (ok && !area_free(g, c->part[i]))
 			ok = 0;
 	}
 	return ok;
@@ -137,12 +121,20 @@ static int commit_room(struct dice_gen *g, struct dice_room *c, int parent)
 		return -1;
 	c->region = id;
 	c->parent = parent;
-	for (int i = 0; i < c->nparts; i++)
-		map_fill_rect(g->m, id, c->part[i]);
-	if (c->line.w > 0)
-		for (int y = c->line.y; y < c->line.y + c->line.h; y++)
-			for (int x = c->line.x; x < c->line.x + c->line.w; x++)
-				g->resv[(long)y * g->m->w + x] = 1;
+	for (int i = 0; i < c->nparts; i++) {
+		struct rect r = c->part[i];
+		map_fill_rect(g->m, id, r);
+		dice_bits_set(&g->taken, r);
+		/* the part and its ring, clipped to the grid */
+		int x0 = r.x > 0 ? r.x - 1 : 0, y0 = r.y > 0 ? r.y - 1 : 0;
+		int x1 = r.x + r.w < g->m->w ? r.x + r.w + 1 : g->m->w;
+		int y1 = r.y + r.h < g->m->h ? r.y + r.h + 1 : g->m->h;
+		dice_bits_set(&g->block, (struct rect){ x0, y0, x1 - x0, y1 - y0 });
+	}
+	if (c->line.w > 0) {
+		dice_bits_set(&g->resv, c->line);
+		dice_bits_set(&g->block, c->line);
+	}
 	g->rooms[g->nrooms++] = *c;
 	return 0;
 }

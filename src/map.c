@@ -59,6 +59,9 @@ int map_init(struct map *m, int w, int h, struct err *e)
 	m->entrance.side = -1;
 	if (w <= 0 || h <= 0)
 		return err_set(e, "map size %dx%d is empty", w, h);
+	/* the door table numbers every edge of the grid in 32 bits */
+	if (2.0 * ((double)w + 1) * ((double)h + 1) >= 4294967295.0)
+		return err_set(e, "map size %dx%d is too large", w, h);
 	m->w = w;
 	m->h = h;
 	m->cells = calloc((size_t)w * (size_t)h, sizeof *m->cells);
@@ -142,33 +145,80 @@ int map_rect_free(const struct map *m, struct rect r, int margin)
 	return 1;
 }
 
+/* A region's squares and extent while the grid is read (x1, y1 past the
+ * last square): five ints side by side, so the tallies of a big map stay in
+ * cache while the rows stream past, where the regions' own records would
+ * not. */
+struct recount_tally {
+	int area, x0, y0, x1, y1;
+};
+
+/* The runs of row y (w squares) into tally t (ids 1..n; others ignored). */
+static void recount_row(const int *row, int y, int w, int n, struct recount_tally *t)
+{
+	for (int x = map_row_skip_ground(row, 0, w); x < w; x = map_row_skip_ground(row, x, w)) {
+		int id = row[x], x0 = x;
+		x = map_row_run_end(row, x + 1, w, id);
+		if (id <= 0 || id > n)
+			continue;
+		struct recount_tally *r = &t[id];
+		if (r->area == 0) {
+			*r = (struct recount_tally){ x - x0, x0, y, x, y + 1 };
+			continue;
+		}
+		if (x0 < r->x0)
+			r->x0 = x0;
+		if (x > r->x1)
+			r->x1 = x;
+		r->y1 = y + 1;
+		r->area += x - x0;
+	}
+}
+
 void map_recount(struct map *m)
 {
-	for (int i = 0; i <= m->nregions; i++) {
-		m->regions[i].area = 0;
-		m->regions[i].bounds = (struct rect){ 0, 0, 0, 0 };
+	int n = m->nregions;
+	struct recount_tally *t = calloc((size_t)n + 1, sizeof *t);
+	if (!t) {
+		for (int i = 0; i <= n; i++) {
+			m->regions[i].area = 0;
+			m->regions[i].bounds = (struct rect){ 0, 0, 0, 0 };
+		}
+		/* no memory for the tallies: the same counts kept in the regions'
+		 * records directly */
+		for (int y = 0; y < m->h; y++) {
+			const int *row = m->cells + (long)y * m->w;
+			for (int x = map_row_skip_ground(row, 0, m->w); x < m->w; x = map_row_skip_ground(row, x, m->w)) {
+				int id = row[x], x0 = x;
+				while (x < m->w && row[x] == id)
+					x++;
+				if (id <= 0 || id > n)
+					continue;
+				struct region *r = &m->regions[id];
+				struct rect *b = &r->bounds;
+				if (r->area == 0) {
+					*b = (struct rect){ x0, y, x - x0, 1 };
+				} else {
+					if (x0 < b->x) { b->w += b->x - x0; b->x = x0; }
+					if (x > b->x + b->w) b->w = x - b->x;
+					if (y >= b->y + b->h) b->h = y - b->y + 1;
+				}
+				r->area += x - x0;
+			}
+		}
+		return;
 	}
 	/* row by row, a run of one region's squares at a time */
-	for (int y = 0; y < m->h; y++) {
-		const int *row = m->cells + (long)y * m->w;
-		for (int x = 0; x < m->w;) {
-			int id = row[x], x0 = x;
-			while (x < m->w && row[x] == id)
-				x++;
-			if (id <= 0 || id > m->nregions)
-				continue;
-			struct region *r = &m->regions[id];
-			struct rect *b = &r->bounds;
-			if (r->area == 0) {
-				*b = (struct rect){ x0, y, x - x0, 1 };
-			} else {
-				if (x0 < b->x) { b->w += b->x - x0; b->x = x0; }
-				if (x > b->x + b->w) b->w = x - b->x;
-				if (y >= b->y + b->h) b->h = y - b->y + 1;
-			}
-			r->area += x - x0;
-		}
+	for (int y = 0; y < m->h; y++)
+		recount_row(m->cells + (long)y * m->w, y, m->w, n, t);
+	/* one pass over the regions' records (the tally of 0 stays empty) */
+	for (int id = 0; id <= n; id++) {
+		struct region *r = &m->regions[id];
+		r->area = t[id].area;
+		r->bounds = t[id].area ? (struct rect){ t[id].x0, t[id].y0, t[id].x1 - t[id].x0, t[id].y1 - t[id].y0 }
+				       : (struct rect){ 0, 0, 0, 0 };
 	}
+	free(t);
 }
 
 /* Rewrites a west/north edge as the east/south edge of the square beyond. */
@@ -210,7 +260,7 @@ static unsigned door_home(const struct map *m, long edge)
 static int door_slot(const struct map *m, long edge)
 {
 	unsigned mask = (unsigned)m->door_slots - 1, i = door_home(m, edge);
-	while (m->door_at[i].edge && m->door_at[i].edge != edge + 1)
+	while (m->door_at[i].edge && m->door_at[i].edge != (unsigned)(edge + 1))
 		i = (i + 1) & mask;
 	return (int)i;
 }
@@ -286,20 +336,46 @@ int map_add_door(struct map *m, int x, int y, enum side side, enum door_kind kin
 	if (a == b)
 		return err_set(e, "door at (%d, %d) %s: no wall there (region %d on both sides)",
 			       x, y, side_name(side), a);
-	int i = map_find_door(m, x, y, side);
-	if (i >= 0) {
+	/* one probe finds the door already there or the slot for a new one */
+	long edge = edge_index(m, x, y, side);
+	int slot = door_slot(m, edge);
+	if (m->door_at[slot].edge) {
+		int i = m->door_at[slot].door;
 		if (m->doors[i].kind != DOOR_LOCKED)
 			m->doors[i].kind = kind;
 		return i;
 	}
+	int slots = m->door_slots;
 	if (grow((void **)&m->doors, &m->doors_cap, m->ndoors, sizeof *m->doors, e) < 0 ||
 	    door_table_grow(m, e) < 0)
 		return -1;
-	i = m->ndoors++;
+	if (m->door_slots != slots)
+		slot = door_slot(m, edge);
+	int i = m->ndoors++;
 	m->doors[i] = (struct door){ x, y, side, kind, -1 };
-	long edge = edge_index(m, x, y, side);
-	m->door_at[door_slot(m, edge)] = (struct map_door_slot){ edge + 1, i };
+	m->door_at[slot] = (struct map_door_slot){ (unsigned)(edge + 1), i };
 	return i;
+}
+
+/* A hint to the processor to start loading the line holding p. */
+static inline void prefetch(const void *p)
+{
+#if defined(__GNUC__)
+	__builtin_prefetch(p);
+#else
+	(void)p;
+#endif
+}
+
+void map_prefetch_door(const struct map *m, int x, int y, enum side side)
+{
+	if (!map_in(m, x, y) || (unsigned)side >= SIDE_COUNT)
+		return;
+	normalise_edge(m, &x, &y, &side);
+	prefetch(&m->cells[(long)y * m->w + x]);
+	if (map_in(m, x + side_dx[side], y + side_dy[side]))
+		prefetch(&m->cells[(long)(y + side_dy[side]) * m->w + x + side_dx[side]]);
+	prefetch(&m->door_at[door_home(m, edge_index(m, x, y, side))]);
 }
 
 int map_reserve(struct map *m, int regions, int doors, struct err *e)

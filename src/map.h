@@ -12,6 +12,10 @@
 
 #include "err.h"
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
+
 struct rect {
 	int x, y, w, h;
 };
@@ -90,9 +94,11 @@ struct zone {
 
 #define MAP_MAX_NOTES 8
 
-/* One slot of the door table: edge number + 1 (0: empty) and door index. */
+/* One slot of the door table: edge number + 1 (0: empty) and door index;
+ * eight bytes, so the table of a big map stays small (map_init keeps the
+ * edge numbers within 32 bits). */
 struct map_door_slot {
-	long edge;
+	unsigned edge;
 	int door;
 };
 
@@ -163,6 +169,38 @@ static inline void map_set(struct map *m, int x, int y, int region)
 	m->cells[(long)y * m->w + x] = region;
 }
 
+/* The first x in from..end-1 whose square in `row` is not region id, or
+ * end. With SSE2, sixteen squares are compared at a time and the first
+ * that differs is found from the bit mask of the comparison, so a pass over
+ * the grid costs a few instructions a run instead of a branch a square. */
+static inline int map_row_run_end(const int *row, int from, int end, int id)
+{
+	int x = from;
+#if defined(__SSE2__) && defined(__GNUC__)
+	const __m128i want = _mm_set1_epi32(id);
+	for (; x + 16 <= end; x += 16) {
+		const __m128i *p = (const __m128i *)(const void *)(row + x);
+		__m128i a = _mm_packs_epi32(_mm_cmpeq_epi32(_mm_loadu_si128(p), want),
+					    _mm_cmpeq_epi32(_mm_loadu_si128(p + 1), want));
+		__m128i b = _mm_packs_epi32(_mm_cmpeq_epi32(_mm_loadu_si128(p + 2), want),
+					    _mm_cmpeq_epi32(_mm_loadu_si128(p + 3), want));
+		unsigned same = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(a, b));
+		if (same != 0xffffu)
+			return x + __builtin_ctz(~same);
+	}
+#endif
+	while (x < end && row[x] == id)
+		x++;
+	return x;
+}
+
+/* The first x in from..end-1 whose square in `row` is not solid ground, or
+ * end: the whole-grid passes cross empty rock with it. */
+static inline int map_row_skip_ground(const int *row, int from, int end)
+{
+	return map_row_run_end(row, from, end, 0);
+}
+
 /* Adds a region; returns its id (>= 1), or -1 with e set. */
 int map_add_region(struct map *m, enum region_kind kind, struct err *e);
 /* Assigns every square of r (clipped to the grid) to region. */
@@ -179,6 +217,12 @@ void map_recount(struct map *m);
  * A second door on the same edge replaces the first's kind. Returns the door
  * index, or -1 with e set (off the grid, or no wall there). */
 int map_add_door(struct map *m, int x, int y, enum side side, enum door_kind kind, struct err *e);
+/* A hint that a door on the edge on `side` of (x, y) is about to be added
+ * or looked up: starts loading the two squares beside it and its slot of
+ * the door table into the cache (on a big grid both are far apart in
+ * memory), so a generator can overlap those loads with other work. Does
+ * nothing else; off the grid it does nothing at all. */
+void map_prefetch_door(const struct map *m, int x, int y, enum side side);
 /* Makes room for `regions` regions and `doors` doors in all (either 0: no
  * change), so adding up to that many moves and rehashes nothing. Returns 0
  * or -1 with e set. */

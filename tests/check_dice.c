@@ -255,6 +255,9 @@ START_TEST(test_rounding)
 		ck_assert(s <= l && l <= 7 * s / 3);
 		int f = dice_floor_area(n, &s, &l);
 		ck_assert(is_round_area(f) && f <= n && n - f <= 2);
+		for (int i = 0; i < NROUND; i++)
+			ck_assert_msg(round_areas[i] > n || round_areas[i] <= f, "%d floors to %d, not %d", n, f,
+				      round_areas[i]);
 		ck_assert_int_eq(s * l, f);
 	}
 	ck_assert_int_eq(dice_default_loops(3), 0);
