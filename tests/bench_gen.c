@@ -24,8 +24,8 @@ struct bench_size {
 
 static const struct bench_size sizes[] = {
 	{ 30, 0, 0, 41 },
-	{ 1000, 380, 380, 11 },     /* the 10,000-room grid's 144 squares a room */
-	{ 10000, 1200, 1200, 5 },
+	{ 1000, 380, 380, 21 },     /* the 10,000-room grid's 144 squares a room */
+	{ 10000, 1200, 1200, 11 },
 };
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
 
