@@ -170,26 +170,29 @@ static int known_breaking(gunichar u)
 
 /* Text the quick way sets as Pango would: left-to-right scripts without
  * complex shaping, no control characters but newlines, no invisible or
- * bidi marks, and when it is to be wrapped, Latin text with no place to
- * break but its spaces. */
-static int plain_text(const char *text, size_t len, int wrapped)
+ * bidi marks. *breaks_known tells whether Pango would break it only at
+ * spaces (Latin text that breaks_only_at_spaces() passes): what wrapping
+ * it needs. */
+static int plain_text(const char *text, size_t len, int *breaks_known)
 {
+	*breaks_known = 0;
 	if (len == 0 || !g_utf8_validate(text, (gssize)len, NULL))
 		return 0;
+	int known = 1;
 	for (const char *p = text; p < text + len; p = g_utf8_next_char(p)) {
 		gunichar u = g_utf8_get_char(p);
 		if ((u < 0x20 && u != '\n') || u == 0x7f || (u >= 0x80 && u < 0xa0) || u == 0xad)
 			return 0;
-		/* wrapped: only characters whose breaking breaks_only_at_spaces() knows */
-		if (wrapped && u != '\n' && !known_breaking(u))
-			return 0;
+		if (u != '\n' && !known_breaking(u))
+			known = 0;
 		if (u < 0x0590)
 			continue;
 		if ((u >= 0x2010 && u <= 0x2027) || (u >= 0x2030 && u <= 0x205e) || (u >= 0x2070 && u <= 0x2bff))
 			continue;
 		return 0;
 	}
-	return !wrapped || breaks_only_at_spaces(text, len);
+	*breaks_known = known && breaks_only_at_spaces(text, len);
+	return 1;
 }
 
 static uint32_t word_hash(const char *s, size_t len, int font)
@@ -483,11 +486,28 @@ static int break_lines(const struct token *tok, int nt, int width, int *first, i
 	return nl;
 }
 
+/* Whether each of the nl lines fits in width (Pango units), with all the
+ * spaces that end it. */
+static int lines_fit(const struct token *tok, int nt, const int *first, const int *last, int nl, int width)
+{
+	for (int i = 0; i < nl; i++) {
+		int w = 0;
+		for (int t = first[i]; t <= last[i]; t++)
+			w += tok[t].width;
+		if (last[i] + 1 < nt && tok[last[i] + 1].kind == TOKEN_SPACE)
+			w += tok[last[i] + 1].width;
+		if (w > width)
+			return 0;
+	}
+	return 1;
+}
+
 int measure_words_block(struct measure *m, struct text_block *b, const char *text, const char *family,
 			double size, int bold_len, double width)
 {
 	size_t len = strlen(text);
-	if (!m->words || !plain_text(text, len, width > 0))
+	int breaks_known;
+	if (!m->words || !plain_text(text, len, &breaks_known))
 		return 0;
 	size_t bold_end = bold_len < 0 || (size_t)bold_len > len ? len : (size_t)bold_len;
 	struct font_set *fs = &m->words->fonts;
@@ -509,7 +529,12 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 		goto out;
 	}
 	int *last = first + len + 1;
-	int nl = break_lines(tok, nt, width > 0 ? (int)(width * PANGO_SCALE) : 0, first, last);
+	int width_pu = width > 0 ? (int)(width * PANGO_SCALE) : 0;
+	/* where Pango might break otherwise than at spaces, the text is set
+	 * the quick way only when it needs no breaking: every line fits */
+	int nl = break_lines(tok, nt, breaks_known ? width_pu : 0, first, last);
+	if (!breaks_known && width_pu > 0 && !lines_fit(tok, nt, first, last, nl, width_pu))
+		nl = 0;
 	if (nl == 0) {
 		rc = 0;
 		goto out;
