@@ -155,6 +155,13 @@ int font_set_get(struct font_set *fs, void *context, const char *family, double 
 		return -1;
 	}
 	hb_font_set_scale(f->hb, (int)(face->hb_scale_x * k + 0.5), (int)(face->hb_scale_y * k + 0.5));
+	hb_segment_properties_t props = { HB_DIRECTION_LTR, f->script, f->language, NULL, NULL };
+	f->plan = hb_shape_plan_create_cached(face->hb_face, &props, NULL, 0, NULL);
+	if (f->plan == hb_shape_plan_get_empty()) {
+		cairo_scaled_font_destroy(f->scaled);
+		hb_font_destroy(f->hb);
+		return -1;
+	}
 	/* a line's height as Pango's layout takes it: the font's extents */
 	hb_font_extents_t ext;
 	hb_font_get_h_extents(f->hb, &ext);
@@ -168,6 +175,7 @@ void font_set_free(struct font_set *fs)
 	for (int i = 0; i < fs->nfonts; i++) {
 		cairo_scaled_font_destroy(fs->fonts[i].scaled);
 		hb_font_destroy(fs->fonts[i].hb);
+		hb_shape_plan_destroy(fs->fonts[i].plan);
 	}
 	for (int i = 0; i < fs->nfaces; i++)
 		face_free(&fs->faces[i]);

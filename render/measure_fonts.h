@@ -26,6 +26,7 @@ struct word_font {
 	int actual_bold, actual_italic;
 	cairo_scaled_font_t *scaled;    /* to draw with */
 	hb_font_t *hb;                  /* to shape with, in Pango units */
+	hb_shape_plan_t *plan;          /* HarfBuzz's plan for its script and language */
 	hb_script_t script;             /* as Pango's itemizer sets them */
 	hb_language_t language;
 	int ascent, descent;            /* Pango units */

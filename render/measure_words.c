@@ -88,6 +88,29 @@ void word_cache_free(struct word_cache *c)
 	free(c);
 }
 
+/* The character at *p (UTF-8, already validated) before end, or 0 at the
+ * end; moves *p past it. */
+static gunichar next_char(const char **p, const char *end)
+{
+	if (*p >= end)
+		return 0;
+	unsigned char c = (unsigned char)**p;
+	if (c < 0x80) {
+		(*p)++;
+		return c;
+	}
+	gunichar u = g_utf8_get_char(*p);
+	*p = g_utf8_next_char(*p);
+	return u;
+}
+
+static int is_alnum(gunichar u)
+{
+	if (u < 0x80)
+		return (u >= '0' && u <= '9') || ((u | 0x20) >= 'a' && (u | 0x20) <= 'z');
+	return g_unichar_isalnum(u);
+}
+
 static int is_quote(gunichar c)
 {
 	return c == '\'' || c == '"' || (c >= 0x2018 && c <= 0x201d) || c == 0xab || c == 0xbb;
@@ -116,18 +139,19 @@ static int quiet_pair(gunichar a, gunichar b)
 static int breaks_only_at_spaces(const char *text, size_t len)
 {
 	gunichar prev = ' ', before_spaces = '\n';
-	for (const char *p = text; p < text + len; p = g_utf8_next_char(p)) {
-		gunichar u = g_utf8_get_char(p);
-		const char *q = g_utf8_next_char(p);
-		gunichar next = q < text + len ? g_utf8_get_char(q) : ' ';
-		int space_after = next == ' ' || next == '\n';
+	const char *end = text + len, *p = text;
+	gunichar next = next_char(&p, end);
+	while (next) {
+		gunichar u = next;
+		next = next_char(&p, end);
+		int space_after = next == 0 || next == ' ' || next == '\n';
 		if (u == ' ' && prev != ' ')
 			before_spaces = prev;
 		/* a quote, spaces, an opening bracket: no break there */
 		if (prev == ' ' && (u == '(' || u == '[' || u == '{') && is_quote(before_spaces))
 			return 0;
-		if (u != ' ' && u != '\n' && prev != ' ' && prev != '\n' && !g_unichar_isalnum(u) &&
-		    !g_unichar_isalnum(prev) && !quiet_pair(prev, u))
+		if (u != ' ' && u != '\n' && prev != ' ' && prev != '\n' && !is_alnum(u) && !is_alnum(prev) &&
+		    !quiet_pair(prev, u))
 			return 0;
 		switch (u) {
 		case '-': case '/': case '|': case '{': case '}':
@@ -179,8 +203,8 @@ static int plain_text(const char *text, size_t len, int *breaks_known)
 	if (len == 0 || !g_utf8_validate(text, (gssize)len, NULL))
 		return 0;
 	int known = 1;
-	for (const char *p = text; p < text + len; p = g_utf8_next_char(p)) {
-		gunichar u = g_utf8_get_char(p);
+	const char *end = text + len, *p = text;
+	for (gunichar u = next_char(&p, end); u; u = next_char(&p, end)) {
 		if ((u < 0x20 && u != '\n') || u == 0x7f || (u >= 0x80 && u < 0xa0) || u == 0xad)
 			return 0;
 		if (u != '\n' && !known_breaking(u))
@@ -274,7 +298,7 @@ static const struct shaped_word *shaped(struct measure *m, const char *text, siz
 	hb_buffer_set_flags(buf, HB_BUFFER_FLAG_BOT | HB_BUFFER_FLAG_EOT);
 	hb_buffer_set_invisible_glyph(buf, PANGO_GLYPH_EMPTY);
 	hb_buffer_add_utf8(buf, w.text, (int)len, 0, (int)len);
-	hb_shape(wf->hb, buf, NULL, 0);
+	hb_shape_plan_execute(wf->plan, wf->hb, buf, NULL, 0);
 	unsigned n = 0;
 	const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &n);
 	const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, NULL);
