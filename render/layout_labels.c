@@ -111,33 +111,35 @@ int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_f
 		snprintf(text, sizeof text, "%d", number);
 		double size = st->size_number, w = 0, h = 0, cx = 0, cy = 0;
 		int ok = -1;
-		struct text_block b = { 0 };
+		struct text_block b;
 		struct err e;
 		/* shrink towards 7 pt until the number fits inside its room */
 		for (; size >= 7 - 1e-9; size -= 0.5) {
-			text_block_free(&b);
-			if (measure_block(c->ms, &b, text, st->font_number, size, -1, 0, &e) < 0) {
+			double tw = measure_width(c->ms, text, st->font_number, size, 1);
+			if (tw < 0) {
 				sc->failed = 1;
 				return crowded;
 			}
-			w = b.width + 1;
+			w = tw + 1;
 			h = size * 0.78;
 			ok = layout_label_spot(c, id, w, h, f->s, &cx, &cy);
 			if (ok != 0)
 				break;
 		}
-		if (ok < 0) {
-			text_block_free(&b);
+		if (ok < 0)
 			continue;
-		}
 		if (ok == 0) {
 			size = 7;
 			crowded++;
 		}
+		/* the glyphs, at the size drawn */
+		if (measure_block(c->ms, &b, text, st->font_number, size, -1, 0, &e) < 0) {
+			sc->failed = 1;
+			return crowded;
+		}
 		double px = f->ox + cx * f->s, py = f->oy + cy * f->s;
 		scene_rect_path(sc, p, px - w / 2, py - h / 2, w, h);
 		scene_fill(sc, p, halo);
-		/* the glyphs measured at the size drawn */
 		measure_attach(scene_text(sc, p, text, strlen(text), st->font_number, size, 1, 0, st->number,
 					  px - w / 2 + 0.5, py + size * 0.36, w - 1), &b);
 		text_block_free(&b);

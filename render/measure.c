@@ -229,9 +229,13 @@ double measure_width(struct measure *m, const char *text, const char *family, do
 {
 	struct text_block b;
 	struct err e;
+	double w;
+	int quick = measure_words_width(m, text, family, size, bold, &w);
+	if (quick != 0)
+		return quick > 0 ? w : -1;
 	if (measure_block(m, &b, text, family, size, bold ? -1 : 0, 0, &e) < 0)
 		return -1;
-	double w = b.width;
+	w = b.width;
 	text_block_free(&b);
 	return w;
 }

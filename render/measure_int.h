@@ -14,6 +14,12 @@ void word_cache_free(struct word_cache *c);
 int measure_words_block(struct measure *m, struct text_block *b, const char *text, const char *family,
 			double size, int bold_len, double width);
 
+/* The width measure_width() gives, the quick way, without setting the
+ * text: returns 1 with *width set, 0 when the text needs Pango's layout,
+ * -1 without memory. */
+int measure_words_width(struct measure *m, const char *text, const char *family, double size, int bold,
+			double *width);
+
 /* Sets text as measure_block() does, always through Pango's layout (the
  * way for text the quick way leaves, and what tests hold it against). */
 int measure_pango_block(struct measure *m, struct text_block *b, const char *text, const char *family,

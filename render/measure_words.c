@@ -590,3 +590,36 @@ out:
 	free(first);
 	return rc;
 }
+
+int measure_words_width(struct measure *m, const char *text, const char *family, double size, int bold,
+			double *width)
+{
+	size_t len = strlen(text);
+	int breaks_known;
+	if (!m->words || !plain_text(text, len, &breaks_known) || memchr(text, '\n', len))
+		return 0;
+	int font[2] = { bold ? -1 : font_set_get(&m->words->fonts, m->context, family, size, 0),
+			bold ? font_set_get(&m->words->fonts, m->context, family, size, 1) : -1 };
+	if (font[bold ? 1 : 0] < 0)
+		return 0;
+	struct token *tok = malloc(len * sizeof *tok);
+	struct piece *pc = malloc(2 * len * sizeof *pc);
+	int rc = -1;
+	if (tok && pc) {
+		int nt = tokenize(m, text, len, bold ? len : 0, font, tok, pc);
+		rc = nt < 0 ? -1 : 0;
+		if (nt > 0) {
+			/* as a line of a block: without the spaces that end it */
+			int w = 0, end = nt;
+			while (end > 0 && tok[end - 1].kind == TOKEN_SPACE)
+				end--;
+			for (int t = 0; t < end; t++)
+				w += tok[t].width;
+			*width = w / (double)PANGO_SCALE;
+			rc = 1;
+		}
+	}
+	free(tok);
+	free(pc);
+	return rc;
+}

@@ -214,6 +214,33 @@ START_TEST(test_fits_without_breaking)
 }
 END_TEST
 
+/* A line's width, measured without setting it, is the width of the line
+ * set, and the width Pango's layout gives it. */
+START_TEST(test_width_alone)
+{
+	struct measure ms;
+	struct err e;
+	ck_assert_int_eq(measure_init(&ms, &e), 0);
+	for (size_t s = 0; s < sizeof sentences / sizeof *sentences; s++)
+		for (int bold = 0; bold < 2; bold++) {
+			double w;
+			struct text_block p;
+			ck_assert_int_eq(measure_words_width(&ms, sentences[s], "DejaVu Sans", 9, bold, &w), 1);
+			ck_assert_int_eq(measure_block(&ms, &p, sentences[s], "DejaVu Sans", 9, bold ? -1 : 0, 0, &e), 0);
+			ck_assert_double_eq_tol(w, p.width, TOL);
+			ck_assert_double_eq_tol(measure_width(&ms, sentences[s], "DejaVu Sans", 9, bold), p.width, TOL);
+			text_block_free(&p);
+			/* Pango counts the spaces that end a line; the quick way does not */
+			if (sentences[s][strlen(sentences[s]) - 1] == ' ')
+				continue;
+			ck_assert_int_eq(measure_pango_block(&ms, &p, sentences[s], "DejaVu Sans", 9, bold ? -1 : 0, 0, &e), 0);
+			ck_assert_double_eq_tol(w, p.width, TOL);
+			text_block_free(&p);
+		}
+	measure_free(&ms);
+}
+END_TEST
+
 START_TEST(test_newlines)
 {
 	struct measure ms;
@@ -290,6 +317,7 @@ static Suite *render_text_suite(void)
 	tcase_add_test(tc, test_same_lines_as_pango);
 	tcase_add_test(tc, test_random_text);
 	tcase_add_test(tc, test_fits_without_breaking);
+	tcase_add_test(tc, test_width_alone);
 	tcase_add_test(tc, test_newlines);
 	tcase_add_test(tc, test_left_to_pango);
 	tcase_add_test(tc, test_clusters_from_glyphs);
