@@ -2,7 +2,7 @@
 # install-deps.sh: installs the Debian packages mapsheet needs to build, test
 # and run its tools (make deps). Runs apt-get as root, or through sudo.
 set -eu
-PACKAGES="gcc make pkg-config libcairo2-dev libpango1.0-dev libhpdf-dev libfontconfig-dev check \
+PACKAGES="gcc make pkg-config libcairo2-dev libpango1.0-dev libharfbuzz-dev libhpdf-dev libfontconfig-dev check \
 fonts-dejavu-core poppler-utils qpdf python3 clang libclang-rt-14-dev valgrind bsdutils"
 if [ "$(id -u)" -eq 0 ]; then
 	SUDO=""
