@@ -97,7 +97,7 @@ void text_block_free(struct text_block *b)
 	memset(b, 0, sizeof *b);
 }
 
-static int add_run(struct text_block *b, int *cap, const struct text_run *r)
+int text_block_add_run(struct text_block *b, int *cap, const struct text_run *r)
 {
 	if (b->nruns == *cap) {
 		int n = *cap ? *cap * 2 : 16;
@@ -151,7 +151,8 @@ static int collect(struct text_block *b, PangoLayout *lay)
 				tr.italic = pango_font_description_get_style(fd) != PANGO_STYLE_NORMAL;
 				pango_font_description_free(fd);
 			}
-			if (add_run(b, &cap, &tr) < 0) {
+			if (text_block_add_run(b, &cap, &tr) < 0) {
+				glyph_run_free(tr.glyphs);
 				pango_layout_iter_free(it);
 				return -1;
 			}

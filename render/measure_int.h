@@ -6,6 +6,10 @@
 #include "measure.h"
 
 struct word_cache *word_cache_new(void);
+
+/* Appends run r to b, growing its array (*cap: its size). Returns 0, or -1
+ * without memory (b unchanged). */
+int text_block_add_run(struct text_block *b, int *cap, const struct text_run *r);
 void word_cache_free(struct word_cache *c);
 
 /* Sets text as measure_block() does, the quick way: returns 1 when it has

@@ -437,20 +437,15 @@ static int add_line(struct text_block *b, const struct measure *m, const struct 
 		int to = from + 1;
 		while (to < end && pc[to].font == pc[from].font)
 			to++;
-		if (b->nruns == *cap) {
-			int n = *cap ? *cap * 2 : 16;
-			struct text_run *p = realloc(b->runs, (size_t)n * sizeof *p);
-			if (!p)
-				return -1;
-			b->runs = p;
-			*cap = n;
-		}
-		struct text_run *r = &b->runs[b->nruns];
-		if (make_run(m, pc, from, to, r) < 0)
+		struct text_run r;
+		if (make_run(m, pc, from, to, &r) < 0)
 			return -1;
-		r->x = x;
-		x += r->w;
-		b->nruns++;
+		r.x = x;
+		x += r.w;
+		if (text_block_add_run(b, cap, &r) < 0) {
+			glyph_run_free(r.glyphs);
+			return -1;
+		}
 		from = to;
 	}
 	tl->nruns = b->nruns - tl->first_run;
