@@ -194,10 +194,10 @@ static int known_breaking(gunichar u)
 
 /* Text the quick way sets as Pango would: left-to-right scripts without
  * complex shaping, no control characters but newlines, no invisible or
- * bidi marks. *breaks_known tells whether Pango would break it only at
- * spaces (Latin text that breaks_only_at_spaces() passes): what wrapping
- * it needs. */
-static int plain_text(const char *text, size_t len, int *breaks_known)
+ * bidi marks. For wrapped text, *breaks_known tells whether Pango would
+ * break it only at spaces (Latin text that breaks_only_at_spaces()
+ * passes); unwrapped text is not asked. */
+static int plain_text(const char *text, size_t len, int wrapped, int *breaks_known)
 {
 	*breaks_known = 0;
 	if (len == 0 || !g_utf8_validate(text, (gssize)len, NULL))
@@ -215,7 +215,8 @@ static int plain_text(const char *text, size_t len, int *breaks_known)
 			continue;
 		return 0;
 	}
-	*breaks_known = known && breaks_only_at_spaces(text, len);
+	/* only wrapped text needs its breaks (a pass of its own) */
+	*breaks_known = wrapped && known && breaks_only_at_spaces(text, len);
 	return 1;
 }
 
@@ -526,7 +527,7 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 {
 	size_t len = strlen(text);
 	int breaks_known;
-	if (!m->words || !plain_text(text, len, &breaks_known))
+	if (!m->words || !plain_text(text, len, width > 0, &breaks_known))
 		return 0;
 	size_t bold_end = bold_len < 0 || (size_t)bold_len > len ? len : (size_t)bold_len;
 	struct font_set *fs = &m->words->fonts;
@@ -591,7 +592,7 @@ int measure_words_width(struct measure *m, const char *text, const char *family,
 {
 	size_t len = strlen(text);
 	int breaks_known;
-	if (!m->words || !plain_text(text, len, &breaks_known) || memchr(text, '\n', len))
+	if (!m->words || !plain_text(text, len, 0, &breaks_known) || memchr(text, '\n', len))
 		return 0;
 	int font[2] = { bold ? -1 : font_set_get(&m->words->fonts, m->context, family, size, 0),
 			bold ? font_set_get(&m->words->fonts, m->context, family, size, 1) : -1 };
