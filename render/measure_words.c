@@ -1,7 +1,8 @@
 /* measure_words.c: the quick way to set a paragraph (see measure_int.h).
  * Each word is shaped once per font (HarfBuzz, as Pango would shape it)
  * and kept for the rest of the run, lines
- * are broken greedily at spaces, and each line's runs are glued together
+ * are broken greedily at spaces (and after a hyphen inside a word when
+ * that lets more of it on the line), and each line's runs are glued together
  * from the kept glyphs, so a key of a thousand rooms shapes its few
  * thousand distinct words instead of every line twice over. Text this way
  * cannot set as Pango's layout would (other scripts, control characters,
@@ -111,6 +112,21 @@ static int is_alnum(gunichar u)
 	return g_unichar_isalnum(u);
 }
 
+static int is_letter(gunichar u)
+{
+	if (u < 0x80)
+		return (u | 0x20) >= 'a' && (u | 0x20) <= 'z';
+	return g_unichar_isalpha(u);
+}
+
+/* A hyphen between a letter or digit and a letter ("rust-red", "3-headed"):
+ * Pango may break after it, and so does the quick way. A hyphen anywhere
+ * else leaves wrapped text to Pango. */
+static int word_hyphen(gunichar before, gunichar after)
+{
+	return is_alnum(before) && is_letter(after);
+}
+
 static int is_quote(gunichar c)
 {
 	return c == '\'' || c == '"' || (c >= 0x2018 && c <= 0x201d) || c == 0xab || c == 0xbb;
@@ -128,14 +144,15 @@ static int quiet_pair(gunichar a, gunichar b)
 	return (a_stop && b_close) || (a_close && b_stop) || (is_quote(a) && is_quote(b));
 }
 
-/* Whether Pango's line breaking (Unicode's rules) would break text only at
- * its runs of spaces, as the quick way does. It may also break inside a
- * word at a hyphen, slash, dash or ellipsis, after ! or ? or | followed by
- * more of the word, between a letter's comma or stop and a digit, and
- * between many pairs of punctuation (".+"); and it keeps a space unbroken
- * before closing punctuation (" .", " )"), after opening punctuation
- * ("( ") and between a quote and an opening bracket. Text with any of those goes to Pango (tests/check_render_text.c
- * holds the rule to Pango's own breaks). */
+/* Whether Pango's line breaking (Unicode's rules) would break text only
+ * where the quick way does: at its runs of spaces and after word hyphens
+ * (word_hyphen()). It may also break inside a word at another hyphen, a
+ * slash, dash or ellipsis, after ! or ? or | followed by more of the word,
+ * between a letter's comma or stop and a digit, and between many pairs of
+ * punctuation (".+"); and it keeps a space unbroken before closing
+ * punctuation (" .", " )"), after opening punctuation ("( ") and between a
+ * quote and an opening bracket. Text with any of those goes to Pango
+ * (tests/check_render_text.c holds the rule to Pango's own breaks). */
 static int breaks_only_at_spaces(const char *text, size_t len)
 {
 	gunichar prev = ' ', before_spaces = '\n';
@@ -154,7 +171,11 @@ static int breaks_only_at_spaces(const char *text, size_t len)
 		    !quiet_pair(prev, u))
 			return 0;
 		switch (u) {
-		case '-': case '/': case '|': case '{': case '}':
+		case '-':
+			if (!word_hyphen(prev, next))
+				return 0;
+			break;
+		case '/': case '|': case '{': case '}':
 		case 0xa1: case 0xad: case 0xb4: case 0xbf: case 0x201a: case 0x201e: case 0x2026:
 			return 0;
 		case '(': case '[':
@@ -268,12 +289,21 @@ static void *arena_alloc(struct word_cache *c, size_t size)
 	return p;
 }
 
-/* The word text[0..len) shaped in font f, from the cache or shaped now. */
-static const struct shaped_word *shaped(struct measure *m, const char *text, size_t len, int f)
+/* Makes room for n more words without moving the slots while they are
+ * added. */
+static int cache_reserve(struct word_cache *c, size_t n)
 {
-	struct word_cache *c = m->words;
-	if ((c->used + 1) * 4 > c->nslots * 3 && cache_grow(c) < 0)
-		return NULL;
+	while ((c->used + n + 1) * 4 > c->nslots * 3)
+		if (cache_grow(c) < 0)
+			return -1;
+	return 0;
+}
+
+/* The slot of the word text[0..len) in font f: the word shaped before, or a
+ * new slot holding its text, not yet shaped (n < 0). Room must have been
+ * made for it. Returns NULL without memory. */
+static struct shaped_word *cache_slot(struct word_cache *c, const char *text, size_t len, int f)
+{
 	uint32_t h = word_hash(text, len, f);
 	size_t k = h & (c->nslots - 1);
 	for (; c->slots[k].text; k = (k + 1) & (c->nslots - 1)) {
@@ -281,14 +311,25 @@ static const struct shaped_word *shaped(struct measure *m, const char *text, siz
 		if (w->hash == h && w->font == f && w->len == len && memcmp(w->text, text, len) == 0)
 			return w;
 	}
-	struct shaped_word w = { .len = len, .hash = h, .font = f };
-	w.text = arena_alloc(c, len + 1);
-	if (!w.text || (!c->buffer && !hb_buffer_allocation_successful(c->buffer = hb_buffer_create())))
+	struct shaped_word *w = &c->slots[k];
+	char *copy = arena_alloc(c, len + 1);
+	if (!copy)
 		return NULL;
-	memcpy(w.text, text, len);
-	w.text[len] = '\0';
-	/* shaped as Pango shapes a paragraph of its own: the same font,
-	 * script, language, cluster level and flags, no extra features */
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	*w = (struct shaped_word){ .text = copy, .len = len, .hash = h, .font = f, .n = -1 };
+	c->used++;
+	return w;
+}
+
+/* Shapes text[0..len) in font f into c's buffer, as Pango shapes a
+ * paragraph of its own: the same font, script, language, cluster level
+ * and flags, no extra features. Returns the glyph count, -1 without
+ * memory. */
+static int shape_text(struct word_cache *c, int f, const char *text, size_t len)
+{
+	if (!c->buffer && !hb_buffer_allocation_successful(c->buffer = hb_buffer_create()))
+		return -1;
 	const struct word_font *wf = &c->fonts.fonts[f];
 	hb_buffer_t *buf = c->buffer;
 	hb_buffer_clear_contents(buf);
@@ -298,36 +339,123 @@ static const struct shaped_word *shaped(struct measure *m, const char *text, siz
 	hb_buffer_set_cluster_level(buf, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS);
 	hb_buffer_set_flags(buf, HB_BUFFER_FLAG_BOT | HB_BUFFER_FLAG_EOT);
 	hb_buffer_set_invisible_glyph(buf, PANGO_GLYPH_EMPTY);
-	hb_buffer_add_utf8(buf, w.text, (int)len, 0, (int)len);
+	hb_buffer_add_utf8(buf, text, (int)len, 0, (int)len);
 	hb_shape_plan_execute(wf->plan, wf->hb, buf, NULL, 0);
-	unsigned n = 0;
-	const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &n);
-	const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, NULL);
-	if (!hb_buffer_allocation_successful(buf) || !info || !pos)
-		return NULL;
-	w.n = (int)n;
-	w.g = arena_alloc(c, (size_t)n * sizeof *w.g);
-	if (!w.g)
-		return NULL;
-	w.complete = n > 0;
-	for (unsigned i = 0; i < n; i++) {
-		w.g[i] = (struct glyph_pos){ info[i].codepoint, pos[i].x_advance, pos[i].x_offset, -pos[i].y_offset,
-					     (int32_t)info[i].cluster };
-		w.width += pos[i].x_advance;
+	unsigned n = hb_buffer_get_length(buf);
+	return hb_buffer_allocation_successful(buf) ? (int)n : -1;
+}
+
+/* Gives w the glyphs [from, to) of c's buffer, their clusters counted
+ * from byte base. Returns 0, -1 without memory. */
+static int keep_glyphs(struct word_cache *c, struct shaped_word *w, unsigned from, unsigned to, uint32_t base)
+{
+	const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(c->buffer, NULL);
+	const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(c->buffer, NULL);
+	w->n = (int)(to - from);
+	w->g = arena_alloc(c, (size_t)w->n * sizeof *w->g);
+	if (!w->g && w->n > 0)
+		return -1;
+	w->width = 0;
+	w->complete = w->n > 0;
+	for (unsigned i = from; i < to; i++) {
+		w->g[i - from] = (struct glyph_pos){ info[i].codepoint, pos[i].x_advance, pos[i].x_offset,
+						     -pos[i].y_offset, (int32_t)(info[i].cluster - base) };
+		w->width += pos[i].x_advance;
 		if (info[i].codepoint == 0 || info[i].codepoint == PANGO_GLYPH_EMPTY)
-			w.complete = 0;
+			w->complete = 0;
 	}
-	c->slots[k] = w;
-	c->used++;
-	return &c->slots[k];
+	return 0;
+}
+
+/* The word text[0..len) shaped in font f, from the cache or shaped now. */
+static const struct shaped_word *shaped(struct measure *m, const char *text, size_t len, int f)
+{
+	struct word_cache *c = m->words;
+	if (cache_reserve(c, 1) < 0)
+		return NULL;
+	struct shaped_word *w = cache_slot(c, text, len, f);
+	if (!w || w->n >= 0)
+		return w;
+	int n = shape_text(c, f, w->text, len);
+	if (n < 0 || keep_glyphs(c, w, 0, (unsigned)n, 0) < 0)
+		return NULL;
+	return w;
+}
+
+/* Whether a word may be shaped in one buffer with others, a space between
+ * each: Latin letters, digits and punctuation, which neither join nor kern
+ * across a space, so each comes out as it would alone. */
+static int batchable(const char *text, size_t len)
+{
+	const char *end = text + len, *p = text;
+	for (gunichar u = next_char(&p, end); u; u = next_char(&p, end))
+		if (u == ' ' || (u >= 0x7f && u < 0xa0) || u > 0x24f)
+			return 0;
+	return len > 0;
+}
+
+#define BATCH_BYTES 4096
+
+/* Shapes the words slot[0..np) that are not yet shaped: those that
+ * batchable() allows in one buffer per font (a space between each, cut
+ * apart by cluster), the rest alone. Returns 0, -1 without memory. */
+static int shape_pending(struct word_cache *c, struct shaped_word **slot, int np)
+{
+	char text[BATCH_BYTES];
+	for (int i = 0; i < np; i++) {
+		struct shaped_word *w = slot[i];
+		if (w->n >= 0)
+			continue;
+		if (!batchable(w->text, w->len) || w->len + 1 > BATCH_BYTES) {
+			int n = shape_text(c, w->font, w->text, w->len);
+			if (n < 0 || keep_glyphs(c, w, 0, (unsigned)n, 0) < 0)
+				return -1;
+			continue;
+		}
+		/* this word and the later ones of its font that still wait (a
+		 * word in the batch is marked -2, so that it goes in once) */
+		int members[BATCH_BYTES / 2], nm = 0;
+		size_t used = 0;
+		w->n = -1;
+		for (int k = i; k < np && used + slot[k]->len + 1 <= BATCH_BYTES; k++) {
+			struct shaped_word *x = slot[k];
+			if (x->n != -1 || x->font != w->font || !batchable(x->text, x->len))
+				continue;
+			memcpy(text + used, x->text, x->len);
+			used += x->len;
+			text[used++] = ' ';
+			x->n = -2;
+			members[nm++] = k;
+		}
+		int n = shape_text(c, w->font, text, used - 1);
+		if (n < 0)
+			return -1;
+		const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(c->buffer, NULL);
+		unsigned g = 0;
+		uint32_t base = 0;
+		for (int q = 0; q < nm; q++) {
+			struct shaped_word *x = slot[members[q]];
+			unsigned from = g;
+			while (g < (unsigned)n && info[g].cluster < base + x->len)
+				g++;
+			if (keep_glyphs(c, x, from, g, base) < 0)
+				return -1;
+			base += (uint32_t)x->len + 1;
+			while (g < (unsigned)n && info[g].cluster < base)
+				g++;
+		}
+	}
+	return 0;
 }
 
 /* Splits text into tokens (words and runs of spaces) and each token into
- * pieces of one font at bold_end, and shapes the pieces. Returns the token
- * count, 0 when a glyph is missing, -1 without memory. */
+ * pieces of one font at bold_end, and shapes the pieces (the words not
+ * met before together, shape_pending()). Returns the token count, 0 when
+ * a glyph is missing, -1 without memory. */
 static int tokenize(struct measure *m, const char *text, size_t len, size_t bold_end, const int font[2],
 		    struct token *tok, struct piece *pc)
 {
+	struct word_cache *c = m->words;
 	int nt = 0, np = 0;
 	for (size_t i = 0; i < len;) {
 		enum token_kind kind = text[i] == '\n' ? TOKEN_NEWLINE : text[i] == ' ' ? TOKEN_SPACE : TOKEN_WORD;
@@ -342,27 +470,47 @@ static int tokenize(struct measure *m, const char *text, size_t len, size_t bold
 		for (size_t a = i; a < j && kind != TOKEN_NEWLINE;) {
 			int bold = a < bold_end;
 			size_t b = bold && bold_end < j ? bold_end : j;
-			struct piece *p = &pc[np++];
-			p->start = a;
-			p->len = b - a;
-			p->font = font[bold];
-			const struct shaped_word *w = shaped(m, text + a, b - a, p->font);
-			if (!w)
-				return -1;
-			if (!w->complete)
-				return 0;
-			p->g = w->g;
-			p->n = w->n;
-			p->width = w->width;
-			t->width += w->width;
+			pc[np++] = (struct piece){ .start = a, .len = b - a, .font = font[bold] };
 			a = b;
 		}
 		t->npieces = np - t->first_piece;
-		if (kind == TOKEN_SPACE) {
-			const struct piece *last = &pc[np - 1];
+		i = j;
+	}
+	struct shaped_word **slot = malloc((size_t)(np ? np : 1) * sizeof *slot);
+	int pending = 0;
+	if (!slot || cache_reserve(c, (size_t)np) < 0) {
+		free(slot);
+		return -1;
+	}
+	for (int i = 0; i < np; i++) {
+		if (!(slot[i] = cache_slot(c, text + pc[i].start, pc[i].len, pc[i].font))) {
+			free(slot);
+			return -1;
+		}
+		pending |= slot[i]->n < 0;
+	}
+	if (pending && shape_pending(c, slot, np) < 0) {
+		free(slot);
+		return -1;
+	}
+	int complete = 1;
+	for (int i = 0; i < np; i++) {
+		pc[i].g = slot[i]->g;
+		pc[i].n = slot[i]->n;
+		pc[i].width = slot[i]->width;
+		complete &= slot[i]->complete;
+	}
+	free(slot);
+	if (!complete)
+		return 0;
+	for (int i = 0; i < nt; i++) {
+		struct token *t = &tok[i];
+		for (int k = t->first_piece; k < t->first_piece + t->npieces; k++)
+			t->width += pc[k].width;
+		if (t->kind == TOKEN_SPACE) {
+			const struct piece *last = &pc[t->first_piece + t->npieces - 1];
 			t->tail = t->width - last->g[last->n - 1].width;
 		}
-		i = j;
 	}
 	return nt;
 }
@@ -415,53 +563,89 @@ static void line_metrics(const struct font_set *fs, const struct piece *pc, int 
 	}
 }
 
-/* Adds the runs of tokens [first, last] as line li below the lines before
- * it (*top, in Pango units, moves down past it). An empty line takes the
- * height of empty_font. */
-static int add_line(struct text_block *b, const struct measure *m, const struct token *tok, const struct piece *pc,
-		    int first, int last, int li, int empty_font, int *top, int *cap)
+#define NO_CUT ((size_t)-1)
+
+/* Where the lines break: line i holds tokens first[i]..last[i]; it starts
+ * inside its first word at byte head[i] and ends inside its last at byte
+ * cut[i] when those are not NO_CUT (after a hyphen). */
+struct breaking {
+	struct measure *m;
+	const char *text;
+	const struct token *tok;
+	const struct piece *pc;
+	int nt;
+	int width;                      /* Pango units; 0: no wrapping */
+	int *first, *last;
+	size_t *head, *cut;
+	int nl;
+};
+
+static size_t token_end(const struct breaking *br, int t)
 {
-	struct text_line *tl = &b->lines[li];
-	int from = 0, end = 0, ascent, descent;
-	if (last >= first) {
-		from = tok[first].first_piece;
-		end = tok[last].first_piece + tok[last].npieces;
-	}
-	line_metrics(&m->words->fonts, pc, from, end, empty_font, &ascent, &descent);
-	tl->top = *top / (double)PANGO_SCALE;
-	tl->height = (ascent + descent) / (double)PANGO_SCALE;
-	tl->baseline = (*top + ascent) / (double)PANGO_SCALE;
-	*top += ascent + descent;
-	tl->first_run = b->nruns;
-	double x = 0;
-	while (from < end) {
-		int to = from + 1;
-		while (to < end && pc[to].font == pc[from].font)
-			to++;
-		struct text_run r;
-		if (make_run(m, pc, from, to, &r) < 0)
-			return -1;
-		r.x = x;
-		x += r.w;
-		if (text_block_add_run(b, cap, &r) < 0) {
-			glyph_run_free(r.glyphs);
-			return -1;
-		}
-		from = to;
-	}
-	tl->nruns = b->nruns - tl->first_run;
-	tl->width = x;
-	if (tl->width > b->width)
-		b->width = tl->width;
+	const struct piece *p = &br->pc[br->tok[t].first_piece + br->tok[t].npieces - 1];
+	return p->start + p->len;
+}
+
+/* The byte after the first word hyphen of word token t past byte from, or 0. */
+static size_t next_hyphen(const struct breaking *br, int t, size_t from)
+{
+	size_t end = token_end(br, t);
+	for (size_t i = from + 1; i + 1 < end; i++)
+		if (br->text[i] == '-' && word_hyphen(g_utf8_get_char(g_utf8_prev_char(br->text + i)),
+						      g_utf8_get_char(br->text + i + 1)))
+			return i + 1;
 	return 0;
 }
 
-/* Adds a line of tokens [f, l] (l < f: an empty line). */
-static void add_break(int *first, int *last, int *nl, int f, int l)
+/* The text [a, b) of word token t as a piece shaped on its own (as Pango
+ * shapes the part of a word either side of a break). Returns 1, 0 when a
+ * glyph is missing, -1 without memory. */
+static int fragment(const struct breaking *br, int t, size_t a, size_t b, struct piece *p)
 {
-	first[*nl] = f;
-	last[*nl] = l;
-	(*nl)++;
+	int font = br->pc[br->tok[t].first_piece].font;
+	const struct shaped_word *w = shaped(br->m, br->text + a, b - a, font);
+	if (!w)
+		return -1;
+	*p = (struct piece){ a, b - a, font, w->g, w->n, w->width };
+	return w->complete;
+}
+
+/* The longest part of word token t from byte from that ends after one of
+ * its hyphens and fits in room, found as Pango finds it: measured within
+ * the rest of the word, then shaped on its own. Sets *at to its end (0:
+ * none fits). Returns 1, 0 when the quick way cannot tell (a word of two
+ * fonts, a missing glyph), -1 without memory. */
+static int longest_part(const struct breaking *br, int t, size_t from, int room, size_t *at)
+{
+	*at = 0;
+	size_t p = next_hyphen(br, t, from);
+	if (!p)
+		return 1;
+	if (br->tok[t].npieces != 1)
+		return 0;
+	struct piece rest, part;
+	int rc = fragment(br, t, from, token_end(br, t), &rest);
+	for (; rc == 1 && p; p = next_hyphen(br, t, p)) {
+		int within = 0;
+		for (int i = 0; i < rest.n; i++)
+			if ((size_t)rest.g[i].cluster < p - from)
+				within += rest.g[i].width;
+		if (within > room)
+			break;
+		rc = fragment(br, t, from, p, &part);
+		if (rc == 1 && part.width <= room)
+			*at = p;
+	}
+	return rc;
+}
+
+static void add_break(struct breaking *br, int f, int l, size_t head, size_t cut)
+{
+	br->first[br->nl] = f;
+	br->last[br->nl] = l;
+	br->head[br->nl] = head;
+	br->cut[br->nl] = cut;
+	br->nl++;
 }
 
 /* What the spaces after a line's last word (token t) add to it: all of
@@ -474,36 +658,140 @@ static int trailing(const struct token *tok, int nt, int t)
 /* Greedy breaking: the first word of a line always goes on it (with the
  * spaces before it at the start of a paragraph); each further word goes on
  * when it, the spaces before it and all but one of the spaces after it
- * fit; a newline ends the line, and one
- * ending the text leaves an empty line after it, as in Pango. Returns the
- * line count, or 0 when a word alone is wider than the line (Pango breaks
- * inside it). */
-static int break_lines(const struct token *tok, int nt, int width, int *first, int *last)
+ * fit, or else as much of it as fits up to a hyphen; a newline ends the
+ * line, and one ending the text leaves an empty line after it, as in
+ * Pango. Returns the line count, 0 when the quick way cannot set it (a
+ * word wider than the line and no hyphen to break it at: Pango breaks
+ * inside it), -1 without memory. */
+static int break_lines(struct breaking *br)
 {
-	int nl = 0;
+	const struct token *tok = br->tok;
+	int nt = br->nt, width = br->width;
+	size_t head = NO_CUT;   /* the next line starts inside word tok[t] */
 	for (int t = 0; t < nt;) {
 		int w = 0, f = t, l = t - 1;
-		while (t < nt && tok[t].kind != TOKEN_NEWLINE) {
+		size_t line_head = head, cut = NO_CUT;
+		if (head != NO_CUT) {
+			struct piece rest;
+			int rc = fragment(br, t, head, token_end(br, t), &rest);
+			if (rc <= 0)
+				return rc;
+			w = rest.width;
+			l = t++;
+		}
+		while (head == NO_CUT && t < nt && tok[t].kind != TOKEN_NEWLINE) {
 			w += tok[t].width;
 			l = t++;
 			if (tok[l].kind == TOKEN_WORD)
 				break;
 		}
-		while (t + 1 < nt && tok[t].kind == TOKEN_SPACE && tok[t + 1].kind == TOKEN_WORD &&
-		       (width <= 0 || w + tok[t].width + tok[t + 1].width + trailing(tok, nt, t + 2) <= width)) {
-			w += tok[t].width + tok[t + 1].width;
-			l = t + 1;
-			t += 2;
+		head = NO_CUT;
+		if (width > 0 && w > width) {
+			/* a first word too wide: as much of it as fits, up to a hyphen */
+			if (l != f || tok[l].kind != TOKEN_WORD)
+				return 0;
+			size_t at;
+			int rc = longest_part(br, l, line_head != NO_CUT ? line_head : tok[l].start, width, &at);
+			if (rc <= 0 || !at)
+				return rc < 0 ? -1 : 0;
+			add_break(br, f, l, line_head, at);
+			head = at;
+			t = l;
+			continue;
 		}
-		if (width > 0 && w > width)
-			return 0;
-		add_break(first, last, &nl, f, l);
+		while (t + 1 < nt && tok[t].kind == TOKEN_SPACE && tok[t + 1].kind == TOKEN_WORD) {
+			int room = width - w - tok[t].width;
+			if (width <= 0 || tok[t + 1].width + trailing(tok, nt, t + 2) <= room) {
+				w += tok[t].width + tok[t + 1].width;
+				l = t + 1;
+				t += 2;
+				continue;
+			}
+			size_t at;
+			int rc = longest_part(br, t + 1, tok[t + 1].start, room, &at);
+			if (rc <= 0)
+				return rc;
+			if (at) {
+				l = t + 1;
+				head = cut = at;
+			}
+			break;
+		}
+		add_break(br, f, l, line_head, cut);
+		if (head != NO_CUT) {
+			t = l;
+			continue;
+		}
 		if (t < nt && tok[t].kind == TOKEN_SPACE)
 			t++;
 		if (t < nt && tok[t].kind == TOKEN_NEWLINE && ++t == nt)
-			add_break(first, last, &nl, t, t - 1);
+			add_break(br, t, t - 1, NO_CUT, NO_CUT);
 	}
-	return nl;
+	return br->nl;
+}
+
+/* Adds line li of br below the lines before it (*top, in Pango units,
+ * moves down past it). An empty line takes the height of empty_font. */
+static int add_line(struct text_block *b, const struct breaking *br, int li, int empty_font, int *top, int *cap)
+{
+	const struct token *tok = br->tok;
+	int first = br->first[li], last = br->last[li];
+	struct text_line *tl = &b->lines[li];
+	int from = 0, end = 0, ascent, descent;
+	const struct piece *pc = br->pc;
+	struct piece *cut_pc = NULL;
+	if (last >= first) {
+		from = tok[first].first_piece;
+		end = tok[last].first_piece + tok[last].npieces;
+	}
+	if (br->head[li] != NO_CUT || br->cut[li] != NO_CUT) {
+		/* a line that starts or ends inside a word: its parts shaped alone */
+		cut_pc = malloc((size_t)(end - from) * sizeof *cut_pc);
+		if (!cut_pc)
+			return -1;
+		memcpy(cut_pc, pc + from, (size_t)(end - from) * sizeof *cut_pc);
+		size_t a = br->head[li] != NO_CUT ? br->head[li] : tok[first].start;
+		size_t z = br->cut[li] != NO_CUT && first == last ? br->cut[li] : token_end(br, first);
+		if (br->head[li] != NO_CUT && fragment(br, first, a, z, &cut_pc[0]) < 0)
+			goto fail;
+		if (br->cut[li] != NO_CUT &&
+		    fragment(br, last, first == last ? a : tok[last].start, br->cut[li], &cut_pc[end - from - 1]) < 0)
+			goto fail;
+		pc = cut_pc;
+		end -= from;
+		from = 0;
+	}
+	line_metrics(&br->m->words->fonts, pc, from, end, empty_font, &ascent, &descent);
+	tl->top = *top / (double)PANGO_SCALE;
+	tl->height = (ascent + descent) / (double)PANGO_SCALE;
+	tl->baseline = (*top + ascent) / (double)PANGO_SCALE;
+	*top += ascent + descent;
+	tl->first_run = b->nruns;
+	double x = 0;
+	while (from < end) {
+		int to = from + 1;
+		while (to < end && pc[to].font == pc[from].font)
+			to++;
+		struct text_run r;
+		if (make_run(br->m, pc, from, to, &r) < 0)
+			goto fail;
+		r.x = x;
+		x += r.w;
+		if (text_block_add_run(b, cap, &r) < 0) {
+			glyph_run_free(r.glyphs);
+			goto fail;
+		}
+		from = to;
+	}
+	free(cut_pc);
+	tl->nruns = b->nruns - tl->first_run;
+	tl->width = x;
+	if (tl->width > b->width)
+		b->width = tl->width;
+	return 0;
+fail:
+	free(cut_pc);
+	return -1;
 }
 
 /* Whether each of the nl lines fits in width (Pango units), with all the
@@ -536,27 +824,30 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 	if ((bold_end < len && font[0] < 0) || (bold_end > 0 && font[1] < 0))
 		return 0;
 	/* at most one token per byte, two pieces per token, one line per token
-	 * and one more after a closing newline */
+	 * or hyphen and one more after a closing newline */
+	size_t maxl = 2 * len + 1;
 	struct token *tok = malloc(len * sizeof *tok);
 	struct piece *pc = malloc(2 * len * sizeof *pc);
-	int *first = malloc(2 * (len + 1) * sizeof *first);
+	int *lines = malloc(2 * maxl * sizeof *lines);
+	size_t *cuts = malloc(2 * maxl * sizeof *cuts);
 	int rc = -1;
-	if (!tok || !pc || !first)
+	if (!tok || !pc || !lines || !cuts)
 		goto out;
 	int nt = tokenize(m, text, len, bold_end, font, tok, pc);
 	if (nt <= 0) {
 		rc = nt;
 		goto out;
 	}
-	int *last = first + len + 1;
 	int width_pu = width > 0 ? (int)(width * PANGO_SCALE) : 0;
-	/* where Pango might break otherwise than at spaces, the text is set
-	 * the quick way only when it needs no breaking: every line fits */
-	int nl = break_lines(tok, nt, breaks_known ? width_pu : 0, first, last);
-	if (!breaks_known && width_pu > 0 && !lines_fit(tok, nt, first, last, nl, width_pu))
+	/* where Pango might break otherwise, the text is set the quick way
+	 * only when it needs no breaking: every line fits */
+	struct breaking br = { m, text, tok, pc, nt, breaks_known ? width_pu : 0, lines, lines + maxl, cuts,
+			       cuts + maxl, 0 };
+	int nl = break_lines(&br);
+	if (nl > 0 && !breaks_known && width_pu > 0 && !lines_fit(tok, nt, br.first, br.last, nl, width_pu))
 		nl = 0;
-	if (nl == 0) {
-		rc = 0;
+	if (nl <= 0) {
+		rc = nl;
 		goto out;
 	}
 	memset(b, 0, sizeof *b);
@@ -569,9 +860,9 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 	for (int i = 0; i < nl; i++) {
 		/* an empty line is as high as the font at its place in the text
 		 * (the end of an all-bold text: the bold one) */
-		size_t at = first[i] < nt ? tok[first[i]].start : len;
+		size_t at = br.first[i] < nt ? tok[br.first[i]].start : len;
 		int empty_font = font[at < bold_end] >= 0 ? font[at < bold_end] : font[at >= bold_end];
-		if (add_line(b, m, tok, pc, first[i], last[i], i, empty_font, &top, &cap) < 0)
+		if (add_line(b, &br, i, empty_font, &top, &cap) < 0)
 			goto fail;
 	}
 	b->nlines = nl;
@@ -583,7 +874,8 @@ fail:
 out:
 	free(tok);
 	free(pc);
-	free(first);
+	free(lines);
+	free(cuts);
 	return rc;
 }
 
