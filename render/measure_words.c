@@ -161,6 +161,11 @@ static int breaks_only_at_spaces(const char *text, size_t len)
 	while (next) {
 		gunichar u = next;
 		next = next_char(&p, end);
+		/* a letter or digit after one: nothing to check */
+		if (u < 0x80 && prev < 0x80 && is_alnum(u) && is_alnum(prev)) {
+			prev = u;
+			continue;
+		}
 		int space_after = next == 0 || next == ' ' || next == '\n';
 		if (u == ' ' && prev != ' ')
 			before_spaces = prev;
@@ -221,10 +226,15 @@ static int known_breaking(gunichar u)
 static int plain_text(const char *text, size_t len, int wrapped, int *breaks_known)
 {
 	*breaks_known = 0;
-	if (len == 0 || !g_utf8_validate(text, (gssize)len, NULL))
+	/* ASCII first, a byte at a time; the rest validated and decoded */
+	size_t i = 0;
+	for (; i < len && (unsigned char)text[i] < 0x80; i++)
+		if ((text[i] < 0x20 && text[i] != '\n') || text[i] == 0x7f)
+			return 0;
+	if (len == 0 || !g_utf8_validate(text + i, (gssize)(len - i), NULL))
 		return 0;
 	int known = 1;
-	const char *end = text + len, *p = text;
+	const char *end = text + len, *p = text + i;
 	for (gunichar u = next_char(&p, end); u; u = next_char(&p, end)) {
 		if ((u < 0x20 && u != '\n') || u == 0x7f || (u >= 0x80 && u < 0xa0) || u == 0xad)
 			return 0;
@@ -648,11 +658,14 @@ static void add_break(struct breaking *br, int f, int l, size_t head, size_t cut
 	br->nl++;
 }
 
-/* What the spaces after a line's last word (token t) add to it: all of
- * them but the one the line breaks at, as Pango counts them. */
+/* What the spaces after a line's last word (token t) add to it as Pango
+ * counts them: all of them before a newline (there is no break between
+ * them and it), else all but the one the line breaks at. */
 static int trailing(const struct token *tok, int nt, int t)
 {
-	return t < nt && tok[t].kind == TOKEN_SPACE ? tok[t].tail : 0;
+	if (t >= nt || tok[t].kind != TOKEN_SPACE)
+		return 0;
+	return t + 1 < nt && tok[t + 1].kind == TOKEN_NEWLINE ? tok[t].width : tok[t].tail;
 }
 
 /* Greedy breaking: the first word of a line always goes on it (with the
@@ -686,6 +699,11 @@ static int break_lines(struct breaking *br)
 				break;
 		}
 		head = NO_CUT;
+		/* a first word that fits but for the spaces before a newline:
+		 * Pango breaks inside it */
+		if (width > 0 && w <= width && l + 2 < nt && tok[l + 1].kind == TOKEN_SPACE &&
+		    tok[l + 2].kind == TOKEN_NEWLINE && w + tok[l + 1].width > width)
+			return 0;
 		if (width > 0 && w > width) {
 			/* a first word too wide: as much of it as fits, up to a hyphen */
 			if (l != f || tok[l].kind != TOKEN_WORD)

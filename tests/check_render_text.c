@@ -264,6 +264,10 @@ START_TEST(test_newlines)
 		assert_same_block(&ms, texts[i], 0, 0);
 		assert_same_block(&ms, texts[i], 0, 120);
 	}
+	/* the spaces before a newline count in full: "\xc2\xb7" fits only
+	 * without the space after it, so Pango moves it to the next line */
+	assert_same_in(&ms, "\xc3\x86;\xc3\x86 f,y.y. \xc2\xb7 \nabc", "DejaVu Sans", 10.5, -1, 66.1476);
+	assert_same_in(&ms, "\xc3\x86;\xc3\x86 f,y.y. \xc2\xb7  \n", "DejaVu Sans", 10.5, -1, 66.1476);
 	measure_free(&ms);
 }
 END_TEST
