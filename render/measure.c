@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 int measure_init(struct measure *m, struct err *e)
 {
@@ -71,20 +70,7 @@ static PangoFontDescription *make_desc(const char *family, double size, int bold
 
 int measure_has_family(struct measure *m, const char *family)
 {
-	PangoFontDescription *d = make_desc(family, MEASURE_FACE_SIZE, 0);
-	if (!d)
-		return 0;
-	PangoFont *f = pango_font_map_load_font(m->fontmap, m->context, d);
-	pango_font_description_free(d);
-	if (!f)
-		return 0;
-	PangoFontDescription *got = pango_font_describe(f);
-	const char *name = got ? pango_font_description_get_family(got) : NULL;
-	int ok = name && strcasecmp(name, family) == 0;
-	if (got)
-		pango_font_description_free(got);
-	g_object_unref(f);
-	return ok;
+	return font_set_has_family(m->context, family);
 }
 
 void text_block_free(struct text_block *b)

@@ -65,6 +65,19 @@ static PangoItem *itemize(void *context, const char *family, int pango_size, int
 	return it && it->analysis.font ? it : NULL;
 }
 
+int font_set_has_family(void *context, const char *family)
+{
+	GList *items;
+	PangoItem *it = itemize(context, family, pango_units(MEASURE_FACE_SIZE), 0, &items);
+	PangoFontDescription *got = it ? pango_font_describe(it->analysis.font) : NULL;
+	const char *name = got ? pango_font_description_get_family(got) : NULL;
+	int ok = name && g_ascii_strcasecmp(name, family) == 0;
+	if (got)
+		pango_font_description_free(got);
+	g_list_free_full(items, (GDestroyNotify)pango_item_free);
+	return ok;
+}
+
 static void face_free(struct word_face *f)
 {
 	if (f->face)

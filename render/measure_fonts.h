@@ -10,8 +10,7 @@
 #include <hb.h>
 
 /* The size, in points, at which Pango is asked for each family and
- * weight: the size measure_has_family() asks at, so that Pango finds the
- * regular face once for both. */
+ * weight (font_set_has_family() too). */
 #define MEASURE_FACE_SIZE 10
 
 struct word_face;
@@ -44,5 +43,10 @@ struct font_set {
  * through Pango's layout). */
 int font_set_get(struct font_set *fs, void *pango_context, const char *family, double size, int bold);
 void font_set_free(struct font_set *fs);
+
+/* Whether Pango's itemizer finds family itself (not a fallback) in
+ * context: the lookup font_set_get() makes for the regular face, so that
+ * fontconfig and Pango search for it once for both. */
+int font_set_has_family(void *pango_context, const char *family);
 
 #endif
