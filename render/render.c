@@ -11,10 +11,12 @@
 #include "render_int.h"
 #include "style.h"
 
+#include <dirent.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int render_load_style(struct style *st, const char *name, const char *const *dirs, struct measure *ms,
 		      struct err *e)
@@ -175,8 +177,27 @@ int render_list_styles(const char *const *template_dirs, char *out, size_t size)
 	return n;
 }
 
+/* The threads of this process other than the calling one, or -1 when
+ * they cannot be counted. */
+static int other_threads(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	if (!d)
+		return -1;
+	int n = -1;
+	for (struct dirent *de = readdir(d); de; de = readdir(d))
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
 void render_release_fonts(void)
 {
+	/* Pango matches and sorts fonts in threads it does not wait for; the
+	 * font map goes only when they have ended (at most a second), or what
+	 * they hold would be lost with them */
+	for (int i = 0; i < 1000 && other_threads() > 0; i++)
+		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
 	pango_cairo_font_map_set_default(NULL);
 }
 

@@ -54,8 +54,10 @@ void render_page_path(const char *path, int page, char *out, size_t size);
  * leak checker sees only fontconfig's configuration and cairo's static
  * caches, both kept for the process: FcFini and
  * cairo_debug_reset_static_data would race the threads in which Pango
- * loads fonts and frees them (an abort, seen). Nothing may be drawn
- * afterwards. */
+ * loads fonts and frees them (an abort, seen). It first waits (at most a
+ * second) for those threads to end: a font map released while one still
+ * runs outlives the process, and all it holds shows as lost (seen once in
+ * a valgrind run). Nothing may be drawn afterwards. */
 void render_release_fonts(void);
 /* Creates Pango's font map now: fontconfig then reads its configuration in
  * Pango's own thread while the caller goes on (the first text measured
