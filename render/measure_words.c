@@ -48,6 +48,8 @@ struct word_cache {
 	size_t nslots, used;
 	struct arena_chunk *arena;
 	hb_buffer_t *buffer;            /* HarfBuzz shapes in it */
+	void *scratch;                  /* a call's tokens, pieces and lines, kept for the next */
+	size_t scratch_size;
 };
 
 /* A piece of a token in one font; a token is a word or a run of spaces. */
@@ -84,6 +86,7 @@ void word_cache_free(struct word_cache *c)
 		c->arena = next;
 	}
 	hb_buffer_destroy(c->buffer);
+	free(c->scratch);
 	font_set_free(&c->fonts);
 	free(c->slots);
 	free(c);
@@ -105,11 +108,16 @@ static gunichar next_char(const char **p, const char *end)
 	return u;
 }
 
+/* ASCII letters and digits */
+static const unsigned char ascii_alnum[128] = {
+	['0'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	['A'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	['a'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
 static int is_alnum(gunichar u)
 {
-	if (u < 0x80)
-		return (u >= '0' && u <= '9') || ((u | 0x20) >= 'a' && (u | 0x20) <= 'z');
-	return g_unichar_isalnum(u);
+	return u < 0x80 ? ascii_alnum[u] : g_unichar_isalnum(u);
 }
 
 static int is_letter(gunichar u)
@@ -162,7 +170,7 @@ static int breaks_only_at_spaces(const char *text, size_t len)
 		gunichar u = next;
 		next = next_char(&p, end);
 		/* a letter or digit after one: nothing to check */
-		if (u < 0x80 && prev < 0x80 && is_alnum(u) && is_alnum(prev)) {
+		if (u < 0x80 && prev < 0x80 && ascii_alnum[u] && ascii_alnum[prev]) {
 			prev = u;
 			continue;
 		}
@@ -297,6 +305,22 @@ static void *arena_alloc(struct word_cache *c, size_t size)
 	void *p = c->arena->data + c->arena->used;
 	c->arena->used += size;
 	return p;
+}
+
+/* The cache's scratch memory, at least size bytes (its contents are not
+ * kept); NULL without memory. */
+static void *scratch(struct word_cache *c, size_t size)
+{
+	if (size > c->scratch_size) {
+		size_t n = size > 2 * c->scratch_size ? size : 2 * c->scratch_size;
+		void *p = malloc(n);
+		if (!p)
+			return NULL;
+		free(c->scratch);
+		c->scratch = p;
+		c->scratch_size = n;
+	}
+	return c->scratch;
 }
 
 /* Makes room for n more words without moving the slots while they are
@@ -460,10 +484,11 @@ static int shape_pending(struct word_cache *c, struct shaped_word **slot, int np
 
 /* Splits text into tokens (words and runs of spaces) and each token into
  * pieces of one font at bold_end, and shapes the pieces (the words not
- * met before together, shape_pending()). Returns the token count, 0 when
- * a glyph is missing, -1 without memory. */
+ * met before together, shape_pending()); slot has room for a word per
+ * piece. Returns the token count, 0 when a glyph is missing, -1 without
+ * memory. */
 static int tokenize(struct measure *m, const char *text, size_t len, size_t bold_end, const int font[2],
-		    struct token *tok, struct piece *pc)
+		    struct token *tok, struct piece *pc, struct shaped_word **slot)
 {
 	struct word_cache *c = m->words;
 	int nt = 0, np = 0;
@@ -486,23 +511,16 @@ static int tokenize(struct measure *m, const char *text, size_t len, size_t bold
 		t->npieces = np - t->first_piece;
 		i = j;
 	}
-	struct shaped_word **slot = malloc((size_t)(np ? np : 1) * sizeof *slot);
 	int pending = 0;
-	if (!slot || cache_reserve(c, (size_t)np) < 0) {
-		free(slot);
+	if (cache_reserve(c, (size_t)np) < 0)
 		return -1;
-	}
 	for (int i = 0; i < np; i++) {
-		if (!(slot[i] = cache_slot(c, text + pc[i].start, pc[i].len, pc[i].font))) {
-			free(slot);
+		if (!(slot[i] = cache_slot(c, text + pc[i].start, pc[i].len, pc[i].font)))
 			return -1;
-		}
 		pending |= slot[i]->n < 0;
 	}
-	if (pending && shape_pending(c, slot, np) < 0) {
-		free(slot);
+	if (pending && shape_pending(c, slot, np) < 0)
 		return -1;
-	}
 	int complete = 1;
 	for (int i = 0; i < np; i++) {
 		pc[i].g = slot[i]->g;
@@ -510,7 +528,6 @@ static int tokenize(struct measure *m, const char *text, size_t len, size_t bold
 		pc[i].width = slot[i]->width;
 		complete &= slot[i]->complete;
 	}
-	free(slot);
 	if (!complete)
 		return 0;
 	for (int i = 0; i < nt; i++) {
@@ -844,18 +861,17 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 	/* at most one token per byte, two pieces per token, one line per token
 	 * or hyphen and one more after a closing newline */
 	size_t maxl = 2 * len + 1;
-	struct token *tok = malloc(len * sizeof *tok);
-	struct piece *pc = malloc(2 * len * sizeof *pc);
-	int *lines = malloc(2 * maxl * sizeof *lines);
-	size_t *cuts = malloc(2 * maxl * sizeof *cuts);
-	int rc = -1;
-	if (!tok || !pc || !lines || !cuts)
-		goto out;
-	int nt = tokenize(m, text, len, bold_end, font, tok, pc);
-	if (nt <= 0) {
-		rc = nt;
-		goto out;
-	}
+	struct token *tok = scratch(m->words, len * sizeof *tok + 2 * len * (sizeof(struct piece) + sizeof(void *)) +
+					       2 * maxl * (sizeof(size_t) + sizeof(int)));
+	if (!tok)
+		return -1;
+	struct piece *pc = (struct piece *)(tok + len);
+	struct shaped_word **slot = (struct shaped_word **)(pc + 2 * len);
+	size_t *cuts = (size_t *)(slot + 2 * len);
+	int *lines = (int *)(cuts + 2 * maxl);
+	int nt = tokenize(m, text, len, bold_end, font, tok, pc, slot);
+	if (nt <= 0)
+		return nt;
 	int width_pu = width > 0 ? (int)(width * PANGO_SCALE) : 0;
 	/* where Pango might break otherwise, the text is set the quick way
 	 * only when it needs no breaking: every line fits */
@@ -864,10 +880,8 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 	int nl = break_lines(&br);
 	if (nl > 0 && !breaks_known && width_pu > 0 && !lines_fit(tok, nt, br.first, br.last, nl, width_pu))
 		nl = 0;
-	if (nl <= 0) {
-		rc = nl;
-		goto out;
-	}
+	if (nl <= 0)
+		return nl;
 	memset(b, 0, sizeof *b);
 	b->size = size;
 	b->text = strdup(text);
@@ -885,16 +899,10 @@ int measure_words_block(struct measure *m, struct text_block *b, const char *tex
 	}
 	b->nlines = nl;
 	b->height = top / (double)PANGO_SCALE;
-	rc = 1;
-	goto out;
+	return 1;
 fail:
 	text_block_free(b);
-out:
-	free(tok);
-	free(pc);
-	free(lines);
-	free(cuts);
-	return rc;
+	return -1;
 }
 
 int measure_words_width(struct measure *m, const char *text, const char *family, double size, int bold,
@@ -908,24 +916,19 @@ int measure_words_width(struct measure *m, const char *text, const char *family,
 			bold ? font_set_get(&m->words->fonts, m->context, family, size, 1) : -1 };
 	if (font[bold ? 1 : 0] < 0)
 		return 0;
-	struct token *tok = malloc(len * sizeof *tok);
-	struct piece *pc = malloc(2 * len * sizeof *pc);
-	int rc = -1;
-	if (tok && pc) {
-		int nt = tokenize(m, text, len, bold ? len : 0, font, tok, pc);
-		rc = nt < 0 ? -1 : 0;
-		if (nt > 0) {
-			/* as a line of a block: without the spaces that end it */
-			int w = 0, end = nt;
-			while (end > 0 && tok[end - 1].kind == TOKEN_SPACE)
-				end--;
-			for (int t = 0; t < end; t++)
-				w += tok[t].width;
-			*width = w / (double)PANGO_SCALE;
-			rc = 1;
-		}
-	}
-	free(tok);
-	free(pc);
-	return rc;
+	struct token *tok = scratch(m->words, len * sizeof *tok + 2 * len * (sizeof(struct piece) + sizeof(void *)));
+	if (!tok)
+		return -1;
+	struct piece *pc = (struct piece *)(tok + len);
+	int nt = tokenize(m, text, len, bold ? len : 0, font, tok, pc, (struct shaped_word **)(pc + 2 * len));
+	if (nt <= 0)
+		return nt < 0 ? -1 : 0;
+	/* as a line of a block: without the spaces that end it */
+	int w = 0, end = nt;
+	while (end > 0 && tok[end - 1].kind == TOKEN_SPACE)
+		end--;
+	for (int t = 0; t < end; t++)
+		w += tok[t].width;
+	*width = w / (double)PANGO_SCALE;
+	return 1;
 }

@@ -6,6 +6,34 @@
 #include <string.h>
 
 #define KAPPA 0.5522847498   /* Bezier handle length for a quarter circle */
+#define STRINGS_CHUNK (16 * 1024)
+
+/* The items' strings, kept in chunks and released all at once. */
+struct scene_strings {
+	struct scene_strings *next;
+	size_t used, cap;
+	char data[];
+};
+
+/* A copy of s[0..len) among the scene's strings; NULL without memory. */
+static char *scene_strndup(struct scene *sc, const char *s, size_t len)
+{
+	struct scene_strings *k = sc->strings;
+	if (!k || k->cap - k->used < len + 1) {
+		size_t cap = len + 1 > STRINGS_CHUNK ? len + 1 : STRINGS_CHUNK;
+		if (!(k = malloc(sizeof *k + cap)))
+			return NULL;
+		k->next = sc->strings;
+		k->used = 0;
+		k->cap = cap;
+		sc->strings = k;
+	}
+	char *copy = k->data + k->used;
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	k->used += len + 1;
+	return copy;
+}
 
 void scene_init(struct scene *sc)
 {
@@ -17,8 +45,6 @@ void scene_free(struct scene *sc)
 	for (int i = 0; i < sc->npages; i++) {
 		struct scene_page *p = &sc->pages[i];
 		for (size_t k = 0; k < p->nitems; k++) {
-			free(p->items[k].text);
-			free(p->items[k].family);
 			if (p->items[k].glyphs && p->items[k].glyphs_free)
 				p->items[k].glyphs_free(p->items[k].glyphs);
 		}
@@ -26,6 +52,11 @@ void scene_free(struct scene *sc)
 		free(p->ops);
 	}
 	free(sc->pages);
+	while (sc->strings) {
+		struct scene_strings *next = sc->strings->next;
+		free(sc->strings);
+		sc->strings = next;
+	}
 	scene_init(sc);
 }
 
@@ -202,8 +233,8 @@ struct scene_item *scene_text(struct scene *sc, struct scene_page *p, const char
 	struct scene_item *it = add_item(sc, p, SCENE_TEXT, 0);
 	if (!it)
 		return NULL;
-	it->text = strndup(text, len);
-	it->family = strdup(family);
+	it->text = scene_strndup(sc, text, len);
+	it->family = scene_strndup(sc, family, strlen(family));
 	if (!it->text || !it->family) {
 		sc->failed = 1;
 		return NULL;
@@ -225,7 +256,7 @@ struct scene_item *scene_anchor(struct scene *sc, struct scene_page *p, const ch
 	struct scene_item *it = add_item(sc, p, SCENE_ANCHOR, 0);
 	if (!it)
 		return NULL;
-	if (!(it->text = strdup(name))) {
+	if (!(it->text = scene_strndup(sc, name, strlen(name)))) {
 		sc->failed = 1;
 		return NULL;
 	}
@@ -240,7 +271,7 @@ struct scene_item *scene_link(struct scene *sc, struct scene_page *p, const char
 	struct scene_item *it = add_item(sc, p, SCENE_LINK, 0);
 	if (!it)
 		return NULL;
-	if (!(it->text = strdup(target))) {
+	if (!(it->text = scene_strndup(sc, target, strlen(target)))) {
 		sc->failed = 1;
 		return NULL;
 	}

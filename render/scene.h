@@ -94,10 +94,13 @@ struct scene_page {
 
 /* A document: its pages in order. A failed allocation latches (`failed`);
  * scene_ok() reports it so builders can check once at the end. */
+struct scene_strings;
+
 struct scene {
 	struct scene_page *pages;
 	int npages, pages_cap;
 	int failed;
+	struct scene_strings *strings;  /* the items' texts and family names */
 };
 
 void scene_init(struct scene *sc);
