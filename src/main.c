@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "inputs.h"
 #include "levels.h"
+#include "mem.h"
 #include "output.h"
 #include "paths.h"
 #include "render.h"
@@ -60,15 +61,31 @@ static const struct output_format *choose_format(const struct cli *c, const char
 	return f;
 }
 
+/* What a run is expected to allocate, from what the measured runs in the
+ * README took at their peak: about 22 bytes a square a level for the grids,
+ * the generators' work and the text outputs; a sheet about 2 MiB for fonts
+ * and drawing and 32 KiB a room for its layout, pages and compression. */
+static size_t run_memory(const struct cli *c, const struct output_format *fmt)
+{
+	size_t squares = (size_t)c->params.w * (size_t)c->params.h;
+	size_t rooms = (size_t)(c->params.rooms > 0 ? c->params.rooms : 30);
+	size_t bytes = (size_t)c->levels * squares * 22;
+	if (fmt->sheet || fmt->draws)
+		bytes += ((size_t)2 << 20) + (size_t)c->levels * rooms * (32 << 10);
+	return bytes;
+}
+
 static int run(struct cli *c, struct err *e)
 {
 	const char *path;
 	const struct output_format *fmt = choose_format(c, &path, e);
 	if (!fmt)
 		return -1;
-	/* fontconfig starts on its configuration while the inputs are read */
+	/* fontconfig starts on its configuration while the inputs are read and
+	 * the run's memory is mapped in */
 	if (fmt->sheet || fmt->draws)
 		render_start_fonts();
+	mem_map_ahead(run_memory(c, fmt));
 	/* the stocking tables, loaded once: checked here, read by every key */
 	struct stock_tables tables;
 	if (inputs_check_run(c, path, &tables, e) < 0 ||
@@ -154,6 +171,7 @@ int main(int argc, char **argv)
 	struct paths paths;
 	struct cli c;
 	struct err e = { ERR_NONE, "" };
+	mem_configure_run();
 	/* Past a file-size limit (ulimit -f), write() fails with EFBIG and the
 	 * run ends with a message, instead of the signal killing it mid-write. */
 	signal(SIGXFSZ, SIG_IGN);

@@ -8,6 +8,7 @@
 #include "bench.h"
 
 #include "measure.h"
+#include "mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,9 @@ static int font_setup(void)
 
 int main(int argc, char **argv)
 {
+	/* the program's own memory policy (src/mem.c), so that our code and
+	 * the drawing floors run here as they run in mapsheet */
+	mem_configure_run();
 	const char *part = argc > 1 ? argv[1] : "all";
 	const char *method = argc > 2 ? argv[2] : NULL;
 	if (strcmp(part, "--font-setup") == 0)

@@ -1,0 +1,49 @@
+/* mem.c: the run's memory policy (see mem.h). */
+#define _DEFAULT_SOURCE
+#include "mem.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+void mem_configure_run(void)
+{
+#ifdef __GLIBC__
+	/* keep what is freed: the run ends soon and will want it again */
+	mallopt(M_TRIM_THRESHOLD, INT32_MAX);
+	/* big blocks (a 1200 x 1200 grid is 5.8 MB) from the kept memory too,
+	 * not a fresh mapping each (32 MiB is the most glibc allows) */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	/* Pango's font thread allocates from the same, already mapped, pool */
+	mallopt(M_ARENA_MAX, 1);
+#endif
+}
+
+size_t mem_map_ahead(size_t bytes)
+{
+#if defined(__GLIBC__) && defined(MADV_POPULATE_WRITE)
+	if (bytes > MEM_AHEAD_MAX)
+		bytes = MEM_AHEAD_MAX;
+	long page = sysconf(_SC_PAGESIZE);
+	if (page <= 0 || bytes < (size_t)page * 4)
+		return 0;
+	/* a block at the top of the heap, its pages mapped at once, then freed
+	 * to the allocator, which keeps it (mem_configure_run) for what comes */
+	unsigned char *p = malloc(bytes);
+	if (!p)
+		return 0;
+	uintptr_t from = ((uintptr_t)p + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+	uintptr_t to = ((uintptr_t)p + bytes) & ~((uintptr_t)page - 1);
+	int rc = madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+	free(p);
+	return rc == 0 ? to - from : 0;
+#else
+	(void)bytes;
+	return 0;
+#endif
+}
