@@ -61,20 +61,6 @@ static const struct output_format *choose_format(const struct cli *c, const char
 	return f;
 }
 
-/* What a run is expected to allocate, from what the measured runs in the
- * README took at their peak: about 22 bytes a square a level for the grids,
- * the generators' work and the text outputs; a sheet about 2 MiB for fonts
- * and drawing and 32 KiB a room for its layout, pages and compression. */
-static size_t run_memory(const struct cli *c, const struct output_format *fmt)
-{
-	size_t squares = (size_t)c->params.w * (size_t)c->params.h;
-	size_t rooms = (size_t)(c->params.rooms > 0 ? c->params.rooms : 30);
-	size_t bytes = (size_t)c->levels * squares * 22;
-	if (fmt->sheet || fmt->draws)
-		bytes += ((size_t)2 << 20) + (size_t)c->levels * rooms * (32 << 10);
-	return bytes;
-}
-
 static int run(struct cli *c, struct err *e)
 {
 	const char *path;
@@ -85,7 +71,8 @@ static int run(struct cli *c, struct err *e)
 	 * the run's memory is mapped in */
 	if (fmt->sheet || fmt->draws)
 		render_start_fonts();
-	mem_map_ahead(run_memory(c, fmt));
+	mem_map_ahead(mem_run_estimate(c->levels, c->params.w, c->params.h, c->params.rooms,
+				       fmt->sheet || fmt->draws));
 	/* the stocking tables, loaded once: checked here, read by every key */
 	struct stock_tables tables;
 	if (inputs_check_run(c, path, &tables, e) < 0 ||

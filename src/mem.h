@@ -23,6 +23,11 @@
  * the C library has no such settings. */
 void mem_configure_run(void);
 
+/* What a run of `levels` levels of w x h squares and about `rooms` rooms
+ * each (0: a method's default, about 30) is expected to allocate at its
+ * peak; `draws` when it lays out and draws pages. */
+size_t mem_run_estimate(int levels, int w, int h, int rooms, int draws);
+
 /* Maps in about `bytes` (at most MEM_AHEAD_MAX) of free memory for the
  * allocations to come, in one call. Returns the bytes mapped; 0 when the
  * system cannot do it (the run goes on, paying a fault a page). */

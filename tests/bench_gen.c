@@ -7,6 +7,7 @@
 
 #include "gen.h"
 #include "key.h"
+#include "mem.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -29,6 +30,21 @@ static const struct bench_size sizes[] = {
 };
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
 
+/* The grid a size is generated on: the house is sized by its plan alone
+ * (its own fit for the room count), the others by the size's grid or
+ * their own fit. */
+static void grid_for(const struct method *meth, const struct bench_size *sz, int *w, int *h)
+{
+	*w = strcmp(meth->name, "house") == 0 ? 0 : sz->w;
+	*h = strcmp(meth->name, "house") == 0 ? 0 : sz->h;
+	if (!*w && meth->fit_size)
+		meth->fit_size(sz->rooms, w, h);
+	if (!*w) {
+		*w = 1200;
+		*h = 1200;
+	}
+}
+
 /* Generates one map; returns its room count (keyed regions) or -1. */
 static int generate_once(const struct method *meth, const struct bench_size *sz, int seed, double *seconds,
 			 double *cpu)
@@ -40,17 +56,7 @@ static int generate_once(const struct method *meth, const struct bench_size *sz,
 	char text[32];
 	gen_params_default(&p);
 	p.rooms = sz->rooms;
-	p.w = sz->w;
-	p.h = sz->h;
-	/* the house is sized by its plan alone: its own fit for the room count */
-	if (strcmp(meth->name, "house") == 0)
-		p.w = p.h = 0;
-	if (!p.w && meth->fit_size)
-		meth->fit_size(sz->rooms, &p.w, &p.h);
-	if (!p.w) {
-		p.w = 1200;
-		p.h = 1200;
-	}
+	grid_for(meth, sz, &p.w, &p.h);
 	p.template_dirs = bench_template_dirs();
 	snprintf(text, sizeof text, "bench-%d", seed);
 	rng_seed_text(&rng, text, 1);
@@ -90,7 +96,10 @@ static int measure(const struct method *meth, const struct bench_size *sz, doubl
 	if (pid == 0) {
 		close(fds[0]);
 		double t[64], cpu[64], secs;
-		int n = sz->repeats < 64 ? sz->repeats : 64, rooms = 0;
+		int n = sz->repeats < 64 ? sz->repeats : 64, rooms = 0, w, h;
+		/* the memory a mapsheet run of this size maps in before it starts */
+		grid_for(meth, sz, &w, &h);
+		mem_map_ahead(mem_run_estimate(1, w, h, sz->rooms, 0));
 		for (int i = 0; i < n; i++) {
 			rooms = generate_once(meth, sz, i, &secs, &cpu[i]);
 			if (rooms < 0)
