@@ -15,7 +15,6 @@
 #include <hpdf_fontdef.h>
 #include <hpdf_objects.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,44 +110,6 @@ static double glyph_advance(HPDF_FontDef def, HPDF_UINT16 gid)
 	return round(tt->h_metric[i].advance_width * 8000.0 / tt->header.units_per_em) / 8;
 }
 
-/* The glyph of each character code as libharu mapped it when it made the
- * font (its CIDToGIDMap stream: a big-endian glyph id per code), read in
- * one pass instead of a search of the font's cmap per code. Returns the
- * count of codes (0: no map, every code is looked up), *gids to free. */
-static size_t read_gid_map(HPDF_Font font, uint16_t **gids)
-{
-	HPDF_FontAttr attr = font->attr;
-	HPDF_Stream st = attr && attr->map_stream ? attr->map_stream->stream : NULL;
-	*gids = NULL;
-	if (!st || st->type != HPDF_STREAM_MEMORY)
-		return 0;
-	size_t bytes = HPDF_Stream_Size(st), n = bytes / 2, got = 0;
-	unsigned char *raw = n ? malloc(bytes) : NULL;
-	if (!raw)
-		return 0;
-	HPDF_UINT nbufs = HPDF_MemStream_GetBufCount(st);
-	for (HPDF_UINT i = 0; i < nbufs && got < bytes; i++) {
-		HPDF_UINT len = 0;
-		HPDF_BYTE *buf = HPDF_MemStream_GetBufPtr(st, i, &len);
-		if (!buf)
-			break;
-		if (len > bytes - got)
-			len = (HPDF_UINT)(bytes - got);
-		memcpy(raw + got, buf, len);
-		got += len;
-	}
-	if (got != bytes) {
-		free(raw);
-		return 0;
-	}
-	/* in place: each pair of bytes becomes the value it spells */
-	uint16_t *g = (uint16_t *)(void *)raw;
-	for (size_t i = 0; i < n; i++)
-		g[i] = (uint16_t)(raw[2 * i] << 8 | raw[2 * i + 1]);
-	*gids = g;
-	return n;
-}
-
 /* Replaces the descendant font's W array (runs `first [w w ...]` of the
  * codes whose width is not the default) by the same runs with the exact
  * widths, and fills f->advance with what the PDF now says for each code. */
@@ -168,8 +129,6 @@ static int exact_widths(struct haru *h, struct haru_font *f)
 	}
 	for (int c = 0; c < 65536; c++)
 		f->advance[c] = (float)dw->value;
-	uint16_t *gids;
-	size_t ngids = read_gid_map(f->font, &gids);
 	HPDF_UINT n = HPDF_Array_Items(w);
 	HPDF_STATUS st = n % 2 ? HPDF_INVALID_OBJECT : HPDF_OK;
 	for (HPDF_UINT i = 0; i + 1 < n && st == HPDF_OK; i += 2) {
@@ -192,14 +151,11 @@ static int exact_widths(struct haru *h, struct haru_font *f)
 				st = HPDF_INVALID_OBJECT;
 				break;
 			}
-			HPDF_UINT16 gid = (size_t)code < ngids ? gids[code]
-								: HPDF_TTFontDef_GetGlyphid(attr->fontdef, (HPDF_UINT16)code);
-			double a = glyph_advance(attr->fontdef, gid);
+			double a = glyph_advance(attr->fontdef, HPDF_TTFontDef_GetGlyphid(attr->fontdef, (HPDF_UINT16)code));
 			f->advance[code] = (float)a;
 			st = HPDF_Array_AddReal(nrun, (HPDF_REAL)a);
 		}
 	}
-	free(gids);
 	if (st != HPDF_OK) {
 		HPDF_Array_Free(nw);
 		return haru_check(h, 1, "writing a font's widths");

@@ -4,9 +4,9 @@
  * mid-run is kept for later allocations instead of being handed back and
  * asked for again, and the memory a run is expected to need is mapped in
  * one call before it is used. Each page the process touches for the first
- * time is otherwise a page fault of its own: about 0.2 us on bare metal,
- * 10 to 15 us on the virtual machines measured in the README, where mapping
- * pages ahead in one call costs 0.6 us a page. Nothing here changes what a
+ * time is otherwise a page fault of its own: a fraction of a microsecond on
+ * bare metal, 11 us on the virtual machine measured in the README, where
+ * mapping pages ahead in one call costs 0.6 us a page. Nothing here changes what a
  * run computes or writes. */
 #ifndef MAPSHEET_MEM_H
 #define MAPSHEET_MEM_H
