@@ -6,8 +6,8 @@
  * one call before it is used. Each page the process touches for the first
  * time is otherwise a page fault of its own: a fraction of a microsecond on
  * bare metal, 11 us on the virtual machine measured in the README, where
- * mapping pages ahead in one call costs 0.6 us a page. Nothing here changes what a
- * run computes or writes. */
+ * mapping pages ahead in one call costs 0.6 us a page. Nothing here
+ * changes what a run computes or writes. */
 #ifndef MAPSHEET_MEM_H
 #define MAPSHEET_MEM_H
 

@@ -35,8 +35,9 @@ static const struct bench_size sizes[] = {
  * their own fit. */
 static void grid_for(const struct method *meth, const struct bench_size *sz, int *w, int *h)
 {
-	*w = strcmp(meth->name, "house") == 0 ? 0 : sz->w;
-	*h = strcmp(meth->name, "house") == 0 ? 0 : sz->h;
+	int own_plan = strcmp(meth->name, "house") == 0;
+	*w = own_plan ? 0 : sz->w;
+	*h = own_plan ? 0 : sz->h;
 	if (!*w && meth->fit_size)
 		meth->fit_size(sz->rooms, w, h);
 	if (!*w) {
