@@ -2,10 +2,11 @@
 """json_contract.py FILE: reads a mapsheet JSON file the way another tool
 would and checks the rules between fields that mapsheet-json(5) states and a
 schema cannot: rects inside the grid and not overlapping, areas that match
-the rects, region ids 1..n in order, numbers 1..n, doors on real edges
-between the regions they name, locks and locked doors naming each other,
-zones that exist, stairs and entrance on floor, a key entry for every
-numbered room. Prints one line per problem and exits 1 if there is any."""
+the rects, region ids 1..n in order, numbers 1..n, zones that exist (null
+exactly when there are none), doors on real edges between the regions they
+name, locks and locked doors naming each other, stairs, features and
+entrance on floor, a key entry for every numbered room. Prints one line per
+problem and exits 1 if there is any."""
 import json
 import sys
 
@@ -35,8 +36,8 @@ def check_regions(lv, problems):
             numbers[r["number"]] = r["id"]
         elif r["number"] is not None:
             problems.append(f"{r['kind']} region {r['id']} is numbered")
-        if r["zone"] is not None and r["zone"] >= len(lv["zones"]):
-            problems.append(f"region {r['id']}: zone {r['zone']} is not in zones")
+        if (r["zone"] is None) != (not lv["zones"]) or (r["zone"] or 0) >= max(len(lv["zones"]), 1):
+            problems.append(f"region {r['id']}: zone {r['zone']} with {len(lv['zones'])} zones")
     if sorted(numbers) != list(range(1, len(numbers) + 1)):
         problems.append("room numbers are not 1..n")
     return owner, numbers
@@ -66,9 +67,10 @@ def check_doors(lv, owner, problems):
 def check_level(lv, problems):
     owner, numbers = check_regions(lv, problems)
     check_doors(lv, owner, problems)
-    for s in lv["stairs"]:
-        if (s["x"], s["y"]) not in owner:
-            problems.append(f"stairs at {s['x']},{s['y']} not on floor")
+    for what in ("stairs", "features"):
+        for s in lv[what]:
+            if (s["x"], s["y"]) not in owner:
+                problems.append(f"{what} at {s['x']},{s['y']} not on floor")
     e = lv["entrance"]
     if not e or (e["x"], e["y"]) not in owner:
         problems.append("no entrance on floor")
