@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""json_contract.py FILE: reads a mapsheet JSON file the way another tool
+"""json_contract.py FILE...: reads each mapsheet JSON file the way another tool
 would and checks the rules between fields that mapsheet-json(5) states and a
 schema cannot: rects inside the grid and not overlapping, areas that match
 the rects, region ids 1..n in order, numbers 1..n, zones that exist (null
@@ -82,16 +82,19 @@ def check_level(lv, problems):
 
 
 def main():
-    with open(sys.argv[1], encoding="utf-8") as f:
-        doc = json.load(f)
-    problems = []
-    if doc.get("format") != "mapsheet" or doc.get("version") != 2:
-        problems.append("not a mapsheet version 2 file")
-    for lv in doc["levels"]:
-        check_level(lv, problems)
-    for p in problems[:20]:
-        print(p)
-    return 1 if problems else 0
+    bad = 0
+    for path in sys.argv[1:]:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        problems = []
+        if doc.get("format") != "mapsheet" or doc.get("version") != 2:
+            problems.append("not a mapsheet version 2 file")
+        for lv in doc["levels"]:
+            check_level(lv, problems)
+        for p in problems[:20]:
+            print(f"{path}: {p}")
+        bad += bool(problems)
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
