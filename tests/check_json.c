@@ -99,7 +99,7 @@ START_TEST(test_every_output_validates)
 		used += (size_t)snprintf(files + used, sizeof files - used, " %s", path);
 		ck_assert_uint_lt(used, sizeof files);
 	}
-	/* standard output is the same document */
+	/* the document written to standard output too */
 	ck_assert_int_eq(test_run("--method house --seed 1 -q --format json -o -", DIR_OUT "/stdout.json", NULL), 0);
 	expect_valid(files);
 	expect_valid(DIR_OUT "/stdout.json");
