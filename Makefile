@@ -120,6 +120,7 @@ install: $(BIN)
 	cp -R templates/. $(DESTDIR)$(DATADIR)/
 	install -m 644 man/mapsheet.1 $(DESTDIR)$(MANDIR)/man1/mapsheet.1
 	install -m 644 man/mapsheet-templates.5 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
+	install -m 644 man/mapsheet-json.5 $(DESTDIR)$(MANDIR)/man5/mapsheet-json.5
 	install -d $(DESTDIR)$(COMPDIR)
 	./$(BIN) --completion bash > $(DESTDIR)$(COMPDIR)/mapsheet
 
@@ -127,6 +128,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/mapsheet
 	rm -rf $(DESTDIR)$(DATADIR)
 	rm -f $(DESTDIR)$(MANDIR)/man1/mapsheet.1 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
+	rm -f $(DESTDIR)$(MANDIR)/man5/mapsheet-json.5
 	rm -f $(DESTDIR)$(COMPDIR)/mapsheet
 
 clean:

@@ -10,7 +10,10 @@
 
 /* The ASCII preview of each level followed by its numbered key. */
 int export_txt(FILE *f, const struct doc *d, struct err *e);
-/* The whole model as JSON (format "mapsheet", version 1; see mapsheet(1)). */
+/* The version of the JSON format, raised whenever a field changes meaning,
+ * is renamed or is added (see mapsheet-json(5)). */
+#define EXPORT_JSON_VERSION 2
+/* The whole model as JSON (format "mapsheet", version EXPORT_JSON_VERSION). */
 int export_json(FILE *f, const struct doc *d, struct err *e);
 
 /* The room key as Markdown: a heading per level, images[l] (a path

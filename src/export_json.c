@@ -1,25 +1,50 @@
 /* export_json.c: the whole model as JSON, for other tools and the tests.
- * The layout is documented in mapsheet(1) under FORMATS; keys are written in
- * a fixed order so the same map always gives the same bytes. */
+ * The format ("mapsheet", version 2) is documented field by field in
+ * mapsheet-json(5) and described by templates/schema/mapsheet.schema.json.
+ * "None" is always null, never 0 or "": every object has all its fields.
+ * Keys are written in a fixed order so the same map always gives the same
+ * bytes. */
 #include "export.h"
 
 #include "sbuf.h"
 
 #include <stdlib.h>
 
+/* A string, or null when it is NULL or empty. */
+static void json_text_or_null(struct sbuf *s, const char *text)
+{
+	if (text && *text)
+		sbuf_add_json(s, text);
+	else
+		sbuf_add(s, "null");
+}
+
+/* A count or id, or null when it is not positive (the model's "none"). */
+static void json_positive_or_null(struct sbuf *s, int v)
+{
+	if (v > 0)
+		sbuf_printf(s, "%d", v);
+	else
+		sbuf_add(s, "null");
+}
+
 static void json_region(struct sbuf *s, const struct map *m, int id, const struct rect *rs, int n)
 {
 	const struct region *r = &m->regions[id];
-	sbuf_printf(s, "{\"id\": %d, \"number\": %d, \"kind\": \"%s\", \"name\": ", id, r->number,
-		    region_kind_name(r->kind));
-	sbuf_add_json(s, r->name);
-	sbuf_printf(s, ", \"zone\": %d, \"area\": %d, \"rects\": [", r->zone, r->area);
+	sbuf_printf(s, "{\"id\": %d, \"number\": ", id);
+	json_positive_or_null(s, r->number);
+	sbuf_printf(s, ", \"kind\": \"%s\", \"name\": ", region_kind_name(r->kind));
+	json_text_or_null(s, r->name);
+	sbuf_add(s, ", \"zone\": ");
+	if (r->zone >= 0 && r->zone < m->nzones)
+		sbuf_printf(s, "%d", r->zone);
+	else
+		sbuf_add(s, "null");
+	sbuf_printf(s, ", \"port\": %s, \"area\": %d, \"rects\": [", r->flags & REGION_FLAG_PORT ? "true" : "false",
+		    r->area);
 	for (int i = 0; i < n; i++)
 		sbuf_printf(s, "%s[%d, %d, %d, %d]", i ? ", " : "", rs[i].x, rs[i].y, rs[i].w, rs[i].h);
-	sbuf_add(s, "]");
-	if (r->flags & REGION_FLAG_PORT)
-		sbuf_add(s, ", \"port\": true");
-	sbuf_add(s, "}");
+	sbuf_add(s, "]}");
 }
 
 static int json_regions(struct sbuf *s, const struct map *m, struct err *e)
@@ -34,7 +59,7 @@ static int json_regions(struct sbuf *s, const struct map *m, struct err *e)
 		json_region(s, m, id, rs, n);
 		free(rs);
 	}
-	sbuf_add(s, "\n      ],\n");
+	sbuf_add(s, m->nregions ? "\n      ],\n" : "],\n");
 	return 0;
 }
 
@@ -45,40 +70,57 @@ static void json_doors(struct sbuf *s, const struct map *m)
 		const struct door *d = &m->doors[i];
 		int a, b;
 		map_door_regions(m, d, &a, &b);
-		sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"side\": \"%s\", \"kind\": \"%s\", \"regions\": [%d, %d]",
-			    i ? ",\n        " : "\n        ", d->x, d->y, side_letter(d->side), door_kind_name(d->kind),
-			    a, b);
-		if (d->lock >= 0)
-			sbuf_printf(s, ", \"lock\": %d", d->lock);
+		sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"side\": \"%s\", \"kind\": \"%s\", \"regions\": [",
+			    i ? ",\n        " : "\n        ", d->x, d->y, side_letter(d->side), door_kind_name(d->kind));
+		json_positive_or_null(s, a);
+		sbuf_add(s, ", ");
+		json_positive_or_null(s, b);
+		sbuf_add(s, "], \"lock\": ");
+		if (d->lock >= 0 && d->lock < m->nlocks)
+			sbuf_printf(s, "%d", d->lock);
+		else
+			sbuf_add(s, "null");
 		sbuf_add(s, "}");
 	}
 	sbuf_add(s, m->ndoors ? "\n      ],\n" : "],\n");
 }
 
-static void json_small_lists(struct sbuf *s, const struct map *m)
+static void json_stairs_locks_zones(struct sbuf *s, const struct map *m)
 {
 	sbuf_add(s, "      \"stairs\": [");
 	for (int i = 0; i < m->nstairs; i++) {
 		const struct stair *st = &m->stairs[i];
-		sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"dir\": \"%s\", \"to_level\": %d", i ? ", " : "", st->x, st->y,
-			    st->dir == STAIR_UP ? "up" : "down", st->to_level);
-		if (st->to_room > 0)
-			sbuf_printf(s, ", \"to_room\": %d", st->to_room);
+		sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"dir\": \"%s\", \"to_level\": ", i ? ", " : "", st->x, st->y,
+			    st->dir == STAIR_UP ? "up" : "down");
+		json_positive_or_null(s, st->to_level);
+		sbuf_add(s, ", \"to_room\": ");
+		json_positive_or_null(s, st->to_level > 0 ? st->to_room : 0);
 		sbuf_add(s, "}");
 	}
 	sbuf_add(s, "],\n      \"locks\": [");
 	for (int i = 0; i < m->nlocks; i++) {
-		sbuf_printf(s, "%s{\"door\": %d, \"region\": %d, \"key\": ", i ? ", " : "", m->locks[i].door,
-			    m->locks[i].region);
+		sbuf_printf(s, "%s{\"door\": ", i ? ", " : "");
+		if (m->locks[i].door >= 0 && m->locks[i].door < m->ndoors)
+			sbuf_printf(s, "%d", m->locks[i].door);
+		else
+			sbuf_add(s, "null");
+		sbuf_add(s, ", \"region\": ");
+		json_positive_or_null(s, m->locks[i].region);
+		sbuf_add(s, ", \"key\": ");
 		sbuf_add_json(s, m->locks[i].name);
 		sbuf_add(s, "}");
 	}
 	sbuf_add(s, "],\n      \"zones\": [");
 	for (int i = 0; i < m->nzones; i++) {
 		sbuf_add(s, i ? ", " : "");
-		sbuf_add_json(s, m->zones[i].theme);
+		json_text_or_null(s, m->zones[i].theme);
 	}
-	sbuf_add(s, "],\n      \"features\": [");
+	sbuf_add(s, "],\n");
+}
+
+static void json_features_entrance_notes(struct sbuf *s, const struct map *m)
+{
+	sbuf_add(s, "      \"features\": [");
 	int first = 1;
 	for (int y = 0; y < m->h; y++)
 		for (int x = 0; x < m->w; x++) {
@@ -90,13 +132,15 @@ static void json_small_lists(struct sbuf *s, const struct map *m)
 			first = 0;
 		}
 	sbuf_add(s, "],\n      \"entrance\": ");
-	if (m->entrance.set)
-		sbuf_printf(s, "{\"x\": %d, \"y\": %d, \"side\": %s%s%s}", m->entrance.x, m->entrance.y,
-			    m->entrance.side >= 0 ? "\"" : "",
-			    m->entrance.side >= 0 ? side_letter((enum side)m->entrance.side) : "null",
-			    m->entrance.side >= 0 ? "\"" : "");
-	else
+	if (m->entrance.set) {
+		sbuf_printf(s, "{\"x\": %d, \"y\": %d, \"side\": ", m->entrance.x, m->entrance.y);
+		if (m->entrance.side >= 0 && m->entrance.side < SIDE_COUNT)
+			sbuf_printf(s, "\"%s\"}", side_letter((enum side)m->entrance.side));
+		else
+			sbuf_add(s, "null}");
+	} else {
 		sbuf_add(s, "null");
+	}
 	sbuf_add(s, ",\n      \"notes\": [");
 	for (int i = 0; i < m->nnotes; i++) {
 		sbuf_add(s, i ? ", " : "");
@@ -118,7 +162,7 @@ static void json_key(struct sbuf *s, const struct key *k)
 		sbuf_add(s, ", \"exits\": ");
 		sbuf_add_json(s, en->exits ? en->exits : "");
 		sbuf_add(s, ", \"contents_kind\": ");
-		sbuf_add_json(s, en->contents_kind);
+		json_text_or_null(s, en->contents_kind);
 		sbuf_add(s, ", \"lines\": [");
 		for (int j = 0; j < en->nlines; j++) {
 			sbuf_add(s, j ? ", " : "");
@@ -138,22 +182,26 @@ int export_json(FILE *f, const struct doc *d, struct err *e)
 {
 	struct sbuf s;
 	sbuf_init(&s);
-	sbuf_add(&s, "{\n  \"format\": \"mapsheet\",\n  \"version\": 1,\n  \"seed\": ");
-	sbuf_add_json(&s, d->seed);
+	sbuf_printf(&s, "{\n  \"format\": \"mapsheet\",\n  \"version\": %d,\n  \"seed\": ", EXPORT_JSON_VERSION);
+	sbuf_add_json(&s, d->seed ? d->seed : "");
+	sbuf_add(&s, ",\n  \"title\": ");
+	json_text_or_null(&s, d->sheet.title);
 	sbuf_add(&s, ",\n  \"command\": ");
-	sbuf_add_json(&s, d->command ? d->command : "");
+	json_text_or_null(&s, d->command);
 	sbuf_add(&s, ",\n  \"levels\": [");
 	for (int l = 0; l < d->nlevels; l++) {
 		const struct map *m = &d->levels[l].map;
-		sbuf_printf(&s, "%s\n    {\n      \"depth\": %d,\n      \"method\": \"%s\",\n      \"width\": %d,\n"
-				"      \"height\": %d,\n      \"square_feet\": %d,\n",
-			    l ? "," : "", m->depth, m->method, m->w, m->h, m->square_feet);
+		sbuf_printf(&s, "%s\n    {\n      \"depth\": %d,\n      \"method\": ", l ? "," : "", m->depth);
+		json_text_or_null(&s, m->method);
+		sbuf_printf(&s, ",\n      \"width\": %d,\n      \"height\": %d,\n      \"square_side_feet\": %d,\n", m->w,
+			    m->h, m->square_feet);
 		if (json_regions(&s, m, e) < 0) {
 			sbuf_free(&s);
 			return -1;
 		}
 		json_doors(&s, m);
-		json_small_lists(&s, m);
+		json_stairs_locks_zones(&s, m);
+		json_features_entrance_notes(&s, m);
 		json_key(&s, &d->levels[l].key);
 		sbuf_add(&s, "    }");
 		if (sbuf_failed(&s))
@@ -162,7 +210,7 @@ int export_json(FILE *f, const struct doc *d, struct err *e)
 		fwrite(s.data, 1, s.len, f);
 		sbuf_reset(&s);
 	}
-	sbuf_add(&s, "\n  ]\n}\n");
+	sbuf_add(&s, d->nlevels ? "\n  ]\n}\n" : "]\n}\n");
 	if (sbuf_failed(&s)) {
 		sbuf_free(&s);
 		return err_set(e, "out of memory writing JSON");

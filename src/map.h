@@ -104,7 +104,7 @@ struct map_door_slot {
 
 struct map {
 	int w, h;
-	int square_feet;        /* size of one square, 10 by default */
+	int square_feet;        /* the side of one square in feet, 10 by default */
 	int depth;              /* level number, 1-based */
 	const char *method;     /* static name from the method table */
 

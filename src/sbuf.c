@@ -92,10 +92,50 @@ void sbuf_printf(struct sbuf *s, const char *fmt, ...)
 	s->len += (size_t)n;
 }
 
+/* The length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
+ * there are not one: a stray continuation byte, a sequence cut short, an
+ * overlong form, a UTF-16 surrogate or a code point past U+10FFFF. */
+static int utf8_sequence_length(const unsigned char *p)
+{
+	int n;
+	unsigned min;
+	unsigned cp;
+	if (p[0] < 0x80)
+		return 1;
+	if ((p[0] & 0xe0) == 0xc0) {
+		n = 2, min = 0x80, cp = p[0] & 0x1fu;
+	} else if ((p[0] & 0xf0) == 0xe0) {
+		n = 3, min = 0x800, cp = p[0] & 0x0fu;
+	} else if ((p[0] & 0xf8) == 0xf0) {
+		n = 4, min = 0x10000, cp = p[0] & 0x07u;
+	} else {
+		return 0;
+	}
+	for (int i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)   /* the NUL ending the text stops here too */
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3fu);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
 void sbuf_add_json(struct sbuf *s, const char *text)
 {
 	sbuf_addc(s, '"');
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)text; *p;) {
+		int n = utf8_sequence_length(p);
+		if (n == 0) {
+			sbuf_add(s, "\\ufffd");
+			p++;
+			continue;
+		}
+		if (n > 1) {
+			sbuf_addn(s, (const char *)p, (size_t)n);
+			p += n;
+			continue;
+		}
 		switch (*p) {
 		case '"': sbuf_add(s, "\\\""); break;
 		case '\\': sbuf_add(s, "\\\\"); break;
@@ -103,11 +143,12 @@ void sbuf_add_json(struct sbuf *s, const char *text)
 		case '\t': sbuf_add(s, "\\t"); break;
 		case '\r': sbuf_add(s, "\\r"); break;
 		default:
-			if (*p < 0x20)
+			if (*p < 0x20 || *p == 0x7f)
 				sbuf_printf(s, "\\u%04x", *p);
 			else
 				sbuf_addc(s, (char)*p);
 		}
+		p++;
 	}
 	sbuf_addc(s, '"');
 }

@@ -19,7 +19,9 @@ void sbuf_add(struct sbuf *s, const char *text);
 void sbuf_addn(struct sbuf *s, const char *text, size_t n);
 void sbuf_addc(struct sbuf *s, char c);
 void sbuf_printf(struct sbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Appends text as a JSON string literal, quotes included. */
+/* Appends text as a JSON string literal, quotes included: control
+ * characters and DEL escaped, and each byte that is not part of valid UTF-8
+ * written as U+FFFD, so the result is always valid UTF-8 JSON. */
 void sbuf_add_json(struct sbuf *s, const char *text);
 /* The text so far ("" when empty); NULL only if an allocation failed. */
 const char *sbuf_cstr(struct sbuf *s);

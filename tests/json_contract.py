@@ -1,20 +1,25 @@
 #!/usr/bin/env python3
-"""json_contract.py FILE: reads a mapsheet JSON file the way another tool
-would and checks it against the map contract in mapsheet(1): rects inside the
-grid and not overlapping, doors on real edges between the regions they name,
-numbers 1..n, stairs and entrance on floor, key entries for every number.
-Prints one line per problem and exits 1 if there is any."""
+"""json_contract.py FILE...: reads each mapsheet JSON file the way another tool
+would and checks the rules between fields that mapsheet-json(5) states and a
+schema cannot: rects inside the grid and not overlapping, areas that match
+the rects, region ids 1..n in order, numbers 1..n, zones that exist (null
+exactly when there are none), doors on real edges between the regions they
+name, locks and locked doors naming each other, stairs, features and
+entrance on floor, a key entry for every numbered room. Prints one line per
+problem and exits 1 if there is any."""
 import json
 import sys
 
 SIDES = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 
 
-def check_level(lv, problems):
+def check_regions(lv, problems):
     w, h = lv["width"], lv["height"]
     owner = {}
-    numbers = []
-    for r in lv["regions"]:
+    numbers = {}
+    for i, r in enumerate(lv["regions"]):
+        if r["id"] != i + 1:
+            problems.append(f"regions[{i}] has id {r['id']}, not {i + 1}")
         area = 0
         for x, y, rw, rh in r["rects"]:
             if x < 0 or y < 0 or x + rw > w or y + rh > h or rw <= 0 or rh <= 0:
@@ -28,40 +33,68 @@ def check_level(lv, problems):
         if area != r["area"]:
             problems.append(f"region {r['id']}: rects cover {area} squares, area says {r['area']}")
         if r["kind"] in ("room", "hall", "bridge"):
-            numbers.append(r["number"])
-        elif r["number"] != 0:
+            numbers[r["number"]] = r["id"]
+        elif r["number"] is not None:
             problems.append(f"{r['kind']} region {r['id']} is numbered")
+        if (r["zone"] is None) != (not lv["zones"]) or (r["zone"] or 0) >= max(len(lv["zones"]), 1):
+            problems.append(f"region {r['id']}: zone {r['zone']} with {len(lv['zones'])} zones")
     if sorted(numbers) != list(range(1, len(numbers) + 1)):
         problems.append("room numbers are not 1..n")
-    for d in lv["doors"]:
+    return owner, numbers
+
+
+def check_doors(lv, owner, problems):
+    for i, d in enumerate(lv["doors"]):
         dx, dy = SIDES[d["side"]]
-        a = owner.get((d["x"], d["y"]), 0)
-        b = owner.get((d["x"] + dx, d["y"] + dy), 0)
+        a = owner.get((d["x"], d["y"]))
+        b = owner.get((d["x"] + dx, d["y"] + dy))
         if [a, b] != d["regions"]:
             problems.append(f"door at {d['x']},{d['y']} {d['side']}: regions {[a, b]}, file says {d['regions']}")
         if a == b:
             problems.append(f"door at {d['x']},{d['y']} has one region on both sides")
-    for s in lv["stairs"]:
-        if (s["x"], s["y"]) not in owner:
-            problems.append(f"stairs at {s['x']},{s['y']} not on floor")
+        lock = d["lock"]
+        if (d["kind"] == "locked") != (lock is not None):
+            problems.append(f"doors[{i}] is {d['kind']} with lock {lock}")
+        elif lock is not None and (lock >= len(lv["locks"]) or lv["locks"][lock]["door"] != i):
+            problems.append(f"doors[{i}] names lock {lock}, which does not name it back")
+    for k, lock in enumerate(lv["locks"]):
+        if lock["door"] >= len(lv["doors"]) or lv["doors"][lock["door"]]["lock"] != k:
+            problems.append(f"locks[{k}] names door {lock['door']}, which does not name it back")
+        if not 1 <= lock["region"] <= len(lv["regions"]):
+            problems.append(f"locks[{k}]: the key lies in region {lock['region']}, which does not exist")
+
+
+def check_level(lv, problems):
+    owner, numbers = check_regions(lv, problems)
+    check_doors(lv, owner, problems)
+    for what in ("stairs", "features"):
+        for s in lv[what]:
+            if (s["x"], s["y"]) not in owner:
+                problems.append(f"{what} at {s['x']},{s['y']} not on floor")
     e = lv["entrance"]
     if not e or (e["x"], e["y"]) not in owner:
         problems.append("no entrance on floor")
     if sorted(k["number"] for k in lv["key"]) != sorted(numbers):
         problems.append("the key does not list every numbered room once")
+    for k in lv["key"]:
+        if numbers.get(k["number"]) != k["region"]:
+            problems.append(f"key entry {k['number']} names region {k['region']}, not the room so numbered")
 
 
 def main():
-    with open(sys.argv[1], encoding="utf-8") as f:
-        doc = json.load(f)
-    problems = []
-    if doc.get("format") != "mapsheet" or doc.get("version") != 1:
-        problems.append("not a mapsheet version 1 file")
-    for lv in doc["levels"]:
-        check_level(lv, problems)
-    for p in problems[:20]:
-        print(p)
-    return 1 if problems else 0
+    bad = 0
+    for path in sys.argv[1:]:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        problems = []
+        if doc.get("format") != "mapsheet" or doc.get("version") != 2:
+            problems.append("not a mapsheet version 2 file")
+        for lv in doc["levels"]:
+            check_level(lv, problems)
+        for p in problems[:20]:
+            print(f"{path}: {p}")
+        bad += bool(problems)
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

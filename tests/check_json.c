@@ -1,0 +1,409 @@
+/* check_json.c: the JSON format as an importer in another language meets it.
+ * Every method's output (defaults, other seeds and options, a mixed 3-level
+ * booklet, a bare key) is UTF-8, validates against the shipped schema
+ * (templates/schema/mapsheet.schema.json, checked by tests/json_schema_check.py
+ * with python3-jsonschema) and keeps the rules between fields
+ * (tests/json_contract.py); documents that break the format fail the same
+ * check; "none" is null, never an index; text is escaped; and the format's
+ * page, mapsheet-json(5), names every value and holds a valid example. */
+#include "testutil.h"
+
+#include "export.h"
+#include "key.h"
+#include "map_check.h"
+#include "sbuf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#define DIR_OUT "build/tests/json"
+#define SCHEMA "templates/schema/mapsheet.schema.json"
+
+/* Runs a shell command with its output in *out (caller frees); returns its
+ * exit status, or -1 when it did not run. */
+static int run_capture(const char *cmd, char **out)
+{
+	char full[16384];
+	snprintf(full, sizeof full, "%s >" DIR_OUT "/run.out 2>&1", cmd);
+	int st = system(full);
+	*out = test_slurp(DIR_OUT "/run.out", NULL);
+	if (!*out)
+		*out = strdup("");
+	return st == -1 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
+}
+
+static void make_dir(void)
+{
+	ck_assert_int_eq(system("mkdir -p " DIR_OUT), 0);
+}
+
+/* Writes n bytes to path. */
+static void write_file(const char *path, const char *data, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(data, 1, n, f), n);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Both checks over `files` (paths separated by spaces) must pass. */
+static void expect_valid(const char *files)
+{
+	char cmd[12288], *out;
+	snprintf(cmd, sizeof cmd, "python3 tests/json_schema_check.py " SCHEMA " %s", files);
+	int rc = run_capture(cmd, &out);
+	ck_assert_msg(rc == 0, "the schema refuses mapsheet's own output (exit %d):\n%.3000s", rc, out);
+	free(out);
+	snprintf(cmd, sizeof cmd, "python3 tests/json_contract.py %s", files);
+	rc = run_capture(cmd, &out);
+	ck_assert_msg(rc == 0, "the output breaks the rules between fields (exit %d):\n%.3000s", rc, out);
+	free(out);
+}
+
+static const struct {
+	const char *name, *args;
+} cases[] = {
+	{ "dice", "--method dice --seed 1" },
+	{ "dice-alcove", "--method dice --seed goblin --rooms 40 --room-shape alcove --loops 6" },
+	{ "dice-reading", "--method dice --seed x2 --rooms 8 --numbering reading" },
+	{ "mansion", "--method mansion --seed 1" },
+	{ "mansion-fill", "--method mansion --seed manor --rooms 30 --packing fill --hall-share 0.6" },
+	{ "cards", "--method cards --seed 1" },
+	{ "cards-islands", "--method cards --seed isle --layout weighted --zones 5 "
+			   "--joins bridge,tumor,multi-tumor,island --cell 8" },
+	{ "cards-one-zone", "--method cards --seed z1 --zones 1 --layout fill" },
+	{ "tiles", "--method tiles --seed 1" },
+	{ "tiles-new-door", "--method tiles --seed t2 --rooms 40 --dead-ends new-door" },
+	{ "house", "--method house --seed 1" },
+	{ "house-halls", "--method house --seed h2 --size 40x30 --hall-rate 0.3 --max-room 30" },
+	{ "booklet", "--method dice,mansion,cards --levels 3 --seed booklet --title 'The Sunken Crypt'" },
+	{ "booklet-tiles-house", "--method tiles,house --levels 3 --seed b2" },
+	{ "no-stock", "--method cards --levels 2 --seed bare --no-stock" },
+	{ "no-stock-house", "--method house --seed bare --no-stock" },
+	{ "player", "--method mansion --seed handout --player" },
+	{ "level-2", "--method dice --levels 3 --level 2 --seed only" },
+};
+
+START_TEST(test_every_output_validates)
+{
+	make_dir();
+	char files[8192] = "";
+	size_t used = 0;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char args[512], path[128];
+		snprintf(path, sizeof path, DIR_OUT "/%s.json", cases[i].name);
+		snprintf(args, sizeof args, "%s -q -o %s", cases[i].args, path);
+		ck_assert_msg(test_run(args, NULL, DIR_OUT "/run.err") == 0, "mapsheet %s failed", args);
+		used += (size_t)snprintf(files + used, sizeof files - used, " %s", path);
+		ck_assert_uint_lt(used, sizeof files);
+	}
+	/* the document written to standard output too */
+	ck_assert_int_eq(test_run("--method house --seed 1 -q --format json -o -", DIR_OUT "/stdout.json", NULL), 0);
+	expect_valid(files);
+	expect_valid(DIR_OUT "/stdout.json");
+}
+END_TEST
+
+/* Replaces the first `from` after the first `after` (NULL: anywhere) in text
+ * with `to`, into out; fails the test when text has no such `from`. */
+static size_t mutate(const char *text, const char *after, const char *from, const char *to, char *out,
+		     size_t size)
+{
+	const char *start = after ? strstr(text, after) : text;
+	ck_assert_msg(start != NULL, "the base document has no %s", after);
+	const char *at = strstr(start, from);
+	ck_assert_msg(at != NULL, "the base document has no %s", from);
+	size_t head = (size_t)(at - text), flen = strlen(from), tlen = strlen(to), rest = strlen(at + flen);
+	ck_assert_uint_lt(head + tlen + rest, size);
+	memcpy(out, text, head);
+	memcpy(out + head, to, tlen);
+	memcpy(out + head + tlen, at + flen, rest + 1);
+	return head + tlen + rest;
+}
+
+START_TEST(test_broken_documents_fail)
+{
+	/* each a way a writer or a hand edit could break the format; the check
+	 * must name every one of these files */
+	static const struct {
+		const char *name, *from, *to, *after;
+	} broken[] = {
+		{ "plain-door-lock-0", "\"lock\": null}", "\"lock\": 0}", "\"kind\": \"door\"" },
+		{ "lock-on-open-door", "\"lock\": null}", "\"lock\": 0}", NULL },
+		{ "locked-without-lock", "\"lock\": 0}", "\"lock\": null}", NULL },
+		{ "old-square-feet", "\"square_side_feet\"", "\"square_feet\"", NULL },
+		{ "version-1", "\"version\": 2", "\"version\": 1", NULL },
+		{ "corridor-number-0", "\"number\": null, \"kind\": \"corridor\"", "\"number\": 0, \"kind\": \"corridor\"", NULL },
+		{ "room-number-null", "\"number\": 1, \"kind\": \"room\"", "\"number\": null, \"kind\": \"room\"", NULL },
+		{ "zone-as-text", "\"zone\": 0,", "\"zone\": \"0\",", NULL },
+		{ "unknown-door-kind", "\"kind\": \"door\"", "\"kind\": \"arch\"", NULL },
+		{ "unknown-side", "\"side\": \"e\"", "\"side\": \"east\"", NULL },
+		{ "extra-field", "\"port\": false,", "\"port\": false, \"colour\": \"red\",", NULL },
+		{ "missing-area", "\"area\": ", "\"size\": ", NULL },
+		{ "empty-name", "\"name\": null", "\"name\": \"\"", NULL },
+		{ "bad-contents-kind", "\"contents_kind\": \"", "\"contents_kind\": \"Big Monster ", NULL },
+		{ "negative-x", "{\"x\": ", "{\"x\": -", NULL },
+		{ "short-rect", "\"rects\": [[", "\"rects\": [[9, ", NULL },
+		{ "raw-control-character", "\"seed\": \"", "\"seed\": \"\x01", NULL },
+		{ "not-utf8", "\"seed\": \"", "\"seed\": \"\xff", NULL },
+		{ "repeated-key", "\"seed\": ", "\"seed\": \"twice\", \"seed\": ", NULL },
+	};
+	make_dir();
+	ck_assert_int_eq(test_run("--method cards --seed broken --rooms 8 --zones 2 -q -o " DIR_OUT "/base.json", NULL, NULL), 0);
+	expect_valid(DIR_OUT "/base.json");
+	size_t len;
+	char *base = test_slurp(DIR_OUT "/base.json", &len);
+	ck_assert_ptr_nonnull(base);
+	char *doc = malloc(len + 256);
+	ck_assert_ptr_nonnull(doc);
+	char files[8192] = "", cmd[9000];
+	size_t used = 0;
+	for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+		char path[128];
+		snprintf(path, sizeof path, DIR_OUT "/broken-%s.json", broken[i].name);
+		size_t n = mutate(base, broken[i].after, broken[i].from, broken[i].to, doc, len + 256);
+		write_file(path, doc, n);
+		used += (size_t)snprintf(files + used, sizeof files - used, " %s", path);
+	}
+	snprintf(cmd, sizeof cmd, "python3 tests/json_schema_check.py " SCHEMA "%s", files);
+	char *out;
+	int rc = run_capture(cmd, &out);
+	ck_assert_msg(rc == 1, "broken documents: exit %d, not 1:\n%.3000s", rc, out);
+	for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+		char want[128];
+		snprintf(want, sizeof want, DIR_OUT "/broken-%s.json: ", broken[i].name);
+		ck_assert_msg(strstr(out, want) != NULL, "%s passed the check:\n%.3000s", broken[i].name, out);
+	}
+	free(out);
+	free(doc);
+	free(base);
+}
+END_TEST
+
+/* A 12x8 map with every kind of region, door and feature, stairs up to
+ * nowhere and down to a level not generated, and no zones. */
+static void build_every_kind(struct map *m)
+{
+	struct err e;
+	ck_assert_int_eq(map_init(m, 12, 8, &e), 0);
+	m->method = "house";
+	m->square_feet = 5;
+	static const struct {
+		enum region_kind kind;
+		struct rect r;
+		const char *name;
+	} regions[] = {
+		{ REGION_ROOM, { 1, 1, 3, 3 }, "Hall of Doors" }, { REGION_CORRIDOR, { 4, 2, 2, 1 }, "" },
+		{ REGION_HALL, { 6, 1, 2, 4 }, "" },              { REGION_BRIDGE, { 8, 1, 3, 2 }, "" },
+		{ REGION_ROOM, { 8, 3, 3, 3 }, "" },
+	};
+	for (int i = 0; i < 5; i++) {
+		int id = map_add_region(m, regions[i].kind, &e);
+		ck_assert_int_eq(id, i + 1);
+		snprintf(m->regions[id].name, sizeof m->regions[id].name, "%s", regions[i].name);
+		map_fill_rect(m, id, regions[i].r);
+	}
+	ck_assert_int_eq(map_add_door(m, 2, 3, SIDE_S, DOOR_PLAIN, &e), 0);
+	ck_assert_int_eq(map_add_door(m, 3, 2, SIDE_E, DOOR_OPENING, &e), 1);
+	ck_assert_int_eq(map_add_door(m, 5, 2, SIDE_E, DOOR_PORTCULLIS, &e), 2);
+	ck_assert_int_eq(map_add_door(m, 7, 1, SIDE_E, DOOR_SECRET, &e), 3);
+	ck_assert_int_eq(map_add_door(m, 7, 4, SIDE_E, DOOR_PLAIN, &e), 4);
+	ck_assert_int_eq(map_add_door(m, 9, 2, SIDE_S, DOOR_PLAIN, &e), 5);
+	ck_assert_int_eq(map_add_lock(m, 4, 1, "iron key", &e), 0);
+	ck_assert_int_eq(map_add_stair(m, 1, 1, STAIR_UP, 0, &e), 0);
+	ck_assert_int_eq(map_add_stair(m, 10, 5, STAIR_DOWN, 2, &e), 1);
+	m->features[2 * m->w + 2] = FEATURE_PILLAR;
+	m->features[4 * m->w + 6] = FEATURE_WATER;
+	m->features[2 * m->w + 4] = FEATURE_RUBBLE;
+	m->features[4 * m->w + 9] = FEATURE_STATUE;
+	map_set_entrance(m, 2, 3, SIDE_S);
+	map_recount(m);
+	ck_assert_int_eq(key_number(m, KEY_NUMBER_ENTRANCE, &e), 0);
+	ck_assert_msg(map_check(m, &e) == 0, "the fixture breaks the map contract: %s", e.msg);
+}
+
+START_TEST(test_none_is_null)
+{
+	make_dir();
+	struct level lv;
+	struct err e;
+	memset(&lv, 0, sizeof lv);
+	build_every_kind(&lv.map);
+	struct key_options ko = { .numbering = KEY_NUMBER_ENTRANCE, .stock = 0, .template_dirs = test_template_dirs() };
+	ck_assert_int_eq(key_build(&lv.key, &lv.map, &ko, NULL, &e), 0);
+	struct doc d = { .seed = "every-kind", .levels = &lv, .nlevels = 1 };
+	FILE *f = fopen(DIR_OUT "/every-kind.json", "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(export_json(f, &d, &e), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	char *j = test_slurp(DIR_OUT "/every-kind.json", NULL);
+	ck_assert_ptr_nonnull(j);
+	static const char *const want[] = {
+		"\"version\": 2,",
+		"\"title\": null,",
+		"\"command\": null,",
+		"\"square_side_feet\": 5,",
+		/* a corridor has no number and no name; a map without zones puts no
+		 * region in zone 0 */
+		"{\"id\": 2, \"number\": null, \"kind\": \"corridor\", \"name\": null, \"zone\": null, \"port\": false, "
+		"\"area\": 2, \"rects\": [[4, 2, 2, 1]]}",
+		"{\"id\": 1, \"number\": 1, \"kind\": \"room\", \"name\": \"Hall of Doors\", \"zone\": null,",
+		/* the entrance's door opens onto no region */
+		"{\"x\": 2, \"y\": 3, \"side\": \"s\", \"kind\": \"door\", \"regions\": [1, null], \"lock\": null}",
+		"{\"x\": 3, \"y\": 2, \"side\": \"e\", \"kind\": \"opening\", \"regions\": [1, 2], \"lock\": null}",
+		/* the only locked door names lock 0, the first lock */
+		"{\"x\": 7, \"y\": 4, \"side\": \"e\", \"kind\": \"locked\", \"regions\": [3, 5], \"lock\": 0}",
+		"\"locks\": [{\"door\": 4, \"region\": 1, \"key\": \"iron key\"}]",
+		"{\"x\": 1, \"y\": 1, \"dir\": \"up\", \"to_level\": null, \"to_room\": null}",
+		"{\"x\": 10, \"y\": 5, \"dir\": \"down\", \"to_level\": 2, \"to_room\": null}",
+		"\"zones\": [],",
+		"\"features\": [{\"x\": 2, \"y\": 2, \"kind\": \"pillar\"}, {\"x\": 4, \"y\": 2, \"kind\": \"rubble\"}, "
+		"{\"x\": 6, \"y\": 4, \"kind\": \"water\"}, {\"x\": 9, \"y\": 4, \"kind\": \"statue\"}],",
+		"\"entrance\": {\"x\": 2, \"y\": 3, \"side\": \"s\"},",
+		"\"contents_kind\": null,",
+		"\"wandering\": []",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		ck_assert_msg(strstr(j, want[i]) != NULL, "the JSON lacks %s:\n%.3000s", want[i], j);
+	/* "lock": 0 only on the locked door, nowhere a 0 standing for none */
+	const char *p = j;
+	int zero_locks = 0;
+	while ((p = strstr(p, "\"lock\": 0")) != NULL) {
+		zero_locks++;
+		p++;
+	}
+	ck_assert_int_eq(zero_locks, 1);
+	ck_assert_ptr_null(strstr(j, "\"number\": 0"));
+	ck_assert_ptr_null(strstr(j, "\"zone\": 0"));
+	ck_assert_ptr_null(strstr(j, "\"name\": \"\""));
+	free(j);
+	expect_valid(DIR_OUT "/every-kind.json");
+	key_free(&lv.key);
+	map_free(&lv.map);
+}
+END_TEST
+
+START_TEST(test_json_strings_are_utf8_and_escaped)
+{
+	static const struct {
+		const char *in, *out;
+	} strings[] = {
+		{ "plain", "\"plain\"" },
+		{ "q\"b\\s/", "\"q\\\"b\\\\s/\"" },
+		{ "\x01\x1f\x7f\t\n\r", "\"\\u0001\\u001f\\u007f\\t\\n\\r\"" },
+		{ "\xc3\xa6lfric \xe2\x82\xac \xf0\x9f\x90\x89", "\"\xc3\xa6lfric \xe2\x82\xac \xf0\x9f\x90\x89\"" },
+		{ "a\xff" "b", "\"a\\ufffdb\"" },                  /* never UTF-8 */
+		{ "\xc0\xaf", "\"\\ufffd\\ufffd\"" },              /* overlong '/' */
+		{ "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" },   /* a UTF-16 surrogate */
+		{ "\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"" }, /* past U+10FFFF */
+		{ "end\xe2\x82", "\"end\\ufffd\\ufffd\"" },        /* cut short */
+		{ "\x80x", "\"\\ufffdx\"" },                        /* a lone continuation byte */
+	};
+	for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
+		struct sbuf s;
+		sbuf_init(&s);
+		sbuf_add_json(&s, strings[i].in);
+		ck_assert_str_eq(sbuf_cstr(&s), strings[i].out);
+		sbuf_free(&s);
+	}
+}
+END_TEST
+
+START_TEST(test_control_characters_in_seed_and_title)
+{
+	make_dir();
+	ck_assert_int_eq(test_run("--seed \"$(printf 'ctl\\001\\037\"\\\\\\t x\\177')\" "
+				  "--title \"$(printf 'The\\002Crypt\\nof Doors')\" -q -o " DIR_OUT "/control.json",
+				  NULL, DIR_OUT "/run.err"),
+			 0);
+	ck_assert_int_eq(test_run("--seed \"$(printf 'bad\\377utf\\300')\" -q -o " DIR_OUT "/not-utf8.json", NULL,
+				  DIR_OUT "/run.err"),
+			 0);
+	size_t n;
+	char *j = test_slurp(DIR_OUT "/control.json", &n);
+	ck_assert_ptr_nonnull(j);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_msg(((unsigned char)j[i] >= 0x20 && (unsigned char)j[i] != 0x7f) || j[i] == '\n',
+			      "a raw control character 0x%02x at byte %zu", (unsigned char)j[i], i);
+	ck_assert_ptr_nonnull(strstr(j, "\"seed\": \"ctl\\u0001\\u001f\\\"\\\\\\t x\\u007f\",\n"));
+	ck_assert_ptr_nonnull(strstr(j, "\"title\": \"The\\u0002Crypt\\nof Doors\",\n"));
+	free(j);
+	j = test_slurp(DIR_OUT "/not-utf8.json", NULL);
+	ck_assert_ptr_nonnull(j);
+	ck_assert_ptr_nonnull(strstr(j, "\"seed\": \"bad\\ufffdutf\\ufffd\",\n"));
+	free(j);
+	expect_valid(DIR_OUT "/control.json " DIR_OUT "/not-utf8.json");
+}
+END_TEST
+
+START_TEST(test_man_page_example_validates)
+{
+	make_dir();
+	char *man = test_slurp("man/mapsheet-json.5", NULL);
+	ck_assert_ptr_nonnull(man);
+	const char *begin = strstr(man, ".\\\" json-example-begin\n"), *end = strstr(man, ".\\\" json-example-end\n");
+	ck_assert(begin && end && begin < end);
+	begin = strchr(begin, '\n') + 1;
+	ck_assert_ptr_null(memchr(begin, '\\', (size_t)(end - begin)));   /* no roff escapes to undo */
+	write_file(DIR_OUT "/man-example.json", begin, (size_t)(end - begin));
+	free(man);
+	expect_valid(DIR_OUT "/man-example.json");
+}
+END_TEST
+
+/* True when the page sets `name` in bold as a value: ".B name" or
+ * ".BR name ," on a line of its own. */
+static int page_names(const char *page, const char *name)
+{
+	char a[64], b[64];
+	snprintf(a, sizeof a, "\n.B %s\n", name);
+	snprintf(b, sizeof b, "\n.BR %s ", name);
+	return strstr(page, a) || strstr(page, b);
+}
+
+START_TEST(test_page_and_schema_name_every_value)
+{
+	char *page = test_slurp("man/mapsheet-json.5", NULL), *schema = test_slurp(SCHEMA, NULL);
+	ck_assert(page && schema);
+	const char *names[64];
+	int n = 0;
+	for (int k = 0; k < REGION_KIND_COUNT; k++)
+		names[n++] = region_kind_name((enum region_kind)k);
+	for (int k = 0; k < DOOR_KIND_COUNT; k++)
+		names[n++] = door_kind_name((enum door_kind)k);
+	for (int k = FEATURE_NONE + 1; k < FEATURE_COUNT; k++)
+		names[n++] = feature_name((enum feature)k);
+	for (int i = 0; method_table[i]; i++)
+		names[n++] = method_table[i]->name;
+	names[n++] = "up";
+	names[n++] = "down";
+	for (int i = 0; i < n; i++) {
+		char quoted[64];
+		snprintf(quoted, sizeof quoted, "\"%s\"", names[i]);
+		ck_assert_msg(page_names(page, names[i]), "mapsheet-json(5) does not list '%s'", names[i]);
+		ck_assert_msg(strstr(schema, quoted) != NULL, "the schema does not allow '%s'", names[i]);
+	}
+	free(page);
+	free(schema);
+}
+END_TEST
+
+static Suite *json_suite(void)
+{
+	Suite *s = suite_create("json");
+	TCase *tc = tcase_create("format");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_every_output_validates);
+	tcase_add_test(tc, test_broken_documents_fail);
+	tcase_add_test(tc, test_none_is_null);
+	tcase_add_test(tc, test_json_strings_are_utf8_and_escaped);
+	tcase_add_test(tc, test_control_characters_in_seed_and_title);
+	tcase_add_test(tc, test_man_page_example_validates);
+	tcase_add_test(tc, test_page_and_schema_name_every_value);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(json_suite)
