@@ -169,8 +169,9 @@ static int set_scale(struct cli *c, const char *value, struct err *e)
 		c->sheet.scale = 0;
 		return 0;
 	}
-	return gen_parse_real("scale", value, 1, 64, &c->sheet.scale, e) < 0
-		       ? err_usage(e, "--scale: '%s' is not a scale (squares per inch, 1 to 64, or fit)", value)
+	return gen_parse_real("scale", value, SHEET_SCALE_MIN, SHEET_SCALE_MAX, &c->sheet.scale, e) < 0
+		       ? err_usage(e, "--scale: '%s' is not a scale (squares per inch, %d to %d, or fit)", value,
+				   SHEET_SCALE_MIN, SHEET_SCALE_MAX)
 		       : 0;
 }
 

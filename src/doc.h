@@ -15,6 +15,11 @@ struct level {
 
 enum orientation { ORIENT_AUTO, ORIENT_PORTRAIT, ORIENT_LANDSCAPE };
 
+/* --scale's range in squares per inch: inch squares for miniatures up to
+ * the finest standard scale fit chooses (render/paper.c) */
+#define SHEET_SCALE_MIN 1
+#define SHEET_SCALE_MAX 64
+
 /* Presentation options for sheets (PDF, SVG, PNG, booklet). Strings are
  * validated by render_validate() before any generation happens. */
 struct sheet_options {
