@@ -32,6 +32,7 @@ struct sheet_options {
 	int no_key;             /* the map page alone */
 	const char *title;      /* NULL: made from method and seed */
 	int grid_pixels;        /* tabletop export: image pixels per square; 0: 70 */
+	int vtt_grid;           /* tabletop export: the grid drawn into the image */
 	int md_png;             /* Markdown key: the map beside it as PNG, not SVG */
 };
 
