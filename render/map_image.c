@@ -8,6 +8,7 @@
 #include "cairo_backend.h"
 #include "layout.h"
 #include "measure.h"
+#include "png_phys.h"
 #include "scene.h"
 #include "style.h"
 
@@ -112,6 +113,9 @@ int render_map_png(const struct doc *d, int li, int ppg, unsigned char **png, si
 	if (mem && fclose(mem) != 0 && rc == 0)
 		rc = err_set(e, "out of memory for the tabletop image");
 	drawing_free(&dw);
+	/* printed at its size, a square is an inch: a battle map for miniatures */
+	if (rc == 0 && png_phys_set((unsigned char *)buf, n, ppg) < 0)
+		rc = err_set(e, "internal error: the tabletop image has no resolution chunk");
 	if (rc < 0) {
 		free(buf);
 		return -1;

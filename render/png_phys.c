@@ -87,6 +87,15 @@ cairo_status_t png_phys_write(void *closure, const unsigned char *data, unsigned
 	return CAIRO_STATUS_SUCCESS;
 }
 
+int png_phys_set(unsigned char *png, size_t len, int dpi)
+{
+	if (len < PNG_PHYS_HEAD + PNG_PHYS_CHUNK || memcmp(png, png_signature, 8) != 0 ||
+	    memcmp(png + 8, ihdr_start, 8) != 0 || memcmp(png + PNG_PHYS_HEAD, "\0\0\0\tpHYs", 8) != 0)
+		return -1;
+	png_phys_chunk(dpi, png + PNG_PHYS_HEAD);
+	return 0;
+}
+
 int png_phys_finish(const struct png_phys_stream *s)
 {
 	return s->failed || s->seen <= PNG_PHYS_HEAD ? -1 : 0;

@@ -35,6 +35,11 @@ void png_phys_init(struct png_phys_stream *s, FILE *out, int dpi);
  * a struct png_phys_stream as closure. */
 cairo_status_t png_phys_write(void *closure, const unsigned char *data, unsigned int length);
 
+/* Sets the resolution of a PNG in memory, written through this filter
+ * (its pHYs chunk right after IHDR), to dpi. Returns 0, or -1 when png has
+ * no pHYs chunk there. */
+int png_phys_set(unsigned char *png, size_t len, int dpi);
+
 /* After Cairo has finished: 0 when the whole PNG went out with its pHYs
  * chunk, -1 when it did not (write error, or a stream too short or not
  * starting with a PNG signature and IHDR). */

@@ -187,8 +187,8 @@ START_TEST(test_png_md_and_tabletop_resolution)
 	ck_assert_int_eq(test_run("-q -s 7 --levels 2 --md-image png --dpi 96 -o " DIR "/keys.md", NULL, NULL), 0);
 	check_png_file(DIR "/keys-1.png", 96);
 	check_png_file(DIR "/keys-2.png", 96);
-	/* the tabletop image: 4 squares to the inch, so 50 pixels a square is
-	 * 200 dpi */
+	/* the tabletop image: an inch a square, the scale of miniatures, so
+	 * 50 pixels a square is 50 dpi */
 	ck_assert_int_eq(test_run("-q -s 7 --grid-pixels 50 -o " DIR "/table.dd2vtt", NULL, NULL), 0);
 	char *b64 = command_output("python3 -c \"import json,sys; print(json.load(open('" DIR
 				   "/table.dd2vtt'))['image'])\"");
@@ -209,7 +209,7 @@ START_TEST(test_png_md_and_tabletop_resolution)
 			png[len++] = (unsigned char)(acc >> bits);
 		}
 	}
-	check_png_phys(png, len, 200, "the tabletop image");
+	check_png_phys(png, len, 50, "the tabletop image");
 	free(png);
 	free(b64);
 }
