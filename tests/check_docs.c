@@ -417,8 +417,12 @@ START_TEST(test_man_first_example_scale)
 	snprintf(path, sizeof path, "pdftotext -f 1 -l 1 '%s/warrens.pdf' -", sandbox);
 	char *text = command_output(path);
 	ck_assert_msg(text != NULL, "'%s' wrote no warrens.pdf", ex->lines[0]);
+	const char *scale = strstr(text, "squares to the inch");
+	ck_assert_msg(scale != NULL, "'%s' prints no scale", ex->lines[0]);
+	const char *from = scale - text > 24 ? scale - 24 : text;
 	ck_assert_msg(strstr(text, " 4 squares to the inch") || strstr(text, " 5 squares to the inch"),
-		      "'%s' does not print at 4 or 5 squares to the inch: %.300s", ex->lines[0], text);
+		      "'%s' does not print at 4 or 5 squares to the inch: \"...%.*s\"", ex->lines[0],
+		      (int)(scale - from) + 19, from);
 	free(text);
 	snprintf(cmd, sizeof cmd, "%s --scale 5", ex->lines[0]);
 	int rc = run_in(sandbox, cmd);
