@@ -11,7 +11,7 @@ COMPDIR  = $(PREFIX)/share/bash-completion/completions
 VERSION  = 0.1.0
 
 CC      ?= cc
-PKGS     = cairo pangocairo pango harfbuzz fontconfig
+PKGS     = cairo pangocairo pango harfbuzz fontconfig zlib
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CPPFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Irender \

@@ -6,6 +6,7 @@
 #include "cairo_backend.h"
 
 #include "glyph_run.h"
+#include "png_phys.h"
 #include "sbuf.h"
 
 #include <cairo-pdf.h>
@@ -348,9 +349,14 @@ static int write_png(const struct scene_page *p, int dpi, FILE *out, struct err 
 	cairo_destroy(cr);
 	if (rc == 0) {
 		cairo_surface_flush(surf);
-		cairo_status_t st = cairo_surface_write_to_png_stream(surf, write_stream, out);
+		/* with its resolution, so that it prints at its size */
+		struct png_phys_stream ps;
+		png_phys_init(&ps, out, dpi);
+		cairo_status_t st = cairo_surface_write_to_png_stream(surf, png_phys_write, &ps);
 		if (st != CAIRO_STATUS_SUCCESS)
 			rc = err_set(e, "cannot write the PNG: %s", cairo_status_to_string(st));
+		else if (png_phys_finish(&ps) < 0)
+			rc = err_set(e, "cannot write the PNG with its resolution");
 	}
 	cairo_surface_destroy(surf);
 	return rc;

@@ -72,19 +72,24 @@ void layout_viewport(const struct map *m, int *vx, int *vy, int *vw, int *vh)
 	*vh = y1 - y0 + 3;
 }
 
-static void title_text(const struct layout_ctx *c, char *out, size_t size)
+void layout_sheet_title(const struct doc *d, const struct map *m, int player, char *out, size_t size)
 {
-	if (c->d->sheet.title) {
-		snprintf(out, size, "%s", c->d->sheet.title);
+	if (d->sheet.title) {
+		snprintf(out, size, "%s", d->sheet.title);
 		return;
 	}
-	const char *meth = c->m->method ? c->m->method : "map";
+	const char *meth = m->method ? m->method : "map";
 	char cap = meth[0] >= 'a' && meth[0] <= 'z' ? (char)(meth[0] - 'a' + 'A') : meth[0];
 	/* the players' copy names no seed: it would remake the referee's map */
-	if (c->player)
+	if (player)
 		snprintf(out, size, "%c%s map", cap, meth + 1);
 	else
-		snprintf(out, size, "%c%s map, seed %s", cap, meth + 1, c->d->seed ? c->d->seed : "unknown");
+		snprintf(out, size, "%c%s map, seed %s", cap, meth + 1, d->seed ? d->seed : "unknown");
+}
+
+static void title_text(const struct layout_ctx *c, char *out, size_t size)
+{
+	layout_sheet_title(c->d, c->m, c->player, out, size);
 }
 
 static void subtitle_text(const struct layout_ctx *c, const struct plan *pl, char *out, size_t size)

@@ -8,6 +8,7 @@
 #include "cairo_backend.h"
 #include "layout.h"
 #include "measure.h"
+#include "png_phys.h"
 #include "scene.h"
 #include "style.h"
 
@@ -44,9 +45,10 @@ static void drawing_free(struct drawing *dw)
 }
 
 /* Lays out level li alone on one page of dw->sc: the whole grid (whole) or
- * the floor's view, with or without room numbers, for players or not. */
+ * the floor's view, with or without room numbers, for players or not, with
+ * or without the grid lines. */
 static int draw_level(struct drawing *dw, const struct doc *d, int li, int player, int whole, int labels,
-		      struct err *e)
+		      int grid, struct err *e)
 {
 	memset(dw, 0, sizeof *dw);
 	scene_init(&dw->sc);
@@ -83,6 +85,8 @@ static int draw_level(struct drawing *dw, const struct doc *d, int li, int playe
 	if (layout_ctx_init(&c, &dd, &d->levels[li], &dw->st, &dw->ms, &dw->sc, e) < 0)
 		return -1;
 	layout_pens(&c, f.s);
+	if (!grid)
+		c.pen.grid = c.pen.grid_major = 0;
 	layout_map(&c, p, &f);
 	if (labels)
 		layout_labels(&c, p, &f);
@@ -97,7 +101,8 @@ int render_map_png(const struct doc *d, int li, int ppg, unsigned char **png, si
 	if (ppg < 1 || ppg > MAP_IMAGE_PPG_MAX)
 		return err_set(e, "internal error: %d pixels a square", ppg);
 	struct drawing dw;
-	int rc = draw_level(&dw, d, li, 1, 1, 0, e);
+	/* a tabletop draws its own grid over the image: none in it unless asked */
+	int rc = draw_level(&dw, d, li, 1, 1, 0, d->sheet.vtt_grid, e);
 	char *buf = NULL;
 	size_t n = 0;
 	FILE *mem = NULL;
@@ -108,6 +113,9 @@ int render_map_png(const struct doc *d, int li, int ppg, unsigned char **png, si
 	if (mem && fclose(mem) != 0 && rc == 0)
 		rc = err_set(e, "out of memory for the tabletop image");
 	drawing_free(&dw);
+	/* printed at its size, a square is an inch: a battle map for miniatures */
+	if (rc == 0 && png_phys_set((unsigned char *)buf, n, ppg) < 0)
+		rc = err_set(e, "internal error: the tabletop image has no resolution chunk");
 	if (rc < 0) {
 		free(buf);
 		return -1;
@@ -120,7 +128,7 @@ int render_map_png(const struct doc *d, int li, int ppg, unsigned char **png, si
 int render_map_image(const struct doc *d, int li, enum map_image_format fmt, FILE *out, struct err *e)
 {
 	struct drawing dw;
-	int rc = draw_level(&dw, d, li, d->sheet.player, 0, 1, e);
+	int rc = draw_level(&dw, d, li, d->sheet.player, 0, 1, 1, e);
 	if (rc == 0) {
 		const struct scene_page *p = &dw.sc.pages[0];
 		int dpi = d->sheet.dpi > 0 ? d->sheet.dpi : 150;

@@ -30,7 +30,9 @@ int map_image_vtt_ppg(const struct map *m, int want);
 /* The players' map of level li of d over its whole grid (w x h squares,
  * square (0, 0) at pixel (0, 0)) as a PNG of exactly w * ppg by h * ppg
  * pixels: secret doors drawn as wall, hidden stairs left out, no room
- * numbers, in d's style. *png is malloc'd (the caller frees it). Returns 0,
+ * numbers, no grid lines unless d->sheet.vtt_grid, in d's style; its
+ * resolution is ppg dots per inch, so that printed at its size a square is
+ * an inch. *png is malloc'd (the caller frees it). Returns 0,
  * or -1 with e set. */
 int render_map_png(const struct doc *d, int li, int ppg, unsigned char **png, size_t *len, struct err *e);
 

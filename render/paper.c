@@ -78,8 +78,9 @@ int paper_check_scale(double scale, struct err *e)
 {
 	if (scale == 0)
 		return 0;
-	if (!isfinite(scale) || scale < 1 || scale > 72)
-		return err_usage(e, "--scale: '%g' is out of range (expected fit, or 1 to 72 squares per inch)", scale);
+	if (!isfinite(scale) || scale < SHEET_SCALE_MIN || scale > SHEET_SCALE_MAX)
+		return err_usage(e, "--scale: '%g' is out of range (expected fit, or %d to %d squares per inch)", scale,
+				 SHEET_SCALE_MIN, SHEET_SCALE_MAX);
 	return 0;
 }
 

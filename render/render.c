@@ -103,7 +103,12 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 	if (!af)
 		return err_set(e, "out of memory");
 	int dpi = d->sheet.dpi > 0 ? d->sheet.dpi : RENDER_DPI_DEFAULT;
-	const char *title = d->sheet.title ? d->sheet.title : "map";
+	/* the PDF's title is the one printed: the sheet's, or the cover's */
+	char title[256];
+	if (d->nlevels > 1)
+		layout_cover_title(d, title, sizeof title);
+	else
+		layout_sheet_title(d, &d->levels[0].map, d->sheet.player, title, sizeof title);
 	int opened = 0, rc = 0;
 	for (int i = 0; i < nfiles && rc == 0; i++) {
 		char name[4096];

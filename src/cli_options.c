@@ -169,8 +169,9 @@ static int set_scale(struct cli *c, const char *value, struct err *e)
 		c->sheet.scale = 0;
 		return 0;
 	}
-	return gen_parse_real("scale", value, 1, 64, &c->sheet.scale, e) < 0
-		       ? err_usage(e, "--scale: '%s' is not a scale (squares per inch, 1 to 64, or fit)", value)
+	return gen_parse_real("scale", value, SHEET_SCALE_MIN, SHEET_SCALE_MAX, &c->sheet.scale, e) < 0
+		       ? err_usage(e, "--scale: '%s' is not a scale (squares per inch, %d to %d, or fit)", value,
+				   SHEET_SCALE_MIN, SHEET_SCALE_MAX)
 		       : 0;
 }
 
@@ -243,6 +244,14 @@ static int set_verbose(struct cli *c, const char *value, struct err *e)
 static int set_grid_pixels(struct cli *c, const char *value, struct err *e)
 {
 	return gen_parse_int("grid-pixels", value, 10, 300, &c->sheet.grid_pixels, e);
+}
+
+static int set_vtt_grid(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.vtt_grid = 1;
+	return 0;
 }
 
 static int set_md_image(struct cli *c, const char *value, struct err *e)
@@ -325,6 +334,8 @@ const struct cli_option cli_options[] = {
 	{ "format", 0, "NAME", "the format, whatever the extension: pdf, pdf-cairo, svg, png, txt, ...",
 	  GROUP_OUTPUT, set_format },
 	{ "grid-pixels", 0, "N", ".dd2vtt image: pixels a square (default 70)", GROUP_OUTPUT, set_grid_pixels },
+	{ "vtt-grid", 0, NULL, ".dd2vtt image: draw the grid in (default: left out; tabletops draw their own)",
+	  GROUP_OUTPUT, set_vtt_grid },
 	{ "md-image", 0, "FORMAT", ".md: the map beside it, svg (default) or png", GROUP_OUTPUT, set_md_image },
 	{ "log", 0, "FILE", "write the roll log to FILE (- for stderr)", GROUP_OUTPUT, set_log },
 	{ "quiet", 'q', NULL, "no warnings, progress or seed message", GROUP_GENERAL, set_quiet },

@@ -15,6 +15,11 @@ struct level {
 
 enum orientation { ORIENT_AUTO, ORIENT_PORTRAIT, ORIENT_LANDSCAPE };
 
+/* --scale's range in squares per inch: inch squares for miniatures up to
+ * the finest standard scale fit chooses (render/paper.c) */
+#define SHEET_SCALE_MIN 1
+#define SHEET_SCALE_MAX 64
+
 /* Presentation options for sheets (PDF, SVG, PNG, booklet). Strings are
  * validated by render_validate() before any generation happens. */
 struct sheet_options {
@@ -27,6 +32,7 @@ struct sheet_options {
 	int no_key;             /* the map page alone */
 	const char *title;      /* NULL: made from method and seed */
 	int grid_pixels;        /* tabletop export: image pixels per square; 0: 70 */
+	int vtt_grid;           /* tabletop export: the grid drawn into the image */
 	int md_png;             /* Markdown key: the map beside it as PNG, not SVG */
 };
 

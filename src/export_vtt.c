@@ -1,10 +1,16 @@
 /* export_vtt.c: Universal VTT JSON. Secret doors are written as walls (the
  * format has no secret doors); openings are gaps in the walls; every other
- * door is a portal on its edge, closed. */
+ * door is a portal on its edge, closed; pillars and statues, which stand
+ * high enough to hide what is behind them, are closed outlines in
+ * objects_line_of_sight. */
 #include "export_vtt.h"
 
 #include "sbuf.h"
 #include "walls.h"
+
+#include <math.h>
+
+#define VTT_PI 3.14159265358979323846
 
 void export_base64(struct sbuf *out, const unsigned char *data, size_t len)
 {
@@ -32,6 +38,54 @@ static void vtt_walls(struct sbuf *s, const struct walls *w)
 		sbuf_add(s, "]");
 	}
 	sbuf_add(s, w->n ? "\n  ],\n" : "],\n");
+}
+
+/* The outline of a feature that blocks sight on square (x, y), as the sheet
+ * draws it (layout_symbols.c): a pillar's circle of 0.3 squares inside an
+ * octagon round it; a statue's five-pointed star inside the pentagon of its
+ * tips. Returns the corners written to px, py (at most 8), or 0 when the
+ * feature does not block sight (water, rubble). */
+static int vtt_blocker_outline(int feature, int x, int y, double *px, double *py)
+{
+	int n;
+	double r, start;
+	if (feature == FEATURE_PILLAR) {
+		n = 8;
+		r = 0.3 / cos(VTT_PI / 8);
+		start = VTT_PI / 8;
+	} else if (feature == FEATURE_STATUE) {
+		n = 5;
+		r = 0.38;
+		start = -VTT_PI / 2;
+	} else {
+		return 0;
+	}
+	for (int k = 0; k < n; k++) {
+		px[k] = x + 0.5 + r * cos(start + 2 * VTT_PI * k / n);
+		py[k] = y + 0.5 + r * sin(start + 2 * VTT_PI * k / n);
+	}
+	return n;
+}
+
+/* Every feature that blocks sight as a closed polyline (its first point
+ * again at the end), in squares, row by row. */
+static void vtt_objects(struct sbuf *s, const struct map *m)
+{
+	int first = 1;
+	sbuf_add(s, "  \"objects_line_of_sight\": [");
+	for (int y = 0; m->features && y < m->h; y++)
+		for (int x = 0; x < m->w; x++) {
+			double px[8], py[8];
+			int n = vtt_blocker_outline(m->features[(long)y * m->w + x], x, y, px, py);
+			if (n == 0)
+				continue;
+			sbuf_add(s, first ? "\n    [" : ",\n    [");
+			for (int k = 0; k <= n; k++)
+				sbuf_printf(s, "%s{\"x\": %.3f, \"y\": %.3f}", k ? ", " : "", px[k % n], py[k % n]);
+			sbuf_add(s, "]");
+			first = 0;
+		}
+	sbuf_add(s, first ? "],\n" : "\n  ],\n");
 }
 
 static void vtt_portals(struct sbuf *s, const struct map *m)
@@ -69,7 +123,7 @@ int export_vtt(FILE *f, const struct map *m, int pixels_per_grid, const unsigned
 		    "\"map_size\": {\"x\": %d, \"y\": %d}, \"pixels_per_grid\": %d},\n",
 		    m->w, m->h, pixels_per_grid);
 	vtt_walls(&s, &w);
-	sbuf_add(&s, "  \"objects_line_of_sight\": [],\n");
+	vtt_objects(&s, m);
 	vtt_portals(&s, m);
 	sbuf_add(&s, "  \"environment\": {\"baked_lighting\": false, \"ambient_light\": \"ffffffff\"},\n"
 		     "  \"lights\": [],\n  \"image\": \"");

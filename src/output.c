@@ -189,7 +189,7 @@ static const struct output_format formats[] = {
 const struct output_format *output_find(const char *name)
 {
 	for (int i = 0; formats[i].name; i++)
-		if (strcmp(formats[i].name, name) == 0)
+		if (strcmp(formats[i].name, name) == 0 || (formats[i].ext2 && strcmp(formats[i].ext2, name) == 0))
 			return &formats[i];
 	return NULL;
 }
@@ -217,8 +217,8 @@ void output_names(char *out, size_t size, int extensions)
 			continue;
 		const char *dot = extensions ? "." : "";
 		int n = snprintf(out + used, size - used, "%s%s%s%s%s%s", used ? ", " : "", dot, formats[i].name,
-				 extensions && formats[i].ext2 ? ", " : "", extensions && formats[i].ext2 ? dot : "",
-				 extensions && formats[i].ext2 ? formats[i].ext2 : "");
+				 formats[i].ext2 ? ", " : "", formats[i].ext2 ? dot : "",
+				 formats[i].ext2 ? formats[i].ext2 : "");
 		if (n < 0 || (size_t)n >= size - used)
 			break;
 		used += (size_t)n;

@@ -7,7 +7,7 @@
 
 struct output_format {
 	const char *name;       /* the format name and the usual extension */
-	const char *ext2;       /* another extension for it, or NULL */
+	const char *ext2;       /* another extension and --format name for it, or NULL */
 	const char *summary;
 	int streams;            /* can be written to standard output ("-") */
 	int sheet;              /* drawn on paper: the sheet options apply */
@@ -18,12 +18,12 @@ struct output_format {
 	int (*write)(const struct doc *d, const char *path, struct err *e);
 };
 
-/* The format for a --format name, or NULL. */
+/* The format for a --format name (its name or its ext2), or NULL. */
 const struct output_format *output_find(const char *name);
 /* The format for a file name's extension, or NULL. */
 const struct output_format *output_for_path(const char *path);
-/* For messages: the format names ("pdf, pdf-cairo, ...") or, with
- * extensions, the file extensions (".pdf, .svg, ..."). */
+/* For messages: every name --format takes ("pdf, pdf-cairo, ...") or,
+ * with extensions, the file extensions (".pdf, .svg, ..."). */
 void output_names(char *out, size_t size, int extensions);
 
 #endif

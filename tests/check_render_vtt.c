@@ -6,7 +6,9 @@
  * every portal has its door drawn there, floor squares are floor-coloured.
  * Checked on the hand-built fixture (every door kind) and on maps of every
  * method, in two styles; then through the command line (--levels, .uvtt,
- * standard output, --grid-pixels). */
+ * standard output, --grid-pixels). The image has no grid lines (the tabletop
+ * draws its own) unless --vtt-grid; pillars and statues are closed outlines
+ * in objects_line_of_sight. */
 #include "testutil.h"
 
 #include "export_vtt.h"
@@ -390,6 +392,162 @@ START_TEST(test_cli_levels)
 }
 END_TEST
 
+/* The pixel on the grid line between floor squares (x, y) and (x + 1, y)
+ * (vertical) or (x, y + 1) (horizontal) that is farthest from the floor
+ * colour: the line sits on a pixel boundary, so both pixels beside it are
+ * looked at. */
+static struct px grid_line_pixel(cairo_surface_t *img, int x, int y, int vertical, int ppg, struct colour floor)
+{
+	int gx = vertical ? (x + 1) * ppg : x * ppg + ppg / 2, gy = vertical ? y * ppg + ppg / 2 : (y + 1) * ppg;
+	struct px a = pixel(img, gx - vertical, gy - !vertical), b = pixel(img, gx, gy);
+	return dist(a, floor) > dist(b, floor) ? a : b;
+}
+
+/* Counts the grid-line spots between two plain floor squares (no feature,
+ * no door or stairs near) and, of those, the ones tinted towards the grid
+ * colour by a fifth of the way or more (a grid line thinner than a pixel
+ * colours the pixels beside it only in part). */
+static void grid_spots(const struct map *m, cairo_surface_t *img, int ppg, const struct style *st, int *spots,
+		       int *gridded)
+{
+	*spots = *gridded = 0;
+	int grid_gap = dist((struct px){ (int)lround(st->grid.r * 255), (int)lround(st->grid.g * 255),
+					 (int)lround(st->grid.b * 255) }, st->floor);
+	for (int y = 0; y < m->h; y++)
+		for (int x = 0; x < m->w; x++)
+			for (int vertical = 0; vertical < 2; vertical++) {
+				int nx = x + vertical, ny = y + !vertical;
+				if (nx >= m->w || ny >= m->h || map_at(m, x, y) == 0 || map_at(m, x, y) != map_at(m, nx, ny) ||
+				    m->features[y * m->w + x] || m->features[ny * m->w + nx])
+					continue;
+				int busy = 0;
+				for (int s = 0; s < m->nstairs; s++)
+					busy |= abs(m->stairs[s].x - x) <= 1 && abs(m->stairs[s].y - y) <= 1;
+				for (int i = 0; i < m->ndoors; i++)
+					busy |= abs(m->doors[i].x - x) <= 1 && abs(m->doors[i].y - y) <= 1;
+				if (busy)
+					continue;
+				struct px p = grid_line_pixel(img, x, y, vertical, ppg, st->floor);
+				(*spots)++;
+				*gridded += dist(p, st->floor) >= grid_gap / 5;
+			}
+}
+
+/* The tabletop image leaves the grid out (the tabletop draws its own);
+ * sheet.vtt_grid (--vtt-grid) draws it in again. */
+START_TEST(test_grid_left_out)
+{
+	static const char *const styles[] = { "classic", "blueprint" };
+	for (int s = 0; s < 2; s++) {
+		struct doc d;
+		struct level lv;
+		memset(&lv, 0, sizeof lv);
+		fx_dungeon(&lv.map);
+		fx_doc(&d, &lv, styles[s], 0);
+		struct err e;
+		struct style st;
+		ck_assert_msg(style_load(&st, styles[s], test_template_dirs(), &e) == 0, "%s", e.msg);
+		ck_assert_msg(dist((struct px){ (int)lround(st.grid.r * 255), (int)lround(st.grid.g * 255),
+						(int)lround(st.grid.b * 255) }, st.floor) > 30,
+			      "%s: the grid's colour is too close to the floor's to tell", styles[s]);
+		for (int with = 0; with < 2; with++) {
+			d.sheet.vtt_grid = with;
+			unsigned char *png;
+			size_t len;
+			ck_assert_msg(render_map_png(&d, 0, 40, &png, &len, &e) == 0, "%s", e.msg);
+			cairo_surface_t *img = decode_png(png, len);
+			int spots, gridded;
+			grid_spots(&lv.map, img, 40, &st, &spots, &gridded);
+			ck_assert_int_gt(spots, 100);
+			if (with)
+				ck_assert_msg(gridded * 10 >= spots * 9, "%s --vtt-grid: %d of %d grid spots drawn",
+					      styles[s], gridded, spots);
+			else
+				ck_assert_msg(gridded == 0, "%s: %d of %d grid spots in floor areas show grid lines",
+					      styles[s], gridded, spots);
+			cairo_surface_destroy(img);
+			free(png);
+		}
+		fx_doc_free(&d);
+	}
+}
+END_TEST
+
+/* Pillars and statues block sight: each is one closed outline in
+ * objects_line_of_sight around its square's middle, within the square;
+ * water and rubble are not there. */
+START_TEST(test_objects_line_of_sight)
+{
+	struct doc d;
+	struct level lv;
+	memset(&lv, 0, sizeof lv);
+	fx_dungeon(&lv.map);
+	fx_doc(&d, &lv, "classic", 0);
+	struct err e;
+	unsigned char *png;
+	size_t len;
+	ck_assert_int_eq(render_map_png(&d, 0, 20, &png, &len, &e), 0);
+	FILE *f = fopen(DIR "/objects.dd2vtt", "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(export_vtt(f, &lv.map, 20, png, len, &e), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	free(png);
+	/* each outline: points, closed or not, and the square holding its
+	 * middle, the smallest and largest distance of a corner from it */
+	int rc = system("python3 -c \"import json\n"
+			"d = json.load(open('" DIR "/objects.dd2vtt'))\n"
+			"for o in d['objects_line_of_sight']:\n"
+			"    pts = [(p['x'], p['y']) for p in o]\n"
+			"    cx = sum(p[0] for p in pts[:-1]) / (len(pts) - 1)\n"
+			"    cy = sum(p[1] for p in pts[:-1]) / (len(pts) - 1)\n"
+			"    r = [((p[0] - cx) ** 2 + (p[1] - cy) ** 2) ** 0.5 for p in pts]\n"
+			"    print(len(pts), int(pts[0] == pts[-1]), int(cx), int(cy), round(min(r), 2), round(max(r), 2))\n"
+			"\" > " DIR "/objects.out 2>&1");
+	char *out = test_slurp(DIR "/objects.out", NULL);
+	ck_assert_msg(rc == 0 && out, "the tabletop file does not parse: %s", out ? out : "");
+	/* the fixture: pillars at (13, 9), (15, 9), (13, 11), (15, 11), a
+	 * statue at (24, 17); water and rubble besides */
+	static const int want[][2] = { { 13, 9 }, { 15, 9 }, { 13, 11 }, { 15, 11 }, { 24, 17 } };
+	const char *line = out;
+	int n = 0;
+	for (; *line; n++) {
+		int npts, closed, sx, sy;
+		double rmin, rmax;
+		ck_assert_int_eq(sscanf(line, "%d %d %d %d %lf %lf", &npts, &closed, &sx, &sy, &rmin, &rmax), 6);
+		ck_assert_msg(n < 5, "more outlines than pillars and statues: %s", out);
+		ck_assert_msg(sx == want[n][0] && sy == want[n][1], "outline %d is on square %d,%d, not %d,%d", n, sx, sy,
+			      want[n][0], want[n][1]);
+		ck_assert_msg(closed && npts >= 5, "outline %d is not a closed polygon (%d points)", n, npts);
+		ck_assert_msg(rmin > 0.25 && rmax < 0.5, "outline %d: corners %.2f to %.2f squares from its middle", n,
+			      rmin, rmax);
+		line = strchr(line, '\n');
+		line = line ? line + 1 : "";
+	}
+	ck_assert_int_eq(n, 5);
+	free(out);
+	fx_doc_free(&d);
+}
+END_TEST
+
+/* Through the command line: --vtt-grid changes the image only. */
+START_TEST(test_cli_vtt_grid)
+{
+	ck_assert_int_eq(test_run("-q -m tiles -s 5 --grid-pixels 20 -o " DIR "/plain.dd2vtt", NULL, NULL), 0);
+	ck_assert_int_eq(test_run("-q -m tiles -s 5 --grid-pixels 20 --vtt-grid -o " DIR "/grid.dd2vtt", NULL, NULL),
+			 0);
+	char *a = test_slurp(DIR "/plain.dd2vtt", NULL), *b = test_slurp(DIR "/grid.dd2vtt", NULL);
+	ck_assert_msg(a && b, "a tabletop file was not written");
+	char *ia = strstr(a, "\"image\""), *ib = strstr(b, "\"image\"");
+	ck_assert_msg(ia && ib, "no image in the tabletop file");
+	*ia = *ib = '\0';
+	ck_assert_msg(strcmp(a, b) == 0, "--vtt-grid changed more than the image");
+	ck_assert_msg(strcmp(ia + 1, ib + 1) != 0, "--vtt-grid did not change the image");
+	ck_assert_msg(strstr(a, "\"objects_line_of_sight\": [\n"), "the tiles map's pillars and statues are missing");
+	free(a);
+	free(b);
+}
+END_TEST
+
 static Suite *vtt_suite(void)
 {
 	Suite *s = suite_create("render_vtt");
@@ -403,6 +561,9 @@ static Suite *vtt_suite(void)
 	tcase_add_test(tc, test_ppg_cap);
 	tcase_add_test(tc, test_export_parses);
 	tcase_add_test(tc, test_cli_levels);
+	tcase_add_test(tc, test_grid_left_out);
+	tcase_add_test(tc, test_objects_line_of_sight);
+	tcase_add_test(tc, test_cli_vtt_grid);
 	suite_add_tcase(s, tc);
 	return s;
 }
