@@ -62,8 +62,8 @@ static void check_view(const struct map *g, const struct map *p, const char *wha
 		for (int x = 0; x < g->w; x++) {
 			int gr = map_at(g, x, y), pr = map_at(p, x, y);
 			int seen = reached[(size_t)y * g->w + x];
-			ck_assert_msg(seen ? pr > 0 : pr == 0, "%s: square %d,%d (room %d) is %s on the handout", what, x,
-				      y, g->regions[gr].number, seen ? "missing" : "drawn, behind a secret door");
+			ck_assert_msg(seen ? pr > 0 : pr == 0, "%s: square %d,%d (room %d) is %s", what, x, y,
+				      g->regions[gr].number, seen ? "missing from the handout" : "behind a secret door, drawn");
 			if (pr > 0) {
 				ck_assert_int_eq(p->regions[pr].number, g->regions[gr].number);
 				ck_assert_int_eq(p->regions[pr].kind, g->regions[gr].kind);
