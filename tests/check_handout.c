@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define DIR "build/tests/handout"
@@ -283,6 +284,13 @@ static int count(const char *hay, const char *needle)
 	return n;
 }
 
+/* The exit status of a shell command (pdfinfo and pdftotext read PDFs). */
+static int shell(const char *cmd)
+{
+	int st = system(cmd);
+	return st >= 0 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
 START_TEST(test_command_line)
 {
 	mkdir("build/tests", 0755);
@@ -318,6 +326,15 @@ START_TEST(test_command_line)
 	free(err);
 	ck_assert_int_eq(access(DIR "/pl.svg", F_OK), 0);
 	ck_assert_int_lt(access(DIR "/pl-2.svg", F_OK), 0);
+	/* seed 6: the stairs to level 3 lie behind a secret door; the players'
+	 * booklet has the cover and two levels, and never names level 3 */
+	ck_assert_int_eq(test_run("--seed 6 --levels 3 --player -o " DIR "/b.pdf", NULL, NULL), 0);
+	ck_assert_int_eq(shell("pdfinfo " DIR "/b.pdf | grep -q '^Pages: *3$'"), 0);
+	ck_assert_int_eq(shell("pdftotext " DIR "/b.pdf - | grep -q 'Level 2'"), 0);
+	ck_assert_int_ne(shell("pdftotext " DIR "/b.pdf - | grep -q 'Level 3'"), 0);
+	ck_assert_int_eq(test_run("--seed 6 --levels 3 --player-secret-rooms -o " DIR "/b.pdf", NULL, NULL), 0);
+	ck_assert_int_eq(shell("pdfinfo " DIR "/b.pdf | grep -q '^Pages: *4$'"), 0);
+	ck_assert_int_eq(shell("pdftotext " DIR "/b.pdf - | grep -q 'Level 3'"), 0);
 	ck_assert_int_eq(test_run("--seed 1 --levels 3 --level 2 --player -o " DIR "/l2.pdf", NULL, DIR "/err.txt"),
 			 2);
 	err = test_slurp(DIR "/err.txt", NULL);
