@@ -332,6 +332,8 @@ START_TEST(test_command_line)
 	ck_assert_int_eq(shell("pdfinfo " DIR "/b.pdf | grep -q '^Pages: *3$'"), 0);
 	ck_assert_int_eq(shell("pdftotext " DIR "/b.pdf - | grep -q 'Level 2'"), 0);
 	ck_assert_int_ne(shell("pdftotext " DIR "/b.pdf - | grep -q 'Level 3'"), 0);
+	/* its cover promises no key */
+	ck_assert_int_ne(shell("pdftotext " DIR "/b.pdf - | grep -q 'key entry'"), 0);
 	ck_assert_int_eq(test_run("--seed 6 --levels 3 --player-secret-rooms -o " DIR "/b.pdf", NULL, NULL), 0);
 	ck_assert_int_eq(shell("pdfinfo " DIR "/b.pdf | grep -q '^Pages: *4$'"), 0);
 	ck_assert_int_eq(shell("pdftotext " DIR "/b.pdf - | grep -q 'Level 3'"), 0);
