@@ -57,8 +57,8 @@ static const struct output_format *choose_format(const struct cli *c, const char
 	}
 	/* the drawn outputs honour --player; text and JSON are the referee's */
 	if (f && c->sheet.player && !f->draws) {
-		err_usage(e, "--player: %s output is the referee's, secrets and all; the players' handout is drawn "
-			  "(pdf, svg, png, md, dd2vtt)", f->name);
+		err_usage(e, "--player: %s output is the referee's, secrets and all; the players' handout is drawn: "
+			  "name a .pdf, .svg, .png, .md or .dd2vtt file", f->name);
 		return NULL;
 	}
 	if (f && strcmp(*path, "-") == 0 && !f->streams) {
