@@ -42,7 +42,6 @@ struct layout_ctx {
 	int with_key;           /* key pages wanted */
 	int *hdoor;             /* door index + 1 on the horizontal edge above (x, y): (h + 1) * w */
 	int *vdoor;             /* door index + 1 on the vertical edge left of (x, y): h * (w + 1) */
-	unsigned char *known;   /* per region: reachable without a secret door */
 	int *rdoor_first;       /* per region: its door squares are rdoor_sq[first[r] .. first[r + 1]) */
 	int *rdoor_sq;          /* y * w + x of squares beside a door */
 	int used[LEG_COUNT];    /* symbols drawn on this map */
@@ -66,7 +65,7 @@ struct layout_result {
 	struct rect_pt map_area;        /* the box the map was fitted into */
 };
 
-/* Prepares c for level lv (door edge tables, the player's knowledge).
+/* Prepares c for level lv (door edge tables).
  * Returns 0 or -1 with e set; layout_ctx_free releases it. */
 int layout_ctx_init(struct layout_ctx *c, const struct doc *d, const struct level *lv, const struct style *st,
 		    struct measure *ms, struct scene *sc, struct err *e);
@@ -76,13 +75,13 @@ void layout_ctx_free(struct layout_ctx *c);
  * where squares are so small that full-weight lines would fill them. */
 void layout_pens(struct layout_ctx *c, double s);
 
-/* The door on the edge on `side` of (x, y), or NULL; the player's version
- * sees no secret doors and no locks. */
+/* The door on the edge on `side` of (x, y), or NULL. */
 const struct door *layout_door_at(const struct layout_ctx *c, int x, int y, enum side side);
-/* The kind a door is drawn as (secret doors are walls to players: -1). */
+/* The kind a door is drawn as: its own. The players' handout draws the
+ * players' map (src/handout.h), where secret doors are wall already. */
 int layout_door_kind(const struct layout_ctx *c, const struct door *dr);
-/* True when stair i is drawn (the player's version hides stairs in rooms
- * reached only through secret doors). */
+/* True when stair i is drawn: it stands on a floor. The players' map has
+ * no stairs that players cannot see. */
 int layout_stair_shown(const struct layout_ctx *c, int i);
 
 /* Lays out level index li of c->d into c->sc: its map page and key pages.

@@ -210,10 +210,14 @@ int layout_cover(const struct doc *d, const struct style *st, struct measure *ms
 	cv.y += COVER_GAP;
 	if (para(&cv, "Finding your way", st->font_text, st->size_heading, 1, 0, st->title, NULL, st->size_text * 3,
 		 e) < 0 ||
-	    para(&cv, "Each level has its map page, then its key. On screen, the bookmarks list every level and "
-		      "every room; a room number on a map opens its key entry, a key heading returns to the map, "
-		      "stairs and the stairs sentences of the key open the room they reach, and the headings above "
-		      "open each level.", st->font_text, st->size_text + 1, 0, 12, st->text, NULL, 0, e) < 0)
+	    para(&cv, player || d->sheet.no_key
+			      ? "Each level has its map page. On screen, the bookmarks list every level and every room; "
+				"stairs open the room they reach, and the headings above open each level."
+			      : "Each level has its map page, then its key. On screen, the bookmarks list every level and "
+				"every room; a room number on a map opens its key entry, a key heading returns to the map, "
+				"stairs and the stairs sentences of the key open the room they reach, and the headings "
+				"above open each level.",
+		 st->font_text, st->size_text + 1, 0, 12, st->text, NULL, 0, e) < 0)
 		return -1;
 	return scene_ok(sc, e);
 }

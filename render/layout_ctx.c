@@ -1,8 +1,7 @@
 /* layout_ctx.c: what every part of a level's layout shares: door lookup by
- * edge, what the players may know, and a hash for hand-drawn variation. */
+ * edge and a hash for hand-drawn variation. The players' handout is a map
+ * of its own (src/handout.h), drawn like any other. */
 #include "layout.h"
-
-#include "connect.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -31,43 +30,6 @@ static long edge_index(const struct map *m, int x, int y, enum side side, int *h
 	case SIDE_E: *horiz = 0; return (long)y * (m->w + 1) + x + 1;
 	default: return -1;
 	}
-}
-
-/* Regions reachable from the entrance without passing a secret door. */
-static int mark_known(struct layout_ctx *c, struct err *e)
-{
-	const struct map *m = c->m;
-	struct graph g;
-	if (graph_build(&g, m, e) < 0)
-		return -1;
-	int *stack = malloc(((size_t)m->nregions + 1) * sizeof *stack);
-	if (!stack) {
-		graph_free(&g);
-		return err_set(e, "out of memory while laying out the sheet");
-	}
-	int top = 0, start = connect_entrance_region(m);
-	if (start > 0) {
-		c->known[start] = 1;
-		stack[top++] = start;
-	}
-	while (top > 0) {
-		int r = stack[--top];
-		for (int k = g.first[r]; k < g.first[r + 1]; k++) {
-			const struct door *dr = &m->doors[g.edges[k]];
-			if (dr->kind == DOOR_SECRET)
-				continue;
-			int a, b;
-			map_door_regions(m, dr, &a, &b);
-			int o = a == r ? b : a;
-			if (o > 0 && !c->known[o]) {
-				c->known[o] = 1;
-				stack[top++] = o;
-			}
-		}
-	}
-	free(stack);
-	graph_free(&g);
-	return 0;
 }
 
 /* For every region, the squares of it that lie beside one of its doors
@@ -120,8 +82,7 @@ int layout_ctx_init(struct layout_ctx *c, const struct doc *d, const struct leve
 	const struct map *m = c->m;
 	c->hdoor = calloc((size_t)(m->h + 1) * (size_t)m->w, sizeof *c->hdoor);
 	c->vdoor = calloc((size_t)m->h * (size_t)(m->w + 1), sizeof *c->vdoor);
-	c->known = calloc((size_t)m->nregions + 1, 1);
-	if (!c->hdoor || !c->vdoor || !c->known) {
+	if (!c->hdoor || !c->vdoor) {
 		layout_ctx_free(c);
 		return err_set(e, "out of memory while laying out the sheet");
 	}
@@ -137,10 +98,6 @@ int layout_ctx_init(struct layout_ctx *c, const struct doc *d, const struct leve
 		layout_ctx_free(c);
 		return err_set(e, "out of memory while laying out the sheet");
 	}
-	if (mark_known(c, e) < 0) {
-		layout_ctx_free(c);
-		return -1;
-	}
 	return 0;
 }
 
@@ -148,12 +105,10 @@ void layout_ctx_free(struct layout_ctx *c)
 {
 	free(c->hdoor);
 	free(c->vdoor);
-	free(c->known);
 	free(c->rdoor_first);
 	free(c->rdoor_sq);
 	c->rdoor_first = c->rdoor_sq = NULL;
 	c->hdoor = c->vdoor = NULL;
-	c->known = NULL;
 }
 
 const struct door *layout_door_at(const struct layout_ctx *c, int x, int y, enum side side)
@@ -168,20 +123,14 @@ const struct door *layout_door_at(const struct layout_ctx *c, int x, int y, enum
 
 int layout_door_kind(const struct layout_ctx *c, const struct door *dr)
 {
-	if (c->player && dr->kind == DOOR_SECRET)
-		return -1;
-	if (c->player && dr->kind == DOOR_LOCKED)
-		return DOOR_PLAIN;
+	(void)c;
 	return (int)dr->kind;
 }
 
 int layout_stair_shown(const struct layout_ctx *c, int i)
 {
 	const struct stair *st = &c->m->stairs[i];
-	if (!c->player)
-		return 1;
-	int r = map_at(c->m, st->x, st->y);
-	return r > 0 && c->known[r];
+	return map_at(c->m, st->x, st->y) > 0;
 }
 
 void layout_pens(struct layout_ctx *c, double s)

@@ -6,6 +6,7 @@
 #include "map_image.h"
 
 #include "cairo_backend.h"
+#include "handout.h"
 #include "layout.h"
 #include "measure.h"
 #include "png_phys.h"
@@ -44,23 +45,21 @@ static void drawing_free(struct drawing *dw)
 		measure_free(&dw->ms);
 }
 
-/* Lays out level li alone on one page of dw->sc: the whole grid (whole) or
- * the floor's view, with or without room numbers, for players or not, with
- * or without the grid lines. */
-static int draw_level(struct drawing *dw, const struct doc *d, int li, int player, int whole, int labels,
-		      int grid, struct err *e)
+/* Lays out level lv of d alone on one page of dw->sc: the whole grid
+ * (whole) or the floor's view, with or without room numbers, for players or
+ * not, with or without the grid lines. */
+static int draw_level(struct drawing *dw, const struct doc *d, const struct level *lv, int player, int whole,
+		      int labels, int grid, struct err *e)
 {
 	memset(dw, 0, sizeof *dw);
 	scene_init(&dw->sc);
-	if (li < 0 || li >= d->nlevels)
-		return err_set(e, "internal error: no level %d to draw", li + 1);
 	if (style_load(&dw->st, d->sheet.style, d->template_dirs, e) < 0 || measure_init(&dw->ms, e) < 0)
 		return -1;
 	dw->ms_ready = 1;
 	struct doc dd = *d;
 	dd.sheet.player = player;
 	dd.sheet.no_key = 1;
-	const struct map *m = &d->levels[li].map;
+	const struct map *m = &lv->map;
 	struct map_frame f;
 	memset(&f, 0, sizeof f);
 	f.s = SQUARE_PT;
@@ -82,7 +81,7 @@ static int draw_level(struct drawing *dw, const struct doc *d, int li, int playe
 	scene_rect_path(&dw->sc, p, 0, 0, p->w, p->h);
 	scene_fill(&dw->sc, p, dw->st.paper);
 	struct layout_ctx c;
-	if (layout_ctx_init(&c, &dd, &d->levels[li], &dw->st, &dw->ms, &dw->sc, e) < 0)
+	if (layout_ctx_init(&c, &dd, lv, &dw->st, &dw->ms, &dw->sc, e) < 0)
 		return -1;
 	layout_pens(&c, f.s);
 	if (!grid)
@@ -100,9 +99,19 @@ int render_map_png(const struct doc *d, int li, int ppg, unsigned char **png, si
 	*len = 0;
 	if (ppg < 1 || ppg > MAP_IMAGE_PPG_MAX)
 		return err_set(e, "internal error: %d pixels a square", ppg);
+	if (li < 0 || li >= d->nlevels)
+		return err_set(e, "internal error: no level %d to draw", li + 1);
+	/* what the tabletop shows: every room, with its secret doors as wall
+	 * and its locks as plain doors (the players' map, hidden rooms kept:
+	 * the referee reveals them on the table) */
+	struct level view = { .key = d->levels[li].key };
 	struct drawing dw;
 	/* a tabletop draws its own grid over the image: none in it unless asked */
-	int rc = draw_level(&dw, d, li, 1, 1, 0, d->sheet.vtt_grid, e);
+	memset(&dw, 0, sizeof dw);
+	int rc = handout_map(&view.map, &d->levels[li].map, 1, 0, e);
+	if (rc == 0)
+		rc = draw_level(&dw, d, &view, 1, 1, 0, d->sheet.vtt_grid, e);
+	map_free(&view.map);
 	char *buf = NULL;
 	size_t n = 0;
 	FILE *mem = NULL;
@@ -127,8 +136,10 @@ int render_map_png(const struct doc *d, int li, int ppg, unsigned char **png, si
 
 int render_map_image(const struct doc *d, int li, enum map_image_format fmt, FILE *out, struct err *e)
 {
+	if (li < 0 || li >= d->nlevels)
+		return err_set(e, "internal error: no level %d to draw", li + 1);
 	struct drawing dw;
-	int rc = draw_level(&dw, d, li, d->sheet.player, 0, 1, 1, e);
+	int rc = draw_level(&dw, d, &d->levels[li], d->sheet.player, 0, 1, 1, e);
 	if (rc == 0) {
 		const struct scene_page *p = &dw.sc.pages[0];
 		int dpi = d->sheet.dpi > 0 ? d->sheet.dpi : 150;

@@ -197,6 +197,12 @@ static int set_player(struct cli *c, const char *value, struct err *e)
 	return 0;
 }
 
+static int set_player_secret_rooms(struct cli *c, const char *value, struct err *e)
+{
+	c->sheet.player_secret_rooms = 1;
+	return set_player(c, value, e);
+}
+
 static int set_no_key(struct cli *c, const char *value, struct err *e)
 {
 	(void)value;
@@ -327,6 +333,8 @@ const struct cli_option cli_options[] = {
 	{ "list-styles", 0, NULL, "list the styles and exit", GROUP_SHEET, act_list_styles },
 	{ "dpi", 0, "N", "PNG resolution, 30 to 1200 (default 150)", GROUP_SHEET, set_dpi },
 	{ "player", 0, NULL, "the players' handout: no secrets, no key", GROUP_SHEET, set_player },
+	{ "player-secret-rooms", 0, NULL, "as --player, and the rooms behind secret doors too",
+	  GROUP_SHEET, set_player_secret_rooms },
 	{ "no-key", 0, NULL, "the map page alone, without the key", GROUP_SHEET, set_no_key },
 	{ "title", 0, "TEXT", "the sheet's title (default: method and seed)", GROUP_SHEET, set_title },
 	{ "output", 'o', "FILE", "write FILE, by its extension: .pdf .svg .png .txt .json .md .dd2vtt .uvtt",

@@ -29,6 +29,7 @@ struct sheet_options {
 	const char *style;      /* style name or path; NULL: "classic" */
 	int dpi;                /* PNG resolution, default 150 */
 	int player;             /* the players' handout: no secrets, no key */
+	int player_secret_rooms;/* the handout shows what only secret doors lead to */
 	int no_key;             /* the map page alone */
 	const char *title;      /* NULL: made from method and seed */
 	int grid_pixels;        /* tabletop export: image pixels per square; 0: 70 */

@@ -388,30 +388,41 @@ int key_build(struct key *k, const struct map *m, const struct key_options *o, s
 	      struct err *e)
 {
 	memset(k, 0, sizeof *k);
-	int n = 0;
+	int n = 0, top = 0;
 	for (int id = 1; id <= m->nregions; id++)
-		if (m->regions[id].number > 0)
+		if (m->regions[id].number > 0) {
 			n++;
+			if (m->regions[id].number > top)
+				top = m->regions[id].number;
+		}
 	struct graph g;
 	if (graph_build(&g, m, e) < 0)
 		return -1;
 	int *stack = malloc(((size_t)m->nregions + 1) * 2 * sizeof *stack);
 	unsigned char *seen = calloc((size_t)m->nregions + 1, 1);
+	/* the regions by number: the players' map leaves some numbers out */
+	int *by_number = calloc((size_t)top + 1, sizeof *by_number);
 	k->entries = calloc((size_t)n + 1, sizeof *k->entries);
-	if (!stack || !seen || !k->entries) {
+	if (!stack || !seen || !by_number || !k->entries) {
 		err_set(e, "out of memory for the key");
 		goto fail;
 	}
-	k->n = n;
 	for (int id = 1; id <= m->nregions; id++) {
-		const struct region *r = &m->regions[id];
-		if (r->number <= 0)
+		int num = m->regions[id].number;
+		if (num <= 0)
 			continue;
-		if (r->number > n) {
-			err_set(e, "region %d has number %d but there are %d rooms", id, r->number, n);
+		if (by_number[num]) {
+			err_set(e, "regions %d and %d are both numbered %d", by_number[num], id, num);
 			goto fail;
 		}
-		struct key_entry *en = &k->entries[r->number - 1];
+		by_number[num] = id;
+	}
+	for (int num = 1; num <= top; num++) {
+		int id = by_number[num];
+		if (id == 0)
+			continue;
+		const struct region *r = &m->regions[id];
+		struct key_entry *en = &k->entries[k->n++];
 		en->region = id;
 		en->number = r->number;
 		snprintf(en->title, sizeof en->title, "%s", r->name[0] ? r->name : key_default_title(r->kind));
@@ -427,11 +438,13 @@ int key_build(struct key *k, const struct map *m, const struct key_options *o, s
 		goto fail;
 	free(stack);
 	free(seen);
+	free(by_number);
 	graph_free(&g);
 	return 0;
 fail:
 	free(stack);
 	free(seen);
+	free(by_number);
 	graph_free(&g);
 	key_free(k);
 	return -1;

@@ -63,7 +63,9 @@ struct key_options {
  * get 0. Returns 0 or -1 with e set. */
 int key_number(struct map *m, enum key_numbering mode, struct err *e);
 
-/* Builds the key of a numbered map. rng is used for contents only, so
+/* Builds the key of a numbered map, an entry per number in number order
+ * (numbers may be missing: the players' map leaves out the rooms behind
+ * secret doors). rng is used for contents only, so
  * --no-stock never changes the map. On failure returns -1 with e set and
  * leaves k empty (key_free is safe). */
 int key_build(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,

@@ -4,6 +4,7 @@
  * 1 for failures at run time. */
 #include "atomic.h"
 #include "cli.h"
+#include "handout.h"
 #include "inputs.h"
 #include "levels.h"
 #include "mem.h"
@@ -54,11 +55,38 @@ static const struct output_format *choose_format(const struct cli *c, const char
 				  c->output, names);
 		}
 	}
+	/* the drawn outputs honour --player; text and JSON are the referee's */
+	if (f && c->sheet.player && !f->draws) {
+		err_usage(e, "--player: %s output is the referee's, secrets and all; the players' handout is drawn: "
+			  "name a .pdf, .svg, .png, .md or .dd2vtt file", f->name);
+		return NULL;
+	}
 	if (f && strcmp(*path, "-") == 0 && !f->streams) {
 		err_usage(e, "--output: %s cannot be written to standard output; name a file", f->name);
 		return NULL;
 	}
 	return f;
+}
+
+/* Turns levels[0..n-1] into the players' views (handout.h) and returns how
+ * many are on the handout; a level the players cannot reach is named on
+ * stderr, and asking for it alone (--level K) is an error. */
+static int players_levels(const struct cli *c, struct level *levels, int n, struct log *log, struct err *e)
+{
+	int shown = handout_levels(levels, n, c->sheet.player_secret_rooms, e);
+	if (shown < 0)
+		return -1;
+	if (c->only_level > shown) {
+		char has[40];
+		snprintf(has, sizeof has, shown > 1 ? "levels 1 to %d" : "level %d only", shown);
+		return err_usage(e, "--level %d: the players cannot reach level %d without finding a secret door "
+				 "(the handout has %s; --player-secret-rooms shows every level)", c->only_level,
+				 c->only_level, has);
+	}
+	if (shown < n && c->only_level == 0)
+		log_warn(log, "the players' handout ends at level %d: the stairs to level %d are behind a secret door "
+			 "(--player-secret-rooms shows the levels below)", shown, shown + 1);
+	return shown;
 }
 
 static int run(struct cli *c, struct err *e)
@@ -111,7 +139,7 @@ static int run(struct cli *c, struct err *e)
 	/* --level K: levels 1..K as in the whole booklet, and K+1 so that the
 	 * key can name the room K's stairs lead down to; K is printed alone */
 	int n = c->levels;
-	if (c->only_level > 0 && c->only_level < c->levels)
+	if (c->only_level > 0 && c->only_level < c->levels && !c->sheet.player)
 		n = c->only_level + 1;
 	if (levels_generate(levels, n, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering, &log, &rep,
 			    e) < 0)
@@ -119,7 +147,11 @@ static int run(struct cli *c, struct err *e)
 	/* a fixed grid that held fewer rooms than asked for, and no method said so */
 	if (c->rooms_given && c->size_given && log.warnings == 0)
 		levels_warn_short(levels, n, c->params.rooms, &log);
-	if (levels_build_keys(levels, n, &c->key, c->seed, &rep, e) < 0)
+	/* the players' handout: every level the players reach, as they see it */
+	int shown = n;
+	if (c->sheet.player && (shown = players_levels(c, levels, n, &log, e)) < 0)
+		goto out;
+	if (levels_build_keys(levels, shown, &c->key, c->seed, &rep, e) < 0)
 		goto out;
 
 	/* The roll log is complete: commit it before the output, so a log that
@@ -129,9 +161,10 @@ static int run(struct cli *c, struct err *e)
 		goto out;
 	}
 	log.steps = NULL;
-	struct doc d = { .seed = c->seed, .command = c->command, .levels = levels, .nlevels = c->levels,
-			 .sheet = c->sheet, .template_dirs = c->params.template_dirs, .report = &rep,
-			 .total_levels = c->levels };
+	struct doc d = { .seed = c->seed, .command = c->command, .levels = levels,
+			 .nlevels = c->sheet.player ? shown : c->levels, .sheet = c->sheet,
+			 .template_dirs = c->params.template_dirs, .report = &rep,
+			 .total_levels = c->sheet.player ? shown : c->levels };
 	if (c->only_level > 0) {
 		d.levels = &levels[c->only_level - 1];
 		d.nlevels = 1;

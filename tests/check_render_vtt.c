@@ -251,6 +251,46 @@ START_TEST(test_secret_doors_are_walls)
 }
 END_TEST
 
+/* The referee's tabletop image shows the north room behind the secret door
+ * (for the referee to reveal); the players' (--player) leaves it rock, and
+ * its walls out of line_of_sight. */
+START_TEST(test_players_image_leaves_hidden_rooms_out)
+{
+	for (int player = 0; player <= 1; player++) {
+		struct doc d;
+		struct level lv;
+		struct err e;
+		memset(&lv, 0, sizeof lv);
+		fx_dungeon(&lv.map);
+		fx_doc(&d, &lv, "classic", player);
+		unsigned char *png;
+		size_t len;
+		ck_assert_int_eq(render_map_png(&d, 0, 40, &png, &len, &e), 0);
+		cairo_surface_t *img = decode_png(png, len);
+		struct style st;
+		ck_assert_int_eq(style_load(&st, "classic", test_template_dirs(), &e), 0);
+		int floor = count_colour(img, 15 * 40, 3 * 40, 15, st.floor, 20);
+		struct walls w;
+		ck_assert_int_eq(walls_build(&w, &lv.map, &e), 0);
+		int north_wall = 0;
+		for (int i = 0; i < w.n; i++)
+			for (int k = w.start[i]; k < w.start[i + 1]; k++)
+				north_wall += w.points[k].y == 1;
+		walls_free(&w);
+		if (player) {
+			ck_assert_int_eq(floor, 0);
+			ck_assert_int_eq(north_wall, 0);
+		} else {
+			ck_assert_int_gt(floor, 500);
+			ck_assert_int_gt(north_wall, 0);
+		}
+		cairo_surface_destroy(img);
+		free(png);
+		fx_doc_free(&d);
+	}
+}
+END_TEST
+
 START_TEST(test_methods_line_up)
 {
 	static const char *const methods[] = { "dice", "mansion", "cards", "tiles", "house" };
@@ -557,6 +597,7 @@ static Suite *vtt_suite(void)
 	mkdir(DIR, 0777);
 	tcase_add_test(tc, test_fixture_lines_up);
 	tcase_add_test(tc, test_secret_doors_are_walls);
+	tcase_add_test(tc, test_players_image_leaves_hidden_rooms_out);
 	tcase_add_test(tc, test_methods_line_up);
 	tcase_add_test(tc, test_ppg_cap);
 	tcase_add_test(tc, test_export_parses);

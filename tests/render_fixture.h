@@ -7,6 +7,7 @@
 #define MAPSHEET_RENDER_FIXTURE_H
 
 #include "doc.h"
+#include "handout.h"
 #include "key.h"
 #include "map_check.h"
 #include "testutil.h"
@@ -132,6 +133,13 @@ static void fx_gallery(struct map *m, int cols, int rows)
 static void fx_doc(struct doc *d, struct level *lv, const char *style, int player)
 {
 	struct err e;
+	/* the players' handout draws the players' map, as mapsheet does */
+	if (player) {
+		struct map view;
+		ck_assert_msg(handout_map(&view, &lv->map, 0, 0, &e) == 0, "%s", e.msg);
+		map_free(&lv->map);
+		lv->map = view;
+	}
 	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, "neutral", test_template_dirs(), player, NULL };
 	ck_assert_msg(key_build(&lv->key, &lv->map, &ko, NULL, &e) == 0, "%s", e.msg);
 	memset(d, 0, sizeof *d);
