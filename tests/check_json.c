@@ -82,7 +82,6 @@ static const struct {
 	{ "booklet-tiles-house", "--method tiles,house --levels 3 --seed b2" },
 	{ "no-stock", "--method cards --levels 2 --seed bare --no-stock" },
 	{ "no-stock-house", "--method house --seed bare --no-stock" },
-	{ "player", "--method mansion --seed handout --player" },
 	{ "level-2", "--method dice --levels 3 --level 2 --seed only" },
 };
 
