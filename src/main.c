@@ -63,7 +63,7 @@ static int check_not_folder(const char *option, const char *path, struct err *e)
 {
 	struct stat st;
 	if (path && strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return err_usage(e, "--%s: %s is a folder; name a file (such as %s/map.pdf)", option, path, path);
+		return err_usage(e, "--%s: %s is a folder; name a file in it", option, path);
 	return 0;
 }
 
