@@ -57,6 +57,9 @@ void cli_help(FILE *f)
 	for (int i = 0; method_table[i]; i++)
 		fprintf(f, " %s", method_table[i]->name);
 	fputs("\n  (each method's own options: mapsheet --help-methods)\n"
+	      "\nDefaults for --paper, --style, --scale, --dpi, --numbering and --system can\n"
+	      "come from ~/.config/mapsheet/config; every output records the command that\n"
+	      "remakes it, those settings included.\n"
 	      "\nExamples:\n"
 	      "  mapsheet --seed goblin-warrens --rooms 30 -o warrens.pdf    a sheet to print\n"
 	      "  mapsheet --seed goblin-warrens --rooms 30 --player -o handout.pdf\n"
@@ -68,7 +71,8 @@ void cli_help(FILE *f)
 void cli_help_methods(FILE *f)
 {
 	fputs("Usage: mapsheet --method NAME [OPTION]...\n"
-	      "Each method's own options; they apply when that method makes a level.\n", f);
+	      "Each method's own options; they apply when that method makes a level, and\n"
+	      "are refused when no level of the run uses that method.\n", f);
 	for (int i = 0; method_table[i]; i++) {
 		const struct method *m = method_table[i];
 		fprintf(f, "\n%s: %s\n", m->name, m->summary);
