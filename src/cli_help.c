@@ -133,6 +133,10 @@ void cli_completion_bash(FILE *f, const struct cli_completion_lists *lists)
 	      "\tlocal cur prev pre=\n"
 	      "\tcur=${COMP_WORDS[COMP_CWORD]}\n"
 	      "\tprev=${COMP_WORDS[COMP_CWORD-1]}\n"
+	      "\t# --name=value: bash splits the word at the =\n"
+	      "\tif [ \"$cur\" = = ]; then cur=; elif [ \"$prev\" = = ] && [ $COMP_CWORD -ge 2 ]; then\n"
+	      "\t\tprev=${COMP_WORDS[COMP_CWORD-2]}\n"
+	      "\tfi\n"
 	      "\tcase $prev in\n", f);
 	char methods[512] = "";
 	for (int i = 0; method_table[i]; i++)

@@ -103,6 +103,15 @@ START_TEST(test_completion_offers_values)
 	reply = complete(joins);
 	ck_assert_str_eq(reply, "bridge,island\n");
 	free(reply);
+	/* --name=value, which bash splits at the = */
+	const char *equals[] = { "--packing", "=", "f", NULL };
+	reply = complete(equals);
+	ck_assert_str_eq(reply, "fill\n");
+	free(reply);
+	const char *just_equals[] = { "--numbering", "=", NULL };
+	reply = complete(just_equals);
+	ck_assert_msg(offers(reply, "entrance") && offers(reply, "reading"), "%s", reply);
+	free(reply);
 	/* a prefix of a value, and option names where an option goes */
 	const char *prefix[] = { "--room-shape", "al", NULL };
 	reply = complete(prefix);
