@@ -63,10 +63,11 @@ static int command_add(struct cli *c, size_t *used, const char *word)
 	return 0;
 }
 
-/* "mapsheet [SETTINGS] ARGS [--seed S]": the config file's settings that
+/* "mapsheet [SETTINGS] [--seed S] ARGS": the config file's settings that
  * the command line does not override first (so that options given later
- * win, as they did in this run), then the arguments, then a drawn seed;
- * every word quoted so that sh, bash and zsh read back the same bytes. */
+ * win, as they did in this run), a drawn seed (before the arguments, which
+ * may end with "--"), then the arguments; every word quoted so that sh,
+ * bash and zsh read back the same bytes. */
 static int build_command(struct cli *c, int argc, char **argv, const unsigned char *given, struct err *e)
 {
 	size_t used = (size_t)snprintf(c->command, sizeof c->command, "mapsheet");
@@ -81,10 +82,10 @@ static int build_command(struct cli *c, int argc, char **argv, const unsigned ch
 		if (rc == 0)
 			rc = command_add(c, &used, c->config[k].value);
 	}
-	for (int i = 1; i < argc && rc == 0; i++)
-		rc = command_add(c, &used, argv[i]);
 	if (c->seed_drawn && rc == 0 && (rc = command_add(c, &used, "--seed")) == 0)
 		rc = command_add(c, &used, c->seed);
+	for (int i = 1; i < argc && rc == 0; i++)
+		rc = command_add(c, &used, argv[i]);
 	if (rc < 0)
 		return err_usage(e, "the command is longer than %d bytes, too long to print whole as the remake line "
 				 "(shorten the file names, title or seed)", CLI_COMMAND_MAX - 1);

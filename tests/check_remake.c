@@ -280,6 +280,10 @@ START_TEST(test_every_method)
 		args[n] = NULL;
 		remake_both(NULL, args);
 	}
+	/* a drawn seed with arguments that end in "--" */
+	const char *dashes[] = { "-q", "--rooms", "4", "-o", "out.json", "--", NULL };
+	const char *outs[] = { "out.json", NULL };
+	free(remake(NULL, dashes, "out.json", outs));
 }
 END_TEST
 
