@@ -223,11 +223,13 @@ static char *remake(const char *config, const char *const *args, const char *rec
 	return cmd;
 }
 
-/* One case in both recorded forms: a JSON and a text output. */
-static void remake_both(const char *config, const char *const *args)
+/* One case in the recorded forms of mask: 1 a JSON output, 2 a text one. */
+static void remake_in(const char *config, const char *const *args, int mask)
 {
 	const char *formats[] = { "json", "txt" };
 	for (int f = 0; f < 2; f++) {
+		if (!(mask & (1 << f)))
+			continue;
 		const char *a[40];
 		int n = 0;
 		for (int i = 0; args[i]; i++)
@@ -242,6 +244,11 @@ static void remake_both(const char *config, const char *const *args)
 	}
 }
 
+static void remake_both(const char *config, const char *const *args)
+{
+	remake_in(config, args, 3);
+}
+
 START_TEST(test_awkward_seeds_and_titles)
 {
 	setup();
@@ -250,9 +257,10 @@ START_TEST(test_awkward_seeds_and_titles)
 		"two  spaces\tand a tab", "line one\nline two", "-leading-dash", "--seed", "=equals", "~tilde *.json ?",
 		"Ünïcödé ☃ 龍 🐉", "!history !! ^caret", "semi;colon & amp | pipe > gt < lt", "#hash {a,b} [ab]",
 	};
+	/* each seed in one of the two forms, in turn; one with a newline in both */
 	for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
 		const char *args[] = { "-q", "--rooms", "6", "--seed", seeds[i], "--title", seeds[i], NULL };
-		remake_both(NULL, args);
+		remake_in(NULL, args, strchr(seeds[i], '\n') ? 3 : 1 << (i % 2));
 	}
 }
 END_TEST
