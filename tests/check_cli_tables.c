@@ -265,6 +265,24 @@ START_TEST(test_man_page_and_tables_agree)
 		seen++;
 	}
 	ck_assert_int_gt(seen, 40);
+	/* the --format entry names every format the program has */
+	char *entry = strstr(man, "\n.BR --format ");
+	ck_assert_ptr_nonnull(entry);
+	char *end = strstr(entry + 1, "\n.TP\n");
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	ck_assert_int_eq(test_run("--format nosuch -o " DIR "/f.json", NULL, DIR "/formats"), 2);
+	char *err = test_slurp(DIR "/formats", NULL), *list = err ? strstr(err, "(formats: ") : NULL;
+	ck_assert_msg(list != NULL, "%s", err);
+	char *save = NULL;
+	for (char *w = strtok_r(list + 10, ", )\n", &save); w; w = strtok_r(NULL, ", )\n", &save)) {
+		char bold[40];
+		snprintf(bold, sizeof bold, "\n.B %s\n", w);
+		char boldr[40];
+		snprintf(boldr, sizeof boldr, "\n.BR %s ,", w);
+		ck_assert_msg(strstr(entry, bold) || strstr(entry, boldr), "man/mapsheet.1 --format lacks %s", w);
+	}
+	free(err);
 	free(man);
 }
 END_TEST
