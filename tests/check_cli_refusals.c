@@ -76,6 +76,23 @@ START_TEST(test_values_checked_for_every_format)
 }
 END_TEST
 
+START_TEST(test_scale_range_as_documented)
+{
+	/* the man page and the program give --scale the same range */
+	refused("--scale 65 -o " DIR "/s.json", "--scale: '65' is not a scale (squares per inch, 1 to 64, or fit)",
+		DIR "/s.json");
+	refused("--scale 0.5 -o " DIR "/s.json", "1 to 64", DIR "/s.json");
+	ck_assert_int_eq(test_run("-q --rooms 3 --scale 64 -o " DIR "/s.json", NULL, NULL), 0);
+	char *man = test_slurp("man/mapsheet.1", NULL);
+	ck_assert_ptr_nonnull(man);
+	const char *entry = strstr(man, "\n.BR \\-\\-scale ");
+	ck_assert_ptr_nonnull(entry);
+	const char *range = strstr(entry, "squares to the inch (1 to 64)");
+	ck_assert_msg(range && range - entry < 200, "man/mapsheet.1 --scale does not say 1 to 64");
+	free(man);
+}
+END_TEST
+
 START_TEST(test_folder_as_output)
 {
 	/* a folder where a file is to be written: a usage error (2) found before
@@ -206,6 +223,7 @@ static Suite *refusals_suite(void)
 	mkdir("build/tests", 0777);
 	mkdir(DIR, 0777);
 	tcase_add_test(tc, test_values_checked_for_every_format);
+	tcase_add_test(tc, test_scale_range_as_documented);
 	tcase_add_test(tc, test_folder_as_output);
 	tcase_add_test(tc, test_config_errors_at_their_place);
 	tcase_add_test(tc, test_relative_config_home_ignored);
