@@ -26,7 +26,6 @@ struct cli_checks {
 struct cli_setting {
 	const char *option;         /* the option it stands for: "paper" */
 	char value[256];            /* the value, blanks around it trimmed */
-	int line, col;
 };
 
 /* Lists the completion script offers that only main knows. */
@@ -55,7 +54,6 @@ struct cli {
 	struct key_options key;
 	struct sheet_options sheet;
 	char command[CLI_COMMAND_MAX];  /* the command that remakes this output */
-	char config_path[1024];     /* the config file read, or "" */
 	struct cli_setting config[CLI_MAX_CONFIG];  /* its settings, which options point into */
 	int nconfig;
 	const struct cli_checks *checks;

@@ -34,9 +34,15 @@ static int is_blank(char ch)
 	return ch == ' ' || ch == '\t';
 }
 
+struct config_line {
+	struct cli *cli;
+	const char *setting;        /* the setting the line gives: "paper" */
+};
+
 static int config_apply(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
-	struct cli *c = ctx;
+	struct config_line *cl = ctx;
+	struct cli *c = cl->cli;
 	(void)nf;
 	const char *text = f[0].text;
 	int col = f[0].col;
@@ -56,10 +62,11 @@ static int config_apply(void *ctx, const struct tpl_pos *pos, const struct tpl_f
 		return tpl_error(e, pos, col, "a value longer than %zu characters", sizeof s->value - 1);
 	memcpy(s->value, text, len);
 	s->value[len] = '\0';
+	s->option = cl->setting;
 	size_t bad = cli_utf8_invalid_at(s->value);
 	if (bad != CLI_UTF8_OK)
 		return tpl_error(e, pos, col + (int)bad, "%s: the value is not valid UTF-8 (at byte offset %zu)",
-				 c->config[c->nconfig].option, bad);
+				 s->option, bad);
 	if (len == 0)
 		return tpl_error(e, pos, col, "%s: the value is empty", s->option);
 	const struct cli_option *o = cli_option_find(s->option);
@@ -70,8 +77,6 @@ static int config_apply(void *ctx, const struct tpl_pos *pos, const struct tpl_f
 		snprintf(msg, sizeof msg, "%s", strncmp(e->msg, "--", 2) == 0 ? e->msg + 2 : e->msg);
 		return tpl_error(e, pos, col, "%s", msg);
 	}
-	s->line = pos->line;
-	s->col = col;
 	c->nconfig++;
 	return 0;
 }
@@ -90,11 +95,9 @@ static const char *line_setting(const char *line, size_t len)
 
 int cli_read_config(struct cli *c, struct err *e)
 {
-	char *path = c->config_path;
-	if (cli_config_path(path, sizeof c->config_path) < 0 || access(path, F_OK) != 0) {
-		path[0] = '\0';
+	char path[1024];
+	if (cli_config_path(path, sizeof path) < 0 || access(path, F_OK) != 0)
 		return 0;
-	}
 	size_t len;
 	char *text = tpl_read_file(path, &len, e);
 	if (!text)
@@ -105,17 +108,15 @@ int cli_read_config(struct cli *c, struct err *e)
 		const char *nl = memchr(text + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - text) : len;
 		pos.line++;
-		const char *setting = line_setting(text + i, end - i);
-		if (setting && c->nconfig < CLI_MAX_CONFIG)
-			c->config[c->nconfig].option = setting;
-		if (setting) {
-			const struct tpl_directive dirs[] = { { setting, "text", config_apply }, { NULL, NULL, NULL } };
-			rc = tpl_parse_line(&pos, text + i, end - i, dirs, c, e);
+		struct config_line cl = { c, line_setting(text + i, end - i) };
+		if (cl.setting) {
+			const struct tpl_directive dirs[] = { { cl.setting, "text", config_apply }, { NULL, NULL, NULL } };
+			rc = tpl_parse_line(&pos, text + i, end - i, dirs, &cl, e);
 			i = end + 1;
 			continue;
 		}
 		const struct tpl_directive none[] = { { NULL, NULL, NULL } };
-		rc = tpl_parse_line(&pos, text + i, end - i, none, c, e);
+		rc = tpl_parse_line(&pos, text + i, end - i, none, &cl, e);
 		if (rc < 0 && strstr(e->msg, "unknown directive")) {
 			char avail[200] = "";
 			for (int k = 0; config_settings[k]; k++)
