@@ -128,6 +128,50 @@ static char *json_string(const char *p)
 	return out;
 }
 
+/* The remake line of a Markdown key: the code span after "Made by
+ * mapsheet: ", or the fenced block after "Made by mapsheet:" (CommonMark's
+ * rules: a span's one space each side is dropped). */
+static char *md_command(const char *text, const char *path)
+{
+	const char *p = strstr(text, "Made by mapsheet:");
+	ck_assert_msg(p != NULL, "%s has no remake line", path);
+	p += 17;
+	if (strncmp(p, "\n\n", 2) == 0) {
+		p += 2;
+		size_t fence = strspn(p, "`");
+		ck_assert_uint_ge(fence, 3);
+		const char *start = strchr(p, '\n');
+		ck_assert_ptr_nonnull(start);
+		start++;
+		char close[16];
+		ck_assert_uint_lt(fence, sizeof close - 2);
+		close[0] = '\n';
+		memset(close + 1, '`', fence);
+		close[fence + 1] = '\0';
+		const char *end = strstr(start, close);
+		ck_assert_ptr_nonnull(end);
+		return strndup(start, (size_t)(end - start));
+	}
+	ck_assert_int_eq(*p, ' ');
+	p++;
+	size_t ticks = strspn(p, "`");
+	ck_assert_uint_ge(ticks, 1);
+	const char *start = p + ticks, *end = start;
+	for (;;) {
+		end = strchr(end, '`');
+		ck_assert_ptr_nonnull(end);
+		size_t run = strspn(end, "`");
+		if (run == ticks)
+			break;
+		end += run;
+	}
+	if (end - start >= 2 && start[0] == ' ' && end[-1] == ' ') {
+		start++;
+		end--;
+	}
+	return strndup(start, (size_t)(end - start));
+}
+
 /* The remake line as the output records it: the JSON "command" field, or
  * the text after the last "Remake: " of a text file. */
 static char *recorded_command(const char *path, const char *ext)
@@ -151,6 +195,8 @@ static char *recorded_command(const char *path, const char *ext)
 		ck_assert_msg(p != NULL, "%s has no Remake line", path);
 		cmd = strndup(p + 8, strcspn(p + 8, "\n"));
 		ck_assert_ptr_nonnull(cmd);
+	} else if (strcmp(ext, "md") == 0) {
+		cmd = md_command(text, path);
 	} else if (strcmp(ext, "json") == 0) {
 		const char *p = strstr(text, "\"command\": \"");
 		ck_assert_msg(p != NULL, "%s has no \"command\"", path);
@@ -233,11 +279,12 @@ static char *remake(const char *config, const char *const *args, const char *rec
 	return cmd;
 }
 
-/* One case in the recorded forms of mask: 1 a JSON output, 2 a text one. */
+/* One case in the recorded forms of mask: 1 a JSON output, 2 a text one,
+ * 4 a Markdown key. */
 static void remake_in(const char *config, const char *const *args, int mask)
 {
-	const char *formats[] = { "json", "txt" };
-	for (int f = 0; f < 2; f++) {
+	const char *formats[] = { "json", "txt", "md" };
+	for (int f = 0; f < 3; f++) {
 		if (!(mask & (1 << f)))
 			continue;
 		const char *a[40];
@@ -249,7 +296,8 @@ static void remake_in(const char *config, const char *const *args, int mask)
 		a[n++] = "-o";
 		a[n++] = out;
 		a[n] = NULL;
-		const char *outs[] = { out, NULL };
+		/* a Markdown key comes with its map image */
+		const char *outs[] = { out, f == 2 ? "out.svg" : NULL, NULL };
 		free(remake(config, a, out, outs));
 	}
 }
@@ -267,10 +315,10 @@ START_TEST(test_awkward_seeds_and_titles)
 		"two  spaces\tand a tab", "line one\nline two", "-leading-dash", "--seed", "=equals", "~tilde *.json ?",
 		"Ünïcödé ☃ 龍 🐉", "!history !! ^caret", "semi;colon & amp | pipe > gt < lt", "#hash {a,b} [ab]",
 	};
-	/* each seed in one of the two forms, in turn; one with a newline in both */
+	/* each seed in one of the three forms, in turn; one with a newline in all */
 	for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
 		const char *args[] = { "-q", "--rooms", "6", "--seed", seeds[i], "--title", seeds[i], NULL };
-		remake_in(NULL, args, strchr(seeds[i], '\n') ? 3 : 1 << (i % 2));
+		remake_in(NULL, args, strchr(seeds[i], '\n') ? 7 : 1 << (i % 3));
 	}
 }
 END_TEST
