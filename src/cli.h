@@ -32,6 +32,7 @@ struct cli_setting {
 struct cli_completion_lists {
 	const char *formats;        /* "pdf svg png ..." */
 	const char *styles;         /* "classic blueprint ..." */
+	const char *systems;        /* "neutral ..." */
 };
 
 enum cli_action { CLI_RUN, CLI_HELP, CLI_HELP_METHODS, CLI_VERSION, CLI_LIST_METHODS, CLI_LIST_STYLES, CLI_COMPLETION };

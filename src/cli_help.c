@@ -103,9 +103,11 @@ static void completion_words(FILE *f, const char *words)
 }
 
 /* One case of the script: the option's names, then what its value offers:
- * words (after the last comma when comma_list), files, folders or nothing. */
+ * words (after the last comma when comma_list) and, with also ("-f" or
+ * "-d"), file or folder names once a '/' is typed; files, folders or
+ * nothing. */
 static void completion_case(FILE *f, const char *name, int short_name, const char *arg, const char *words,
-			    int comma_list)
+			    int comma_list, const char *also)
 {
 	fprintf(f, "\t--%s", name);
 	if (short_name)
@@ -116,7 +118,10 @@ static void completion_case(FILE *f, const char *name, int short_name, const cha
 			fputs("\t\tcase $cur in *,*) pre=${cur%,*},; cur=${cur##*,} ;; esac\n", f);
 		fputs("\t\tCOMPREPLY=($(compgen -P \"$pre\" -W \"", f);
 		completion_words(f, words);
-		fputs("\" -- \"$cur\")); return ;;\n", f);
+		fputs("\" -- \"$cur\")", f);
+		if (also)
+			fprintf(f, " $(case $cur in */*) compgen %s -- \"$cur\" ;; esac)", also);
+		fputs("); return ;;\n", f);
 	} else if (strstr(arg, "DIR")) {
 		fputs("\t\tCOMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n", f);
 	} else if (strstr(arg, "FILE")) {
@@ -146,19 +151,24 @@ void cli_completion_bash(FILE *f, const struct cli_completion_lists *lists)
 		const struct cli_option *o = &cli_options[i];
 		if (!o->arg)
 			continue;
-		const char *words = o->values;
-		if (strcmp(o->name, "method") == 0)
+		const char *words = o->values, *also = NULL;
+		if (strcmp(o->name, "method") == 0) {
 			words = methods;
-		else if (strcmp(o->name, "format") == 0 && lists)
+		} else if (strcmp(o->name, "format") == 0 && lists) {
 			words = lists->formats;
-		else if (strcmp(o->name, "style") == 0 && lists)
+		} else if (strcmp(o->name, "style") == 0 && lists) {
 			words = lists->styles;
-		completion_case(f, o->name, o->short_name, o->arg, words, strcmp(o->name, "method") == 0);
+			also = "-f";        /* or a style file */
+		} else if (strcmp(o->name, "system") == 0 && lists) {
+			words = lists->systems;
+			also = "-d";        /* or a folder of tables */
+		}
+		completion_case(f, o->name, o->short_name, o->arg, words, strcmp(o->name, "method") == 0, also);
 	}
 	for (int i = 0; method_table[i]; i++)
 		for (const struct method_option *o = method_table[i]->options; o && o->name; o++)
 			if (o->arg)
-				completion_case(f, o->name, 0, o->arg, o->values, o->comma_list);
+				completion_case(f, o->name, 0, o->arg, o->values, o->comma_list, NULL);
 	fputs("\tesac\n\tCOMPREPLY=($(compgen -W \"", f);
 	for (int i = 0; cli_options[i].name; i++)
 		fprintf(f, "%s--%s", i ? " " : "", cli_options[i].name);

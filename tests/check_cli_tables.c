@@ -88,6 +88,7 @@ START_TEST(test_completion_offers_values)
 	offers_all("scale", "fit 4 5");
 	offers_all("style", "classic blueprint inksaver hatched");
 	offers_all("paper", "letter a4 a3 legal tabloid");
+	offers_all("system", "neutral");
 	offers_all("numbering", "entrance reading");
 	offers_all("md-image", "svg png");
 	/* a comma list: the next name after the comma */
@@ -111,6 +112,15 @@ START_TEST(test_completion_offers_values)
 	const char *just_equals[] = { "--numbering", "=", NULL };
 	reply = complete(just_equals);
 	ck_assert_msg(offers(reply, "entrance") && offers(reply, "reading"), "%s", reply);
+	free(reply);
+	/* a style file or a folder of tables */
+	const char *style_file[] = { "--style", "templates/styles/cl", NULL };
+	reply = complete(style_file);
+	ck_assert_str_eq(reply, "templates/styles/classic.style\n");
+	free(reply);
+	const char *system_dir[] = { "--system", "templates/tables/neu", NULL };
+	reply = complete(system_dir);
+	ck_assert_str_eq(reply, "templates/tables/neutral\n");
 	free(reply);
 	/* a prefix of a value, and option names where an option goes */
 	const char *prefix[] = { "--room-shape", "al", NULL };
