@@ -15,12 +15,11 @@
 #include "stock_table.h"
 #include "style.h"
 
-#include <sys/stat.h>
-
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int fail(const struct err *e)
