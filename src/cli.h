@@ -33,6 +33,7 @@ struct cli_completion_lists {
 	const char *formats;        /* "pdf svg png ..." */
 	const char *styles;         /* "classic blueprint ..." */
 	const char *systems;        /* "neutral ..." */
+	const char *themes;         /* the cards method's theme tables */
 };
 
 enum cli_action { CLI_RUN, CLI_HELP, CLI_HELP_METHODS, CLI_VERSION, CLI_LIST_METHODS, CLI_LIST_STYLES, CLI_COMPLETION };

@@ -168,7 +168,9 @@ void cli_completion_bash(FILE *f, const struct cli_completion_lists *lists)
 	for (int i = 0; method_table[i]; i++)
 		for (const struct method_option *o = method_table[i]->options; o && o->name; o++)
 			if (o->arg)
-				completion_case(f, o->name, 0, o->arg, o->values, o->comma_list, NULL);
+				completion_case(f, o->name, 0, o->arg,
+						strcmp(o->name, "themes") == 0 && lists ? lists->themes : o->values,
+						o->comma_list, NULL);
 	fputs("\tesac\n\tCOMPREPLY=($(compgen -W \"", f);
 	for (int i = 0; cli_options[i].name; i++)
 		fprintf(f, "%s--%s", i ? " " : "", cli_options[i].name);

@@ -68,11 +68,12 @@ static int check_not_folder(const char *option, const char *path, struct err *e)
 
 static void print_completion(const char *const *template_dirs)
 {
-	char formats[200], styles[2000], systems[2000];
+	char formats[200], styles[2000], systems[2000], themes[2000];
 	output_names(formats, sizeof formats, 0);
 	paths_list(template_dirs, "styles", "style", styles, sizeof styles);
 	stock_systems_list(template_dirs, systems, sizeof systems);
-	struct cli_completion_lists lists = { formats, styles, systems };
+	paths_list(template_dirs, "themes", "txt", themes, sizeof themes);
+	struct cli_completion_lists lists = { formats, styles, systems, themes };
 	cli_completion_bash(stdout, &lists);
 }
 
