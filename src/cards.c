@@ -322,12 +322,14 @@ static int opt_joins(struct gen_params *p, const char *value, struct err *e)
 }
 
 static const struct method_option cards_options[] = {
-	{ "layout", "RULE", "how the next card is chosen: random, fill, blob (default), weighted", opt_layout },
-	{ "zones", "N", "zones, each behind a locked door (default 3)", opt_zones },
-	{ "joins", "LIST", "how zones join: bridge,tumor,multi-tumor,island (default bridge,tumor)", opt_joins },
-	{ "cell", "N", "squares on a side of a card's cell, 4 to 40 (default 6)", opt_cell },
-	{ "themes", "NAME", "zone theme table in templates/themes (default cards)", opt_themes },
-	{ NULL, NULL, NULL, NULL }
+	{ "layout", "RULE", "how the next card is chosen: random, fill, blob (default), weighted",
+	  opt_layout, "random fill blob weighted", 0 },
+	{ "zones", "N", "zones, each behind a locked door (default 3)", opt_zones, NULL, 0 },
+	{ "joins", "LIST", "how zones join: bridge,tumor,multi-tumor,island (default bridge,tumor)",
+	  opt_joins, "bridge tumor multi-tumor island", 1 },
+	{ "cell", "N", "squares on a side of a card's cell, 4 to 40 (default 6)", opt_cell, NULL, 0 },
+	{ "themes", "NAME", "zone theme table in templates/themes (default cards)", opt_themes, NULL, 0 },
+	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 const struct method method_cards = {

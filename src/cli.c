@@ -3,7 +3,7 @@
  * options (from the method table) are appended to it. */
 #include "cli_options.h"
 
-#include "template.h"
+#include "cli_text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,101 +12,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-/* Settings a config file may give: defaults for options of these names. */
-static const char *const config_settings[] = { "paper", "style", "scale", "dpi", "numbering", "system", NULL };
-
-struct config_line {
-	struct cli *cli;
-	const struct cli_option *option;
-};
-
-static int config_apply(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
-{
-	struct config_line *cl = ctx;
-	(void)nf;
-	/* the field's text lives only during this call, and options such as
-	 * --paper keep a pointer to their value: keep a copy in the cli */
-	struct cli *c = cl->cli;
-	if (c->nconfig >= (int)(sizeof c->config_values / sizeof c->config_values[0]) ||
-	    strlen(f[0].text) >= sizeof c->config_values[0])
-		return tpl_error(e, pos, f[0].col, "too many settings, or a value longer than %zu characters",
-				 sizeof c->config_values[0] - 1);
-	char *value = c->config_values[c->nconfig++];
-	snprintf(value, sizeof c->config_values[0], "%s", f[0].text);
-	if (cl->option->apply(cl->cli, value, e) < 0) {
-		char msg[sizeof e->msg];
-		snprintf(msg, sizeof msg, "%s", e->msg);
-		return tpl_error(e, pos, f[0].col, "%s", msg);
-	}
-	return 0;
-}
-
-static const struct cli_option *find_option(const char *name)
-{
-	for (int i = 0; cli_options[i].name; i++)
-		if (strcmp(cli_options[i].name, name) == 0)
-			return &cli_options[i];
-	return NULL;
-}
-
-int cli_config_path(char *path, size_t size)
-{
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	if (xdg && xdg[0])
-		snprintf(path, size, "%s/mapsheet/config", xdg);
-	else if (home && home[0])
-		snprintf(path, size, "%s/.config/mapsheet/config", home);
-	else
-		return -1;
-	return 0;
-}
-
-/* Reads defaults from $XDG_CONFIG_HOME/mapsheet/config (or
- * ~/.config/mapsheet/config): lines "setting:value" in template syntax. A
- * missing file is no error; a bad line is a usage error naming file:line:col. */
-static int read_config(struct cli *c, struct err *e)
-{
-	char path[1024];
-	if (cli_config_path(path, sizeof path) < 0)
-		return 0;
-	if (access(path, F_OK) != 0)
-		return 0;
-	size_t len;
-	char *text = tpl_read_file(path, &len, e);
-	if (!text)
-		return -1;
-	struct tpl_pos pos = { path, 0 };
-	int rc = 0;
-	for (size_t i = 0; i < len && rc == 0;) {
-		const char *nl = memchr(text + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - text) : len;
-		char name[64] = "";
-		size_t n = strcspn(text + i, ":\n");
-		pos.line++;
-		if (n < sizeof name && i + n < end)
-			snprintf(name, sizeof name, "%.*s", (int)n, text + i);
-		const struct cli_option *opt = NULL;
-		for (int k = 0; config_settings[k] && !opt; k++)
-			if (strcmp(config_settings[k], name) == 0)
-				opt = find_option(name);
-		struct config_line cl = { c, opt };
-		const struct tpl_directive dirs[] = { { opt ? opt->name : "", "text", config_apply }, { NULL, NULL, NULL } };
-		const struct tpl_directive none[] = { { NULL, NULL, NULL } };
-		rc = tpl_parse_line(&pos, text + i, end - i, opt ? dirs : none, &cl, e);
-		if (rc < 0 && !opt && strstr(e->msg, "unknown directive")) {
-			char avail[200] = "";
-			for (int k = 0; config_settings[k]; k++)
-				if (find_option(config_settings[k]))
-					snprintf(avail + strlen(avail), sizeof avail - strlen(avail), "%s%s",
-						 avail[0] ? ", " : "", config_settings[k]);
-			rc = tpl_error(e, &pos, 1, "unknown setting '%s' (settings: %s)", name, avail);
-		}
-		i = end + 1;
-	}
-	free(text);
-	return rc;
-}
 
 #define CLI_METHOD_BASE 1000
 #define CLI_COMMON_BASE 500
@@ -143,20 +48,48 @@ static void draw_seed(struct cli *c)
 	c->seed_drawn = 1;
 }
 
-/* "mapsheet ARGS [--seed S]", each argument quoted when it needs to be. */
-static void build_command(struct cli *c, int argc, char **argv)
+/* Appends " WORD" (quoted for the shell) to the command; -1 when the
+ * command would pass CLI_COMMAND_MAX. */
+static int command_add(struct cli *c, size_t *used, const char *word)
+{
+	size_t room = sizeof c->command - *used;
+	if (room < 2)
+		return -1;
+	c->command[(*used)++] = ' ';
+	size_t n = cli_shell_quote(c->command + *used, room - 1, word);
+	if (n >= room - 1)
+		return -1;
+	*used += n;
+	return 0;
+}
+
+/* "mapsheet [SETTINGS] [--seed S] ARGS": the config file's settings that
+ * the command line does not override first (so that options given later
+ * win, as they did in this run), a drawn seed (before the arguments, which
+ * may end with "--"), then the arguments; every word quoted so that sh,
+ * bash and zsh read back the same bytes. */
+static int build_command(struct cli *c, int argc, char **argv, const unsigned char *given, struct err *e)
 {
 	size_t used = (size_t)snprintf(c->command, sizeof c->command, "mapsheet");
-	for (int i = 1; i < argc && used < sizeof c->command; i++) {
-		const char *a = argv[i];
-		int plain = a[0] != '\0' && strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-						      "0123456789-_=.,/:+") == strlen(a);
-		int n = snprintf(c->command + used, sizeof c->command - used, plain ? " %s" : " '%s'", a);
-		if (n > 0)
-			used += (size_t)n;
+	int rc = 0;
+	for (int k = 0; k < c->nconfig && rc == 0; k++) {
+		const struct cli_option *o = cli_option_find(c->config[k].option);
+		if (given[o - cli_options])
+			continue;
+		char word[64];
+		snprintf(word, sizeof word, "--%s", o->name);
+		rc = command_add(c, &used, word);
+		if (rc == 0)
+			rc = command_add(c, &used, c->config[k].value);
 	}
-	if (c->seed_drawn && used < sizeof c->command)
-		snprintf(c->command + used, sizeof c->command - used, " --seed %s", c->seed);
+	if (c->seed_drawn && rc == 0 && (rc = command_add(c, &used, "--seed")) == 0)
+		rc = command_add(c, &used, c->seed);
+	for (int i = 1; i < argc && rc == 0; i++)
+		rc = command_add(c, &used, argv[i]);
+	if (rc < 0)
+		return err_usage(e, "the command is longer than %d bytes, too long to print whole as the remake line "
+				 "(shorten the file names, title or seed)", CLI_COMMAND_MAX - 1);
+	return 0;
 }
 
 /* Fills what the options left open: methods, room counts and the grid. */
@@ -224,6 +157,34 @@ static void fill_long_options(struct option *lo, const struct method_opt_ref *re
 	shorts[s] = '\0';
 }
 
+/* The option nearest to a misspelt "--name[=value]", when it is near
+ * enough to be what was meant (one edit in a short name, two in a longer
+ * one, and only one such option), else NULL. */
+static const char *nearest_option(const struct option *lo, const char *arg)
+{
+	if (strncmp(arg, "--", 2) != 0)
+		return NULL;
+	char name[64];
+	size_t len = strcspn(arg + 2, "=");
+	if (len == 0 || len >= sizeof name)
+		return NULL;
+	memcpy(name, arg + 2, len);
+	name[len] = '\0';
+	int limit = len >= 6 ? 2 : 1, best = limit + 1, ties = 0;
+	const char *found = NULL;
+	for (int i = 0; lo[i].name; i++) {
+		int d = cli_edit_distance(name, lo[i].name);
+		if (d < best) {
+			best = d;
+			found = lo[i].name;
+			ties = 0;
+		} else if (d == best) {
+			ties++;
+		}
+	}
+	return found && ties == 0 ? found : NULL;
+}
+
 /* The usage error for an option getopt refused: an unknown one, a value
  * given to a flag ("--quiet=yes"), or a prefix of several ("--room"). */
 static int bad_option(const struct option *lo, int opt, const char *arg, struct err *e)
@@ -254,10 +215,53 @@ static int bad_option(const struct option *lo, int opt, const char *arg, struct 
 		if (n > 1)
 			return err_usage(e, "option '--%.*s' is ambiguous (it could be %s)", (int)len, name, names);
 	}
+	const char *near = nearest_option(lo, arg);
+	if (near)
+		return err_usage(e, "unknown option '%s'; did you mean --%s? (see mapsheet --help)", arg, near);
 	return err_usage(e, "unknown option '%s' (see mapsheet --help)", arg);
 }
 
-int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_dirs, struct err *e)
+/* Every value is printed somewhere (the sheet, the JSON, the remake line),
+ * and every output is UTF-8: a value that is not is refused. */
+static int check_utf8(const char *option, const char *value, struct err *e)
+{
+	if (!value)
+		return 0;
+	size_t bad = cli_utf8_invalid_at(value);
+	if (bad == CLI_UTF8_OK)
+		return 0;
+	return err_usage(e, "--%s: the value is not valid UTF-8 (at byte offset %zu; values are UTF-8 text)", option,
+			 bad);
+}
+
+/* A method option is refused when no level of the run uses its method. */
+static int check_methods_used(const struct cli *c, const struct method_opt_ref *refs, int nrefs,
+			      const unsigned char *given_method, struct err *e)
+{
+	for (int i = 0; i < nrefs; i++) {
+		if (!given_method[i])
+			continue;
+		int used = 0;
+		for (int k = 0; k < c->nmethods && !used; k++)
+			used = c->methods[k] == refs[i].method;
+		if (used)
+			continue;
+		char takers[200] = "";
+		for (int j = 0; j < nrefs; j++)
+			if (strcmp(refs[j].opt->name, refs[i].opt->name) == 0)
+				snprintf(takers + strlen(takers), sizeof takers - strlen(takers), "%s%s",
+					 takers[0] ? " or " : "", refs[j].method->name);
+		char run[200] = "";
+		for (int k = 0; k < c->nmethods; k++)
+			snprintf(run + strlen(run), sizeof run - strlen(run), "%s%s", k ? ", " : "", c->methods[k]->name);
+		return err_usage(e, "--%s is an option of the %s method, which no level of this run uses (this run's "
+				 "methods: %s)", refs[i].opt->name, takers, run);
+	}
+	return 0;
+}
+
+int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_dirs,
+	      const struct cli_checks *checks, struct err *e)
 {
 	memset(c, 0, sizeof *c);
 	c->levels = 1;
@@ -274,8 +278,11 @@ int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_
 	char shorts[64];
 	fill_long_options(lo, refs, nrefs, shorts, sizeof shorts);
 
-	if (read_config(c, e) < 0)
+	c->checks = checks;
+	if (cli_read_config(c, e) < 0)
 		return -1;
+	unsigned char given[CLI_MAX_OPTIONS] = { 0 };
+	unsigned char given_method[CLI_MAX_OPTIONS] = { 0 };
 
 	char optstring[80];
 	snprintf(optstring, sizeof optstring, ":%s", shorts);
@@ -296,20 +303,23 @@ int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_
 					ch = CLI_COMMON_BASE + i;
 		}
 		if (ch >= CLI_METHOD_BASE && ch < CLI_METHOD_BASE + nrefs) {
-			if (refs[ch - CLI_METHOD_BASE].opt->apply(&c->params, optarg, e) < 0)
+			const struct method_option *o = refs[ch - CLI_METHOD_BASE].opt;
+			if (check_utf8(o->name, optarg, e) < 0 || o->apply(&c->params, optarg, e) < 0)
 				return -1;
+			given_method[ch - CLI_METHOD_BASE] = 1;
 		} else if (ch >= CLI_COMMON_BASE && ch < CLI_METHOD_BASE) {
-			if (cli_options[ch - CLI_COMMON_BASE].apply(c, optarg, e) < 0)
+			const struct cli_option *o = &cli_options[ch - CLI_COMMON_BASE];
+			if (check_utf8(o->name, optarg, e) < 0 || o->apply(c, optarg, e) < 0)
 				return -1;
+			given[ch - CLI_COMMON_BASE] = 1;
 		}
 	}
 	if (optind < argc)
 		return err_usage(e, "unexpected argument '%s' (options start with -; see mapsheet --help)", argv[optind]);
 	if (c->action != CLI_RUN)
 		return 0;
-	if (finish(c, e) < 0)
+	if (finish(c, e) < 0 || check_methods_used(c, refs, nrefs, given_method, e) < 0)
 		return -1;
-	build_command(c, argc, argv);
-	return 0;
+	return build_command(c, argc, argv, given, e);
 }
 

@@ -12,6 +12,29 @@
 #include <stdio.h>
 
 #define CLI_MAX_LEVELS 99
+#define CLI_COMMAND_MAX 8192    /* the remake line; a longer one is refused */
+#define CLI_MAX_CONFIG 16       /* settings in the config file */
+
+/* Checks of values that need the renderer's tables (main supplies them, so
+ * that the core has no graphics library); NULL: not checked here. */
+struct cli_checks {
+	int (*paper)(const char *value, struct err *e);
+	int (*style)(const char *value, const char *const *template_dirs, struct err *e);
+};
+
+/* A setting read from the config file. */
+struct cli_setting {
+	const char *option;         /* the option it stands for: "paper" */
+	char value[256];            /* the value, blanks around it trimmed */
+};
+
+/* Lists the completion script offers that only main knows. */
+struct cli_completion_lists {
+	const char *formats;        /* "pdf svg png ..." */
+	const char *styles;         /* "classic blueprint ..." */
+	const char *systems;        /* "neutral ..." */
+	const char *themes;         /* the cards method's theme tables */
+};
 
 enum cli_action { CLI_RUN, CLI_HELP, CLI_HELP_METHODS, CLI_VERSION, CLI_LIST_METHODS, CLI_LIST_STYLES, CLI_COMPLETION };
 
@@ -32,21 +55,29 @@ struct cli {
 	struct gen_params params;
 	struct key_options key;
 	struct sheet_options sheet;
-	char command[2048];         /* the command that remakes this output */
-	char config_values[8][256]; /* the config file's values, which options point into */
+	char command[CLI_COMMAND_MAX];  /* the command that remakes this output */
+	struct cli_setting config[CLI_MAX_CONFIG];  /* its settings, which options point into */
 	int nconfig;
+	const struct cli_checks *checks;
 };
 
-/* Parses argv. Returns 0, or -1 with a usage error in e. */
-int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_dirs, struct err *e);
-/* The config file's path ($XDG_CONFIG_HOME/mapsheet/config, else
- * ~/.config/mapsheet/config) into path; -1 when neither variable is set. */
+/* Parses argv; checks (may be NULL) check the values the core cannot.
+ * Returns 0, or -1 with a usage error in e. */
+int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_dirs,
+	      const struct cli_checks *checks, struct err *e);
+/* The config file's path ($XDG_CONFIG_HOME/mapsheet/config when that is an
+ * absolute path, else ~/.config/mapsheet/config) into path; -1 when there
+ * is none. */
 int cli_config_path(char *path, size_t size);
+/* Reads the config file's settings into c (cli_config.c); a missing file is
+ * no error, a bad line a usage error "PATH:LINE:COL: ...". */
+int cli_read_config(struct cli *c, struct err *e);
 /* Writes --help to f: the common options, grouped. */
 void cli_help(FILE *f);
 /* Writes --help-methods to f: each method's summary and its own options. */
 void cli_help_methods(FILE *f);
-/* Writes a bash completion script for every option to f. */
-void cli_completion_bash(FILE *f);
+/* Writes a bash completion script for every option to f, offering the
+ * values of the options from the same tables the parser uses. */
+void cli_completion_bash(FILE *f, const struct cli_completion_lists *lists);
 
 #endif

@@ -57,6 +57,9 @@ void cli_help(FILE *f)
 	for (int i = 0; method_table[i]; i++)
 		fprintf(f, " %s", method_table[i]->name);
 	fputs("\n  (each method's own options: mapsheet --help-methods)\n"
+	      "\nDefaults for --paper, --style, --scale, --dpi, --numbering and --system can\n"
+	      "come from ~/.config/mapsheet/config; every output records the command that\n"
+	      "remakes it, those settings included.\n"
 	      "\nExamples:\n"
 	      "  mapsheet --seed goblin-warrens --rooms 30 -o warrens.pdf    a sheet to print\n"
 	      "  mapsheet --seed goblin-warrens --rooms 30 --player -o handout.pdf\n"
@@ -68,7 +71,8 @@ void cli_help(FILE *f)
 void cli_help_methods(FILE *f)
 {
 	fputs("Usage: mapsheet --method NAME [OPTION]...\n"
-	      "Each method's own options; they apply when that method makes a level.\n", f);
+	      "Each method's own options; they apply when that method makes a level, and\n"
+	      "are refused when no level of the run uses that method.\n", f);
 	for (int i = 0; method_table[i]; i++) {
 		const struct method *m = method_table[i];
 		fprintf(f, "\n%s: %s\n", m->name, m->summary);
@@ -80,48 +84,93 @@ void cli_help_methods(FILE *f)
 	fputs("\nSee mapsheet(1), METHODS, for each procedure and its defaults.\n", f);
 }
 
-/* Values offered for an option's argument: a word list, or a command whose
- * output's first column lists them, or files. */
-static const char *completion_values(const char *name)
+/* Writes words to the script for compgen -W, keeping only words of
+ * characters that need no quoting inside "..." (names from a user's own
+ * folders could hold anything). */
+static void completion_words(FILE *f, const char *words)
 {
-	if (strcmp(name, "method") == 0)
-		return "$(mapsheet --list-methods 2>/dev/null | cut -d' ' -f1)";
-	if (strcmp(name, "style") == 0)
-		return "$(mapsheet --list-styles 2>/dev/null | cut -d' ' -f1)";
-	if (strcmp(name, "paper") == 0)
-		return "letter a4 a3 legal tabloid";
-	if (strcmp(name, "numbering") == 0)
-		return "entrance reading";
-	if (strcmp(name, "completion") == 0)
-		return "bash";
-	if (strcmp(name, "md-image") == 0)
-		return "svg png";
-	return NULL;
+	int first = 1;
+	for (const char *p = words; *p;) {
+		size_t n = strcspn(p, " ,\n\t");
+		size_t plain = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+");
+		if (n > 0 && plain >= n) {
+			fprintf(f, "%s%.*s", first ? "" : " ", (int)n, p);
+			first = 0;
+		}
+		p += n;
+		p += strspn(p, " ,\n\t");
+	}
 }
 
-void cli_completion_bash(FILE *f)
+/* One case of the script: the option's names, then what its value offers:
+ * words (after the last comma when comma_list) and, with also ("-f" or
+ * "-d"), file or folder names once a '/' is typed; files, folders or
+ * nothing. */
+static void completion_case(FILE *f, const char *name, int short_name, const char *arg, const char *words,
+			    int comma_list, const char *also)
+{
+	fprintf(f, "\t--%s", name);
+	if (short_name)
+		fprintf(f, "|-%c", short_name);
+	fputs(")\n", f);
+	if (words) {
+		if (comma_list)
+			fputs("\t\tcase $cur in *,*) pre=${cur%,*},; cur=${cur##*,} ;; esac\n", f);
+		fputs("\t\tCOMPREPLY=($(compgen -P \"$pre\" -W \"", f);
+		completion_words(f, words);
+		fputs("\" -- \"$cur\")", f);
+		if (also)
+			fprintf(f, " $(case $cur in */*) compgen %s -- \"$cur\" ;; esac)", also);
+		fputs("); return ;;\n", f);
+	} else if (strstr(arg, "DIR")) {
+		fputs("\t\tCOMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n", f);
+	} else if (strstr(arg, "FILE")) {
+		fputs("\t\tCOMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", f);
+	} else {
+		fputs("\t\tCOMPREPLY=(); return ;;\n", f);
+	}
+}
+
+void cli_completion_bash(FILE *f, const struct cli_completion_lists *lists)
 {
 	fputs("# bash completion for mapsheet (made by mapsheet --completion bash)\n"
 	      "_mapsheet() {\n"
-	      "\tlocal cur prev\n"
+	      "\tlocal cur prev pre=\n"
 	      "\tcur=${COMP_WORDS[COMP_CWORD]}\n"
 	      "\tprev=${COMP_WORDS[COMP_CWORD-1]}\n"
+	      "\t# --name=value: bash splits the word at the =\n"
+	      "\tif [ \"$cur\" = = ]; then cur=; elif [ \"$prev\" = = ] && [ $COMP_CWORD -ge 2 ]; then\n"
+	      "\t\tprev=${COMP_WORDS[COMP_CWORD-2]}\n"
+	      "\tfi\n"
 	      "\tcase $prev in\n", f);
+	char methods[512] = "";
+	for (int i = 0; method_table[i]; i++)
+		snprintf(methods + strlen(methods), sizeof methods - strlen(methods), "%s%s", i ? " " : "",
+			 method_table[i]->name);
 	for (int i = 0; cli_options[i].name; i++) {
 		const struct cli_option *o = &cli_options[i];
 		if (!o->arg)
 			continue;
-		const char *values = completion_values(o->name);
-		fprintf(f, "\t--%s", o->name);
-		if (o->short_name)
-			fprintf(f, "|-%c", o->short_name);
-		if (values)
-			fprintf(f, ")\n\t\tCOMPREPLY=($(compgen -W \"%s\" -- \"$cur\")); return ;;\n", values);
-		else if (strstr(o->arg, "FILE") || strstr(o->arg, "DIR"))
-			fputs(")\n\t\tCOMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", f);
-		else
-			fputs(")\n\t\tCOMPREPLY=(); return ;;\n", f);
+		const char *words = o->values, *also = NULL;
+		if (strcmp(o->name, "method") == 0) {
+			words = methods;
+		} else if (strcmp(o->name, "format") == 0 && lists) {
+			words = lists->formats;
+		} else if (strcmp(o->name, "style") == 0 && lists) {
+			words = lists->styles;
+			also = "-f";        /* or a style file */
+		} else if (strcmp(o->name, "system") == 0 && lists) {
+			words = lists->systems;
+			also = "-d";        /* or a folder of tables */
+		}
+		completion_case(f, o->name, o->short_name, o->arg, words, strcmp(o->name, "method") == 0, also);
 	}
+	for (int i = 0; method_table[i]; i++)
+		for (const struct method_option *o = method_table[i]->options; o && o->name; o++)
+			if (o->arg)
+				completion_case(f, o->name, 0, o->arg,
+						strcmp(o->name, "themes") == 0 && lists ? lists->themes : o->values,
+						o->comma_list, NULL);
 	fputs("\tesac\n\tCOMPREPLY=($(compgen -W \"", f);
 	for (int i = 0; cli_options[i].name; i++)
 		fprintf(f, "%s--%s", i ? " " : "", cli_options[i].name);

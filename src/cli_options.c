@@ -143,6 +143,8 @@ static int set_paper(struct cli *c, const char *value, struct err *e)
 {
 	if (value[0] == '\0')
 		return err_usage(e, "--paper: the name is empty (letter, a4, a3, legal, tabloid, or WxH in mm or in)");
+	if (c->checks && c->checks->paper && c->checks->paper(value, e) < 0)
+		return -1;
 	c->sheet.paper = value;
 	return 0;
 }
@@ -179,6 +181,8 @@ static int set_style(struct cli *c, const char *value, struct err *e)
 {
 	if (value[0] == '\0')
 		return err_usage(e, "--style: the name is empty (see mapsheet --list-styles)");
+	if (c->checks && c->checks->style && c->checks->style(value, c->params.template_dirs, e) < 0)
+		return -1;
 	c->sheet.style = value;
 	return 0;
 }
@@ -313,46 +317,59 @@ static int act_completion(struct cli *c, const char *value, struct err *e)
 
 const struct cli_option cli_options[] = {
 	{ "method", 'm', "NAME[,...]", "the method: dice (default) or another; a list gives one per level",
-	  GROUP_MAP, set_method },
-	{ "seed", 's', "TEXT", "any text (default: one is drawn and shown)", GROUP_MAP, set_seed },
-	{ "rooms", 'n', "N", "rooms wanted (default: the method's)", GROUP_MAP, set_rooms },
-	{ "size", 0, "WxH", "grid size in squares (default: fitted to the rooms)", GROUP_MAP, set_size },
+	  GROUP_MAP, set_method, NULL },
+	{ "seed", 's', "TEXT", "any text (default: one is drawn and shown)", GROUP_MAP, set_seed, NULL },
+	{ "rooms", 'n', "N", "rooms wanted (default: the method's)", GROUP_MAP, set_rooms, NULL },
+	{ "size", 0, "WxH", "grid size in squares (default: fitted to the rooms)", GROUP_MAP, set_size, NULL },
 	{ "levels", 0, "N", "N levels joined by stairs (default 1); several in a PDF make a booklet", GROUP_MAP,
-	  set_levels },
+	  set_levels, NULL },
 	{ "level", 0, "K", "print level K of the --levels alone, as it is in the booklet", GROUP_MAP,
-	  set_only_level },
-	{ "numbering", 0, "ORDER", "room numbers: entrance (default) or reading order", GROUP_KEY, set_numbering },
-	{ "stock", 0, NULL, "roll room contents from the tables (default)", GROUP_KEY, set_stock },
-	{ "no-stock", 0, NULL, "a bare key: sizes and exits only", GROUP_KEY, set_no_stock },
-	{ "system", 0, "NAME", "stocking tables: neutral (default) or a folder", GROUP_KEY, set_system },
-	{ "paper", 0, "NAME", "letter (default), a4, a3, legal, tabloid, 210x297mm", GROUP_SHEET, set_paper },
-	{ "landscape", 0, NULL, "turn the paper sideways (default: best fit)", GROUP_SHEET, set_landscape },
-	{ "portrait", 0, NULL, "keep the paper upright", GROUP_SHEET, set_portrait },
-	{ "scale", 0, "N|fit", "squares per inch (graph paper: 4 or 5), or fit", GROUP_SHEET, set_scale },
-	{ "style", 0, "NAME", "a style (default classic; --list-styles) or file", GROUP_SHEET, set_style },
-	{ "list-styles", 0, NULL, "list the styles and exit", GROUP_SHEET, act_list_styles },
-	{ "dpi", 0, "N", "PNG resolution, 30 to 1200 (default 150)", GROUP_SHEET, set_dpi },
-	{ "player", 0, NULL, "the players' handout: no secrets, no key", GROUP_SHEET, set_player },
-	{ "player-secret-rooms", 0, NULL, "as --player, and the rooms behind secret doors too",
-	  GROUP_SHEET, set_player_secret_rooms },
-	{ "no-key", 0, NULL, "the map page alone, without the key", GROUP_SHEET, set_no_key },
-	{ "title", 0, "TEXT", "the sheet's title (default: method and seed)", GROUP_SHEET, set_title },
+	  set_only_level, NULL },
+	{ "numbering", 0, "ORDER", "room numbers: entrance (default) or reading order", GROUP_KEY, set_numbering,
+	  "entrance reading" },
+	{ "stock", 0, NULL, "roll room contents from the tables (default)", GROUP_KEY, set_stock, NULL },
+	{ "no-stock", 0, NULL, "a bare key: sizes and exits only", GROUP_KEY, set_no_stock, NULL },
+	{ "system", 0, "NAME", "stocking tables: neutral (default) or a folder", GROUP_KEY, set_system, NULL },
+	{ "paper", 0, "NAME", "letter (default), a4, a3, legal, tabloid, 210x297mm", GROUP_SHEET, set_paper,
+	  "letter a4 a3 legal tabloid" },
+	{ "landscape", 0, NULL, "turn the paper sideways (default: best fit)", GROUP_SHEET, set_landscape, NULL },
+	{ "portrait", 0, NULL, "keep the paper upright", GROUP_SHEET, set_portrait, NULL },
+	{ "scale", 0, "N|fit", "squares per inch (graph paper: 4 or 5), or fit", GROUP_SHEET, set_scale,
+	  "fit 4 5 6 8 10 12 16" },
+	{ "style", 0, "NAME", "a style (default classic; --list-styles) or file", GROUP_SHEET, set_style, NULL },
+	{ "list-styles", 0, NULL, "list the styles and exit", GROUP_SHEET, act_list_styles, NULL },
+	{ "dpi", 0, "N", "PNG resolution, 30 to 1200 (default 150)", GROUP_SHEET, set_dpi, NULL },
+	{ "player", 0, NULL, "the players' handout: no secrets, no key", GROUP_SHEET, set_player, NULL },
+	{ "player-secret-rooms", 0, NULL, "as --player, and the rooms behind secret doors too", GROUP_SHEET,
+	  set_player_secret_rooms, NULL },
+	{ "no-key", 0, NULL, "the map page alone, without the key", GROUP_SHEET, set_no_key, NULL },
+	{ "title", 0, "TEXT", "the sheet's title (default: method and seed)", GROUP_SHEET, set_title, NULL },
 	{ "output", 'o', "FILE", "write FILE, by its extension: .pdf .svg .png .txt .json .md .dd2vtt .uvtt",
-	  GROUP_OUTPUT, set_output },
+	  GROUP_OUTPUT, set_output, NULL },
 	{ "format", 0, "NAME", "the format, whatever the extension: pdf, pdf-cairo, svg, png, txt, ...",
-	  GROUP_OUTPUT, set_format },
-	{ "grid-pixels", 0, "N", ".dd2vtt image: pixels a square (default 70)", GROUP_OUTPUT, set_grid_pixels },
+	  GROUP_OUTPUT, set_format, NULL },
+	{ "grid-pixels", 0, "N", ".dd2vtt image: pixels a square (default 70)", GROUP_OUTPUT, set_grid_pixels, NULL },
 	{ "vtt-grid", 0, NULL, ".dd2vtt image: draw the grid in (default: left out; tabletops draw their own)",
-	  GROUP_OUTPUT, set_vtt_grid },
-	{ "md-image", 0, "FORMAT", ".md: the map beside it, svg (default) or png", GROUP_OUTPUT, set_md_image },
-	{ "log", 0, "FILE", "write the roll log to FILE (- for stderr)", GROUP_OUTPUT, set_log },
-	{ "quiet", 'q', NULL, "no warnings, progress or seed message", GROUP_GENERAL, set_quiet },
-	{ "verbose", 'v', NULL, "details: each level's method, size, rooms, time", GROUP_GENERAL, set_verbose },
-	{ "list-methods", 0, NULL, "list the methods and exit", GROUP_GENERAL, act_list_methods },
-	{ "completion", 0, "SHELL", "print the completion script for SHELL (bash)", GROUP_GENERAL, act_completion },
-	{ "help", 'h', NULL, "show this help and exit", GROUP_GENERAL, act_help },
-	{ "help-methods", 0, NULL, "show each method's own options and exit", GROUP_GENERAL, act_help_methods },
-	{ "version", 'V', NULL, "show the version and exit", GROUP_GENERAL, act_version },
-	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL }
+	  GROUP_OUTPUT, set_vtt_grid, NULL },
+	{ "md-image", 0, "FORMAT", ".md: the map beside it, svg (default) or png", GROUP_OUTPUT, set_md_image,
+	  "svg png" },
+	{ "log", 0, "FILE", "write the roll log to FILE (- for stderr)", GROUP_OUTPUT, set_log, NULL },
+	{ "quiet", 'q', NULL, "no warnings, progress or seed message", GROUP_GENERAL, set_quiet, NULL },
+	{ "verbose", 'v', NULL, "details: each level's method, size, rooms, time", GROUP_GENERAL, set_verbose, NULL },
+	{ "list-methods", 0, NULL, "list the methods and exit", GROUP_GENERAL, act_list_methods, NULL },
+	{ "completion", 0, "SHELL", "print the completion script for SHELL (bash)", GROUP_GENERAL, act_completion,
+	  "bash" },
+	{ "help", 'h', NULL, "show this help and exit", GROUP_GENERAL, act_help, NULL },
+	{ "help-methods", 0, NULL, "show each method's own options and exit", GROUP_GENERAL, act_help_methods, NULL },
+	{ "version", 'V', NULL, "show the version and exit", GROUP_GENERAL, act_version, NULL },
+	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL, NULL }
 };
 
+
+const struct cli_option *cli_option_find(const char *name)
+{
+	for (int i = 0; cli_options[i].name; i++)
+		if (strcmp(cli_options[i].name, name) == 0)
+			return &cli_options[i];
+	return NULL;
+}

@@ -15,9 +15,15 @@ struct cli_option {
 	enum cli_group group;
 	/* Checks value and stores it in c; returns 0 or -1 with a usage error. */
 	int (*apply)(struct cli *c, const char *value, struct err *e);
+	/* Words the completion offers for the value, space-separated (NULL:
+	 * none, or a list only main knows); apply accepts each of them. */
+	const char *values;
 };
 
 /* The common options, ending with an entry whose name is NULL. */
 extern const struct cli_option cli_options[];
+
+/* The common option called name, or NULL. */
+const struct cli_option *cli_option_find(const char *name);
 
 #endif

@@ -57,9 +57,10 @@ static int opt_loops(struct gen_params *p, const char *value, struct err *e)
 static const struct method_option dice_options[] = {
 	{ "room-shape", "SHAPE",
 	  "dice: 'round' rounds each roll to a rectangle (default); 'alcove' keeps the exact roll with an alcove",
-	  opt_room_shape },
-	{ "loops", "N", "dice: extra corridors that close loops (default: about one per eight rooms)", opt_loops },
-	{ NULL, NULL, NULL, NULL },
+	  opt_room_shape, "round alcove", 0 },
+	{ "loops", "N", "dice: extra corridors that close loops (default: about one per eight rooms)",
+	  opt_loops, NULL, 0 },
+	{ NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 static int dice_generate(struct map *m, const struct gen_params *p, struct rng *rng, struct log *log,

@@ -170,6 +170,33 @@ static void md_level(struct sbuf *s, const struct doc *d, int l, const char *ima
 	}
 }
 
+/* The remake line: inline code, or a fenced block when it holds a newline
+ * (a seed of two lines), which a code span would turn into a space. */
+static void md_command(struct sbuf *s, const char *command)
+{
+	if (!strchr(command, '\n')) {
+		sbuf_add(s, "Made by mapsheet: ");
+		md_code(s, command);
+		sbuf_addc(s, '\n');
+		return;
+	}
+	int longest = 0, run = 0;
+	for (const char *p = command; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		longest = run > longest ? run : longest;
+	}
+	int fence = longest < 3 ? 3 : longest + 1;
+	sbuf_add(s, "Made by mapsheet:\n\n");
+	for (int i = 0; i < fence; i++)
+		sbuf_addc(s, '`');
+	sbuf_add(s, "sh\n");
+	sbuf_add(s, command);
+	sbuf_addc(s, '\n');
+	for (int i = 0; i < fence; i++)
+		sbuf_addc(s, '`');
+	sbuf_addc(s, '\n');
+}
+
 int export_md(FILE *f, const struct doc *d, const char *const *images, struct err *e)
 {
 	struct sbuf s;
@@ -178,9 +205,8 @@ int export_md(FILE *f, const struct doc *d, const char *const *images, struct er
 	for (int l = 0; l < d->nlevels; l++)
 		md_level(&s, d, l, images ? images[l] : NULL);
 	if (!d->sheet.player && d->command) {
-		sbuf_add(&s, "---\n\nMade by mapsheet: ");
-		md_code(&s, d->command);
-		sbuf_addc(&s, '\n');
+		sbuf_add(&s, "---\n\n");
+		md_command(&s, d->command);
 	}
 	if (sbuf_failed(&s)) {
 		sbuf_free(&s);

@@ -52,6 +52,11 @@ struct method_option {
 	/* Parses value into p; returns 0 or -1 with a usage error naming the
 	 * option, the value and what is accepted. */
 	int (*apply)(struct gen_params *p, const char *value, struct err *e);
+	/* The words apply accepts, space-separated, for the shell completion
+	 * (NULL: a number, name or path); comma_list: a comma-separated list
+	 * of them is accepted. */
+	const char *values;
+	int comma_list;
 };
 
 struct method {

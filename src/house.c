@@ -313,11 +313,12 @@ static int opt_max_room(struct gen_params *p, const char *v, struct err *e)
 }
 
 static const struct method_option house_options[] = {
-	{ "hall-rate", "R", "house: fraction of the plan that may be hallway, 0 to 1 (0.15)", opt_hall_rate },
-	{ "hall-door-prob", "P", "house: chance of another door onto the hallway (0.5)", opt_hall_door_prob },
-	{ "room-door-prob", "P", "house: chance of another door into a connected room (0.2)", opt_room_door_prob },
-	{ "max-room", "N", "house: areas up to N squares are not cut further (60)", opt_max_room },
-	{ NULL, NULL, NULL, NULL }
+	{ "hall-rate", "R", "house: fraction of the plan that may be hallway, 0 to 1 (0.15)", opt_hall_rate, NULL, 0 },
+	{ "hall-door-prob", "P", "house: chance of another door onto the hallway (0.5)", opt_hall_door_prob, NULL, 0 },
+	{ "room-door-prob", "P", "house: chance of another door into a connected room (0.2)",
+	  opt_room_door_prob, NULL, 0 },
+	{ "max-room", "N", "house: areas up to N squares are not cut further (60)", opt_max_room, NULL, 0 },
+	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 const struct method method_house = {

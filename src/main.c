@@ -9,15 +9,18 @@
 #include "levels.h"
 #include "mem.h"
 #include "output.h"
+#include "paper.h"
 #include "paths.h"
 #include "render.h"
 #include "report.h"
 #include "stock_table.h"
+#include "style.h"
 
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int fail(const struct err *e)
@@ -32,6 +35,49 @@ static void list_methods(void)
 		printf("%-8s  %s\n", method_table[i]->name, method_table[i]->summary);
 }
 
+/* The value checks the command line leaves to the renderer's tables, so
+ * that --paper and --style are checked whatever the format, and a config
+ * file's bad value is reported at its line. */
+static int check_paper(const char *value, struct err *e)
+{
+	struct paper p;
+	return paper_parse(value, &p, e);
+}
+
+static int check_style(const char *value, const char *const *template_dirs, struct err *e)
+{
+	struct style st;
+	if (style_load(&st, value, template_dirs, e) == 0)
+		return 0;
+	if (strncmp(e->msg, "--style", 7) != 0) {
+		char msg[sizeof e->msg];
+		snprintf(msg, sizeof msg, "%s", e->msg);
+		err_usage(e, "--style: %s", msg);
+	}
+	return -1;
+}
+
+/* A file the run would write that is a folder: a usage error, found
+ * before anything is generated. */
+static int check_not_folder(const char *option, const char *path, struct err *e)
+{
+	struct stat st;
+	if (path && strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return err_usage(e, "--%s: %s is a folder; name a file in it", option, path);
+	return 0;
+}
+
+static void print_completion(const char *const *template_dirs)
+{
+	char formats[200], styles[2000], systems[2000], themes[2000];
+	output_names(formats, sizeof formats, 0);
+	paths_list(template_dirs, "styles", "style", styles, sizeof styles);
+	stock_systems_list(template_dirs, systems, sizeof systems);
+	paths_list(template_dirs, "themes", "txt", themes, sizeof themes);
+	struct cli_completion_lists lists = { formats, styles, systems, themes };
+	cli_completion_bash(stdout, &lists);
+}
+
 /* Picks the output format before anything is generated, so a bad name or
  * extension is a usage error and nothing is written. */
 static const struct output_format *choose_format(const struct cli *c, const char **path, struct err *e)
@@ -39,6 +85,8 @@ static const struct output_format *choose_format(const struct cli *c, const char
 	char names[200];
 	const struct output_format *f;
 	*path = c->output ? c->output : "-";
+	if (check_not_folder("output", c->output, e) < 0 || check_not_folder("log", c->log_path, e) < 0)
+		return NULL;
 	if (c->format) {
 		f = output_find(c->format);
 		if (!f) {
@@ -196,7 +244,8 @@ int main(int argc, char **argv)
 	 * run ends with a message, instead of the signal killing it mid-write. */
 	signal(SIGXFSZ, SIG_IGN);
 	paths_init(&paths, argc > 0 ? argv[0] : NULL);
-	if (cli_parse(&c, argc, argv, paths.dirs, &e) < 0)
+	static const struct cli_checks checks = { check_paper, check_style };
+	if (cli_parse(&c, argc, argv, paths.dirs, &checks, &e) < 0)
 		return fail(&e);
 	switch (c.action) {
 	case CLI_HELP:
@@ -209,7 +258,7 @@ int main(int argc, char **argv)
 		printf("mapsheet %s\n", MAPSHEET_VERSION);
 		return fflush(stdout) == 0 ? 0 : 1;
 	case CLI_COMPLETION:
-		cli_completion_bash(stdout);
+		print_completion(paths.dirs);
 		return fflush(stdout) == 0 ? 0 : 1;
 	case CLI_LIST_STYLES: {
 		char styles[4096];

@@ -151,11 +151,11 @@ static int opt_hall_share(struct gen_params *p, const char *value, struct err *e
 
 static const struct method_option mansion_options[] = {
 	{ "packing", "RULE", "mansion: borders2 (squares touching two used ones first) or fill "
-			     "(most used neighbours first); default borders2", opt_packing },
+			     "(most used neighbours first); default borders2", opt_packing, "borders2 fill", 0 },
 	{ "touch-door-prob", "P", "mansion: chance of a door between two touching rooms; default 0.5",
-	  opt_touch_door },
-	{ "hall-share", "P", "mansion: chance a new space is a hallway; default 0.25", opt_hall_share },
-	{ NULL, NULL, NULL, NULL }
+	  opt_touch_door, NULL, 0 },
+	{ "hall-share", "P", "mansion: chance a new space is a hallway; default 0.25", opt_hall_share, NULL, 0 },
+	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 const struct method method_mansion = {

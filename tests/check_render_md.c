@@ -178,15 +178,20 @@ END_TEST
 
 START_TEST(test_failed_write_leaves_nothing)
 {
-	/* the .md cannot be written (a folder has its name): no image either */
-	mkdir(DIR "/taken.md", 0777);
-	unlink(DIR "/taken.svg");
+	/* the .md itself is a folder: a usage error before anything is made */
+	mkdir(DIR "/folder.md", 0777);
+	ck_assert_int_eq(test_run("--seed goblins --rooms 4 -o " DIR "/folder.md", NULL, NULL), 2);
+	ck_assert(!exists(DIR "/folder.svg"));
+	/* the image cannot be written (a folder has its name): no .md either */
+	mkdir(DIR "/taken.svg", 0777);
+	unlink(DIR "/taken.md");
+	rmdir(DIR "/taken.md");   /* left by earlier versions of this test */
 	/* repeated: a run that fails once fonts are set up must end with status
 	 * 1 every time (it once aborted in about half the runs, releasing font
 	 * caches while Pango's threads still used them) */
 	for (int i = 0; i < 12; i++)
 		ck_assert_int_eq(test_run("--seed goblins --rooms 4 -o " DIR "/taken.md", NULL, NULL), 1);
-	ck_assert(!exists(DIR "/taken.svg"));
+	ck_assert(!exists(DIR "/taken.md"));
 	/* and an existing key is kept when the run fails */
 	FILE *f = fopen(DIR "/kept.md", "w");
 	ck_assert_ptr_nonnull(f);

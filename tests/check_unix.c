@@ -49,7 +49,7 @@ static char *on_terminal(const char *args)
 {
 	char cmd[1024];
 	snprintf(cmd, sizeof cmd,
-		 "XDG_CONFIG_HOME=" DIR "/none script -qec \"./mapsheet %s >/dev/null\" /dev/null > " DIR "/tty.txt 2>&1",
+		 "XDG_CONFIG_HOME=$PWD/" DIR "/none script -qec \"./mapsheet %s >/dev/null\" /dev/null > " DIR "/tty.txt 2>&1",
 		 args);
 	ck_assert_int_eq(system(cmd), 0);
 	char *out = test_slurp(DIR "/tty.txt", NULL);
@@ -154,13 +154,13 @@ START_TEST(test_config_file)
 	ck_assert_ptr_nonnull(f);
 	fputs("# my defaults\npaper:a4\nstyle:inksaver\n", f);
 	ck_assert_int_eq(fclose(f), 0);
-	ck_assert_int_eq(system("XDG_CONFIG_HOME=" DIR "/xdg ./mapsheet --seed c --rooms 5 -v -o " DIR
+	ck_assert_int_eq(system("XDG_CONFIG_HOME=$PWD/" DIR "/xdg ./mapsheet --seed c --rooms 5 -v -o " DIR
 				"/c.pdf 2>" ERR),
 			 0);
 	char *err = test_slurp(ERR, NULL);
 	ck_assert_msg(strstr(err, "level 1 sheet: a4 ") != NULL, "%s", err);
 	free(err);
-	ck_assert_int_eq(system("XDG_CONFIG_HOME=" DIR "/xdg ./mapsheet --seed c --rooms 5 --paper letter -v -o " DIR
+	ck_assert_int_eq(system("XDG_CONFIG_HOME=$PWD/" DIR "/xdg ./mapsheet --seed c --rooms 5 --paper letter -v -o " DIR
 				"/c.pdf 2>" ERR),
 			 0);
 	err = test_slurp(ERR, NULL);
@@ -170,7 +170,7 @@ START_TEST(test_config_file)
 	f = fopen(DIR "/xdg/mapsheet/config", "w");
 	fputs("paper:a4\ncolour:red\n", f);
 	fclose(f);
-	ck_assert_int_eq(system("XDG_CONFIG_HOME=" DIR "/xdg ./mapsheet --seed c 2>" ERR " >/dev/null") >> 8, 2);
+	ck_assert_int_eq(system("XDG_CONFIG_HOME=$PWD/" DIR "/xdg ./mapsheet --seed c 2>" ERR " >/dev/null") >> 8, 2);
 	err = test_slurp(ERR, NULL);
 	ck_assert_msg(strstr(err, "config:2:") != NULL && strstr(err, "colour") != NULL, "%s", err);
 	free(err);

@@ -30,7 +30,14 @@ int test_run_limited(const char *args, const struct test_limits *lim, const char
 		return -1;
 	}
 	if (pid == 0) {
-		setenv("XDG_CONFIG_HOME", lim && lim->config_home ? lim->config_home : "build/tests/xdg", 1);
+		/* absolute: mapsheet ignores a relative XDG_CONFIG_HOME */
+		const char *home = lim && lim->config_home ? lim->config_home : "build/tests/xdg";
+		char cwd[2048], abs_home[4200];
+		if (home[0] != '/' && getcwd(cwd, sizeof cwd)) {
+			snprintf(abs_home, sizeof abs_home, "%s/%s", cwd, home);
+			home = abs_home;
+		}
+		setenv("XDG_CONFIG_HOME", home, 1);
 		if (lim && lim->fsize > 0) {
 			struct rlimit rl = { (rlim_t)lim->fsize, (rlim_t)lim->fsize };
 			signal(SIGXFSZ, SIG_IGN);

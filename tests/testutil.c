@@ -49,8 +49,9 @@ int test_run(const char *args, const char *out_file, const char *err_file)
 {
 	char cmd[4096];
 	const char *bin = getenv("MAPSHEET_BIN");
-	/* a user's own config file must not change what the tests see */
-	snprintf(cmd, sizeof cmd, "XDG_CONFIG_HOME=build/tests/xdg %s %s >%s 2>%s </dev/null",
+	/* a user's own config file must not change what the tests see (an
+	 * absolute path: mapsheet ignores a relative XDG_CONFIG_HOME) */
+	snprintf(cmd, sizeof cmd, "XDG_CONFIG_HOME=\"$PWD/build/tests/xdg\" %s %s >%s 2>%s </dev/null",
 		 bin ? bin : "./mapsheet", args,
 		 out_file ? out_file : "/dev/null",
 		 err_file ? err_file : "/dev/null");

@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const dirs[] = { "templates", NULL };
 	struct cli c;
 	struct err e = { ERR_NONE, "" };
-	if (cli_parse(&c, argc, argv, dirs, &e) < 0 && (e.msg[0] == '\0' || strchr(e.msg, '\n')))
+	if (cli_parse(&c, argc, argv, dirs, NULL, &e) < 0 && (e.msg[0] == '\0' || strchr(e.msg, '\n')))
 		abort();
 	free(text);
 	return 0;
