@@ -56,7 +56,7 @@ void cli_help(FILE *f)
 	fputs("\nMethods:", f);
 	for (int i = 0; method_table[i]; i++)
 		fprintf(f, " %s", method_table[i]->name);
-	fputs("\n  (each method's own options: mapsheet --help-methods)\n"
+	fputs(" (options: --help-methods)\n"
 	      "\nDefaults for --paper, --style, --scale, --dpi, --numbering and --system can\n"
 	      "come from ~/.config/mapsheet/config; every output records the command that\n"
 	      "remakes it, those settings included.\n"

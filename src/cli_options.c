@@ -349,7 +349,7 @@ const struct cli_option cli_options[] = {
 	{ "format", 0, "NAME", "the format, whatever the extension: pdf, pdf-cairo, svg, png, txt, ...",
 	  GROUP_OUTPUT, set_format, NULL },
 	{ "grid-pixels", 0, "N", ".dd2vtt image: pixels a square (default 70)", GROUP_OUTPUT, set_grid_pixels, NULL },
-	{ "vtt-grid", 0, NULL, ".dd2vtt image: draw the grid in (default: left out; tabletops draw their own)",
+	{ "vtt-grid", 0, NULL, ".dd2vtt image: draw the grid in (default: none)",
 	  GROUP_OUTPUT, set_vtt_grid, NULL },
 	{ "md-image", 0, "FORMAT", ".md: the map beside it, svg (default) or png", GROUP_OUTPUT, set_md_image,
 	  "svg png" },
