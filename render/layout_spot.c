@@ -16,14 +16,15 @@
 static const int leader_reach[] = { 4, 8 };   /* squares around a room searched for its number */
 
 /* Half the across-the-wall extent of the mark a door of `kind` draws, in
- * points (see sym_door), its pen included. */
+ * points (see sym_door), its pen included; more for a secret door's S. */
 static double door_reach(const struct layout_ctx *c, int kind, double s)
 {
 	double b = fmax(0.13 * s, c->pen.wall * 0.9);
 	switch (kind) {
 	case DOOR_PLAIN: return b + c->pen.door / 2;
 	case DOOR_LOCKED: return b + 0.14 * s + c->pen.door;
-	case DOOR_SECRET: return 0.42 * fmin(fmax(0.75 * s, 5), 12);
+	/* an S reads as a letter: half a square more, so "21 S" does not read as one */
+	case DOOR_SECRET: return 0.42 * fmin(fmax(0.75 * s, 5), 12) + 0.5 * s;
 	case DOOR_PORTCULLIS: return 0.16 * s + c->pen.door / 2;
 	default: return 0;
 	}

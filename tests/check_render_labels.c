@@ -86,7 +86,7 @@ static int all_digits(const char *s)
 
 /* The numbers on the map page: bold digits in the number font inside the
  * map's frame, each with the box drawn under it just before it, and the
- * leader drawn just before that box when there is one. */
+ * leader and its dot drawn just before that box when there is one. */
 static int find_numbers(const struct scene_page *p, const struct style *st, const struct map_frame *f,
 			struct number *out, int cap)
 {
@@ -107,14 +107,13 @@ static int find_numbers(const struct scene_page *p, const struct style *st, cons
 		ck_assert(scene_item_bounds(p, halo, &nb->box.x0, &nb->box.y0, &nb->box.x1, &nb->box.y1));
 		ck_assert_double_ge(it->x, nb->box.x0 - 0.01);
 		ck_assert_double_le(it->x + it->w, nb->box.x1 + 0.01);
+		/* a leader: [dot][line][box][number], the dot a filled circle */
 		nb->leader = NULL;
-		for (size_t j = k - 1; j >= 1 && p->items[j].kind == SCENE_FILL; j--) {
-			const struct scene_item *ld = &p->items[j - 1];
-			if (ld->kind == SCENE_STROKE && ld->nops == 2 && same_colour(ld->colour, st->number)) {
-				nb->leader = ld;
-				break;
-			}
-		}
+		const struct scene_item *ld = &p->items[k - 2], *dot = k >= 3 ? &p->items[k - 3] : NULL;
+		if (dot && ld->kind == SCENE_STROKE && ld->nops == 2 && same_colour(ld->colour, st->number) &&
+		    dot->kind == SCENE_FILL && same_colour(dot->colour, st->number) && dot->nops > 1 &&
+		    p->ops[dot->op_start + 1].kind == SCENE_CURVE)
+			nb->leader = ld;
 	}
 	return n;
 }
@@ -280,6 +279,128 @@ START_TEST(test_numbers_clear_every_method)
 }
 END_TEST
 
+/* The renderer's hand-made maps (every door kind, stairs, features; a
+ * gallery of small rooms) in every style at several scales. */
+START_TEST(test_numbers_clear_fixtures)
+{
+	static const char *const styles[] = { "classic", "hatched", "blueprint", "inksaver" };
+	static const double scales[] = { 0, 4, 5, 8, 10 };
+	struct measure ms;
+	struct err e;
+	ck_assert_int_eq(measure_init(&ms, &e), 0);
+	struct tally t = { 0, 0, 0, 0, "" };
+	for (int fx = 0; fx < 2; fx++)
+		for (int k = 0; k < 4; k++)
+			for (int j = 0; j < 5; j++) {
+				struct level lv;
+				struct doc d;
+				struct style st;
+				char what[96];
+				if (fx == 0)
+					fx_dungeon(&lv.map);
+				else
+					fx_gallery(&lv.map, 6, 4);
+				fx_doc(&d, &lv, styles[k], 0);
+				d.sheet.scale = scales[j];
+				ck_assert_int_eq(style_load(&st, styles[k], test_template_dirs(), &e), 0);
+				struct scene sc;
+				struct layout_result r;
+				scene_init(&sc);
+				lay_style(&d, &ms, &st, &sc, &r);
+				snprintf(what, sizeof what, "%s in %s at scale %g", fx ? "gallery" : "dungeon", styles[k],
+					 scales[j]);
+				check_sheet(&lv.map, &st, &sc, &r, what, &t);
+				scene_free(&sc);
+				fx_doc_free(&d);
+			}
+	measure_free(&ms);
+	ck_assert_msg(t.problems == 0, "%d problems over %d sheets; the first: %s", t.problems, t.sheets, t.first);
+}
+END_TEST
+
+/* True when point (x, y) lies in one of the rectangles of a fill item of
+ * colour c on page p. */
+static int tinted_at(const struct scene_page *p, struct colour c, double x, double y)
+{
+	for (size_t k = 0; k < p->nitems; k++) {
+		const struct scene_item *it = &p->items[k];
+		if (it->kind != SCENE_FILL || !same_colour(it->colour, c))
+			continue;
+		const struct scene_op *ops = &p->ops[it->op_start];
+		for (size_t i = 0; i < it->nops; i++) {
+			if (ops[i].kind != SCENE_MOVE)
+				continue;
+			double x0 = ops[i].x[0], x1 = x0, y0 = ops[i].y[0], y1 = y0;
+			for (size_t j = i + 1; j < it->nops && ops[j].kind == SCENE_LINE; j++) {
+				x0 = fmin(x0, ops[j].x[0]);
+				x1 = fmax(x1, ops[j].x[0]);
+				y0 = fmin(y0, ops[j].y[0]);
+				y1 = fmax(y1, ops[j].y[0]);
+			}
+			if (x >= x0 && x <= x1 && y >= y0 && y <= y1)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* In every style the mansion's hallways, and only they, are washed with the
+ * style's hall colour, and the legend names it; a style whose hall colour
+ * is none draws them as rooms. */
+START_TEST(test_halls_tinted_every_style)
+{
+	static const char *const styles[] = { "classic", "hatched", "blueprint", "inksaver" };
+	struct measure ms;
+	struct err e;
+	ck_assert_int_eq(measure_init(&ms, &e), 0);
+	struct level lv;
+	struct doc d;
+	ck_assert_msg(test_generate(&lv.map, "mansion", "demo", NULL, 0, 0, 0, &e) == 0, "%s", e.msg);
+	fx_doc(&d, &lv, NULL, 0);
+	const struct map *m = &lv.map;
+	for (int k = 0; k <= 4; k++) {
+		struct style st;
+		ck_assert_int_eq(style_load(&st, styles[k % 4], test_template_dirs(), &e), 0);
+		if (k == 4)
+			ck_assert_int_eq(style_parse_colour("none", &st.hall), 0);
+		else
+			ck_assert_msg(st.hall.a > 0, "%s: no hall colour", styles[k]);
+		struct scene sc;
+		struct layout_result r;
+		scene_init(&sc);
+		lay_style(&d, &ms, &st, &sc, &r);
+		const struct scene_page *p = &sc.pages[r.first_page];
+		const struct map_frame *f = &r.frame;
+		int halls = 0, rooms = 0;
+		for (int y = 0; y < m->h; y++)
+			for (int x = 0; x < m->w; x++) {
+				int id = map_at(m, x, y);
+				if (id <= 0)
+					continue;
+				int hall = m->regions[id].kind == REGION_HALL;
+				int tint = tinted_at(p, st.hall, f->ox + (x + 0.5) * f->s, f->oy + (y + 0.5) * f->s);
+				halls += hall;
+				rooms += !hall;
+				if (k == 4)
+					ck_assert_msg(!tint, "hall colour none: square %d,%d tinted", x, y);
+				else
+					ck_assert_msg(tint == hall, "%s: %s square %d,%d %s", styles[k], hall ? "hallway" : "room",
+						      x, y, tint ? "tinted" : "not tinted");
+			}
+		ck_assert_int_gt(halls, 0);
+		ck_assert_int_gt(rooms, 0);
+		int legend = 0;
+		for (size_t i = 0; i < p->nitems; i++)
+			legend |= p->items[i].kind == SCENE_TEXT && strcmp(p->items[i].text, "hallway") == 0;
+		ck_assert_msg(legend == (k < 4), "%s: the legend %s hallway", k < 4 ? styles[k] : "none",
+			      legend ? "shows" : "lacks");
+		scene_free(&sc);
+	}
+	fx_doc_free(&d);
+	measure_free(&ms);
+}
+END_TEST
+
 Suite *labels_suite(void)
 {
 	Suite *s = suite_create("render_labels");
@@ -289,6 +410,8 @@ Suite *labels_suite(void)
 	while (method_table[nmethods])
 		nmethods++;
 	tcase_add_loop_test(tc, test_numbers_clear_every_method, 0, nmethods);
+	tcase_add_test(tc, test_numbers_clear_fixtures);
+	tcase_add_test(tc, test_halls_tinted_every_style);
 	suite_add_tcase(s, tc);
 	return s;
 }
