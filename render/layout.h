@@ -158,6 +158,9 @@ struct spot_ctx {
 	int *heights, *stack;           /* scratch for the largest open rectangle */
 	struct spot *placed;
 	int nplaced;
+	int *cell_head, *cell_next;     /* placed numbers by cell of their centre */
+	int ncx, ncy;
+	double max_hw, max_hh, max_lead; /* the largest half-size and leader placed */
 	int relaxed;    /* spot_beside: a number may stand nearer another number than its room */
 };
 /* Prepares sp for up to nlabels numbers on c's map at frame f (c's pens
@@ -171,6 +174,8 @@ int spot_inside(const struct spot_ctx *sp, int id, double w, double h, struct sp
 int spot_beside(const struct spot_ctx *sp, int id, double w, double h, struct spot *out);
 /* Records a placed number, which later ones keep clear of. */
 void spot_keep(struct spot_ctx *sp, const struct spot *s, double w, double h);
+/* Forgets the numbers placed after the first n. */
+void spot_forget(struct spot_ctx *sp, int n);
 
 /* Links between levels (layout_links.c): the page's "level-L" anchor and a
  * link on every stair shown to the room it arrives in. */

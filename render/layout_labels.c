@@ -12,7 +12,9 @@
 #include <string.h>
 
 #define NUMBER_MIN_PT 7.0
-#define LEADER_ROUNDS 4
+#define LEADER_ROUNDS 4         /* placings of the numbers beside their rooms */
+#define LEADER_RETRY_MAX 8      /* more failures than this: a map too crowded to retry */
+#define BESIDE_STEP_PT 1.0      /* sizes tried beside a room, apart */
 
 struct label {
 	int id;
@@ -35,12 +37,13 @@ static int label_measure(struct layout_ctx *c, struct label *lb, double size)
 	return 0;
 }
 
-/* Tries sizes from the style's down to 7 pt with find() (spot_inside or
- * spot_beside). Returns 1 when placed, 0 when not, -1 on a failed measure. */
+/* Tries sizes from the style's down to 7 pt, `step` points apart (7 pt
+ * always last), with find() (spot_inside or spot_beside). Returns 1 when
+ * placed, 0 when not, -1 on a failed measure. */
 static int label_place(struct layout_ctx *c, struct spot_ctx *sp, struct label *lb, const struct map_frame *f,
-		       int (*find)(const struct spot_ctx *, int, double, double, struct spot *))
+		       int (*find)(const struct spot_ctx *, int, double, double, struct spot *), double step)
 {
-	for (double size = c->st->size_number; size >= NUMBER_MIN_PT - 1e-9; size -= 0.5) {
+	for (double size = c->st->size_number; size >= NUMBER_MIN_PT - 1e-9; size -= step) {
 		if (label_measure(c, lb, size) < 0)
 			return -1;
 		if (find(sp, lb->id, lb->w / f->s, lb->h / f->s, &lb->at)) {
@@ -48,6 +51,8 @@ static int label_place(struct layout_ctx *c, struct spot_ctx *sp, struct label *
 			lb->placed = 1;
 			return 1;
 		}
+		if (size > NUMBER_MIN_PT && size - step < NUMBER_MIN_PT)
+			size = NUMBER_MIN_PT + step;
 	}
 	return 0;
 }
@@ -117,7 +122,8 @@ static int label_draw(struct layout_ctx *c, struct scene_page *p, const struct m
 
 /* The numbers that did not fit inside their rooms, beside them. Numbers
  * placed first take the best places; when some find none, all of them are
- * placed again with those first (a few rounds at most), and those still
+ * placed again with those first (a few rounds at most, and only when
+ * few failed: on a map at a tiny scale all fail), and those still
  * without a place may then stand nearer another number than their room.
  * Returns rc, or -1 on a failed measure. */
 static int place_beside(struct layout_ctx *c, struct spot_ctx *sp, struct label *lbs, int n,
@@ -129,16 +135,16 @@ static int place_beside(struct layout_ctx *c, struct spot_ctx *sp, struct label 
 	for (int i = 0; i < n; i++)
 		if (!lbs[i].placed)
 			order[norder++] = i;
-	int inside = sp->nplaced;
+	int inside = sp->nplaced, failed = 0;
 	for (int round = 0; round < LEADER_ROUNDS && rc >= 0; round++) {
-		int failed = 0;
-		sp->nplaced = inside;
+		failed = 0;
+		spot_forget(sp, inside);
 		for (int k = 0; k < norder && rc >= 0; k++) {
 			lbs[order[k]].placed = 0;
-			rc = label_place(c, sp, &lbs[order[k]], f, spot_beside);
+			rc = label_place(c, sp, &lbs[order[k]], f, spot_beside, BESIDE_STEP_PT);
 			failed += rc == 0;
 		}
-		if (failed == 0 || rc < 0)
+		if (failed == 0 || failed > LEADER_RETRY_MAX || rc < 0)
 			break;
 		/* the ones that failed go first next time, in their order */
 		int front = 0;
@@ -151,9 +157,9 @@ static int place_beside(struct layout_ctx *c, struct spot_ctx *sp, struct label 
 	}
 	/* a crowded corner: nearness to other numbers given up, the leader says it */
 	sp->relaxed = 1;
-	for (int k = 0; k < norder && rc >= 0; k++)
+	for (int k = 0; k < norder && failed <= LEADER_RETRY_MAX && rc >= 0; k++)
 		if (!lbs[order[k]].placed)
-			rc = label_place(c, sp, &lbs[order[k]], f, spot_beside);
+			rc = label_place(c, sp, &lbs[order[k]], f, spot_beside, BESIDE_STEP_PT);
 	sp->relaxed = 0;
 	free(order);
 	return rc;
@@ -178,7 +184,7 @@ int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_f
 			lbs[n++].id = id;
 	/* inside their rooms first, then beside the rooms too small, then anywhere */
 	for (int i = 0; i < n && rc >= 0; i++)
-		rc = label_place(c, &sp, &lbs[i], f, spot_inside);
+		rc = label_place(c, &sp, &lbs[i], f, spot_inside, 0.5);
 	rc = place_beside(c, &sp, lbs, n, f, rc);
 	for (int i = 0; i < n && rc >= 0; i++)
 		if (!lbs[i].placed) {

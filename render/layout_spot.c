@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SPOT_STEP 0.125         /* candidate centres, in squares */
+#define SPOT_STEP 0.125         /* candidate centres, in squares (at least SPOT_STEP_PT points) */
+#define SPOT_STEP_PT 1.0
+#define SPOT_CELL 2             /* squares on a side of a cell of placed numbers */
 static const int leader_reach[] = { 4, 8 };   /* squares around a room searched for its number */
 
 /* Half the across-the-wall extent of the mark a door of `kind` draws, in
@@ -48,6 +50,51 @@ static int boxes_meet(double ax0, double ay0, double ax1, double ay1, const stru
 	return ax0 < b->x1 + grow && b->x0 - grow < ax1 && ay0 < b->y1 + grow && b->y0 - grow < ay1;
 }
 
+/* The numbers placed so far are kept in cells of SPOT_CELL squares by
+ * their centres; a search looks only at the cells near it. */
+static int cell_of(const struct spot_ctx *sp, double x, double y)
+{
+	int cx = (int)floor(x / SPOT_CELL), cy = (int)floor(y / SPOT_CELL);
+	cx = cx < 0 ? 0 : cx >= sp->ncx ? sp->ncx - 1 : cx;
+	cy = cy < 0 ? 0 : cy >= sp->ncy ? sp->ncy - 1 : cy;
+	return cy * sp->ncx + cx;
+}
+
+struct near_iter {
+	const struct spot_ctx *sp;
+	int cx0, cx1, cy1, cx, cy, k;
+};
+
+/* Starts a walk over the numbers whose centres may lie in x0..x1, y0..y1. */
+static void near_begin(struct near_iter *it, const struct spot_ctx *sp, double x0, double y0, double x1, double y1)
+{
+	int a = cell_of(sp, x0, y0), b = cell_of(sp, x1, y1);
+	it->sp = sp;
+	it->cx0 = a % sp->ncx;
+	it->cy = a / sp->ncx;
+	it->cx1 = b % sp->ncx;
+	it->cy1 = b / sp->ncx;
+	it->cx = it->cx0;
+	it->k = sp->cell_head[it->cy * sp->ncx + it->cx];
+}
+
+/* The next number's index, or -1 at the end. */
+static int near_next(struct near_iter *it)
+{
+	const struct spot_ctx *sp = it->sp;
+	while (it->k < 0) {
+		if (++it->cx > it->cx1) {
+			it->cx = it->cx0;
+			if (++it->cy > it->cy1)
+				return -1;
+		}
+		it->k = sp->cell_head[it->cy * sp->ncx + it->cx];
+	}
+	int k = it->k;
+	it->k = sp->cell_next[k];
+	return k;
+}
+
 /* True when a box of half-size hw x hh centred at (cx, cy) lies, grown by
  * the clearance, on open squares of region `want`, clear of door marks and
  * of the numbers placed so far. */
@@ -79,16 +126,21 @@ static int box_clear(const struct spot_ctx *sp, int want, double cx, double cy, 
 				if (boxes_meet(x0, y0, x1, y1, &mk, 0))
 					return 0;
 			}
-	for (int i = 0; i < sp->nplaced; i++)
-		if (boxes_meet(x0, y0, x1, y1, &sp->placed[i].box, sp->clear > 0.25 ? sp->clear : 0.25))
+	double grow = sp->clear > 0.25 ? sp->clear : 0.25;
+	struct near_iter it;
+	near_begin(&it, sp, x0 - sp->max_hw - grow, y0 - sp->max_hh - grow, x1 + sp->max_hw + grow,
+		   y1 + sp->max_hh + grow);
+	for (int i; (i = near_next(&it)) >= 0;)
+		if (boxes_meet(x0, y0, x1, y1, &sp->placed[i].box, grow))
 			return 0;
 	return 1;
 }
 
 /* The largest rectangle of open squares of region id (histogram method over
- * its bounding box); ties go to the one nearest the box's middle. Returns 0
- * when the region has no open square. */
-static int largest_open(const struct spot_ctx *sp, int id, double *tx, double *ty)
+ * its bounding box); ties go to the one nearest the box's middle. *fits
+ * (when not NULL) tells whether some rectangle of open squares is at least
+ * need_w x need_h squares. Returns 0 when the region has no open square. */
+static int largest_open(const struct spot_ctx *sp, int id, double *tx, double *ty, int need_w, int need_h, int *fits)
 {
 	const struct rect *b = &sp->c->m->regions[id].bounds;
 	int *h = sp->heights, *stack = sp->stack;
@@ -106,6 +158,8 @@ static int largest_open(const struct spot_ctx *sp, int id, double *tx, double *t
 				int left = top > 0 ? stack[top - 1] + 1 : 0;
 				if (hh == 0)
 					continue;
+				if (fits && i - left >= need_w && hh >= need_h)
+					*fits = 1;
 				double cx = b->x + (left + i) / 2.0, cy = y + 1 - hh / 2.0;
 				double score = (double)(i - left) * hh * 1e6 - hypot(cx - mx, cy - my);
 				if (score > best) {
@@ -137,23 +191,25 @@ static void any_square(const struct map *m, int id, double *tx, double *ty)
 		}
 }
 
-/* Distance from (px, py) to the nearest number placed so far. */
-static double nearest_number(const struct spot_ctx *sp, double px, double py)
+/* True when a number placed so far has its centre within d of (px, py). */
+static int number_within(const struct spot_ctx *sp, double px, double py, double d)
 {
-	double best = 1e18;
-	for (int i = 0; i < sp->nplaced; i++) {
-		double d = hypot(px - sp->placed[i].cx, py - sp->placed[i].cy);
-		if (d < best)
-			best = d;
-	}
-	return best;
+	struct near_iter it;
+	near_begin(&it, sp, px - d, py - d, px + d, py + d);
+	for (int i; (i = near_next(&it)) >= 0;)
+		if (hypot(px - sp->placed[i].cx, py - sp->placed[i].cy) <= d)
+			return 1;
+	return 0;
 }
 
 /* True when placing a number at (px, py) leaves every leadered number
  * placed so far nearer its own room than to this one. */
 static int others_still_nearer(const struct spot_ctx *sp, double px, double py)
 {
-	for (int i = 0; i < sp->nplaced; i++) {
+	double r = sp->max_lead;
+	struct near_iter it;
+	near_begin(&it, sp, px - r, py - r, px + r, py + r);
+	for (int i; (i = near_next(&it)) >= 0;) {
 		const struct spot *o = &sp->placed[i];
 		if (o->leader && hypot(o->cx - px, o->cy - py) <= hypot(o->cx - o->tx, o->cy - o->ty))
 			return 0;
@@ -186,8 +242,12 @@ static int box_meets_segment(double x0, double y0, double x1, double y1, double 
 static int leaders_meet(const struct spot_ctx *sp, double cx, double cy, double hw, double hh, int leader, double tx,
 			double ty, double ex, double ey)
 {
-	double g = 0.25;
-	for (int i = 0; i < sp->nplaced; i++) {
+	double g = 0.25, r = sp->max_lead + fmax(sp->max_hw, sp->max_hh) + fmax(hw, hh) + g;
+	double x0 = fmin(cx, leader ? tx : cx) - r, x1 = fmax(cx, leader ? tx : cx) + r;
+	double y0 = fmin(cy, leader ? ty : cy) - r, y1 = fmax(cy, leader ? ty : cy) + r;
+	struct near_iter it;
+	near_begin(&it, sp, x0, y0, x1, y1);
+	for (int i; (i = near_next(&it)) >= 0;) {
 		const struct spot *o = &sp->placed[i];
 		if (o->leader && box_meets_segment(cx - hw - g, cy - hh - g, cx + hw + g, cy + hh + g, o->tx, o->ty, o->ex,
 						   o->ey))
@@ -207,7 +267,11 @@ int spot_inside(const struct spot_ctx *sp, int id, double w, double h, struct sp
 {
 	const struct rect *b = &sp->c->m->regions[id].bounds;
 	double tx, ty, hw = w / 2, hh = h / 2;
-	if (!largest_open(sp, id, &tx, &ty))
+	/* the squares under the number and its clearance must be open: a
+	 * rectangle at least this big */
+	int fits = 0;
+	if (!largest_open(sp, id, &tx, &ty, (int)ceil(w + 2 * sp->clear - 1e-9), (int)ceil(h + 2 * sp->clear - 1e-9),
+			  &fits) || !fits)
 		return 0;
 	double best = 1e18;
 	int found = 0;
@@ -217,10 +281,11 @@ int spot_inside(const struct spot_ctx *sp, int id, double w, double h, struct sp
 		out->cy = ty;
 		found = 1;
 	}
-	for (double y = b->y + hh + sp->clear; !found && y <= b->y + b->h - hh - sp->clear + 1e-9; y += SPOT_STEP)
-		for (double x = b->x + hw + sp->clear; x <= b->x + b->w - hw - sp->clear + 1e-9; x += SPOT_STEP) {
+	double step = fmax(SPOT_STEP, SPOT_STEP_PT / sp->f->s);
+	for (double y = b->y + hh + sp->clear; !found && y <= b->y + b->h - hh - sp->clear + 1e-9; y += step)
+		for (double x = b->x + hw + sp->clear; x <= b->x + b->w - hw - sp->clear + 1e-9; x += step) {
 			double d = hypot(x - tx, y - ty);
-			if (d >= best || nearest_number(sp, x, y) <= d || !box_clear(sp, id, x, y, hw, hh) ||
+			if (d >= best || number_within(sp, x, y, d) || !box_clear(sp, id, x, y, hw, hh) ||
 			    leaders_meet(sp, x, y, hw, hh, 0, 0, 0, 0, 0))
 				continue;
 			best = d;
@@ -255,6 +320,14 @@ static void leader_end(double tx, double ty, double px, double py, double hw, do
  * changes of region along it; -1 when it passes a number placed so far. */
 static int leader_crossings(const struct spot_ctx *sp, double ax, double ay, double bx, double by)
 {
+	struct near_iter it;
+	near_begin(&it, sp, fmin(ax, bx) - sp->max_hw - 0.1, fmin(ay, by) - sp->max_hh - 0.1,
+		   fmax(ax, bx) + sp->max_hw + 0.1, fmax(ay, by) + sp->max_hh + 0.1);
+	for (int k; (k = near_next(&it)) >= 0;) {
+		const struct spot_box *o = &sp->placed[k].box;
+		if (box_meets_segment(o->x0 - 0.1, o->y0 - 0.1, o->x1 + 0.1, o->y1 + 0.1, ax, ay, bx, by))
+			return -1;
+	}
 	double len = hypot(bx - ax, by - ay);
 	int n = (int)(len / 0.1) + 1, crossings = 0;
 	int prev = map_at(sp->c->m, (int)floor(ax), (int)floor(ay));
@@ -263,9 +336,6 @@ static int leader_crossings(const struct spot_ctx *sp, double ax, double ay, dou
 		int r = map_at(sp->c->m, (int)floor(x), (int)floor(y));
 		crossings += r != prev;
 		prev = r;
-		for (int k = 0; k < sp->nplaced; k++)
-			if (boxes_meet(x, y, x, y, &sp->placed[k].box, 0.1))
-				return -1;
 	}
 	return crossings;
 }
@@ -275,13 +345,14 @@ int spot_beside(const struct spot_ctx *sp, int id, double w, double h, struct sp
 	const struct map *m = sp->c->m;
 	const struct rect *b = &m->regions[id].bounds;
 	double tx, ty, hw = w / 2, hh = h / 2, best = 1e18;
-	if (!largest_open(sp, id, &tx, &ty))
+	if (!largest_open(sp, id, &tx, &ty, 0, 0, NULL))
 		any_square(m, id, &tx, &ty);
 	for (int r = 0; r < (int)(sizeof leader_reach / sizeof leader_reach[0]) && best >= 1e18; r++) {
 		double x0 = b->x - leader_reach[r], x1 = b->x + b->w + leader_reach[r];
 		double y0 = b->y - leader_reach[r], y1 = b->y + b->h + leader_reach[r];
-		for (double y = y0; y <= y1; y += SPOT_STEP * 2)
-			for (double x = x0; x <= x1; x += SPOT_STEP * 2) {
+		double step = 2 * fmax(SPOT_STEP, SPOT_STEP_PT / sp->f->s);
+		for (double y = y0; y <= y1; y += step)
+			for (double x = x0; x <= x1; x += step) {
 				double d = hypot(x - tx, y - ty);
 				if (d >= best)
 					continue;
@@ -298,7 +369,8 @@ int spot_beside(const struct spot_ctx *sp, int id, double w, double h, struct sp
 				if (crossings < 0)
 					continue;
 				score += crossings > 1 ? crossings - 1 : 0;
-				if (score >= best || (!sp->relaxed && (nearest_number(sp, x, y) <= d || !others_still_nearer(sp, x, y))) ||
+				if (score >= best ||
+				    (!sp->relaxed && (number_within(sp, x, y, d) || !others_still_nearer(sp, x, y))) ||
 				    leaders_meet(sp, x, y, hw, hh, 1, tx, ty, ex, ey))
 					continue;
 				best = score;
@@ -334,10 +406,16 @@ int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct 
 	sp->heights = malloc(((size_t)widest + 1) * sizeof *sp->heights);
 	sp->stack = malloc(((size_t)widest + 1) * sizeof *sp->stack);
 	sp->placed = malloc(((size_t)nlabels + 1) * sizeof *sp->placed);
-	if (!sp->blocked || !sp->heights || !sp->stack || !sp->placed) {
+	sp->cell_next = malloc(((size_t)nlabels + 1) * sizeof *sp->cell_next);
+	sp->ncx = m->w / SPOT_CELL + 1;
+	sp->ncy = m->h / SPOT_CELL + 1;
+	sp->cell_head = malloc((size_t)sp->ncx * (size_t)sp->ncy * sizeof *sp->cell_head);
+	if (!sp->blocked || !sp->heights || !sp->stack || !sp->placed || !sp->cell_next || !sp->cell_head) {
 		spot_ctx_free(sp);
 		return -1;
 	}
+	for (long i = 0; i < (long)sp->ncx * sp->ncy; i++)
+		sp->cell_head[i] = -1;
 	if (m->features)
 		for (long i = 0; i < (long)m->w * m->h; i++)
 			sp->blocked[i] = m->features[i] != FEATURE_NONE;
@@ -363,8 +441,10 @@ void spot_ctx_free(struct spot_ctx *sp)
 	free(sp->heights);
 	free(sp->stack);
 	free(sp->placed);
+	free(sp->cell_head);
+	free(sp->cell_next);
 	sp->blocked = NULL;
-	sp->heights = sp->stack = NULL;
+	sp->heights = sp->stack = sp->cell_head = sp->cell_next = NULL;
 	sp->placed = NULL;
 }
 
@@ -373,4 +453,20 @@ void spot_keep(struct spot_ctx *sp, const struct spot *s, double w, double h)
 	struct spot *k = &sp->placed[sp->nplaced++];
 	*k = *s;
 	k->box = (struct spot_box){ s->cx - w / 2, s->cy - h / 2, s->cx + w / 2, s->cy + h / 2 };
+	int cell = cell_of(sp, s->cx, s->cy);
+	sp->cell_next[sp->nplaced - 1] = sp->cell_head[cell];
+	sp->cell_head[cell] = sp->nplaced - 1;
+	sp->max_hw = fmax(sp->max_hw, w / 2);
+	sp->max_hh = fmax(sp->max_hh, h / 2);
+	if (s->leader)
+		sp->max_lead = fmax(sp->max_lead, hypot(s->cx - s->tx, s->cy - s->ty));
+}
+
+void spot_forget(struct spot_ctx *sp, int n)
+{
+	/* the newest number of each cell heads its list */
+	while (sp->nplaced > n) {
+		int k = --sp->nplaced;
+		sp->cell_head[cell_of(sp, sp->placed[k].cx, sp->placed[k].cy)] = sp->cell_next[k];
+	}
 }
