@@ -4,7 +4,8 @@
  * compass, title and footer, measuring all text with Pango. Split by part:
  * layout_page.c (the sheet), layout_map.c (the map drawing),
  * layout_symbols.c (door, stair, feature symbols shared with the legend),
- * layout_labels.c (room numbers), layout_key.c (the key's flow). */
+ * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
+ * floor), layout_key.c (the key's flow). */
 #ifndef MAPSHEET_LAYOUT_H
 #define MAPSHEET_LAYOUT_H
 
