@@ -4,7 +4,8 @@
  * compass, title and footer, measuring all text with Pango. Split by part:
  * layout_page.c (the sheet), layout_map.c (the map drawing),
  * layout_symbols.c (door, stair, feature symbols shared with the legend),
- * layout_labels.c (room numbers), layout_key.c (the key's flow). */
+ * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
+ * floor), layout_key.c (the key's flow). */
 #ifndef MAPSHEET_LAYOUT_H
 #define MAPSHEET_LAYOUT_H
 
@@ -115,23 +116,66 @@ const char *sym_legend_label(enum legend_sym k);
  * square (entrance arrows stand just outside the floor). */
 void layout_viewport(const struct map *m, int *vx, int *vy, int *vw, int *vh);
 
-/* Zones (layout_zones.c): how many the legend and tints show (0 for a map
- * of one zone), each zone's floor tint, its legend swatch and label. */
+/* Tinted floor (layout_zones.c): each zone of a cards map of several zones
+ * and the hallways (the style's hall colour). layout_zone_count: the tints
+ * the legend shows (the zones, then "hallway"; 0 for none); the tints on
+ * the map; a legend swatch and label for tint k; the tints of region id
+ * over the box x, y, w, h (a number's box on its floor). */
 int layout_zone_count(const struct layout_ctx *c);
 void layout_zone_tints(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f);
 void layout_zone_swatch(struct layout_ctx *c, struct scene_page *p, int zone, double x, double y, double size);
 void layout_zone_label(const struct layout_ctx *c, int zone, char *out, size_t size);
+void layout_tint_box(struct layout_ctx *c, struct scene_page *p, int id, double x, double y, double w, double h);
 
-/* Room numbers: places every keyed region's number inside it, in a free
- * square away from doors, and adds the anchors and links of the key.
- * Returns how many numbers did not fit inside their rooms even at 7 pt
- * (those are set at 7 pt on their room's best square anyway). */
+/* Room numbers: places every keyed region's number at the centre of its
+ * largest open area, clear of walls, door marks and features, or beside a
+ * room too small for it with a leader line, and adds the anchors and links
+ * of the key. Returns how many numbers found no such place (those are set
+ * at 7 pt on their room's middle anyway). */
 int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f);
-/* The label position for region id: the centre (in squares, fractional)
- * and the font size used, for a label w x h points at square size s.
- * Returns 1 when the label lies wholly inside the region, 0 when the room
- * is too small (placed at its best square anyway), -1 for no square. */
-int layout_label_spot(const struct layout_ctx *c, int id, double w, double h, double s, double *cx, double *cy);
+
+/* Placing numbers (layout_spot.c), in squares: a number's box, and where a
+ * number goes: its centre, and for a number beside its room the far end
+ * of its leader, inside the room (for one inside: its open area's centre). */
+struct spot_box {
+	double x0, y0, x1, y1;
+};
+struct spot {
+	double cx, cy, tx, ty;
+	double ex, ey;          /* the leader's near end, on the number's box */
+	int leader;
+	struct spot_box box;    /* set by spot_keep */
+};
+/* What the search shares for one map: clearances, blocked squares, the
+ * numbers placed so far. */
+struct spot_ctx {
+	const struct layout_ctx *c;
+	const struct map_frame *f;
+	double clear;                   /* from the walls' ink, in squares */
+	double reach[DOOR_KIND_COUNT + 1]; /* door marks' half-depth by kind + 1 (0: none) */
+	unsigned char *blocked;         /* per square: a feature, stairs, the entrance arrow */
+	int arrow_x, arrow_y;           /* the entrance arrow's square */
+	int *heights, *stack;           /* scratch for the largest open rectangle */
+	struct spot *placed;
+	int nplaced;
+	int *cell_head, *cell_next;     /* placed numbers by cell of their centre */
+	int ncx, ncy;
+	double max_hw, max_hh, max_lead; /* the largest half-size and leader placed */
+	int relaxed;    /* spot_beside: a number may stand nearer another number than its room */
+};
+/* Prepares sp for up to nlabels numbers on c's map at frame f (c's pens
+ * set for f). Returns 0, or -1 when out of memory. */
+int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct map_frame *f, int nlabels);
+void spot_ctx_free(struct spot_ctx *sp);
+/* A place for a w x h (squares) number inside region id: 1 and *out, or 0. */
+int spot_inside(const struct spot_ctx *sp, int id, double w, double h, struct spot *out);
+/* A place beside region id, joined by a leader, nearer the room than any
+ * other number (unless sp->relaxed): 1 and *out, or 0. */
+int spot_beside(const struct spot_ctx *sp, int id, double w, double h, struct spot *out);
+/* Records a placed number, which later ones keep clear of. */
+void spot_keep(struct spot_ctx *sp, const struct spot *s, double w, double h);
+/* Forgets the numbers placed after the first n. */
+void spot_forget(struct spot_ctx *sp, int n);
 
 /* Links between levels (layout_links.c): the page's "level-L" anchor and a
  * link on every stair shown to the room it arrives in. */

@@ -1,7 +1,9 @@
-/* layout_labels.c: room numbers on the map. Each keyed region gets its
- * number inside itself, in a free square (no door on its edges, no stairs,
- * no feature) as far from its doors as the room allows and near its middle;
- * the label's box never crosses a wall. */
+/* layout_labels.c: room numbers on the map. Each keyed region's number is
+ * set at the centre of its largest open area, clear of walls, door marks
+ * and features by a quarter square (layout_spot.c finds the place); it is
+ * set smaller, down to 7 pt, when that is what it takes to fit, and beside
+ * its room with a short leader line when the room is too small even so.
+ * Each number sits on a box of its floor's colour that hides the grid. */
 #include "layout.h"
 
 #include <math.h>
@@ -9,147 +11,191 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int square_free(const struct layout_ctx *c, int id, int x, int y)
+#define NUMBER_MIN_PT 7.0
+#define LEADER_ROUNDS 4         /* placings of the numbers beside their rooms */
+#define LEADER_RETRY_MAX 8      /* more failures than this: a map too crowded to retry */
+#define BESIDE_STEP_PT 1.0      /* sizes tried beside a room, apart */
+
+struct label {
+	int id;
+	double size, w, h;      /* points */
+	struct spot at;         /* squares */
+	int placed;
+};
+
+/* Measures the number of region id at `size`: its box in points. */
+static int label_measure(struct layout_ctx *c, struct label *lb, double size)
 {
-	const struct map *m = c->m;
-	if (map_at(m, x, y) != id)
-		return 0;
-	if (m->features && m->features[(long)y * m->w + x] != FEATURE_NONE)
-		return 0;
-	for (int i = 0; i < m->nstairs; i++)
-		if (m->stairs[i].x == x && m->stairs[i].y == y && layout_stair_shown(c, i))
-			return 0;
-	for (int sd = 0; sd < SIDE_COUNT; sd++) {
-		const struct door *dr = layout_door_at(c, x, y, (enum side)sd);
-		if (dr && layout_door_kind(c, dr) >= 0)
-			return 0;
+	char text[16];
+	snprintf(text, sizeof text, "%d", c->m->regions[lb->id].number);
+	double tw = measure_width(c->ms, text, c->st->font_number, size, 1);
+	if (tw < 0)
+		return -1;
+	lb->size = size;
+	lb->w = tw + 1;
+	lb->h = size * 0.78;
+	return 0;
+}
+
+/* Tries sizes from the style's down to 7 pt, `step` points apart (7 pt
+ * always last), with find() (spot_inside or spot_beside). Returns 1 when
+ * placed, 0 when not, -1 on a failed measure. */
+static int label_place(struct layout_ctx *c, struct spot_ctx *sp, struct label *lb, const struct map_frame *f,
+		       int (*find)(const struct spot_ctx *, int, double, double, struct spot *), double step)
+{
+	for (double size = c->st->size_number; size >= NUMBER_MIN_PT - 1e-9; size -= step) {
+		if (label_measure(c, lb, size) < 0)
+			return -1;
+		if (find(sp, lb->id, lb->w / f->s, lb->h / f->s, &lb->at)) {
+			spot_keep(sp, &lb->at, lb->w / f->s, lb->h / f->s);
+			lb->placed = 1;
+			return 1;
+		}
+		if (size > NUMBER_MIN_PT && size - step < NUMBER_MIN_PT)
+			size = NUMBER_MIN_PT + step;
 	}
-	return 1;
+	return 0;
 }
 
-/* Chebyshev distance from (x, y) to the nearest square beside a door of
- * region id, capped at 3. */
-static int door_distance(const struct layout_ctx *c, int id, int x, int y)
+/* A room with no place at all (not even beside it): 7 pt on its middle. */
+static int label_force(struct layout_ctx *c, struct spot_ctx *sp, struct label *lb, const struct map_frame *f)
 {
-	int best = 3, w = c->m->w;
-	for (int k = c->rdoor_first[id]; k < c->rdoor_first[id + 1]; k++) {
-		int dx = abs(c->rdoor_sq[k] % w - x), dy = abs(c->rdoor_sq[k] / w - y);
-		int d = dx > dy ? dx : dy;
-		if (d < best)
-			best = d;
-	}
-	return best;
-}
-
-/* True when a w x h box centred in square (x, y) covers only free squares of id. */
-static int box_fits(const struct layout_ctx *c, int id, int x, int y, double w, double h, double s)
-{
-	double cx = (x + 0.5) * s, cy = (y + 0.5) * s;
-	int x0 = (int)floor((cx - w / 2) / s), x1 = (int)floor((cx + w / 2 - 1e-6) / s);
-	int y0 = (int)floor((cy - h / 2) / s), y1 = (int)floor((cy + h / 2 - 1e-6) / s);
-	for (int yy = y0; yy <= y1; yy++)
-		for (int xx = x0; xx <= x1; xx++)
-			if ((xx != x || yy != y) && !square_free(c, id, xx, yy))
-				return 0;
-	/* inside its own square, keep clear of the walls' ink */
-	return w <= s * (x1 - x0 + 1) - c->pen.wall && h <= s * (y1 - y0 + 1) - c->pen.wall;
-}
-
-int layout_label_spot(const struct layout_ctx *c, int id, double w, double h, double s, double *cx, double *cy)
-{
-	const struct map *m = c->m;
-	const struct rect *b = &m->regions[id].bounds;
-	double mx = b->x + b->w / 2.0, my = b->y + b->h / 2.0;
-	double best = -1e18, best_any = -1e18;
-	int found = -1, bx = 0, by = 0, ax = -1, ay = -1;
+	const struct rect *b = &c->m->regions[lb->id].bounds;
+	if (label_measure(c, lb, NUMBER_MIN_PT) < 0)
+		return -1;
+	double mx = b->x + b->w / 2.0, my = b->y + b->h / 2.0, best = 1e18;
 	for (int y = b->y; y < b->y + b->h; y++)
 		for (int x = b->x; x < b->x + b->w; x++) {
-			if (map_at(m, x, y) != id)
-				continue;
-			double central = -((x + 0.5 - mx) * (x + 0.5 - mx) + (y + 0.5 - my) * (y + 0.5 - my));
-			if (ax < 0 || central > best_any) {
-				best_any = central;
-				ax = x;
-				ay = y;
-			}
-			if (!square_free(c, id, x, y))
-				continue;
-			int d = door_distance(c, id, x, y);
-			int fits = box_fits(c, id, x, y, w, h, s);
-			double score = fits * 1e12 + (d >= 2 ? 2 : d) * 1e9 + central;
-			if (score > best) {
-				best = score;
-				bx = x;
-				by = y;
-				found = fits;
+			double d = hypot(x + 0.5 - mx, y + 0.5 - my);
+			if (map_at(c->m, x, y) == lb->id && d < best) {
+				best = d;
+				lb->at.cx = lb->at.tx = x + 0.5;
+				lb->at.cy = lb->at.ty = y + 0.5;
+				lb->at.ex = lb->at.cx;
+				lb->at.ey = lb->at.cy;
 			}
 		}
-	if (found < 0) {
-		if (ax < 0)
-			return -1;
-		bx = ax;
-		by = ay;
-		found = 0;
+	lb->at.leader = 0;
+	spot_keep(sp, &lb->at, lb->w / f->s, lb->h / f->s);
+	lb->placed = 1;
+	return 0;
+}
+
+/* Draws a placed number: its leader, its box, the glyphs, the key's links. */
+static int label_draw(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f, const struct label *lb)
+{
+	const struct style *st = c->st;
+	struct scene *sc = c->sc;
+	int number = c->m->regions[lb->id].number;
+	char text[16], name[32];
+	snprintf(text, sizeof text, "%d", number);
+	double px = f->ox + lb->at.cx * f->s, py = f->oy + lb->at.cy * f->s;
+	double x0 = px - lb->w / 2, y0 = py - lb->h / 2;
+	if (lb->at.leader) {
+		double tx = f->ox + lb->at.tx * f->s, ty = f->oy + lb->at.ty * f->s;
+		/* the leader runs from a dot in the room to the box's edge */
+		scene_circle_path(sc, p, tx, ty, fmax(0.07 * f->s, 1.0));
+		scene_fill(sc, p, st->number);
+		scene_move(sc, p, tx, ty);
+		scene_line(sc, p, f->ox + lb->at.ex * f->s, f->oy + lb->at.ey * f->s);
+		scene_stroke(sc, p, st->number, fmax(c->pen.detail, 0.5), SCENE_CAP_ROUND, SCENE_JOIN_ROUND);
 	}
-	*cx = bx + 0.5;
-	*cy = by + 0.5;
-	return found;
+	scene_rect_path(sc, p, x0, y0, lb->w, lb->h);
+	scene_fill(sc, p, st->floor.a > 0 ? st->floor : st->paper);
+	if (!lb->at.leader)
+		layout_tint_box(c, p, lb->id, x0, y0, lb->w, lb->h);
+	struct text_block b;
+	struct err e;
+	if (measure_block(c->ms, &b, text, st->font_number, lb->size, -1, 0, &e) < 0)
+		return -1;
+	measure_attach(scene_text(sc, p, text, strlen(text), st->font_number, lb->size, 1, 0, st->number, x0 + 0.5,
+				  py + lb->size * 0.36, lb->w - 1), &b);
+	text_block_free(&b);
+	snprintf(name, sizeof name, "room-%d-%d", c->m->depth, number);
+	scene_anchor(sc, p, name, x0, y0);
+	if (c->with_key) {
+		snprintf(name, sizeof name, "key-%d-%d", c->m->depth, number);
+		scene_link(sc, p, name, x0, y0, lb->w, lb->h);
+	}
+	return 0;
+}
+
+/* The numbers that did not fit inside their rooms, beside them. Numbers
+ * placed first take the best places; when some find none, all of them are
+ * placed again with those first (a few rounds at most, and only when
+ * few failed: on a map at a tiny scale all fail), and those still
+ * without a place may then stand nearer another number than their room.
+ * Returns rc, or -1 on a failed measure. */
+static int place_beside(struct layout_ctx *c, struct spot_ctx *sp, struct label *lbs, int n,
+			const struct map_frame *f, int rc)
+{
+	int *order = malloc(((size_t)n + 1) * sizeof *order), norder = 0;
+	if (!order)
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (!lbs[i].placed)
+			order[norder++] = i;
+	int inside = sp->nplaced, failed = 0;
+	for (int round = 0; round < LEADER_ROUNDS && rc >= 0; round++) {
+		failed = 0;
+		spot_forget(sp, inside);
+		for (int k = 0; k < norder && rc >= 0; k++) {
+			lbs[order[k]].placed = 0;
+			rc = label_place(c, sp, &lbs[order[k]], f, spot_beside, BESIDE_STEP_PT);
+			failed += rc == 0;
+		}
+		if (failed == 0 || failed > LEADER_RETRY_MAX || rc < 0)
+			break;
+		/* the ones that failed go first next time, in their order */
+		int front = 0;
+		for (int k = 0; k < norder; k++)
+			if (!lbs[order[k]].placed) {
+				int t = order[k];
+				memmove(order + front + 1, order + front, (size_t)(k - front) * sizeof *order);
+				order[front++] = t;
+			}
+	}
+	/* a crowded corner: nearness to other numbers given up, the leader says it */
+	sp->relaxed = 1;
+	for (int k = 0; k < norder && failed <= LEADER_RETRY_MAX && rc >= 0; k++)
+		if (!lbs[order[k]].placed)
+			rc = label_place(c, sp, &lbs[order[k]], f, spot_beside, BESIDE_STEP_PT);
+	sp->relaxed = 0;
+	free(order);
+	return rc;
 }
 
 int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f)
 {
-	const struct style *st = c->st;
 	const struct map *m = c->m;
-	struct scene *sc = c->sc;
-	struct colour halo = st->floor.a > 0 ? st->floor : st->paper;
-	int crowded = 0;
-	for (int id = 1; id <= m->nregions; id++) {
-		int number = m->regions[id].number;
-		if (number <= 0)
-			continue;
-		char text[16];
-		snprintf(text, sizeof text, "%d", number);
-		double size = st->size_number, w = 0, h = 0, cx = 0, cy = 0;
-		int ok = -1;
-		struct text_block b;
-		struct err e;
-		/* shrink towards 7 pt until the number fits inside its room */
-		for (; size >= 7 - 1e-9; size -= 0.5) {
-			double tw = measure_width(c->ms, text, st->font_number, size, 1);
-			if (tw < 0) {
-				sc->failed = 1;
-				return crowded;
-			}
-			w = tw + 1;
-			h = size * 0.78;
-			ok = layout_label_spot(c, id, w, h, f->s, &cx, &cy);
-			if (ok != 0)
-				break;
-		}
-		if (ok < 0)
-			continue;
-		if (ok == 0) {
-			size = 7;
+	int n = 0, crowded = 0, rc = 0;
+	for (int id = 1; id <= m->nregions; id++)
+		n += m->regions[id].number > 0;
+	struct label *lbs = calloc((size_t)n + 1, sizeof *lbs);
+	struct spot_ctx sp;
+	if (!lbs || spot_ctx_init(&sp, c, f, n) < 0) {
+		free(lbs);
+		c->sc->failed = 1;
+		return 0;
+	}
+	n = 0;
+	for (int id = 1; id <= m->nregions; id++)
+		if (m->regions[id].number > 0)
+			lbs[n++].id = id;
+	/* inside their rooms first, then beside the rooms too small, then anywhere */
+	for (int i = 0; i < n && rc >= 0; i++)
+		rc = label_place(c, &sp, &lbs[i], f, spot_inside, 0.5);
+	rc = place_beside(c, &sp, lbs, n, f, rc);
+	for (int i = 0; i < n && rc >= 0; i++)
+		if (!lbs[i].placed) {
+			rc = label_force(c, &sp, &lbs[i], f);
 			crowded++;
 		}
-		/* the glyphs, at the size drawn */
-		if (measure_block(c->ms, &b, text, st->font_number, size, -1, 0, &e) < 0) {
-			sc->failed = 1;
-			return crowded;
-		}
-		double px = f->ox + cx * f->s, py = f->oy + cy * f->s;
-		scene_rect_path(sc, p, px - w / 2, py - h / 2, w, h);
-		scene_fill(sc, p, halo);
-		measure_attach(scene_text(sc, p, text, strlen(text), st->font_number, size, 1, 0, st->number,
-					  px - w / 2 + 0.5, py + size * 0.36, w - 1), &b);
-		text_block_free(&b);
-		char name[32];
-		snprintf(name, sizeof name, "room-%d-%d", m->depth, number);
-		scene_anchor(sc, p, name, px - w / 2, py - h / 2);
-		if (c->with_key) {
-			snprintf(name, sizeof name, "key-%d-%d", m->depth, number);
-			scene_link(sc, p, name, px - w / 2, py - h / 2, w, h);
-		}
-	}
+	for (int i = 0; i < n && rc >= 0; i++)
+		rc = label_draw(c, p, f, &lbs[i]);
+	if (rc < 0)
+		c->sc->failed = 1;
+	spot_ctx_free(&sp);
+	free(lbs);
 	return crowded;
 }

@@ -33,6 +33,7 @@ void style_default(struct style *st)
 	st->title = rgb(0x222222);
 	st->accent = rgb(0x555555);
 	st->water = rgb(0xa8cce8);
+	st->hall = rgb(0xf1ead8);
 	st->grid_width = 0.3;
 	st->grid_major_width = 0.6;
 	st->wall_width = 1.5;
@@ -65,7 +66,8 @@ static const struct key_field colour_keys[] = {
 	F("paper", paper, 0, 0), F("floor", floor, 0, 0), F("rock", rock, 0, 0), F("grid", grid, 0, 0),
 	F("grid-major", grid_major, 0, 0), F("wall", wall, 0, 0), F("door", door, 0, 0),
 	F("hatch", hatch, 0, 0), F("text", text, 0, 0), F("number", number, 0, 0),
-	F("title", title, 0, 0), F("accent", accent, 0, 0), F("water", water, 0, 0), { NULL, 0, 0, 0 }
+	F("title", title, 0, 0), F("accent", accent, 0, 0), F("water", water, 0, 0),
+	F("hall", hall, 0, 0), { NULL, 0, 0, 0 }
 };
 static const struct key_field width_keys[] = {
 	F("grid", grid_width, 0, 5), F("grid-major", grid_major_width, 0, 5), F("wall", wall_width, 0.1, 8),

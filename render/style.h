@@ -22,6 +22,7 @@ struct style {
 	/* colours */
 	struct colour paper, floor, rock, grid, grid_major, wall, door, hatch, text, number,
 		title, accent, water;
+	struct colour hall;     /* the tint over hallways' floor; none: drawn as rooms */
 	/* line widths in points */
 	double grid_width, grid_major_width, wall_width, door_width, hatch_width, detail_width;
 	/* fonts (fontconfig family names) and sizes in points */
