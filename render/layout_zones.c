@@ -30,10 +30,11 @@ static int zones_shown(const struct layout_ctx *c)
 	return c->m->nzones > 1 && !c->player ? c->m->nzones : 0;
 }
 
-/* True when region id is a hallway drawn with the hall tint. */
+/* True when region id is a hallway drawn with the hall tint (a players'
+ * handout draws the players' map, which holds only what they reach). */
 static int hall_tinted(const struct layout_ctx *c, int id)
 {
-	return id > 0 && c->m->regions[id].kind == REGION_HALL && c->st->hall.a > 0 && (!c->player || c->known[id]);
+	return id > 0 && c->m->regions[id].kind == REGION_HALL && c->st->hall.a > 0;
 }
 
 static int halls_shown(const struct layout_ctx *c)
