@@ -195,6 +195,6 @@ distcheck: dist
 	@sh tests/distcheck.sh $(DIST_NAME)
 
 clean:
-	rm -rf $(B) build-san build-fuzz mapsheet demo $(DIST_NAME).tar.gz
+	rm -rf $(B) build-san build-fuzz mapsheet demo
 
 -include $(DEPS)
