@@ -1,7 +1,8 @@
 #!/bin/sh
 # distcheck.sh NAME: proves the release tarball NAME.tar.gz (make distcheck).
 # Unpacked into an empty folder it holds no build output, builds, passes
-# make check, installs under a temporary PREFIX and again into a DESTDIR;
+# make check, installs under a temporary PREFIX and again into a DESTDIR
+# (and with BINDIR, MANDIR, DOCDIR, COMPLETIONSDIR and DATADIR moved);
 # then, with the unpacked tree gone, the installed mapsheet runs from / with
 # an empty HOME and finds its templates under PREFIX/share/mapsheet (also
 # copied elsewhere, by the folder compiled in), man finds and renders every
@@ -13,7 +14,8 @@ name=$1
 tarball=$PWD/$name.tar.gz
 make=${MAKE:-make}
 work=$(mktemp -d "${TMPDIR:-/tmp}/mapsheet-distcheck.XXXXXX")
-trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'rc=$?; chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"
+	[ "$rc" -eq 0 ] || echo "distcheck: $name FAILED (exit status $rc)" >&2' EXIT
 fail() { echo "distcheck: $*" >&2; exit 1; }
 
 # the tarball's contents
@@ -43,6 +45,28 @@ step $make check
 grep -E '^check: [0-9]+ passed, 0 failed' "$work/step.log" || fail "make check in $name gave no clean summary"
 step $make install PREFIX="$prefix"
 step $make install PREFIX="$prefix" DESTDIR="$work/stage"
+# each folder can be moved on its own, and uninstall follows it
+custom="BINDIR=/b MANDIR=/m DOCDIR=/d COMPLETIONSDIR=/c"
+# shellcheck disable=SC2086
+step $make install PREFIX="$prefix" DESTDIR="$work/custom" $custom
+for f in b/mapsheet m/man1/mapsheet.1 m/man5/mapsheet-templates.5 d/LICENSE c/mapsheet \
+	"${prefix#/}/share/mapsheet/styles/classic.style"; do
+	[ -f "$work/custom/$f" ] || fail "make install with $custom wrote no /$f"
+done
+# shellcheck disable=SC2086
+step $make uninstall PREFIX="$prefix" DESTDIR="$work/custom" $custom
+left=$(find "$work/custom" ! -type d)
+[ -z "$left" ] || fail "make uninstall with $custom left: $left"
+# another DATADIR is compiled in (the tree rebuilds what names it)
+moved="DATADIR=$work/data BINDIR=$work/bin2 MANDIR=$work/man2 DOCDIR=$work/doc2 COMPLETIONSDIR=$work/comp2"
+# shellcheck disable=SC2086
+step $make install PREFIX="$prefix" $moved
+(cd / && env -i HOME=/nonexistent PATH=/usr/bin:/bin "$work/bin2/mapsheet" --quiet --method tiles \
+	--seed distcheck -o "$work/moved.json") || fail "mapsheet installed with $moved did not find its templates"
+# shellcheck disable=SC2086
+step $make uninstall PREFIX="$prefix" $moved
+left=$(find "$work/data" "$work/bin2" "$work/man2" "$work/doc2" "$work/comp2" ! -type d 2>/dev/null || true)
+[ -z "$left" ] || fail "make uninstall with $moved left: $left"
 rm -rf "$work/src"
 
 # the DESTDIR copy mirrors the PREFIX one
