@@ -62,7 +62,7 @@ TEST_SUPPORT    = $(B)/tests/testutil.o $(B)/tests/invariants.o $(B)/tests/testr
 DEPS = $(shell find $(B) -name '*.d' 2>/dev/null)
 
 .PHONY: all deps check demo install uninstall clean golden sanitize fuzz bench valgrind dist distcheck FORCE
-all: $(BIN)
+all: $(BIN) $(B)/mapsheet.bash
 
 # The values compiled in, kept in a file that changes only when they do;
 # the sources that name them are rebuilt then, so `make install
@@ -151,6 +151,8 @@ TEMPLATE_FILES = $(shell find templates -type f | LC_ALL=C sort)
 MAN_PAGES      = $(wildcard man/*.[1-9])
 DOC_FILES      = LICENSE NEWS README.md
 
+# the completion script, made by `make` so that `sudo make install` builds
+# nothing as root
 $(B)/mapsheet.bash: $(BIN)
 	@echo "  GEN     $@"
 	@./$(BIN) --completion bash > $@.tmp && mv $@.tmp $@
