@@ -94,6 +94,28 @@ START_TEST(test_man_headers_name_the_version)
 }
 END_TEST
 
+/* Each man page renders from the source tree without a warning. */
+START_TEST(test_man_pages_render_cleanly)
+{
+	int n;
+	char **pages = man_pages(&n);
+	for (int i = 0; i < n; i++) {
+		char cmd[256];
+		snprintf(cmd, sizeof cmd, "MANWIDTH=80 man --warnings -l %s 2>&1 >/dev/null", pages[i]);
+		char *warn = run_capture(cmd);
+		ck_assert_ptr_nonnull(warn);
+		ck_assert_msg(warn[0] == '\0', "man -l %s: %s", pages[i], warn);
+		free(warn);
+		snprintf(cmd, sizeof cmd, "MANWIDTH=80 man -l %s 2>/dev/null | grep -c .", pages[i]);
+		char *lines = run_capture(cmd);
+		ck_assert_ptr_nonnull(lines);
+		ck_assert_msg(atoi(lines) > 20, "man -l %s rendered %s lines", pages[i], lines);
+		free(lines);
+		free(pages[i]);
+	}
+}
+END_TEST
+
 /* --version, NEWS's first entry, and the creator of a Cairo PDF sheet and
  * of a libharu booklet all say the Makefile's VERSION. */
 START_TEST(test_version_everywhere)
@@ -286,6 +308,7 @@ static Suite *release_suite(void)
 	TCase *tc = tcase_create("release");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_man_headers_name_the_version);
+	tcase_add_test(tc, test_man_pages_render_cleanly);
 	tcase_add_test(tc, test_version_everywhere);
 	tcase_add_test(tc, test_license_named);
 	tcase_add_test(tc, test_every_template_folder_has_a_license_note);
