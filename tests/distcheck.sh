@@ -14,6 +14,7 @@ name=$1
 tarball=$PWD/$name.tar.gz
 make=${MAKE:-make}
 work=$(mktemp -d "${TMPDIR:-/tmp}/mapsheet-distcheck.XXXXXX")
+# shellcheck disable=SC2154 # rc is set inside the trap
 trap 'rc=$?; chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"
 	[ "$rc" -eq 0 ] || echo "distcheck: $name FAILED (exit status $rc)" >&2' EXIT
 fail() { echo "distcheck: $*" >&2; exit 1; }
@@ -40,31 +41,31 @@ step() {
 		fail "$* failed in the unpacked $name"
 	}
 }
-step $make
-step $make check
+step "$make"
+step "$make" check
 grep -E '^check: [0-9]+ passed, 0 failed' "$work/step.log" || fail "make check in $name gave no clean summary"
-step $make install PREFIX="$prefix"
-step $make install PREFIX="$prefix" DESTDIR="$work/stage"
+step "$make" install PREFIX="$prefix"
+step "$make" install PREFIX="$prefix" DESTDIR="$work/stage"
 # each folder can be moved on its own, and uninstall follows it
 custom="BINDIR=/b MANDIR=/m DOCDIR=/d COMPLETIONSDIR=/c"
 # shellcheck disable=SC2086
-step $make install PREFIX="$prefix" DESTDIR="$work/custom" $custom
+step "$make" install PREFIX="$prefix" DESTDIR="$work/custom" $custom
 for f in b/mapsheet m/man1/mapsheet.1 m/man5/mapsheet-templates.5 d/LICENSE c/mapsheet \
 	"${prefix#/}/share/mapsheet/styles/classic.style"; do
 	[ -f "$work/custom/$f" ] || fail "make install with $custom wrote no /$f"
 done
 # shellcheck disable=SC2086
-step $make uninstall PREFIX="$prefix" DESTDIR="$work/custom" $custom
+step "$make" uninstall PREFIX="$prefix" DESTDIR="$work/custom" $custom
 left=$(find "$work/custom" ! -type d)
 [ -z "$left" ] || fail "make uninstall with $custom left: $left"
 # another DATADIR is compiled in (the tree rebuilds what names it)
 moved="DATADIR=$work/data BINDIR=$work/bin2 MANDIR=$work/man2 DOCDIR=$work/doc2 COMPLETIONSDIR=$work/comp2"
 # shellcheck disable=SC2086
-step $make install PREFIX="$prefix" $moved
+step "$make" install PREFIX="$prefix" $moved
 (cd / && env -i HOME=/nonexistent PATH=/usr/bin:/bin "$work/bin2/mapsheet" --quiet --method tiles \
 	--seed distcheck -o "$work/moved.json") || fail "mapsheet installed with $moved did not find its templates"
 # shellcheck disable=SC2086
-step $make uninstall PREFIX="$prefix" $moved
+step "$make" uninstall PREFIX="$prefix" $moved
 left=$(find "$work/data" "$work/bin2" "$work/man2" "$work/doc2" "$work/comp2" ! -type d 2>/dev/null || true)
 [ -z "$left" ] || fail "make uninstall with $moved left: $left"
 rm -rf "$work/src"
@@ -95,7 +96,7 @@ for method in dice mansion house cards tiles; do
 	run mapsheet --quiet --method "$method" --seed distcheck -o "$out/$method.txt" ||
 		fail "the installed mapsheet could not make a $method map"
 done
-[ "$(run mapsheet --list-styles | wc -l)" -eq "$(ls "$prefix/share/mapsheet/styles" | grep -c '\.style$')" ] ||
+[ "$(run mapsheet --list-styles | wc -l)" -eq "$(find "$prefix/share/mapsheet/styles" -name '*.style' | wc -l)" ] ||
 	fail "mapsheet --list-styles does not list the installed styles"
 [ -z "$(ls -A "$home")" ] || fail "the installed mapsheet wrote into HOME: $(ls -A "$home")"
 # a copy of the DESTDIR binary away from any share/ folder finds the
@@ -106,7 +107,8 @@ cp "$work/stage$prefix/bin/mapsheet" "$work/elsewhere/mapsheet"
 
 # man finds and renders every installed page
 pages=0
-for page in $(find "$prefix/share/man" -type f); do
+find "$prefix/share/man" -type f >"$work/pages"
+while IFS= read -r page; do
 	warn=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null) || fail "man -l $page failed"
 	[ -z "$warn" ] || fail "man -l $page warns: $warn"
 	[ "$(MANWIDTH=80 man -l "$page" 2>/dev/null | wc -l)" -gt 20 ] || fail "man -l $page rendered nothing"
@@ -114,7 +116,7 @@ for page in $(find "$prefix/share/man" -type f); do
 	found=$(man -M "$prefix/share/man" -w "${base##*.}" "${base%.*}") || fail "man does not find ${base%.*} under PREFIX"
 	[ "$found" = "$page" ] || fail "man finds $found for ${base%.*}, not $page"
 	pages=$((pages + 1))
-done
+done <"$work/pages"
 [ "$pages" -ge 2 ] || fail "only $pages man pages installed"
 
 # bash loads the completion
@@ -125,8 +127,8 @@ bash -c ". '$comp' && complete -p mapsheet" >/dev/null || fail "bash cannot load
 # uninstall from a fresh unpack: no file may be left
 mkdir "$work/src"
 tar -xzf "$tarball" -C "$work/src"
-$make -C "$work/src/$name" --no-print-directory -s uninstall PREFIX="$prefix" >/dev/null
-$make -C "$work/src/$name" --no-print-directory -s uninstall PREFIX="$prefix" DESTDIR="$work/stage" >/dev/null
+"$make" -C "$work/src/$name" --no-print-directory -s uninstall PREFIX="$prefix" >/dev/null
+"$make" -C "$work/src/$name" --no-print-directory -s uninstall PREFIX="$prefix" DESTDIR="$work/stage" >/dev/null
 left=$(find "$prefix" "$work/stage" ! -type d)
 [ -z "$left" ] || fail "make uninstall left: $left"
 echo "distcheck: $name.tar.gz ($(wc -l <"$work/list") files) builds, passes make check," \
