@@ -1,21 +1,40 @@
 # mapsheet: build, test, install. See README.md.
 # `make deps` installs the Debian packages; `make` builds ./mapsheet;
-# `make check` runs every test suite; `make demo` writes example sheets.
+# `make check` runs every test suite; `make demo` writes example sheets;
+# `make dist` packs mapsheet-VERSION.tar.gz and `make distcheck` proves it.
 
-PREFIX  ?= /usr/local
-DESTDIR ?=
-BINDIR   = $(PREFIX)/bin
-DATADIR  = $(PREFIX)/share/mapsheet
-MANDIR   = $(PREFIX)/share/man
-COMPDIR  = $(PREFIX)/share/bash-completion/completions
+# The one version number: --version, the PDF's creator, the sheets' footers
+# and the tarball's name take it from here; check_release holds the man
+# pages' headers and NEWS to it.
 VERSION  = 0.1.0
+
+# Where `make install` puts things, by GNU's names; each can be overridden
+# on the command line (make install PREFIX=/usr DESTDIR=/tmp/stage).
+# DATADIR is GNU's datadir; the templates go to $(DATADIR)/mapsheet, the
+# folder compiled into the program (PKGDATADIR), without DESTDIR.
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+EXEC_PREFIX  = $(PREFIX)
+BINDIR       = $(EXEC_PREFIX)/bin
+DATAROOTDIR  = $(PREFIX)/share
+DATADIR      = $(DATAROOTDIR)
+PKGDATADIR   = $(DATADIR)/mapsheet
+MANDIR       = $(DATAROOTDIR)/man
+DOCDIR       = $(DATAROOTDIR)/doc/mapsheet
+# where bash-completion looks: its own setting moved to PREFIX when it is
+# installed, else the folder it searches under every XDG data folder
+COMPLETIONSDIR = $(or $(shell pkg-config --define-variable=prefix='$(PREFIX)' \
+	--variable=completionsdir bash-completion 2>/dev/null),$(DATAROOTDIR)/bash-completion/completions)
+INSTALL         = install
+INSTALL_PROGRAM = $(INSTALL)
+INSTALL_DATA    = $(INSTALL) -m 644
 
 CC      ?= cc
 PKGS     = cairo pangocairo pango harfbuzz fontconfig zlib
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CPPFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Irender \
-	-DMAPSHEET_VERSION='"$(VERSION)"' -DMAPSHEET_DATADIR='"$(DATADIR)"' $(CPPFLAGS)
+	-DMAPSHEET_VERSION='"$(VERSION)"' -DMAPSHEET_DATADIR='"$(PKGDATADIR)"' $(CPPFLAGS)
 GFX_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 GFX_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
@@ -42,8 +61,19 @@ TEST_SUPPORT    = $(B)/tests/testutil.o $(B)/tests/invariants.o $(B)/tests/testr
 
 DEPS = $(shell find $(B) -name '*.d' 2>/dev/null)
 
-.PHONY: all deps check demo install uninstall clean golden sanitize fuzz bench valgrind
-all: $(BIN)
+.PHONY: all deps check demo install uninstall clean golden sanitize fuzz bench valgrind dist distcheck FORCE
+all: $(BIN) $(B)/mapsheet.bash
+
+# The values compiled in, kept in a file that changes only when they do;
+# the sources that name them are rebuilt then, so `make install
+# PREFIX=/opt/x` after a plain `make` compiles in the right template folder.
+BUILD_CONFIG = $(B)/build-config
+$(BUILD_CONFIG): FORCE
+	@mkdir -p $(B)
+	@printf 'VERSION=%s\nPKGDATADIR=%s\n' '$(VERSION)' '$(PKGDATADIR)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+CONFIG_USERS := $(shell grep -l -e MAPSHEET_VERSION -e MAPSHEET_DATADIR src/*.c render/*.c tests/*.c 2>/dev/null)
+$(CONFIG_USERS:%.c=$(B)/%.o): $(BUILD_CONFIG)
 
 $(BIN): $(PROG_OBJ) $(CORE_OBJ) $(RENDER_OBJ)
 	@echo "  LD      $@"
@@ -114,22 +144,57 @@ demo: $(BIN)
 deps:
 	@sh tests/install-deps.sh
 
-install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
-	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/mapsheet
-	cp -R templates/. $(DESTDIR)$(DATADIR)/
-	install -m 644 man/mapsheet.1 $(DESTDIR)$(MANDIR)/man1/mapsheet.1
-	install -m 644 man/mapsheet-templates.5 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
-	install -m 644 man/mapsheet-json.5 $(DESTDIR)$(MANDIR)/man5/mapsheet-json.5
-	install -d $(DESTDIR)$(COMPDIR)
-	./$(BIN) --completion bash > $(DESTDIR)$(COMPDIR)/mapsheet
+# Installed: the program, every file under templates/, every page in
+# man/ (by its section), the bash completion, and LICENSE, NEWS, README.md.
+TEMPLATE_DIRS  = $(shell find templates -type d | LC_ALL=C sort)
+TEMPLATE_FILES = $(shell find templates -type f | LC_ALL=C sort)
+MAN_PAGES      = $(wildcard man/*.[1-9])
+DOC_FILES      = LICENSE NEWS README.md
 
+# the completion script, made by `make` so that `sudo make install` builds
+# nothing as root
+$(B)/mapsheet.bash: $(BIN)
+	@echo "  GEN     $@"
+	@./$(BIN) --completion bash > $@.tmp && mv $@.tmp $@
+
+install: $(BIN) $(B)/mapsheet.bash
+	$(INSTALL) -d '$(DESTDIR)$(BINDIR)'
+	$(INSTALL_PROGRAM) $(BIN) '$(DESTDIR)$(BINDIR)/mapsheet'
+	for d in $(TEMPLATE_DIRS:templates%=%); do $(INSTALL) -d "$(DESTDIR)$(PKGDATADIR)$$d" || exit 1; done
+	for f in $(TEMPLATE_FILES:templates/%=%); do \
+		$(INSTALL_DATA) "templates/$$f" "$(DESTDIR)$(PKGDATADIR)/$$f" || exit 1; done
+	for p in $(MAN_PAGES); do \
+		$(INSTALL) -d "$(DESTDIR)$(MANDIR)/man$${p##*.}" && \
+		$(INSTALL_DATA) "$$p" "$(DESTDIR)$(MANDIR)/man$${p##*.}/" || exit 1; done
+	$(INSTALL) -d '$(DESTDIR)$(COMPLETIONSDIR)'
+	$(INSTALL_DATA) $(B)/mapsheet.bash '$(DESTDIR)$(COMPLETIONSDIR)/mapsheet'
+	$(INSTALL) -d '$(DESTDIR)$(DOCDIR)'
+	$(INSTALL_DATA) $(DOC_FILES) '$(DESTDIR)$(DOCDIR)/'
+
+# Removes every file install wrote and mapsheet's own folders (the templates'
+# and the docs'); folders other programs share (bin, man/man1, the
+# completions folder) stay, even when empty. Needs no build.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/mapsheet
-	rm -rf $(DESTDIR)$(DATADIR)
-	rm -f $(DESTDIR)$(MANDIR)/man1/mapsheet.1 $(DESTDIR)$(MANDIR)/man5/mapsheet-templates.5
-	rm -f $(DESTDIR)$(MANDIR)/man5/mapsheet-json.5
-	rm -f $(DESTDIR)$(COMPDIR)/mapsheet
+	rm -f '$(DESTDIR)$(BINDIR)/mapsheet' '$(DESTDIR)$(COMPLETIONSDIR)/mapsheet'
+	for f in $(TEMPLATE_FILES:templates/%=%); do rm -f "$(DESTDIR)$(PKGDATADIR)/$$f"; done
+	for d in $(shell find templates -depth -type d | sed 's|^templates||'); do \
+		rmdir "$(DESTDIR)$(PKGDATADIR)$$d" 2>/dev/null || true; done
+	rmdir '$(DESTDIR)$(PKGDATADIR)' 2>/dev/null || true
+	for p in $(notdir $(MAN_PAGES)); do rm -f "$(DESTDIR)$(MANDIR)/man$${p##*.}/$$p"; done
+	for f in $(DOC_FILES); do rm -f "$(DESTDIR)$(DOCDIR)/$$f"; done
+	rmdir '$(DESTDIR)$(DOCDIR)' 2>/dev/null || true
+
+# The release tarball: every file git tracks but the CI script and
+# .gitignore, as they are in the work tree, under mapsheet-VERSION/, dated
+# by the last commit (or SOURCE_DATE_EPOCH), owned by root, in name order.
+DIST_NAME = mapsheet-$(VERSION)
+dist:
+	@sh tests/make-dist.sh $(DIST_NAME)
+
+# Builds, tests, installs (into PREFIX and into a DESTDIR), runs, renders
+# the man pages of, and uninstalls the tarball, outside this tree.
+distcheck: dist
+	@sh tests/distcheck.sh $(DIST_NAME)
 
 clean:
 	rm -rf $(B) build-san build-fuzz mapsheet demo

@@ -1,9 +1,11 @@
 /* dice.c: the dice method, the manual procedure a game master follows with
- * dice and graph paper (../shared/seeds/003): rooms of 3d8+1 squares rolled
- * at the 12, 3, 6 and 9 o'clock positions of the rooms already drawn, joined
- * by a minimum spanning tree of corridors, a few loop corridors, then an
- * entrance and stairs on rooms at the edge. This file holds the method's
- * entry, options and grid size; the stages live in src/dice_*.c. */
+ * dice and graph paper: rooms of 3d8+1 squares rolled at the 12, 3, 6 and
+ * 9 o'clock positions of the rooms already drawn, joined by a minimum
+ * spanning tree of corridors, a few loop corridors, then an entrance and
+ * stairs on rooms at the edge. man/mapsheet.1 (METHODS, dice) gives every
+ * step and roll, and its Sources subsection the procedure's origin. This
+ * file holds the method's entry, options and grid size; the stages live in
+ * src/dice_*.c. */
 #include "dice_int.h"
 
 #include <math.h>

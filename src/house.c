@@ -1,6 +1,7 @@
 /* house.c: the house method, recursive subdivision into hallways and rooms.
  *
- * Follows the house generator procedure (seeds/004): the plan is split by a
+ * Follows a house generator's procedure (its steps are in man/mapsheet.1
+ * under METHODS, house; its origin under Sources): the plan is split by a
  * queue of areas, first carving straight hallways while the hall rate
  * allows, then cutting areas until they are no bigger than a room; the
  * hallways are joined into one network; then rooms take doors onto the

@@ -1,5 +1,5 @@
-/* map.h: the map model, the contract every generator meets (see
- * ../shared/ARCHITECTURE.md and README.md).
+/* map.h: the map model, the contract every generator meets (checked by
+ * map_check.c; README.md, Layout of the source, places it among the rest).
  *
  * A level is a grid of w x h squares. cells[y * w + x] holds the id of the
  * region the square belongs to; 0 is solid ground. Region ids are 1..nregions

@@ -3,7 +3,8 @@
  * DIR/SUBDIR/NAME.EXT along a search path: $MAPSHEET_TEMPLATES, the
  * templates/ folder beside the executable (a build tree), share/mapsheet
  * beside its bin/ folder (an install, wherever it was moved), then the
- * installed $(PREFIX)/share/mapsheet. */
+ * folder make install put them in, $(DATADIR)/mapsheet (by default
+ * $(PREFIX)/share/mapsheet), compiled in as MAPSHEET_DATADIR. */
 #ifndef MAPSHEET_PATHS_H
 #define MAPSHEET_PATHS_H
 
