@@ -4,6 +4,7 @@
 
 #include "atomic.h"
 #include "cairo_backend.h"
+#include "fileset.h"
 #include "layout.h"
 #include "measure.h"
 #include "paper.h"
@@ -90,8 +91,22 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 	return scene_ok(sc, e);
 }
 
+/* What page i of n says of itself in its file's metadata: its title and
+ * page, and (on the referee's sheet) the seed. */
+static void page_about(const struct doc *d, int page, int npages, char *title, size_t tsize, char *about,
+		       size_t asize)
+{
+	const char *name = d->sheet.title ? d->sheet.title : d->sheet.player ? "Players' map" : "Map";
+	snprintf(title, tsize, "%s, page %d of %d", name, page, npages);
+	if (d->sheet.player)
+		snprintf(about, asize, "page %d of %d, players' map", page, npages);
+	else
+		snprintf(about, asize, "page %d of %d, seed %s", page, npages, d->seed ? d->seed : "unknown");
+}
+
 /* Writes the files: one for PDF, one per page otherwise. All are written to
- * temporary files first and renamed only when every one is complete. */
+ * temporary files first and placed only when every one is complete, as one
+ * set (see fileset.h). */
 static int write_files(const struct doc *d, const struct scene *sc, const char *path, enum cairo_format fmt,
 		       struct err *e)
 {
@@ -103,11 +118,15 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 	if (!af)
 		return err_set(e, "out of memory");
 	int dpi = d->sheet.dpi > 0 ? d->sheet.dpi : RENDER_DPI_DEFAULT;
-	const char *title = d->sheet.title ? d->sheet.title : "map";
 	int opened = 0, rc = 0;
 	for (int i = 0; i < nfiles && rc == 0; i++) {
-		char name[4096];
+		char name[4096], title[600], about[600];
+		struct page_meta meta = { title, about };
 		render_page_path(path, i + 1, name, sizeof name);
+		if (fmt == CAIRO_OUT_PDF)
+			meta = (struct page_meta){ d->sheet.title ? d->sheet.title : "map", NULL };
+		else
+			page_about(d, i + 1, nfiles, title, sizeof title, about, sizeof about);
 		if (atomic_open(&af[i], name, e) < 0) {
 			rc = -1;
 			break;
@@ -118,10 +137,13 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 		else
 			report_progress(d->report, "drawing page %d of %d...", i + 1, nfiles);
 		rc = cairo_backend_write(sc, fmt == CAIRO_OUT_PDF ? 0 : i, fmt == CAIRO_OUT_PDF ? sc->npages : 1, fmt,
-					 dpi, title, af[i].f, e);
+					 dpi, &meta, af[i].f, e);
 	}
-	/* all complete: rename each into place; after a failure, drop the rest */
-	rc = atomic_finish_all(af, opened, rc, e);
+	/* all complete: place them as one set; after a failure, drop them all */
+	if (fmt == CAIRO_OUT_PDF)
+		rc = atomic_finish_all(af, opened, rc, e);
+	else
+		rc = fileset_finish(af, opened, 0, path, rc, e);
 	free(af);
 	return rc;
 }
