@@ -18,6 +18,14 @@
 #define OUT DIR "/out.txt"
 #define ERR DIR "/err.txt"
 
+/* The program under test: $MAPSHEET_BIN (make sanitize sets it) or
+ * ./mapsheet. */
+static const char *bin(void)
+{
+	const char *b = getenv("MAPSHEET_BIN");
+	return b && *b ? b : "./mapsheet";
+}
+
 START_TEST(test_utf8_rules)
 {
 	/* well-formed: ASCII, 2, 3 and 4 bytes, the last code point */
@@ -74,7 +82,7 @@ static int lines_of(const char *path)
 static void expect_bad(const char *env, const char *args, const char *where, const char *bytes)
 {
 	char cmd[2048], want[600];
-	snprintf(cmd, sizeof cmd, "%s ./mapsheet --seed d %s >" OUT " 2>" ERR " </dev/null", env, args);
+	snprintf(cmd, sizeof cmd, "%s %s --seed d %s >" OUT " 2>" ERR " </dev/null", env, bin(), args);
 	int st = system(cmd);
 	char *err = test_slurp(ERR, NULL);
 	ck_assert_ptr_nonnull(err);
@@ -129,7 +137,7 @@ END_TEST
 static int run_timed(const char *xdg, const char *args, double *secs)
 {
 	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "XDG_CONFIG_HOME=%s timeout 10 ./mapsheet %s >" OUT " 2>" ERR " </dev/null", xdg,
+	snprintf(cmd, sizeof cmd, "XDG_CONFIG_HOME=%s timeout 10 %s %s >" OUT " 2>" ERR " </dev/null", xdg, bin(),
 		 args);
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -196,8 +204,8 @@ START_TEST(test_outputs_are_utf8)
 	for (size_t i = 0; i < sizeof formats / sizeof *formats; i++) {
 		char cmd[600], path[300];
 		snprintf(path, sizeof path, DIR "/u/h.%s", formats[i]);
-		snprintf(cmd, sizeof cmd, "MAPSHEET_TEMPLATES=" DIR "/u/tpl ./mapsheet -q --method house --seed "
-			 "'\xc3\xa9t\xc3\xa9' --rooms 8 -o %s 2>" ERR, path);
+		snprintf(cmd, sizeof cmd, "MAPSHEET_TEMPLATES=" DIR "/u/tpl %s -q --method house --seed "
+			 "'\xc3\xa9t\xc3\xa9' --rooms 8 -o %s 2>" ERR, bin(), path);
 		ck_assert_msg(system(cmd) == 0, "%s", formats[i]);
 		assert_utf8_file(path);
 	}

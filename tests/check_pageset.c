@@ -23,6 +23,14 @@
 #define TDIR "build/tests/pageset"
 #define MARK "mapsheet-file"
 
+/* The program under test: $MAPSHEET_BIN (make sanitize sets it) or
+ * ./mapsheet. */
+static const char *bin(void)
+{
+	const char *b = getenv("MAPSHEET_BIN");
+	return b && *b ? b : "./mapsheet";
+}
+
 /* What a file of a set says of itself: "... N of COUNT, seed SEED". */
 struct mark {
 	int number, count;
@@ -130,7 +138,7 @@ static void assert_complete(const char *sub, const char *stem, const char *ext, 
 static int run(const char *args)
 {
 	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "XDG_CONFIG_HOME=" TDIR "/none ./mapsheet -q %s </dev/null >/dev/null 2>&1", args);
+	snprintf(cmd, sizeof cmd, "XDG_CONFIG_HOME=" TDIR "/none %s -q %s </dev/null >/dev/null 2>&1", bin(), args);
 	int st = system(cmd);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
@@ -148,7 +156,7 @@ static int run_killed_after(char *args, double secs)
 {
 	char *argv[32];
 	int argc = 0;
-	argv[argc++] = "./mapsheet";
+	argv[argc++] = (char *)bin();
 	for (char *save = NULL, *a = strtok_r(args, " ", &save); a && argc < 31; a = strtok_r(NULL, " ", &save))
 		argv[argc++] = a;
 	argv[argc] = NULL;
@@ -215,8 +223,8 @@ static int run_killed_at_call(const char *args, int when)
 		 "XDG_CONFIG_HOME=" TDIR "/none ASAN_OPTIONS=detect_leaks=0 strace -qq -f -o /dev/null "
 		 "-e trace=rename,renameat,renameat2,unlink,unlinkat "
 		 "-e inject=rename,renameat,renameat2,unlink,unlinkat:signal=KILL:when=%d "
-		 "./mapsheet -q %s </dev/null >/dev/null 2>&1",
-		 when, args);
+		 "%s -q %s </dev/null >/dev/null 2>&1",
+		 when, bin(), args);
 	int st = system(cmd);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
