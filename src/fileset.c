@@ -101,13 +101,17 @@ int fileset_finish(struct atomic_file *af, int n, int lead, const char *pattern,
 			rc = -1;
 	if (rc == 0 && n > 0) {
 		const char *slash = strrchr(af[lead].path, '/');
-		remove_ours(pattern, slash ? slash + 1 : af[lead].path);
+		/* standard output or a device: no set of files on disk */
+		int on_disk = !af[lead].is_stdout && !af[lead].is_device;
+		if (on_disk)
+			remove_ours(pattern, slash ? slash + 1 : af[lead].path);
 		if (atomic_place(&af[lead], e) < 0)
 			rc = -1;
 		for (int i = 0; i < n && rc == 0; i++)
 			if (i != lead && atomic_place(&af[i], e) < 0)
 				rc = -1;
-		atomic_sweep(pattern, belongs, (void *)pattern);
+		if (on_disk)
+			atomic_sweep(pattern, belongs, (void *)pattern);
 	}
 	for (int i = 0; i < n; i++)
 		atomic_abort(&af[i]);
