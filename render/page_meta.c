@@ -86,17 +86,25 @@ static void put_be32(unsigned char *b, uint32_t v)
 	b[3] = (unsigned char)v;
 }
 
-/* Appends an iTXt chunk: keyword, no compression, no language, text. */
-static void add_itxt(struct sbuf *s, const char *keyword, const char *prefix, const char *text)
+/* Appends a text chunk: tEXt when the text is ASCII (every PNG reader
+ * shows those), else iTXt, the UTF-8 one (no compression, no language). */
+static void add_text_chunk(struct sbuf *s, const char *keyword, const char *prefix, const char *text)
 {
-	struct sbuf data;
+	struct sbuf value, data;
+	sbuf_init(&value);
 	sbuf_init(&data);
-	sbuf_add(&data, "iTXt");
+	sbuf_add(&value, prefix);
+	add_clean(&value, text, 0);
+	int ascii = 1;
+	for (size_t i = 0; i < value.len; i++)
+		ascii = ascii && (unsigned char)value.data[i] < 0x80;
+	sbuf_add(&data, ascii ? "tEXt" : "iTXt");
 	sbuf_addn(&data, keyword, strlen(keyword) + 1);
-	sbuf_addn(&data, "\0\0\0\0", 4);   /* flag, method, language "", translated keyword "" */
-	sbuf_add(&data, prefix);
-	add_clean(&data, text, 0);
-	if (sbuf_failed(&data)) {
+	if (!ascii)
+		sbuf_addn(&data, "\0\0\0\0", 4);   /* flag, method, language "", translated keyword "" */
+	sbuf_addn(&data, value.data ? value.data : "", value.len);
+	if (sbuf_failed(&value) || sbuf_failed(&data)) {
+		sbuf_free(&value);
 		sbuf_free(&data);
 		s->failed = 1;
 		return;
@@ -107,6 +115,7 @@ static void add_itxt(struct sbuf *s, const char *keyword, const char *prefix, co
 	sbuf_addn(s, data.data, data.len);
 	put_be32(word, crc32_update(0xffffffffu, (const unsigned char *)data.data, data.len) ^ 0xffffffffu);
 	sbuf_addn(s, (const char *)word, 4);
+	sbuf_free(&value);
 	sbuf_free(&data);
 }
 
@@ -121,10 +130,10 @@ int page_meta_write_png(const unsigned char *png, size_t len, const struct page_
 	struct sbuf s;
 	sbuf_init(&s);
 	if (meta && meta->title)
-		add_itxt(&s, "Title", "", meta->title);
+		add_text_chunk(&s, "Title", "", meta->title);
 	if (meta && meta->about) {
-		add_itxt(&s, "Software", "", "mapsheet " MAPSHEET_VERSION);
-		add_itxt(&s, FILESET_MARK, "mapsheet " MAPSHEET_VERSION ": ", meta->about);
+		add_text_chunk(&s, "Software", "", "mapsheet " MAPSHEET_VERSION);
+		add_text_chunk(&s, FILESET_MARK, "mapsheet " MAPSHEET_VERSION ": ", meta->about);
 	}
 	int rc = 0;
 	if (sbuf_failed(&s))

@@ -1,8 +1,9 @@
 /* page_meta.h: what a page file says about itself in its metadata: its
  * title and a line naming the program, the page number, the page count and
  * the seed, which carries FILESET_MARK (see fileset.h). SVG gets <title>
- * and <metadata> after its <svg> tag; PNG gets iTXt chunks ("Title",
- * "Software" and the mark) after its header. */
+ * and <metadata> after its <svg> tag; PNG gets text chunks ("Title",
+ * "Software" and the mark; tEXt, or iTXt for text beyond ASCII) after its
+ * header. */
 #ifndef MAPSHEET_PAGE_META_H
 #define MAPSHEET_PAGE_META_H
 

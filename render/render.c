@@ -12,6 +12,7 @@
 #include "render_int.h"
 #include "style.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -96,8 +97,12 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 static void page_about(const struct doc *d, int page, int npages, char *title, size_t tsize, char *about,
 		       size_t asize)
 {
-	const char *name = d->sheet.title ? d->sheet.title : d->sheet.player ? "Players' map" : "Map";
-	snprintf(title, tsize, "%s, page %d of %d", name, page, npages);
+	const char *method = d->nlevels > 0 && d->levels[0].map.method ? d->levels[0].map.method : "dungeon";
+	if (d->sheet.title)
+		snprintf(title, tsize, "%s, page %d of %d", d->sheet.title, page, npages);
+	else
+		snprintf(title, tsize, "%c%s map%s, page %d of %d", toupper((unsigned char)method[0]), method + 1,
+			 d->sheet.player ? " (players' map)" : "", page, npages);
 	if (d->sheet.player)
 		snprintf(about, asize, "page %d of %d, players' map", page, npages);
 	else
