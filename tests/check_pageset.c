@@ -47,6 +47,22 @@ static int read_mark(const char *path, struct mark *mk)
 	close(fd);
 	ck_assert_int_ge(n, 0);
 	size_t len = strlen(MARK);
+	/* a PNG's text chunk: its text is the chunk's data, CRC excluded */
+	if (n > 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0) {
+		for (ssize_t at = 8; at + 12 <= n;) {
+			const unsigned char *u = (const unsigned char *)buf + at;
+			ssize_t clen = (ssize_t)((unsigned)u[0] << 24 | (unsigned)u[1] << 16 | (unsigned)u[2] << 8 | u[3]);
+			if (at + 12 + clen > n)
+				break;
+			if ((memcmp(u + 4, "tEXt", 4) == 0 || memcmp(u + 4, "iTXt", 4) == 0) &&
+			    memcmp(u + 8, MARK, len + 1) == 0) {
+				memmove(buf, u + 8, (size_t)clen);
+				n = clen;
+				break;
+			}
+			at += 12 + clen;
+		}
+	}
 	for (ssize_t i = 0; i + (ssize_t)len <= n; i++) {
 		if (memcmp(buf + i, MARK, len) != 0)
 			continue;
@@ -203,6 +219,18 @@ START_TEST(test_killed_by_time)
 		scan("t", "s", ".svg", &st);
 		ck_assert_int_ge(st.files, 1);
 		partial += st.files < st.count;
+		left += st.leftovers > 0;
+	}
+	/* on a machine whose speed changed since the runs were timed, earlier
+	 * kills until one stops a run while its pages are written */
+	static const double more[] = { 0.5, 0.35, 0.25, 0.15, 0.1, 0.05 };
+	for (size_t i = 0; i < sizeof more / sizeof *more && left == 0; i++) {
+		char a[200];
+		snprintf(a, sizeof a, "%s", args[0]);
+		run_killed_after(a, took[0] * more[i]);
+		struct set_state st;
+		scan("t", "s", ".svg", &st);
+		ck_assert_int_ge(st.files, 1);
 		left += st.leftovers > 0;
 	}
 	/* the next completed run leaves its own whole set and nothing else */
