@@ -51,7 +51,8 @@ static int write_svg_fixed(struct sbuf *sb, const struct page_meta *meta, FILE *
 	sbuf_addc(&fixed, '1');
 	sbuf_addn(&fixed, end, sb->len - (size_t)(end - text));
 	const char *ft = sbuf_cstr(&fixed);
-	int rc = ft ? page_meta_write_svg(ft, fixed.len, meta, out, e) : err_set(e, "out of memory while writing the SVG");
+	int rc = ft ? page_meta_write_svg(ft, fixed.len, meta, out, e)
+		    : err_set(e, "out of memory while writing the SVG");
 	sbuf_free(&fixed);
 	return rc;
 }

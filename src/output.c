@@ -113,19 +113,19 @@ static int write_vtt(const struct doc *d, const char *path, struct err *e)
 			break;
 		}
 		opened++;
-		char about[600];
+		char about[600], whose[300];
 		if (d->sheet.player)
-			snprintf(about, sizeof about, "mapsheet " MAPSHEET_VERSION ": level %d, file %d of %d, players' map",
-				 m->depth, k + 1, d->nlevels);
+			snprintf(whose, sizeof whose, "players' map");
 		else
-			snprintf(about, sizeof about, "mapsheet " MAPSHEET_VERSION ": level %d, file %d of %d, seed %s",
-				 m->depth, k + 1, d->nlevels, d->seed ? d->seed : "unknown");
+			snprintf(whose, sizeof whose, "seed %s", d->seed ? d->seed : "unknown");
+		snprintf(about, sizeof about, "mapsheet " MAPSHEET_VERSION ": level %d, file %d of %d, %s", m->depth,
+			 k + 1, d->nlevels, whose);
 		rc = export_vtt(af[k].f, m, ppg, png, len, about, e);
 		free(png);
 		report_info(d->report, "%s: level %d, %d x %d squares at %d pixels a square (%d x %d pixels)", name,
 			    m->depth, m->w, m->h, ppg, m->w * ppg, m->h * ppg);
 	}
-	rc = strcmp(path, "-") == 0 ? atomic_finish_all(af, opened, rc, e) : fileset_finish(af, opened, 0, path, rc, e);
+	rc = fileset_finish(af, opened, 0, path, rc, e);
 	free(af);
 	return rc;
 }

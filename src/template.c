@@ -51,7 +51,8 @@ static FILE *open_regular(const char *path, struct err *e)
 		int saved = errno;
 		struct stat st;
 		if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-			err_usage(e, "%s: is %s, not a text file (expected a regular file)", path, file_kind(st.st_mode));
+			err_usage(e, "%s: is %s, not a text file (expected a regular file)", path,
+				  file_kind(st.st_mode));
 		else
 			err_set(e, "cannot read %s: %s", path, strerror(saved));
 		return NULL;

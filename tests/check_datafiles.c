@@ -115,7 +115,8 @@ START_TEST(test_bad_utf8_in_each_kind)
 	expect_bad("", "--rooms 5 --system " DIR "/t/system -o " DIR "/c.txt", where, "E2 82");
 	/* a name table (found along MAPSHEET_TEMPLATES): above U+10FFFF */
 	n = lines_of("templates/names/house.names");
-	copy_with("templates/names/house.names", DIR "/t/tpl/names/house.names", "name:room:12:60:1:0:Den\xf4\x90\x80\x80\n");
+	copy_with("templates/names/house.names", DIR "/t/tpl/names/house.names",
+		  "name:room:12:60:1:0:Den\xf4\x90\x80\x80\n");
 	snprintf(where, sizeof where, DIR "/t/tpl/names/house.names:%d:24", n + 1);
 	expect_bad("MAPSHEET_TEMPLATES=" DIR "/t/tpl", "--method house --rooms 5 -o " DIR "/c.json", where,
 		   "F4 90 80 80");

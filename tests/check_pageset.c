@@ -51,7 +51,8 @@ static int read_mark(const char *path, struct mark *mk)
 	if (n > 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0) {
 		for (ssize_t at = 8; at + 12 <= n;) {
 			const unsigned char *u = (const unsigned char *)buf + at;
-			ssize_t clen = (ssize_t)((unsigned)u[0] << 24 | (unsigned)u[1] << 16 | (unsigned)u[2] << 8 | u[3]);
+			ssize_t clen =
+				(ssize_t)((unsigned)u[0] << 24 | (unsigned)u[1] << 16 | (unsigned)u[2] << 8 | u[3]);
 			if (at + 12 + clen > n)
 				break;
 			if ((memcmp(u + 4, "tEXt", 4) == 0 || memcmp(u + 4, "iTXt", 4) == 0) &&
@@ -199,7 +200,8 @@ START_TEST(test_killed_by_time)
 {
 	ck_assert_int_eq(system("rm -rf " TDIR "/t && mkdir -p " TDIR "/t"), 0);
 	/* two maps of different page counts into one name, in turn */
-	const char *args[2] = { "--seed a --rooms 240 -o " TDIR "/t/s.svg", "--seed b --rooms 120 -o " TDIR "/t/s.svg" };
+	const char *args[2] = { "--seed a --rooms 240 -o " TDIR "/t/s.svg",
+				"--seed b --rooms 120 -o " TDIR "/t/s.svg" };
 	double took[2];
 	for (int k = 0; k < 2; k++) {
 		double t0 = now();
@@ -209,7 +211,8 @@ START_TEST(test_killed_by_time)
 	}
 	/* kills from the start to past the end, finer near the end, where the
 	 * files are renamed */
-	static const double at[] = { 0.02, 0.15, 0.3, 0.45, 0.6, 0.75, 0.85, 0.9, 0.94, 0.97, 0.99, 1.0, 1.02, 1.05, 1.3 };
+	static const double at[] = { 0.02, 0.15, 0.3, 0.45, 0.6, 0.75, 0.85, 0.9,
+				     0.94, 0.97, 0.99, 1.0, 1.02, 1.05, 1.3 };
 	int finished = 0, partial = 0, left = 0;
 	for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
 		char a[200];
