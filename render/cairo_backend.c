@@ -6,6 +6,7 @@
 #include "cairo_backend.h"
 
 #include "glyph_run.h"
+#include "page_meta.h"
 #include "png_phys.h"
 #include "sbuf.h"
 
@@ -34,24 +35,27 @@ static cairo_status_t write_sbuf(void *closure, const unsigned char *data, unsig
 }
 
 /* Cairo names the SVG's page group after a process-wide surface counter
- * ("surface13"); a fixed name keeps the same page giving the same bytes. */
-static int write_svg_fixed(struct sbuf *sb, FILE *out, struct err *e)
+ * ("surface13"); a fixed name keeps the same page giving the same bytes.
+ * The page's metadata goes after the <svg> tag. */
+static int write_svg_fixed(struct sbuf *sb, const struct page_meta *meta, FILE *out, struct err *e)
 {
 	const char *text = sbuf_cstr(sb);
 	if (!text)
 		return err_set(e, "out of memory while writing the SVG");
 	const char *at = strstr(text, "id=\"surface");
-	size_t len = sb->len;
-	if (at) {
-		const char *digits = at + strlen("id=\"surface"), *end = digits + strspn(digits, "0123456789");
-		size_t head = (size_t)(digits - text);
-		if (fwrite(text, 1, head, out) != head || fputs("1", out) == EOF ||
-		    fwrite(end, 1, len - (size_t)(end - text), out) != len - (size_t)(end - text))
-			return err_set(e, "cannot write the SVG");
-	} else if (fwrite(text, 1, len, out) != len) {
-		return err_set(e, "cannot write the SVG");
-	}
-	return 0;
+	if (!at)
+		return page_meta_write_svg(text, sb->len, meta, out, e);
+	const char *digits = at + strlen("id=\"surface"), *end = digits + strspn(digits, "0123456789");
+	struct sbuf fixed;
+	sbuf_init(&fixed);
+	sbuf_addn(&fixed, text, (size_t)(digits - text));
+	sbuf_addc(&fixed, '1');
+	sbuf_addn(&fixed, end, sb->len - (size_t)(end - text));
+	const char *ft = sbuf_cstr(&fixed);
+	int rc = ft ? page_meta_write_svg(ft, fixed.len, meta, out, e)
+		    : err_set(e, "out of memory while writing the SVG");
+	sbuf_free(&fixed);
+	return rc;
 }
 
 static void set_colour(cairo_t *cr, struct colour c)
@@ -290,8 +294,8 @@ static void set_dates(cairo_surface_t *surf)
 	cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_MOD_DATE, date);
 }
 
-static int write_vector(const struct scene *sc, int first, int n, enum cairo_format fmt, const char *title,
-			FILE *out, struct err *e)
+static int write_vector(const struct scene *sc, int first, int n, enum cairo_format fmt,
+			const struct page_meta *meta, FILE *out, struct err *e)
 {
 	const struct scene_page *p0 = &sc->pages[first];
 	struct sbuf svg;
@@ -304,7 +308,8 @@ static int write_vector(const struct scene *sc, int first, int n, enum cairo_for
 		return err_set(e, "cannot start the sheet: %s", cairo_status_to_string(st));
 	}
 	if (fmt == CAIRO_OUT_PDF) {
-		cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE, title ? title : "map");
+		cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE,
+					       meta && meta->title ? meta->title : "map");
 		cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "mapsheet " MAPSHEET_VERSION);
 		set_dates(surf);
 	} else {
@@ -326,12 +331,12 @@ static int write_vector(const struct scene *sc, int first, int n, enum cairo_for
 	if (finish(surf, rc == 0 ? e : NULL) < 0)
 		rc = -1;
 	if (rc == 0 && fmt == CAIRO_OUT_SVG)
-		rc = write_svg_fixed(&svg, out, e);
+		rc = write_svg_fixed(&svg, meta, out, e);
 	sbuf_free(&svg);
 	return rc;
 }
 
-static int write_png(const struct scene_page *p, int dpi, FILE *out, struct err *e)
+static int write_png(const struct scene_page *p, int dpi, const struct page_meta *meta, FILE *out, struct err *e)
 {
 	double k = dpi / 72.0;
 	int w = (int)ceil(p->w * k - 1e-6), h = (int)ceil(p->h * k - 1e-6);
@@ -349,25 +354,37 @@ static int write_png(const struct scene_page *p, int dpi, FILE *out, struct err 
 	cairo_destroy(cr);
 	if (rc == 0) {
 		cairo_surface_flush(surf);
-		/* with its resolution, so that it prints at its size */
-		struct png_phys_stream ps;
-		png_phys_init(&ps, out, dpi);
-		cairo_status_t st = cairo_surface_write_to_png_stream(surf, png_phys_write, &ps);
-		if (st != CAIRO_STATUS_SUCCESS)
-			rc = err_set(e, "cannot write the PNG: %s", cairo_status_to_string(st));
-		else if (png_phys_finish(&ps) < 0)
-			rc = err_set(e, "cannot write the PNG with its resolution");
+		/* with its resolution, so that it prints at its size, then with
+		 * the page's metadata */
+		char *png = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&png, &len);
+		if (!mem) {
+			rc = err_set(e, "out of memory while writing the PNG");
+		} else {
+			struct png_phys_stream ps;
+			png_phys_init(&ps, mem, dpi);
+			cairo_status_t st = cairo_surface_write_to_png_stream(surf, png_phys_write, &ps);
+			int closed = fclose(mem);
+			if (st != CAIRO_STATUS_SUCCESS)
+				rc = err_set(e, "cannot write the PNG: %s", cairo_status_to_string(st));
+			else if (png_phys_finish(&ps) < 0 || closed != 0)
+				rc = err_set(e, "cannot write the PNG with its resolution");
+			else
+				rc = page_meta_write_png((const unsigned char *)png, len, meta, out, e);
+		}
+		free(png);
 	}
 	cairo_surface_destroy(surf);
 	return rc;
 }
 
-int cairo_backend_write(const struct scene *sc, int first, int n, enum cairo_format fmt, int dpi, const char *title,
-			FILE *out, struct err *e)
+int cairo_backend_write(const struct scene *sc, int first, int n, enum cairo_format fmt, int dpi,
+			const struct page_meta *meta, FILE *out, struct err *e)
 {
 	if (first < 0 || n < 1 || first + n > sc->npages || (fmt != CAIRO_OUT_PDF && n != 1))
 		return err_set(e, "internal error: bad page range %d+%d of %d", first, n, sc->npages);
 	if (fmt == CAIRO_OUT_PNG)
-		return write_png(&sc->pages[first], dpi, out, e);
-	return write_vector(sc, first, n, fmt, title, out, e);
+		return write_png(&sc->pages[first], dpi, meta, out, e);
+	return write_vector(sc, first, n, fmt, meta, out, e);
 }

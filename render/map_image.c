@@ -148,8 +148,18 @@ int render_map_image(const struct doc *d, int li, enum map_image_format fmt, FIL
 			dpi = (int)floor(MAP_IMAGE_MAX_SIDE * 72 / side);
 		if (dpi < 1)
 			dpi = 1;
+		char title[600], about[600];
+		const struct map *m = &d->levels[li].map;
+		snprintf(title, sizeof title, "%s, level %d", d->sheet.title ? d->sheet.title : "Map", m->depth);
+		if (d->sheet.player)
+			snprintf(about, sizeof about, "map of level %d, image %d of %d, players' map", m->depth, li + 1,
+				 d->nlevels);
+		else
+			snprintf(about, sizeof about, "map of level %d, image %d of %d, seed %s", m->depth, li + 1,
+				 d->nlevels, d->seed ? d->seed : "unknown");
+		struct page_meta meta = { title, about };
 		rc = cairo_backend_write(&dw.sc, 0, 1, fmt == MAP_IMAGE_PNG ? CAIRO_OUT_PNG : CAIRO_OUT_SVG,
-					 dpi, NULL, out, e);
+					 dpi, &meta, out, e);
 	}
 	drawing_free(&dw);
 	return rc;

@@ -4,6 +4,7 @@
 
 #include "atomic.h"
 #include "cairo_backend.h"
+#include "fileset.h"
 #include "layout.h"
 #include "measure.h"
 #include "paper.h"
@@ -11,6 +12,7 @@
 #include "render_int.h"
 #include "style.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -90,8 +92,21 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 	return scene_ok(sc, e);
 }
 
+/* What page i of n says of itself in its file's metadata: the document's
+ * title and the page, and (on the referee's sheet) the seed. */
+static void page_about(const struct doc *d, const char *doc_title, int page, int npages, char *title, size_t tsize,
+		       char *about, size_t asize)
+{
+	snprintf(title, tsize, "%s, page %d of %d", doc_title, page, npages);
+	if (d->sheet.player)
+		snprintf(about, asize, "page %d of %d, players' map", page, npages);
+	else
+		snprintf(about, asize, "page %d of %d, seed %s", page, npages, d->seed ? d->seed : "unknown");
+}
+
 /* Writes the files: one for PDF, one per page otherwise. All are written to
- * temporary files first and renamed only when every one is complete. */
+ * temporary files first and placed only when every one is complete, as one
+ * set (see fileset.h). */
 static int write_files(const struct doc *d, const struct scene *sc, const char *path, enum cairo_format fmt,
 		       struct err *e)
 {
@@ -104,15 +119,20 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 		return err_set(e, "out of memory");
 	int dpi = d->sheet.dpi > 0 ? d->sheet.dpi : RENDER_DPI_DEFAULT;
 	/* the PDF's title is the one printed: the sheet's, or the cover's */
-	char title[256];
+	char doc_title[256];
 	if (d->nlevels > 1)
-		layout_cover_title(d, title, sizeof title);
+		layout_cover_title(d, doc_title, sizeof doc_title);
 	else
-		layout_sheet_title(d, &d->levels[0].map, d->sheet.player, title, sizeof title);
+		layout_sheet_title(d, &d->levels[0].map, d->sheet.player, doc_title, sizeof doc_title);
 	int opened = 0, rc = 0;
 	for (int i = 0; i < nfiles && rc == 0; i++) {
-		char name[4096];
+		char name[4096], title[600], about[600];
+		struct page_meta meta = { title, about };
 		render_page_path(path, i + 1, name, sizeof name);
+		if (fmt == CAIRO_OUT_PDF)
+			meta = (struct page_meta){ doc_title, NULL };
+		else
+			page_about(d, doc_title, i + 1, nfiles, title, sizeof title, about, sizeof about);
 		if (atomic_open(&af[i], name, e) < 0) {
 			rc = -1;
 			break;
@@ -123,10 +143,13 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 		else
 			report_progress(d->report, "drawing page %d of %d...", i + 1, nfiles);
 		rc = cairo_backend_write(sc, fmt == CAIRO_OUT_PDF ? 0 : i, fmt == CAIRO_OUT_PDF ? sc->npages : 1, fmt,
-					 dpi, title, af[i].f, e);
+					 dpi, &meta, af[i].f, e);
 	}
-	/* all complete: rename each into place; after a failure, drop the rest */
-	rc = atomic_finish_all(af, opened, rc, e);
+	/* all complete: place them as one set; after a failure, drop them all */
+	if (fmt == CAIRO_OUT_PDF)
+		rc = atomic_finish_all(af, opened, rc, e);
+	else
+		rc = fileset_finish(af, opened, 0, path, rc, e);
 	free(af);
 	return rc;
 }

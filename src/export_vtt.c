@@ -5,6 +5,7 @@
  * objects_line_of_sight. */
 #include "export_vtt.h"
 
+#include "fileset.h"
 #include "sbuf.h"
 #include "walls.h"
 
@@ -111,15 +112,22 @@ static void vtt_portals(struct sbuf *s, const struct map *m)
 }
 
 int export_vtt(FILE *f, const struct map *m, int pixels_per_grid, const unsigned char *png, size_t len,
-	       struct err *e)
+	       const char *about, struct err *e)
 {
 	struct walls w;
 	if (walls_build(&w, m, e) < 0)
 		return -1;
 	struct sbuf s;
 	sbuf_init(&s);
+	sbuf_add(&s, "{\n");
+	if (about) {
+		/* first, where a later run looks for it (see fileset.h) */
+		sbuf_add(&s, "  \"" FILESET_MARK "\": ");
+		sbuf_add_json(&s, about);
+		sbuf_add(&s, ",\n");
+	}
 	sbuf_printf(&s,
-		    "{\n  \"format\": 0.3,\n  \"resolution\": {\"map_origin\": {\"x\": 0, \"y\": 0}, "
+		    "  \"format\": 0.3,\n  \"resolution\": {\"map_origin\": {\"x\": 0, \"y\": 0}, "
 		    "\"map_size\": {\"x\": %d, \"y\": %d}, \"pixels_per_grid\": %d},\n",
 		    m->w, m->h, pixels_per_grid);
 	vtt_walls(&s, &w);

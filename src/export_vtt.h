@@ -10,10 +10,12 @@
 #include <stdio.h>
 
 /* Writes m to f with the PNG image png (len bytes, the players' map drawn
- * at pixels_per_grid pixels a square, m->w by m->h squares). Returns 0 or
- * -1 with e set. */
+ * at pixels_per_grid pixels a square, m->w by m->h squares). about (or
+ * NULL) is written first, under the key FILESET_MARK: which level of how
+ * many and the seed, by which a later run knows the file (see fileset.h).
+ * Returns 0 or -1 with e set. */
 int export_vtt(FILE *f, const struct map *m, int pixels_per_grid, const unsigned char *png, size_t len,
-	       struct err *e);
+	       const char *about, struct err *e);
 
 /* Appends base64 of data to out (4 * ceil(len / 3) characters, no newlines). */
 struct sbuf;

@@ -5,6 +5,7 @@
 #include "atomic.h"
 #include "export.h"
 #include "export_vtt.h"
+#include "fileset.h"
 #include "map_image.h"
 #include "render.h"
 
@@ -112,12 +113,19 @@ static int write_vtt(const struct doc *d, const char *path, struct err *e)
 			break;
 		}
 		opened++;
-		rc = export_vtt(af[k].f, m, ppg, png, len, e);
+		char about[600], whose[300];
+		if (d->sheet.player)
+			snprintf(whose, sizeof whose, "players' map");
+		else
+			snprintf(whose, sizeof whose, "seed %s", d->seed ? d->seed : "unknown");
+		snprintf(about, sizeof about, "mapsheet " MAPSHEET_VERSION ": level %d, file %d of %d, %s", m->depth,
+			 k + 1, d->nlevels, whose);
+		rc = export_vtt(af[k].f, m, ppg, png, len, about, e);
 		free(png);
 		report_info(d->report, "%s: level %d, %d x %d squares at %d pixels a square (%d x %d pixels)", name,
 			    m->depth, m->w, m->h, ppg, m->w * ppg, m->h * ppg);
 	}
-	rc = atomic_finish_all(af, opened, rc, e);
+	rc = fileset_finish(af, opened, 0, path, rc, e);
 	free(af);
 	return rc;
 }
@@ -148,7 +156,7 @@ static int write_md(const struct doc *d, const char *path, struct err *e)
 		const char *slash = strrchr(names[k], '/');
 		links[k] = slash ? slash + 1 : names[k];
 	}
-	/* the key last, so that it is committed after its images */
+	/* the key last in the loop; placed first (see fileset.h) */
 	if (rc == 0) {
 		if (atomic_open(&af[n], path, e) < 0) {
 			rc = -1;
@@ -157,7 +165,11 @@ static int write_md(const struct doc *d, const char *path, struct err *e)
 			rc = export_md(af[n].f, d, links, e);
 		}
 	}
-	rc = atomic_finish_all(af, opened, rc, e);
+	/* the images as one set named after NAME.svg (or .png), the key first */
+	char pattern[4096];
+	if (level_path(path, 0, ext, pattern, sizeof pattern, e) < 0)
+		rc = -1;
+	rc = fileset_finish(af, opened, n, pattern, rc, e);
 	if (rc == 0)
 		report_info(d->report, "%s: the key of %d level%s, with %s%s", path, n, n == 1 ? "" : "s", names[0],
 			    n > 1 ? " and the other levels' maps beside it" : " beside it");

@@ -18,10 +18,10 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static int is_file(const char *path)
+static int exists(const char *path)
 {
 	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	return stat(path, &st) == 0;
 }
 
 static void add_dir(struct paths *p, int *n, const char *dir)
@@ -68,15 +68,17 @@ void paths_init(struct paths *p, const char *argv0)
 int paths_find(const char *const *dirs, const char *subdir, const char *name, const char *ext,
 	       const char *what, char *out, size_t size, struct err *e)
 {
+	/* something other than a regular file by that name is taken, so that
+	 * reading it says what it is (a directory, a FIFO) */
 	if (strchr(name, '/')) {
-		if (!is_file(name))
+		if (!exists(name))
 			return err_usage(e, "%s file '%s' does not exist", what, name);
 		snprintf(out, size, "%s", name);
 		return 0;
 	}
 	for (int i = 0; dirs && dirs[i]; i++) {
 		snprintf(out, size, "%s/%s/%s.%s", dirs[i], subdir, name, ext);
-		if (is_file(out))
+		if (exists(out))
 			return 0;
 	}
 	char names[400];

@@ -1,12 +1,17 @@
 /* template.c: the directive:field:field parser for every template file. */
 #include "template.h"
 
+#include "utf8.h"
+
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define TPL_MAX_FILE (16L * 1024 * 1024)
 
@@ -20,13 +25,89 @@ int tpl_error(struct err *e, const struct tpl_pos *pos, int col, const char *fmt
 	return err_at(e, pos->file, pos->line, col, "%s", what);
 }
 
-char *tpl_read_file(const char *path, size_t *len, struct err *e)
+/* What a path that is not a regular file is, for the message. */
+static const char *file_kind(mode_t mode)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		err_set(e, "cannot read %s: %s", path, strerror(errno));
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO (named pipe)";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/* Opens path for reading only when it is a regular file: opened without
+ * blocking (a FIFO with no writer would wait for ever), checked, then set
+ * back to blocking reads. Returns the stream, or NULL with e set. */
+static FILE *open_regular(const char *path, struct err *e)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		int saved = errno;
+		struct stat st;
+		if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+			err_usage(e, "%s: is %s, not a text file (expected a regular file)", path,
+				  file_kind(st.st_mode));
+		else
+			err_set(e, "cannot read %s: %s", path, strerror(saved));
 		return NULL;
 	}
+	struct stat st;
+	if (fstat(fd, &st) < 0) {
+		err_set(e, "cannot read %s: %s", path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		err_usage(e, "%s: is %s, not a text file (expected a regular file)", path, file_kind(st.st_mode));
+		close(fd);
+		return NULL;
+	}
+	int flags = fcntl(fd, F_GETFL);
+	FILE *f = NULL;
+	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 || !(f = fdopen(fd, "rb"))) {
+		err_set(e, "cannot read %s: %s", path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	return f;
+}
+
+/* Checks text as UTF-8; the first bad byte is an error at its line and
+ * column (in bytes, as every template column is). */
+static int check_utf8(const char *path, const char *text, size_t len, struct err *e)
+{
+	size_t bad = utf8_first_bad(text, len);
+	if (bad == len)
+		return 0;
+	int line = 1;
+	size_t line_start = 0;
+	for (size_t i = 0; i < bad; i++)
+		if (text[i] == '\n')
+			line++, line_start = i + 1;
+	char bytes[16] = "";
+	size_t shown = 0;
+	for (size_t i = bad; i < len && i < bad + 4 && shown + 4 < sizeof bytes; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (i > bad && (c < 0x80 || c > 0xbf))
+			break;
+		shown += (size_t)snprintf(bytes + shown, sizeof bytes - shown, "%s%02X", i > bad ? " " : "", c);
+	}
+	return err_at(e, path, line, (int)(bad - line_start) + 1,
+		      "invalid UTF-8 (bytes %s): text files must be UTF-8 (no overlong forms, surrogates or "
+		      "code points above U+10FFFF)", bytes);
+}
+
+char *tpl_read_file(const char *path, size_t *len, struct err *e)
+{
+	FILE *f = open_regular(path, e);
+	if (!f)
+		return NULL;
 	size_t cap = 4096, n = 0;
 	char *buf = malloc(cap);
 	while (buf) {
@@ -64,6 +145,10 @@ char *tpl_read_file(const char *path, size_t *len, struct err *e)
 	}
 	fclose(f);
 	buf[n] = '\0';
+	if (check_utf8(path, buf, n, e) < 0) {
+		free(buf);
+		return NULL;
+	}
 	if (len)
 		*len = n;
 	return buf;

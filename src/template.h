@@ -56,7 +56,9 @@ int tpl_error(struct err *e, const struct tpl_pos *pos, int col, const char *fmt
 	__attribute__((format(printf, 4, 5)));
 
 /* Reads a whole file into a NUL-terminated buffer (max 16 MiB); returns it or
- * NULL with e set. *len gets the size. */
+ * NULL with e set. *len gets the size. Only a regular file is read (a FIFO,
+ * a device or a directory is a usage error, found without blocking), and
+ * its text must be UTF-8: a bad sequence is a usage error "file:line:col". */
 char *tpl_read_file(const char *path, size_t *len, struct err *e);
 
 #endif

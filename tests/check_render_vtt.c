@@ -389,7 +389,7 @@ START_TEST(test_export_parses)
 	ck_assert_int_eq(render_map_png(&d, 0, 50, &png, &len, &e), 0);
 	FILE *f = fopen(DIR "/fixture.dd2vtt", "w");
 	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(export_vtt(f, &lv.map, 50, png, len, &e), 0);
+	ck_assert_int_eq(export_vtt(f, &lv.map, 50, png, len, NULL, &e), 0);
 	ck_assert_int_eq(fclose(f), 0);
 	free(png);
 	char *out = py_check(DIR "/fixture.dd2vtt");
