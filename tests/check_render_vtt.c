@@ -536,7 +536,7 @@ START_TEST(test_objects_line_of_sight)
 	ck_assert_int_eq(render_map_png(&d, 0, 20, &png, &len, &e), 0);
 	FILE *f = fopen(DIR "/objects.dd2vtt", "w");
 	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(export_vtt(f, &lv.map, 20, png, len, &e), 0);
+	ck_assert_int_eq(export_vtt(f, &lv.map, 20, png, len, NULL, &e), 0);
 	ck_assert_int_eq(fclose(f), 0);
 	free(png);
 	/* each outline: points, closed or not, and the square holding its
