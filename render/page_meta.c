@@ -127,6 +127,10 @@ int page_meta_write_png(const unsigned char *png, size_t len, const struct page_
 	size_t head = 8 + 4 + 4 + 13 + 4;
 	if (len < head || memcmp(png, sig, 8) != 0 || memcmp(png + 12, "IHDR", 4) != 0)
 		return err_set(e, "internal error: Cairo's PNG has no header");
+	/* a pHYs chunk right after IHDR stays there (png_phys.h): the text
+	 * chunks go after it */
+	if (len >= head + 21 && memcmp(png + head + 4, "pHYs", 4) == 0)
+		head += 21;
 	struct sbuf s;
 	sbuf_init(&s);
 	if (meta && meta->title)

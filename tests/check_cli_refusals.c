@@ -147,7 +147,7 @@ START_TEST(test_config_errors_at_their_place)
 		     NULL);
 	home = config("c6", "paper:a\377\n");
 	refused_with(home, "--rooms 4 -o " DIR "/c.txt",
-		     "/mapsheet/config:1:8: paper: the value is not valid UTF-8 (at byte offset 1)", NULL);
+		     "/mapsheet/config:1:8: invalid UTF-8 (bytes FF)", NULL);
 	/* blanks around a value are trimmed: these work */
 	home = config("ok", "paper: a4\nnumbering:\treading  \nstyle: inksaver\n");
 	struct test_limits lim = { 60, 0, home };

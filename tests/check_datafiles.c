@@ -87,8 +87,9 @@ static void expect_bad(const char *env, const char *args, const char *where, con
 	char *err = test_slurp(ERR, NULL);
 	ck_assert_ptr_nonnull(err);
 	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 2, "%s: exit %d: %s", args, st, err);
-	snprintf(want, sizeof want, "mapsheet: %s: invalid UTF-8 (bytes %s)", where, bytes);
-	ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "want '%s', got '%s'", want, err);
+	snprintf(want, sizeof want, "%s: invalid UTF-8 (bytes %s)", where, bytes);
+	ck_assert_msg(strncmp(err, "mapsheet: ", 10) == 0 && strstr(err, want) != NULL, "want '%s', got '%s'", want,
+		      err);
 	ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1, "one line: %s", err);
 	free(err);
 }
@@ -100,7 +101,8 @@ START_TEST(test_bad_utf8_in_each_kind)
 			 0);
 	/* the config file: an overlong '/' */
 	write_file(DIR "/t/xdg/mapsheet/config", "# defaults\npaper:letter\nstyle:cla\xc0\xafssic\n");
-	expect_bad("XDG_CONFIG_HOME=" DIR "/t/xdg", "--rooms 5 -o " DIR "/c.txt", DIR "/t/xdg/mapsheet/config:3:10",
+	/* an absolute folder: a relative XDG_CONFIG_HOME is ignored, as the XDG rules say */
+	expect_bad("XDG_CONFIG_HOME=\"$PWD/\"" DIR "/t/xdg", "--rooms 5 -o " DIR "/c.txt", DIR "/t/xdg/mapsheet/config:3:10",
 		   "C0 AF");
 	/* a style: a surrogate */
 	int n = lines_of("templates/styles/classic.style");
@@ -138,7 +140,7 @@ END_TEST
 static int run_timed(const char *xdg, const char *args, double *secs)
 {
 	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "XDG_CONFIG_HOME=%s timeout 10 %s %s >" OUT " 2>" ERR " </dev/null", xdg, bin(),
+	snprintf(cmd, sizeof cmd, "XDG_CONFIG_HOME=\"$PWD/\"%s timeout 10 %s %s >" OUT " 2>" ERR " </dev/null", xdg, bin(),
 		 args);
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -174,7 +176,9 @@ START_TEST(test_special_files)
 		ck_assert_ptr_nonnull(err);
 		ck_assert_msg(rc == 2, "%s: exit %d: %s", cases[i].xdg, rc, err);
 		ck_assert_msg(secs < 3, "took %.1f s", secs);
-		ck_assert_str_eq(err, cases[i].want);
+		/* the config file is named by its absolute path */
+		ck_assert_msg(strncmp(err, "mapsheet: ", 10) == 0 && strstr(err, cases[i].want + 10) != NULL,
+			      "want '%s', got '%s'", cases[i].want, err);
 		free(err);
 	}
 	/* nothing was written */
