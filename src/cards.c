@@ -12,6 +12,7 @@
 #include "paths.h"
 
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -254,13 +255,20 @@ static void cards_defaults(struct gen_params *p)
 	};
 }
 
-/* About 3.5 cells per room, on the default 6-square cell. */
+/* About two cells per room and two to spare, on the default 6-square cell,
+ * in columns and rows shaped like a letter page's map area (the default 9
+ * rooms: 4 by 5 cells, 24x30 squares, 4 squares to the inch on letter). */
 static void cards_fit_size(int rooms, int *w, int *h)
 {
-	int side = 3;
-	while ((long)side * side < (long)rooms * 7 / 2 + 9 && side < GEN_MAX_SIDE / 6)
-		side++;
-	*w = *h = (side + 1) * 6;
+	double cells = 2.0 * (rooms > 0 ? rooms : 1) + 2;
+	int cols = (int)floor(sqrt(cells * 0.9));
+	if (cols < 3)
+		cols = 3;
+	int rows = (int)ceil(cells / cols);
+	if (rows < 3)
+		rows = 3;
+	*w = cols * 6;
+	*h = rows * 6;
 }
 
 static int opt_layout(struct gen_params *p, const char *value, struct err *e)
@@ -334,7 +342,7 @@ const struct method method_cards = {
 	.name = "cards",
 	.summary = "rooms laid like cards, in zones joined by bridges, tumors and islands behind locks and keys",
 	.square_feet = 10,
-	.default_rooms = 30,
+	.default_rooms = 9,
 	.fit_size = cards_fit_size,
 	.defaults = cards_defaults,
 	.generate = cards_generate,

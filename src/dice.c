@@ -10,26 +10,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A grid with room to spare: about 90 squares per room, 4:3, at least
- * 30x24, within the program's limits. */
+/* A grid of about 72 squares per room, shaped like a letter page's map
+ * area (28 wide to 31 high), at least 20x20. The default 12 rooms get
+ * 28x31, which prints at 4 squares to the inch on letter paper. The size is
+ * not held to the program's limits here: cli.c refuses a count too large. */
 static void dice_fit_size(int rooms, int *w, int *h)
 {
 	if (rooms <= 0)
 		rooms = DICE_DEFAULT_ROOMS;
-	double area = rooms * 90.0;
-	if (area > (double)GEN_MAX_AREA)
-		area = (double)GEN_MAX_AREA;
-	double side = sqrt(area * 4.0 / 3.0);
-	*w = (int)ceil(side);
-	*h = (int)ceil(side * 0.75);
-	if (*w < 30)
-		*w = 30;
-	if (*h < 24)
-		*h = 24;
-	if (*w > GEN_MAX_SIDE)
-		*w = GEN_MAX_SIDE;
-	if (*h > GEN_MAX_SIDE)
-		*h = GEN_MAX_SIDE;
+	double area = rooms * 72.0;
+	double side = sqrt(area * 28.0 / 31.0);
+	*w = (int)lround(side);
+	*h = (int)ceil(area / *w);
+	if (*w < 20)
+		*w = 20;
+	if (*h < 20)
+		*h = 20;
 }
 
 static void dice_defaults(struct gen_params *p)

@@ -276,16 +276,14 @@ static void house_defaults(struct gen_params *p)
 	};
 }
 
-/* A 5:4 plan of about HOUSE_SQUARES_PER_ROOM squares a room (50 rooms:
- * 50x40). */
+/* A plan of about HOUSE_SQUARES_PER_ROOM squares a room, shaped like a
+ * letter page's map area (the default 20 rooms: 27x30, 4 squares to the
+ * inch on letter). */
 static void house_fit_size(int rooms, int *w, int *h)
 {
 	double area = (double)(rooms > 0 ? rooms : 1) * HOUSE_SQUARES_PER_ROOM;
-	double fw = sqrt(area * 5.0 / 4.0);
-	if (fw > GEN_MAX_SIDE)
-		fw = GEN_MAX_SIDE;
-	*w = (int)lround(fw);
-	*h = (int)lround(fw * 4.0 / 5.0);
+	*w = (int)lround(sqrt(area * 28.0 / 31.0));
+	*h = (int)ceil(area / *w);
 	if (*w < 2 * HOUSE_MIN_SIDE)
 		*w = 2 * HOUSE_MIN_SIDE;
 	if (*h < 2 * HOUSE_MIN_SIDE)
@@ -324,7 +322,7 @@ const struct method method_house = {
 	.name = "house",
 	.summary = "recursive subdivision: hallways first, then rooms, doors until connected",
 	.square_feet = 5,
-	.default_rooms = 50,
+	.default_rooms = 20,
 	.fit_size = house_fit_size,
 	.defaults = house_defaults,
 	.generate = house_generate,

@@ -17,17 +17,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define TILES_DEFAULT_ROOMS 25
+#define TILES_DEFAULT_ROOMS 8
 
+/* About 100 squares of grid per room (its corridors and the rock between
+ * included) and a margin, shaped like a letter page's map area: the default
+ * 8 rooms get 28x31, 4 squares to the inch on letter. */
 static void tiles_fit_size(int rooms, int *w, int *h)
 {
-	/* about 140 squares of grid per room (its corridors and the rock
-	 * between included) and a margin; the level grows from the middle of
-	 * the south edge, so the grid is wider than it is tall */
-	double area = 140.0 * (rooms > 0 ? rooms : TILES_DEFAULT_ROOMS) + 600.0;
-	int hh = (int)ceil(sqrt(area / 1.6)), ww = (int)ceil(hh * 1.6);
-	*w = ww > GEN_MAX_SIDE ? GEN_MAX_SIDE : ww;
-	*h = hh > GEN_MAX_SIDE ? GEN_MAX_SIDE : hh;
+	double area = 100.0 * (rooms > 0 ? rooms : TILES_DEFAULT_ROOMS) + 68.0;
+	*w = (int)lround(sqrt(area * 28.0 / 31.0));
+	*h = (int)ceil(area / *w);
 }
 
 static void tiles_defaults(struct gen_params *p)
