@@ -100,18 +100,21 @@ static void stair_anchor(const struct tile *t, int *ax, int *ay)
 }
 
 /* Falls back to any tile with any floor square on the start square, when
- * no entrance tile fits there. Returns the placed index or -1. */
+ * no entrance tile fits there: a room or hall first, so the stairs up arrive
+ * in a numbered place, then a corridor. Returns the placed index or -1. */
 static int start_anywhere(struct tile_level *lv, int sx, int sy, struct err *e)
 {
-	for (int v = 0; v < lv->set->nvariants; v++) {
-		const struct tile *t = &lv->set->variants[v].t;
-		if (t->kind == TILE_ENTRANCE)
-			continue;
-		for (int i = 0; i < t->w * t->h; i++)
-			if (tile_square_of(t->cells[i]) == TSQ_FLOOR &&
-			    tj_fits(lv, v, sx - i % t->w, sy - i / t->w, NULL, TJ_ENTRY_NONE))
-				return tj_place(lv, v, sx - i % t->w, sy - i / t->w, NULL, -1, TJ_ENTRY_NONE, e);
-	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int v = 0; v < lv->set->nvariants; v++) {
+			const struct tile *t = &lv->set->variants[v].t;
+			int keyed = t->kind == TILE_ROOM || t->kind == TILE_HALL;
+			if (t->kind == TILE_ENTRANCE || keyed != (pass == 0))
+				continue;
+			for (int i = 0; i < t->w * t->h; i++)
+				if (tile_square_of(t->cells[i]) == TSQ_FLOOR &&
+				    tj_fits(lv, v, sx - i % t->w, sy - i / t->w, NULL, TJ_ENTRY_NONE))
+					return tj_place(lv, v, sx - i % t->w, sy - i / t->w, NULL, -1, TJ_ENTRY_NONE, e);
+		}
 	return err_set(e, "no tile fits on the start square %d,%d of the %dx%d grid", sx, sy, lv->m->w, lv->m->h);
 }
 
