@@ -256,12 +256,12 @@ static void cards_defaults(struct gen_params *p)
 }
 
 /* About two cells per room and two to spare, on the default 6-square cell,
- * in columns and rows shaped like a letter page's map area (the default 9
- * rooms: 4 by 5 cells, 24x30 squares, 4 squares to the inch on letter). */
+ * in columns and rows shaped like a page's map area (the default 9 rooms: 4
+ * by 5 cells, 24x30 squares, 4 squares to the inch on letter or A4). */
 static void cards_fit_size(int rooms, int *w, int *h)
 {
 	double cells = 2.0 * (rooms > 0 ? rooms : 1) + 2;
-	int cols = (int)floor(sqrt(cells * 0.9));
+	int cols = (int)floor(sqrt(cells * GEN_PAGE_ASPECT));
 	if (cols < 3)
 		cols = 3;
 	int rows = (int)ceil(cells / cols);

@@ -194,9 +194,9 @@ static int choose_grid(struct cli *c, struct err *e)
 				else
 					hi = mid;
 			}
-			return err_usage(e, "--rooms %d: the %s method needs a grid of more than %ld squares (%d a side) "
-					 "for that many; it fits at most %d rooms", rooms, m->name, GEN_MAX_AREA,
-					 GEN_MAX_SIDE, lo);
+			return err_usage(e, "--rooms %d: the %s method's grid for that many would pass the limits of %d "
+					 "squares a side and %ld in all; it holds at most %d rooms", rooms, m->name,
+					 GEN_MAX_SIDE, GEN_MAX_AREA, lo);
 		}
 		w = mw > w ? mw : w;
 		h = mh > h ? mh : h;

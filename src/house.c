@@ -277,12 +277,12 @@ static void house_defaults(struct gen_params *p)
 }
 
 /* A plan of about HOUSE_SQUARES_PER_ROOM squares a room, shaped like a
- * letter page's map area (the default 20 rooms: 27x30, 4 squares to the
- * inch on letter). */
+ * page's map area (GEN_PAGE_ASPECT; the default 20 rooms: 26x31, 4 squares
+ * to the inch on letter or A4). */
 static void house_fit_size(int rooms, int *w, int *h)
 {
 	double area = (double)(rooms > 0 ? rooms : 1) * HOUSE_SQUARES_PER_ROOM;
-	*w = (int)lround(sqrt(area * 28.0 / 31.0));
+	*w = (int)lround(sqrt(area * GEN_PAGE_ASPECT));
 	*h = (int)ceil(area / *w);
 	if (*w < 2 * HOUSE_MIN_SIDE)
 		*w = 2 * HOUSE_MIN_SIDE;

@@ -19,13 +19,13 @@
 
 #define TILES_DEFAULT_ROOMS 8
 
-/* About 100 squares of grid per room (its corridors and the rock between
- * included) and a margin, shaped like a letter page's map area: the default
- * 8 rooms get 28x31, 4 squares to the inch on letter. */
+/* About 95 squares of grid per room (its corridors and the rock between
+ * included) and a margin, shaped like a page's map area (GEN_PAGE_ASPECT):
+ * the default 8 rooms get 27x31, 4 squares to the inch on letter or A4. */
 static void tiles_fit_size(int rooms, int *w, int *h)
 {
-	double area = 100.0 * (rooms > 0 ? rooms : TILES_DEFAULT_ROOMS) + 68.0;
-	*w = (int)lround(sqrt(area * 28.0 / 31.0));
+	double area = 95.0 * (rooms > 0 ? rooms : TILES_DEFAULT_ROOMS) + 68.0;
+	*w = (int)lround(sqrt(area * GEN_PAGE_ASPECT));
 	*h = (int)ceil(area / *w);
 }
 
