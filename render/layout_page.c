@@ -3,6 +3,7 @@
  * footer, and starts the key beside or below the map (or on the next page),
  * continuing it on further pages in columns of the same width. */
 #include "layout.h"
+#include "plural.h"
 
 #include "sbuf.h"
 
@@ -98,9 +99,9 @@ static void subtitle_text(const struct layout_ctx *c, const struct plan *pl, cha
 		snprintf(scale, sizeof scale, "%g squares to the inch", pl->f.scale);
 	else
 		snprintf(scale, sizeof scale, "%.2f squares to the inch (fitted)", pl->f.scale);
-	snprintf(out, size, "%sLevel %d%s%d \xc3\x97 %d squares \xc2\xb7 %d rooms \xc2\xb7 %s",
+	snprintf(out, size, "%sLevel %d%s%d \xc3\x97 %d squares \xc2\xb7 %d room%s \xc2\xb7 %s",
 		 c->player ? "Players' map \xc2\xb7 " : "", m->depth, c->d->nlevels > 1 ? " \xc2\xb7 " : " \xc2\xb7 ",
-		 m->w, m->h, c->lv->key.n, scale);
+		 m->w, m->h, c->lv->key.n, plural_s(c->lv->key.n), scale);
 }
 
 static int footer_text(const struct layout_ctx *c, int page, int npages, struct sbuf *s)

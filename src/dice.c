@@ -5,6 +5,7 @@
  * entrance and stairs on rooms at the edge. This file holds the method's
  * entry, options and grid size; the stages live in src/dice_*.c. */
 #include "dice_int.h"
+#include "plural.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -91,8 +92,8 @@ static int dice_generate(struct map *m, const struct gen_params *p, struct rng *
 	int corridors = g.want - 1 + loops;
 	if (map_reserve(m, g.want + corridors, 2 * corridors + 1, e) < 0)
 		goto out;
-	log_step(log, "Dice method: %d rooms wanted on a %dx%d grid of %d ft squares, room shape %s.", g.want,
-		 m->w, m->h, m->square_feet, p->dice.shape == DICE_SHAPE_ALCOVE ? "alcove" : "round");
+	log_step(log, "Dice method: %d room%s wanted on a %dx%d grid of %d ft squares, room shape %s.", g.want,
+		 plural_s(g.want), m->w, m->h, m->square_feet, p->dice.shape == DICE_SHAPE_ALCOVE ? "alcove" : "round");
 
 	/* Steps 1-5: roll each room (size, rectangle, long axis, triples) and
 	 * place it at a clock position of a room already drawn. */
@@ -109,8 +110,9 @@ static int dice_generate(struct map *m, const struct gen_params *p, struct rng *
 	long area = 0;
 	for (int i = 0; i < g.nrooms; i++)
 		area += g.rooms[i].area;
-	map_add_note(m, "Dice method: %d rooms, %d corridors in the spanning tree, %d closing loops.", g.nrooms,
-		     g.tree_corridors, g.loop_corridors);
+	map_add_note(m, "Dice method: %d room%s, %d corridor%s in the spanning tree, %d closing loop%s.", g.nrooms,
+		     plural_s(g.nrooms), g.tree_corridors, plural_s(g.tree_corridors), g.loop_corridors,
+		     plural_s(g.loop_corridors));
 	map_add_note(m, "Rooms cover %.0f%% of the grid.", 100.0 * (double)area / ((double)m->w * m->h));
 	rc = 0;
 out:

@@ -10,6 +10,7 @@
  * move the plan from a well-connected house to a maze; the measures that
  * show where it lies go to the key's footer and the roll log. */
 #include "gen.h"
+#include "plural.h"
 #include "house_build.h"
 #include "names.h"
 
@@ -163,7 +164,8 @@ static int place_stairs_down(struct house_build *b, struct err *e)
 		if (x == b->p->start_x && y == b->p->start_y)
 			x = x > r.x ? x - 1 : x + 1;
 		rc = map_add_stair(m, x, y, STAIR_DOWN, b->p->depth + 1, e) < 0 ? -1 : 0;
-		log_step(b->log, "Stairs down at (%d, %d), %d doors from the entrance", x, y, dist[best]);
+		log_step(b->log, "Stairs down at (%d, %d), %d door%s from the entrance", x, y, dist[best],
+			 plural_s(dist[best]));
 	}
 	free(dist);
 	return rc;
@@ -179,8 +181,8 @@ static int add_measures(struct house_build *b, struct err *e)
 	char line[3][120], from[48] = "";
 	if (ms.sampled)
 		snprintf(from, sizeof from, " (%d sample rooms)", ms.sources);
-	snprintf(line[0], sizeof line[0], "House: %d rooms; hallway %.0f%% of the plan", ms.rooms,
-		 100.0 * (double)b->hall_area / (double)plan);
+	snprintf(line[0], sizeof line[0], "House: %d room%s; hallway %.0f%% of the plan", ms.rooms,
+		 plural_s(ms.rooms), 100.0 * (double)b->hall_area / (double)plan);
 	snprintf(line[1], sizeof line[1], "Doors passed between two rooms%s: %.1f on average, %d at most", from,
 		 ms.avg_doors, ms.longest);
 	snprintf(line[2], sizeof line[2], "Loops: %d; dead-end rooms: %d of %d", ms.loops, ms.dead_ends, ms.rooms);

@@ -8,6 +8,7 @@
  * it ended early) or, on request, open a new door at random and go on.
  * The stages are below; the grid work is in tile_join.c. */
 #include "gen.h"
+#include "plural.h"
 
 #include "tile_join.h"
 #include "tile_set.h"
@@ -249,8 +250,9 @@ int tiles_build(struct tile_level *lv, const struct tile_set *set, struct map *m
 	int target = p->rooms > 0 ? p->rooms : TILES_DEFAULT_ROOMS;
 	if (tj_init(lv, m, set, rng, log, e) < 0)
 		return -1;
-	log_step(log, "Tiles: %d tiles (%d distinct turned copies); %d rooms wanted on %dx%d squares.",
-		 set->ntiles, set->nvariants, target, m->w, m->h);
+	log_step(log, "Tiles: %d tile%s (%d distinct turned cop%s); %d room%s wanted on %dx%d squares.",
+		 set->ntiles, plural_s(set->ntiles), set->nvariants, set->nvariants == 1 ? "y" : "ies", target,
+		 plural_s(target), m->w, m->h);
 	/* 1. The entrance tile */
 	if (place_entrance(lv, p, e) < 0)
 		return -1;
@@ -264,18 +266,18 @@ int tiles_build(struct tile_level *lv, const struct tile_set *set, struct map *m
 	if (p->depth < p->levels && place_stairs_down(lv, p, e) < 0)
 		return -1;
 	/* 5. Notes for the key, and the warning when the level ended early */
-	map_add_note(m, "%d tiles joined at %d doors; %d doors walled up.", lv->nplaced, lv->nplaced - 1,
-		     lv->bad + rest);
+	map_add_note(m, "%d tile%s joined at %d door%s; %d door%s walled up.", lv->nplaced, plural_s(lv->nplaced),
+		     lv->nplaced - 1, plural_s(lv->nplaced - 1), lv->bad + rest, plural_s(lv->bad + rest));
 	if (lv->made)
-		map_add_note(m, "%d doors opened at dead ends.", lv->made);
+		map_add_note(m, "%d door%s opened at dead ends.", lv->made, plural_s(lv->made));
 	if (early) {
-		map_add_note(m, "Ended early: %d of %d rooms.", lv->rooms, target);
-		log_warn(log, "tiles: the level ended early with %d tiles placed (%d of %d rooms): "
-			 "no open door fits any tile%s", lv->nplaced, lv->rooms, target,
-			 p->tiles.random_doors ? " and no new door could be opened" : "");
+		map_add_note(m, "Ended early: %d of %d room%s.", lv->rooms, target, plural_s(target));
+		log_warn(log, "tiles: the level ended early with %d tile%s placed (%d of %d room%s): "
+			 "no open door fits any tile%s", lv->nplaced, plural_s(lv->nplaced), lv->rooms, target,
+			 plural_s(target), p->tiles.random_doors ? " and no new door could be opened" : "");
 	} else {
-		log_step(log, "Done: %d rooms in %d tiles; %d bad doors and %d left open walled up.", lv->rooms,
-			 lv->nplaced, lv->bad, rest);
+		log_step(log, "Done: %d room%s in %d tile%s; %d bad door%s and %d left open walled up.", lv->rooms,
+			 plural_s(lv->rooms), lv->nplaced, plural_s(lv->nplaced), lv->bad, plural_s(lv->bad), rest);
 	}
 	return 0;
 }
