@@ -3,6 +3,7 @@
  * footer, and starts the key beside or below the map (or on the next page),
  * continuing it on further pages in columns of the same width. */
 #include "layout.h"
+#include "plural.h"
 
 #include "sbuf.h"
 
@@ -16,6 +17,8 @@
 #define LEGEND_SWATCH 12.0
 #define SCALE_BLOCK 130.0   /* width of the scale bar block */
 #define COMPASS_BLOCK 40.0
+#define MAP_AREA_MIN 72.0   /* the least room for the map: an inch each way */
+#define LEGIBLE_SCALE 16.0  /* the finest scale a fitted map is printed at */
 
 enum key_where { KEY_NEXT_PAGE, KEY_BESIDE, KEY_BELOW };
 
@@ -24,6 +27,7 @@ struct plan {
 	double pw, ph;
 	struct rect_pt content, map_area, key_area;
 	double header_h, band_h, footer_h;
+	double subtitle_h;      /* the subtitle's reserved height, under the title */
 	struct map_frame f;
 	double map_w, map_h;
 	enum key_where where;
@@ -100,9 +104,9 @@ static void subtitle_text(const struct layout_ctx *c, const struct plan *pl, cha
 		snprintf(scale, sizeof scale, "%g squares to the inch", pl->f.scale);
 	else
 		snprintf(scale, sizeof scale, "%.2f squares to the inch (fitted)", pl->f.scale);
-	snprintf(out, size, "%sLevel %d%s%d \xc3\x97 %d squares \xc2\xb7 %d rooms \xc2\xb7 %s",
+	snprintf(out, size, "%sLevel %d%s%d \xc3\x97 %d squares \xc2\xb7 %d room%s \xc2\xb7 %s",
 		 c->player ? "Players' map \xc2\xb7 " : "", m->depth, c->d->nlevels > 1 ? " \xc2\xb7 " : " \xc2\xb7 ",
-		 m->w, m->h, c->lv->key.n, scale);
+		 m->w, m->h, c->lv->key.n, plural_s(c->lv->key.n), scale);
 }
 
 static int footer_text(const struct layout_ctx *c, int page, int npages, struct sbuf *s)
@@ -189,18 +193,24 @@ static int key_columns(double width, double *col_w)
 }
 
 /* Works out a plan for orientation o. Returns 0 or -1 with e set. */
-static int make_plan(struct layout_ctx *c, enum orientation o, const struct paper *paper, struct plan *pl,
-		     struct err *e)
+static int make_plan(struct layout_ctx *c, enum orientation o, const struct paper *paper, double scale,
+		     struct plan *pl, struct err *e)
 {
 	const struct style *st = c->st;
 	memset(pl, 0, sizeof *pl);
 	pl->o = o;
 	paper_oriented(paper, o, &pl->pw, &pl->ph);
 	pl->content = (struct rect_pt){ PAPER_MARGIN, PAPER_MARGIN, pl->pw - 2 * PAPER_MARGIN, pl->ph - 2 * PAPER_MARGIN };
+	/* the subtitle may wrap on narrow paper: room for it at its longest
+	 * scale wording, before the scale is known */
+	struct plan widest = { .f = { .scale = 99.99, .standard = 0 } };
+	char subtitle[400];
+	subtitle_text(c, &widest, subtitle, sizeof subtitle);
 	double th = text_height(c, "Ag", st->font_title, st->size_title, 0, e);
-	double sh = text_height(c, "Ag", st->font_text, st->size_small, 0, e);
+	double sh = text_height(c, subtitle, st->font_text, st->size_small, pl->content.w, e);
 	if (th < 0 || sh < 0)
 		return -1;
+	pl->subtitle_h = sh;
 	pl->header_h = th + sh + 8;
 	struct sbuf s;
 	sbuf_init(&s);
@@ -219,8 +229,8 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 					 pl->content.h - pl->header_h - pl->band_h - pl->footer_h - 2 * GAP };
 	struct map_frame *f = &pl->f;
 	layout_viewport(c->m, &f->vx, &f->vy, &f->vw, &f->vh);
-	if (c->d->sheet.scale > 0) {
-		f->scale = c->d->sheet.scale;
+	if (scale > 0) {
+		f->scale = scale;
 		f->standard = 1;
 	} else {
 		f->scale = paper_fit_scale(pl->map_area.w, pl->map_area.h, f->vw, f->vh, &f->standard);
@@ -228,7 +238,9 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 	f->s = paper_square_pt(f->scale);
 	pl->map_w = f->vw * f->s;
 	pl->map_h = f->vh * f->s;
-	pl->fits = pl->map_w <= pl->map_area.w + 1e-6 && pl->map_h <= pl->map_area.h + 1e-6;
+	pl->fits = pl->map_area.w >= MAP_AREA_MIN && pl->map_area.h >= MAP_AREA_MIN &&
+		   pl->map_w <= pl->map_area.w + 1e-6 && pl->map_h <= pl->map_area.h + 1e-6 &&
+		   (scale > 0 || f->scale <= LEGIBLE_SCALE + 1e-9);
 	pl->where = KEY_NEXT_PAGE;
 	if (c->with_key) {
 		double bw = pl->map_area.w - pl->map_w - GAP, bh = pl->map_area.h - pl->map_h - GAP;
@@ -257,6 +269,71 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 	return 0;
 }
 
+/* The smallest paper, no smaller than the one asked for, on which the map
+ * fits at scale, in tenths of an inch: sizes grow from the overhead the plan
+ * on paper measured (margins, title, legend, footer) plus the map, then by
+ * a tenth while text that wraps on narrow paper leaves too little room. */
+static int smallest_paper(struct layout_ctx *c, const struct paper *paper, const struct plan *pl, double scale,
+			  double *w, double *h, struct err *e)
+{
+	double s = paper_square_pt(scale);
+	double need_w = fmax(pl->f.vw * s, MAP_AREA_MIN) + (pl->pw - pl->map_area.w);
+	double need_h = fmax(pl->f.vh * s, MAP_AREA_MIN) + (pl->ph - pl->map_area.h);
+	need_w = fmax(need_w, pl->pw);   /* no side smaller than the paper asked for */
+	need_h = fmax(need_h, pl->ph);
+	for (int step = 0; step < 400; step++) {
+		need_w = ceil(need_w / 7.2 - 1e-6) * 7.2;
+		need_h = ceil(need_h / 7.2 - 1e-6) * 7.2;
+		struct paper tmp = *paper;
+		tmp.w = pl->o == ORIENT_LANDSCAPE ? need_h : need_w;
+		tmp.h = pl->o == ORIENT_LANDSCAPE ? need_w : need_h;
+		struct plan trial;
+		if (make_plan(c, pl->o, &tmp, scale, &trial, e) < 0)
+			return -1;
+		if (trial.fits) {
+			*w = trial.pw;
+			*h = trial.ph;
+			return 0;
+		}
+		if (trial.map_area.w < fmax(pl->f.vw * s, MAP_AREA_MIN))
+			need_w += 7.2;
+		if (trial.map_area.h < fmax(pl->f.vh * s, MAP_AREA_MIN))
+			need_h += 7.2;
+	}
+	*w = need_w;
+	*h = need_h;
+	return 0;
+}
+
+/* The usage error when no plan fits: paper too small for the sheet's
+ * furniture, a scale the user gave that is too large, or a map that would
+ * only fit finer than LEGIBLE_SCALE. Names the smallest paper that works. */
+static int no_plan(struct layout_ctx *c, const struct paper *paper, const struct plan *cand, int n, struct err *e)
+{
+	const struct plan *p = &cand[0];
+	for (int i = 1; i < n; i++)
+		if (cand[i].map_area.w * cand[i].map_area.h > p->map_area.w * p->map_area.h)
+			p = &cand[i];
+	double given = c->d->sheet.scale;
+	double w, h;
+	if (smallest_paper(c, paper, p, given > 0 ? given : LEGIBLE_SCALE, &w, &h, e) < 0)
+		return -1;
+	double pw = p->o == ORIENT_LANDSCAPE ? h : w, ph = p->o == ORIENT_LANDSCAPE ? w : h;
+	if (p->map_area.w < MAP_AREA_MIN || p->map_area.h < MAP_AREA_MIN)
+		return err_usage(e, "--paper %s: the paper is too small for the sheet's margins, title, legend and footer "
+				 "with room for the map; this map needs at least %.1fx%.1fin paper%s", paper->name, pw / 72,
+				 ph / 72, given > 0 ? "" : " (at 16 squares to the inch)");
+	if (given > 0)
+		return err_usage(e, "--scale %g: the map (%d x %d squares, %.1f x %.1f in) does not fit on %s paper "
+				 "(%.1f x %.1f in for the map); use --scale fit, a smaller scale, or --paper %.1fx%.1fin "
+				 "or larger", given, p->f.vw, p->f.vh, p->map_w / 72, p->map_h / 72, paper->name,
+				 p->map_area.w / 72, p->map_area.h / 72, pw / 72, ph / 72);
+	return err_usage(e, "the map (%d x %d squares) fits %s paper only at %.0f squares to the inch, finer than "
+			 "%g, the finest that stays legible: use --paper %.1fx%.1fin or larger, or --scale %g with that paper "
+			 "(printing a map across several sheets, as a poster, is to come)", p->f.vw, p->f.vh,
+			 paper->name, ceil(p->f.scale), LEGIBLE_SCALE, pw / 72, ph / 72, LEGIBLE_SCALE);
+}
+
 /* Picks the plan: the one that fits with the largest squares, then the one
  * leaving more room for the key on the map page, then portrait. */
 static int choose_plan(struct layout_ctx *c, const struct paper *paper, struct plan *out, struct err *e)
@@ -265,11 +342,11 @@ static int choose_plan(struct layout_ctx *c, const struct paper *paper, struct p
 	struct plan cand[2];
 	int n = 0;
 	if (want == ORIENT_AUTO || want == ORIENT_PORTRAIT) {
-		if (make_plan(c, ORIENT_PORTRAIT, paper, &cand[n++], e) < 0)
+		if (make_plan(c, ORIENT_PORTRAIT, paper, c->d->sheet.scale, &cand[n++], e) < 0)
 			return -1;
 	}
 	if (want == ORIENT_AUTO || want == ORIENT_LANDSCAPE) {
-		if (make_plan(c, ORIENT_LANDSCAPE, paper, &cand[n++], e) < 0)
+		if (make_plan(c, ORIENT_LANDSCAPE, paper, c->d->sheet.scale, &cand[n++], e) < 0)
 			return -1;
 	}
 	int best = -1;
@@ -286,13 +363,8 @@ static int choose_plan(struct layout_ctx *c, const struct paper *paper, struct p
 		if (a->f.s > b->f.s + 1e-9 || (fabs(a->f.s - b->f.s) <= 1e-9 && ka > kb + 1))
 			best = i;
 	}
-	if (best < 0) {
-		const struct plan *p = &cand[0];
-		return err_usage(e, "--scale %g: the map (%d x %d squares, %.1f x %.1f in) does not fit on %s paper "
-				 "(%.1f x %.1f in for the map); use --scale fit, a smaller scale, or larger --paper",
-				 c->d->sheet.scale, p->f.vw, p->f.vh, p->map_w / 72, p->map_h / 72, paper->name,
-				 p->map_area.w / 72, p->map_area.h / 72);
-	}
+	if (best < 0)
+		return no_plan(c, paper, cand, n, e);
 	*out = cand[best];
 	return 0;
 }
@@ -481,6 +553,13 @@ int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_
 		snprintf(subtitle + used, sizeof subtitle - used,
 			 " \xc2\xb7 %d room number%s too large for %s room%s at this scale: print on larger paper", crowded,
 			 crowded == 1 ? " is" : "s are", crowded == 1 ? "its" : "their", crowded == 1 ? "" : "s");
+		/* on paper too narrow for the note beside the rest it is left out
+		 * rather than run into the map */
+		double noted_h = text_height(c, subtitle, c->st->font_text, c->st->size_small, pl.content.w, e);
+		if (noted_h < 0)
+			return -1;
+		if (noted_h > pl.subtitle_h + 0.5)
+			subtitle[used] = '\0';
 	}
 	if (draw_header(c, p, &pl, subtitle, e) < 0)
 		return -1;

@@ -86,7 +86,9 @@ int paper_check_scale(double scale, struct err *e)
 
 double paper_fit_scale(double avail_w, double avail_h, double cols, double rows, int *standard)
 {
-	static const double scales[] = { 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64 };
+	/* the standard scales up to 16 to the inch, the finest a sheet prints a
+	 * fitted map at (layout_page.c refuses finer) */
+	static const double scales[] = { 4, 5, 6, 8, 10, 12, 16 };
 	for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++) {
 		double s = paper_square_pt(scales[i]);
 		if (cols * s <= avail_w + 1e-9 && rows * s <= avail_h + 1e-9) {

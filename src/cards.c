@@ -9,9 +9,11 @@
  * src/cards_rooms.c (squares), src/cards_zones.c (growing and joining),
  * src/cards_locks.c (keys and the proof), src/cards_themes.c (the table). */
 #include "cards_int.h"
+#include "plural.h"
 #include "paths.h"
 
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,7 +68,8 @@ static void plan_zones(struct cards_state *st, struct plan *pl)
 	while (pl->zones > 1 && pl->zones + bridges > pl->rooms)
 		bridges -= pl->join[--pl->zones] == CARDS_JOIN_BRIDGE;
 	if (pl->zones < asked)
-		log_warn(st->log, "%d rooms are too few for %d zones; laying %d zones", pl->rooms, asked, pl->zones);
+		log_warn(st->log, "%d room%s %s too few for %d zones; laying %d zone%s", pl->rooms, plural_s(pl->rooms),
+			 pl->rooms == 1 ? "is" : "are", asked, pl->zones, plural_s(pl->zones));
 	int base = pl->rooms - bridges, sum = 0;
 	for (int z = 0; z < pl->zones; z++) {
 		int q = base / pl->zones + (z < base % pl->zones);
@@ -150,8 +153,8 @@ static void add_notes(struct cards_state *st)
 		const struct cards_zone *zn = &st->zones[z];
 		compact += (double)zn->ncards / ((zn->bx1 - zn->bx0 + 1) * (zn->by1 - zn->by0 + 1));
 	}
-	map_add_note(st->m, "Cards: %d rooms in %d zone%s, %s layout on %d-square cells; compactness %.2f.",
-		     st->ncards, st->nzones, st->nzones == 1 ? "" : "s", cards_layout_name(st->cp->layout), st->n,
+	map_add_note(st->m, "Cards: %d room%s in %d zone%s, %s layout on %d-square cells; compactness %.2f.",
+		     st->ncards, plural_s(st->ncards), st->nzones, plural_s(st->nzones), cards_layout_name(st->cp->layout), st->n,
 		     st->nzones ? compact / st->nzones : 0);
 	int shown = st->nzones <= MAP_MAX_NOTES - 1 ? st->nzones : MAP_MAX_NOTES - 2;
 	for (int z = 0; z < shown; z++) {
@@ -160,10 +163,11 @@ static void add_notes(struct cards_state *st)
 		const char *text = st->themes->text[st->theme_order[z % st->themes->nthemes]];
 		char head[120];
 		if (z == 0)
-			snprintf(head, sizeof head, "Zone 1, the %s (%d rooms, the way in)", theme, zn->ncards);
+			snprintf(head, sizeof head, "Zone 1, the %s (%d room%s, the way in)", theme, zn->ncards,
+				 plural_s(zn->ncards));
 		else
-			snprintf(head, sizeof head, "Zone %d, the %s (%d rooms, %s, the %s)", z + 1, theme, zn->ncards,
-				 cards_join_name((enum cards_join)zn->join), zn->key_name);
+			snprintf(head, sizeof head, "Zone %d, the %s (%d room%s, %s, the %s)", z + 1, theme, zn->ncards,
+				 plural_s(zn->ncards), cards_join_name((enum cards_join)zn->join), zn->key_name);
 		if (text[0] && strlen(head) + strlen(text) + 3 < sizeof st->m->notes[0])
 			map_add_note(st->m, "%s: %s.", head, text);
 		else
@@ -190,8 +194,8 @@ static int cards_generate(struct map *m, const struct gen_params *p, struct rng 
 	plan_zones(&st, &pl);
 	if (add_zone_themes(&st, pl.zones) < 0)
 		goto out;
-	log_step(log, "cards: %d rooms in %d zones on a %dx%d grid of %d-square cells, %s layout", pl.rooms,
-		 pl.zones, st.gw, st.gh, st.n, cards_layout_name(st.cp->layout));
+	log_step(log, "cards: %d room%s in %d zone%s on a %dx%d grid of %d-square cells, %s layout", pl.rooms,
+		 plural_s(pl.rooms), pl.zones, plural_s(pl.zones), st.gw, st.gh, st.n, cards_layout_name(st.cp->layout));
 	/* Lay the entrance card and grow the first zone from it. */
 	if (first_card(&st) < 0)
 		goto out;
@@ -217,8 +221,8 @@ static int cards_generate(struct map *m, const struct gen_params *p, struct rng 
 	if (st.ncards < pl.rooms && cards_grow(&st, pl.rooms - st.ncards) < 0)
 		goto out;
 	if (st.ncards < pl.rooms)
-		log_warn(log, "laid %d of %d rooms: the %dx%d grid has no free cell beside the zones (try a larger --size)",
-			 st.ncards, pl.rooms, m->w, m->h);
+		log_warn(log, "laid %d of %d room%s: the %dx%d grid has no free cell beside the zones (try a larger "
+			 "--size)", st.ncards, pl.rooms, plural_s(pl.rooms), m->w, m->h);
 	m->nzones = st.nzones;
 	/* Stairs down in the last zone, notes for the key. */
 	if (cards_stairs_down(&st) < 0)
@@ -254,13 +258,20 @@ static void cards_defaults(struct gen_params *p)
 	};
 }
 
-/* About 3.5 cells per room, on the default 6-square cell. */
+/* About two cells per room and two to spare, on the default 6-square cell,
+ * in columns and rows shaped like a page's map area (the default 9 rooms: 4
+ * by 5 cells, 24x30 squares, 4 squares to the inch on letter or A4). */
 static void cards_fit_size(int rooms, int *w, int *h)
 {
-	int side = 3;
-	while ((long)side * side < (long)rooms * 7 / 2 + 9 && side < GEN_MAX_SIDE / 6)
-		side++;
-	*w = *h = (side + 1) * 6;
+	double cells = 2.0 * (rooms > 0 ? rooms : 1) + 2;
+	int cols = (int)floor(sqrt(cells * GEN_PAGE_ASPECT));
+	if (cols < 3)
+		cols = 3;
+	int rows = (int)ceil(cells / cols);
+	if (rows < 3)
+		rows = 3;
+	*w = cols * 6;
+	*h = rows * 6;
 }
 
 static int opt_layout(struct gen_params *p, const char *value, struct err *e)
@@ -336,7 +347,7 @@ const struct method method_cards = {
 	.name = "cards",
 	.summary = "rooms laid like cards, in zones joined by bridges, tumors and islands behind locks and keys",
 	.square_feet = 10,
-	.default_rooms = 30,
+	.default_rooms = 9,
 	.fit_size = cards_fit_size,
 	.defaults = cards_defaults,
 	.generate = cards_generate,

@@ -92,6 +92,53 @@ static int build_command(struct cli *c, int argc, char **argv, const unsigned ch
 	return 0;
 }
 
+/* A grid within the program's limits (GEN_MAX_SIDE, GEN_MAX_AREA). */
+static int grid_allowed(long w, long h)
+{
+	return w <= GEN_MAX_SIDE && h <= GEN_MAX_SIDE && w * h <= GEN_MAX_AREA;
+}
+
+static void method_grid(const struct method *m, int rooms, int *w, int *h)
+{
+	*w = 40;
+	*h = 30;
+	if (m->fit_size)
+		m->fit_size(rooms, w, h);
+}
+
+/* Without --size: every level gets the largest grid its method wants for
+ * its rooms, so stairs line up. A room count no grid within the limits
+ * holds is refused here, naming the most rooms that do fit. */
+static int choose_grid(struct cli *c, struct err *e)
+{
+	int w = 8, h = 8;
+	for (int k = 0; k < c->levels; k++) {
+		const struct method *m = c->methods[k < c->nmethods ? k : c->nmethods - 1];
+		int rooms = c->rooms_given ? c->params.rooms : m->default_rooms;
+		int mw, mh;
+		method_grid(m, rooms, &mw, &mh);
+		if (!grid_allowed(mw, mh)) {
+			int lo = 1, hi = rooms;   /* the most rooms that fit: lo fits, hi does not */
+			while (hi - lo > 1) {
+				int mid = lo + (hi - lo) / 2;
+				method_grid(m, mid, &mw, &mh);
+				if (grid_allowed(mw, mh))
+					lo = mid;
+				else
+					hi = mid;
+			}
+			return err_usage(e, "--rooms %d: the %s method's grid for that many would pass the limits of %d "
+					 "squares a side and %ld in all; it holds at most %d rooms", rooms, m->name,
+					 GEN_MAX_SIDE, GEN_MAX_AREA, lo);
+		}
+		w = mw > w ? mw : w;
+		h = mh > h ? mh : h;
+	}
+	c->params.w = w;
+	c->params.h = h;
+	return 0;
+}
+
 /* Fills what the options left open: methods, room counts and the grid. */
 static int finish(struct cli *c, struct err *e)
 {
@@ -113,25 +160,8 @@ static int finish(struct cli *c, struct err *e)
 	/* rooms 0: each level takes its own method's default (levels.c) */
 	if (!c->rooms_given)
 		c->params.rooms = 0;
-	if (!c->size_given) {
-		/* Every level gets the largest grid its method wants, so stairs line up. */
-		int w = 0, h = 0;
-		for (int k = 0; k < c->levels; k++) {
-			const struct method *m = c->methods[k < c->nmethods ? k : c->nmethods - 1];
-			int rooms = c->rooms_given ? c->params.rooms : m->default_rooms;
-			int mw = 40, mh = 30;
-			if (m->fit_size)
-				m->fit_size(rooms, &mw, &mh);
-			w = mw > w ? mw : w;
-			h = mh > h ? mh : h;
-		}
-		c->params.w = w < 8 ? 8 : (w > GEN_MAX_SIDE ? GEN_MAX_SIDE : w);
-		c->params.h = h < 8 ? 8 : (h > GEN_MAX_SIDE ? GEN_MAX_SIDE : h);
-		while ((long)c->params.w * c->params.h > GEN_MAX_AREA) {
-			c->params.w = c->params.w * 9 / 10;
-			c->params.h = c->params.h * 9 / 10;
-		}
-	}
+	if (!c->size_given && choose_grid(c, e) < 0)
+		return -1;
 	c->params.levels = c->levels;
 	return 0;
 }

@@ -7,31 +7,30 @@
  * file holds the method's entry, options and grid size; the stages live in
  * src/dice_*.c. */
 #include "dice_int.h"
+#include "plural.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A grid with room to spare: about 90 squares per room, 4:3, at least
- * 30x24, within the program's limits. */
+/* A grid of about 80 squares per room, shaped like a page's map area
+ * (GEN_PAGE_ASPECT), at least 20x20. The default 10 rooms get 26x31, which
+ * prints at 4 squares to the inch on letter or A4 paper. (At 70 squares a
+ * room, 3 in 100 grids of 12 alcove rooms came up short; at 80, none of
+ * 300 of 10 or 15.) The size is
+ * not held to the program's limits here: cli.c refuses a count too large. */
 static void dice_fit_size(int rooms, int *w, int *h)
 {
 	if (rooms <= 0)
 		rooms = DICE_DEFAULT_ROOMS;
-	double area = rooms * 90.0;
-	if (area > (double)GEN_MAX_AREA)
-		area = (double)GEN_MAX_AREA;
-	double side = sqrt(area * 4.0 / 3.0);
-	*w = (int)ceil(side);
-	*h = (int)ceil(side * 0.75);
-	if (*w < 30)
-		*w = 30;
-	if (*h < 24)
-		*h = 24;
-	if (*w > GEN_MAX_SIDE)
-		*w = GEN_MAX_SIDE;
-	if (*h > GEN_MAX_SIDE)
-		*h = GEN_MAX_SIDE;
+	double area = rooms * 80.0;
+	double side = sqrt(area * GEN_PAGE_ASPECT);
+	*w = (int)lround(side);
+	*h = (int)ceil(area / *w);
+	if (*w < 20)
+		*w = 20;
+	if (*h < 20)
+		*h = 20;
 }
 
 static void dice_defaults(struct gen_params *p)
@@ -96,8 +95,8 @@ static int dice_generate(struct map *m, const struct gen_params *p, struct rng *
 	int corridors = g.want - 1 + loops;
 	if (map_reserve(m, g.want + corridors, 2 * corridors + 1, e) < 0)
 		goto out;
-	log_step(log, "Dice method: %d rooms wanted on a %dx%d grid of %d ft squares, room shape %s.", g.want,
-		 m->w, m->h, m->square_feet, p->dice.shape == DICE_SHAPE_ALCOVE ? "alcove" : "round");
+	log_step(log, "Dice method: %d room%s wanted on a %dx%d grid of %d ft squares, room shape %s.", g.want,
+		 plural_s(g.want), m->w, m->h, m->square_feet, p->dice.shape == DICE_SHAPE_ALCOVE ? "alcove" : "round");
 
 	/* Steps 1-5: roll each room (size, rectangle, long axis, triples) and
 	 * place it at a clock position of a room already drawn. */
@@ -114,8 +113,9 @@ static int dice_generate(struct map *m, const struct gen_params *p, struct rng *
 	long area = 0;
 	for (int i = 0; i < g.nrooms; i++)
 		area += g.rooms[i].area;
-	map_add_note(m, "Dice method: %d rooms, %d corridors in the spanning tree, %d closing loops.", g.nrooms,
-		     g.tree_corridors, g.loop_corridors);
+	map_add_note(m, "Dice method: %d room%s, %d corridor%s in the spanning tree, %d closing loop%s.", g.nrooms,
+		     plural_s(g.nrooms), g.tree_corridors, plural_s(g.tree_corridors), g.loop_corridors,
+		     plural_s(g.loop_corridors));
 	map_add_note(m, "Rooms cover %.0f%% of the grid.", 100.0 * (double)area / ((double)m->w * m->h));
 	rc = 0;
 out:

@@ -15,7 +15,7 @@ struct dice_params {
 	int loops;          /* extra loop corridors; -1: about one per eight rooms */
 };
 
-#define DICE_DEFAULT_ROOMS 15
+#define DICE_DEFAULT_ROOMS 10
 #define DICE_MIN_SIZE 4     /* 3d8+1 */
 #define DICE_MAX_SIZE 25
 

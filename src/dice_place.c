@@ -7,6 +7,7 @@
  * at once so no later room can land on it: the spanning tree can always be
  * routed. */
 #include "dice_int.h"
+#include "plural.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,9 +217,9 @@ int dice_place_rooms(struct dice_gen *g)
 		}
 	}
 	if (g->nrooms < g->want)
-		log_warn(g->log, "dice: only %d of %d rooms fit on the %dx%d grid (every clock position is "
-				 "taken or blocked)", g->nrooms, g->want, g->m->w, g->m->h);
+		log_warn(g->log, "dice: only %d of %d room%s fit on the %dx%d grid (every clock position is "
+				 "taken or blocked)", g->nrooms, g->want, plural_s(g->want), g->m->w, g->m->h);
 	else
-		log_step(g->log, "%d rooms placed.", g->nrooms);
+		log_step(g->log, "%d room%s placed.", g->nrooms, plural_s(g->nrooms));
 	return 0;
 }

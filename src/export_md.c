@@ -6,6 +6,7 @@
  * "*Vault* #2" prints as written instead of turning into emphasis or a
  * heading. */
 #include "export.h"
+#include "plural.h"
 
 #include "sbuf.h"
 
@@ -155,8 +156,8 @@ static void md_level(struct sbuf *s, const struct doc *d, int l, const char *ima
 	}
 	sbuf_add(s, "*");
 	char line[200];
-	snprintf(line, sizeof line, "%s method, %d x %d squares, 1 square = %d ft, %d rooms", m->method ? m->method : "a",
-		 m->w, m->h, m->square_feet, lv->key.n);
+	snprintf(line, sizeof line, "%s method, %d x %d squares, 1 square = %d ft, %d room%s",
+		 m->method ? m->method : "a", m->w, m->h, m->square_feet, lv->key.n, plural_s(lv->key.n));
 	md_escape(s, line, 0);
 	sbuf_add(s, "*\n\n");
 	if (d->sheet.player)

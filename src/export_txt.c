@@ -5,6 +5,11 @@
  *   +---+---+     walls: - | +    doors on a wall: D door, L locked,
  *   | 1     D     S secret, # portcullis, a gap for an opening
  *   +---+---+     > < stairs, o ~ % & pillar water rubble statue
+ *
+ * The lines of text around the map are wrapped to a width: the terminal's
+ * when the preview goes to one, else a fixed 80 columns, so that a file or
+ * pipe gets the same bytes wherever it is made. A map wider than the
+ * terminal is said so above it.
  */
 #include "export.h"
 
@@ -12,6 +17,72 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#define TXT_WIDTH 80          /* columns for files, pipes and unknown terminals */
+#define TXT_MIN_WIDTH 40
+#define TXT_MAX_WIDTH 1000
+
+/* The width to wrap to, and whether f is a terminal. */
+static int txt_width(FILE *f, int *terminal)
+{
+	int fd = fileno(f);
+	*terminal = fd >= 0 && isatty(fd);
+	if (!*terminal)
+		return TXT_WIDTH;
+	struct winsize ws;
+	int cols = 0;
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0)
+		cols = ws.ws_col;
+	const char *env = getenv("COLUMNS");
+	if (cols <= 0 && env)
+		cols = atoi(env);
+	if (cols <= 0)
+		return TXT_WIDTH;
+	return cols < TXT_MIN_WIDTH ? TXT_MIN_WIDTH : cols > TXT_MAX_WIDTH ? TXT_MAX_WIDTH : cols;
+}
+
+/* Columns a UTF-8 string takes: one per character. */
+static int text_columns(const char *s, const char *end)
+{
+	int n = 0;
+	for (; s < end; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+/* Writes text wrapped at spaces to width columns: the first line after
+ * `first`, the others after `rest`. A word longer than a line stands alone. */
+static void put_wrapped(FILE *f, const char *first, const char *rest, const char *text, int width)
+{
+	const char *indent = first, *p = text;
+	do {
+		int avail = width - text_columns(indent, indent + strlen(indent));
+		const char *end = p, *brk = NULL;
+		int cols = 0;
+		while (*end && !(cols >= avail && *end != ' ' && brk)) {
+			if (*end == ' ' && cols <= avail)
+				brk = end;
+			cols += ((unsigned char)*end & 0xC0) != 0x80;
+			end++;
+		}
+		if (*end == '\0' && cols <= avail)
+			brk = end;
+		else if (!brk)
+			brk = end;
+		if (!brk || brk == p) {   /* a word longer than the line */
+			brk = p;
+			while (*brk && *brk != ' ')
+				brk++;
+		}
+		fprintf(f, "%s%.*s\n", indent, (int)(brk - p), p);
+		p = brk;
+		while (*p == ' ')
+			p++;
+		indent = rest;
+	} while (*p);
+}
 
 static char door_char(enum door_kind k)
 {
@@ -131,41 +202,67 @@ int export_txt_map(FILE *f, const struct map *m, struct err *e)
 	return rc;
 }
 
-static void write_key(FILE *f, const struct map *m, const struct key *k)
+/* Columns the drawn map takes: to the east wall of its easternmost region
+ * (the lines end there). */
+static long map_columns(const struct map *m)
 {
+	int x1 = 0;
+	for (int id = 1; id <= m->nregions; id++)
+		if (m->regions[id].area > 0 && m->regions[id].bounds.x + m->regions[id].bounds.w > x1)
+			x1 = m->regions[id].bounds.x + m->regions[id].bounds.w;
+	return 4L * (x1 > 0 ? x1 : m->w) + 1;
+}
+
+static void write_key(FILE *f, const struct key *k, int width)
+{
+	char line[1024];
 	fprintf(f, "\nKey\n");
 	for (int i = 0; i < k->n; i++) {
 		const struct key_entry *en = &k->entries[i];
-		fprintf(f, "\n%d. %s (%s)\n", en->number, en->title, en->size);
-		fprintf(f, "   %s\n", en->exits);
+		snprintf(line, sizeof line, "%d. %s (%s)", en->number, en->title, en->size);
+		fputc('\n', f);
+		put_wrapped(f, "", "   ", line, width);
+		put_wrapped(f, "   ", "   ", en->exits, width);
 		for (int j = 0; j < en->nlines; j++)
-			fprintf(f, "   %s\n", en->lines[j]);
+			put_wrapped(f, "   ", "   ", en->lines[j], width);
 	}
 	if (k->nwandering > 0) {
 		fprintf(f, "\nWandering monsters (%s)\n", k->wandering_die);
 		for (int i = 0; i < k->nwandering; i++)
-			fprintf(f, "   %s\n", k->wandering[i]);
+			put_wrapped(f, "   ", "   ", k->wandering[i], width);
 	}
 	if (k->nfooter > 0)
 		fputc('\n', f);
 	for (int i = 0; i < k->nfooter; i++)
-		fprintf(f, "%s\n", k->footer[i]);
-	(void)m;
+		put_wrapped(f, "", "", k->footer[i], width);
 }
 
 int export_txt(FILE *f, const struct doc *d, struct err *e)
 {
+	int terminal;
+	int width = txt_width(f, &terminal);
+	char line[512];
 	for (int l = 0; l < d->nlevels; l++) {
 		const struct map *m = &d->levels[l].map;
 		if (l > 0)
 			fputs("\n\n", f);
-		fprintf(f, "mapsheet: %s, seed %s, level %d of %d: %dx%d squares, 1 square = %d ft\n", m->method,
-			d->seed, m->depth, doc_total_levels(d), m->w, m->h, m->square_feet);
-		fputs("Doors: D door, L locked, S secret, # portcullis, gap opening. E entrance, > < stairs.\n\n", f);
+		snprintf(line, sizeof line, "mapsheet: %s, seed %s, level %d of %d: %dx%d squares, 1 square = %d ft",
+			 m->method, d->seed, m->depth, doc_total_levels(d), m->w, m->h, m->square_feet);
+		put_wrapped(f, "", "   ", line, width);
+		put_wrapped(f, "", "", "Doors: D door, L locked, S secret, # portcullis, gap opening. E entrance, > < stairs.",
+			    width);
+		long map_cols = map_columns(m);
+		if (terminal && map_cols > width) {
+			snprintf(line, sizeof line, "The map is %ld columns wide, wider than this %d-column terminal: widen "
+				 "it, or write the preview to a file (-o map.txt) and view that.", map_cols, width);
+			put_wrapped(f, "", "", line, width);
+		}
+		fputc('\n', f);
 		if (export_txt_map(f, m, e) < 0)
 			return -1;
-		write_key(f, m, &d->levels[l].key);
+		write_key(f, &d->levels[l].key, width);
 	}
+	/* unwrapped: a command split over lines would not paste into a shell */
 	fprintf(f, "\nRemake: %s\n", d->command ? d->command : "mapsheet");
 	return 0;
 }

@@ -23,6 +23,11 @@
 #define GEN_MAX_AREA 4000000L    /* squares in all */
 #define GEN_MAX_ROOMS 100000
 
+/* Width over height of the map's space on a portrait letter or A4 sheet at
+ * 4 squares to the inch (27 by 31 squares with the square of margin each
+ * side): the shape of the grids the methods fit to a room count. */
+#define GEN_PAGE_ASPECT (27.0 / 31.0)
+
 struct gen_params {
 	int rooms;          /* rooms or spaces wanted; 0: the method's default */
 	int w, h;           /* grid size in squares */

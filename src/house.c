@@ -11,6 +11,7 @@
  * move the plan from a well-connected house to a maze; the measures that
  * show where it lies go to the key's footer and the roll log. */
 #include "gen.h"
+#include "plural.h"
 #include "house_build.h"
 #include "names.h"
 
@@ -164,7 +165,8 @@ static int place_stairs_down(struct house_build *b, struct err *e)
 		if (x == b->p->start_x && y == b->p->start_y)
 			x = x > r.x ? x - 1 : x + 1;
 		rc = map_add_stair(m, x, y, STAIR_DOWN, b->p->depth + 1, e) < 0 ? -1 : 0;
-		log_step(b->log, "Stairs down at (%d, %d), %d doors from the entrance", x, y, dist[best]);
+		log_step(b->log, "Stairs down at (%d, %d), %d door%s from the entrance", x, y, dist[best],
+			 plural_s(dist[best]));
 	}
 	free(dist);
 	return rc;
@@ -180,8 +182,8 @@ static int add_measures(struct house_build *b, struct err *e)
 	char line[3][120], from[48] = "";
 	if (ms.sampled)
 		snprintf(from, sizeof from, " (%d sample rooms)", ms.sources);
-	snprintf(line[0], sizeof line[0], "House: %d rooms; hallway %.0f%% of the plan", ms.rooms,
-		 100.0 * (double)b->hall_area / (double)plan);
+	snprintf(line[0], sizeof line[0], "House: %d room%s; hallway %.0f%% of the plan", ms.rooms,
+		 plural_s(ms.rooms), 100.0 * (double)b->hall_area / (double)plan);
 	snprintf(line[1], sizeof line[1], "Doors passed between two rooms%s: %.1f on average, %d at most", from,
 		 ms.avg_doors, ms.longest);
 	snprintf(line[2], sizeof line[2], "Loops: %d; dead-end rooms: %d of %d", ms.loops, ms.dead_ends, ms.rooms);
@@ -277,16 +279,14 @@ static void house_defaults(struct gen_params *p)
 	};
 }
 
-/* A 5:4 plan of about HOUSE_SQUARES_PER_ROOM squares a room (50 rooms:
- * 50x40). */
+/* A plan of about HOUSE_SQUARES_PER_ROOM squares a room, shaped like a
+ * page's map area (GEN_PAGE_ASPECT; the default 20 rooms: 26x31, 4 squares
+ * to the inch on letter or A4). */
 static void house_fit_size(int rooms, int *w, int *h)
 {
 	double area = (double)(rooms > 0 ? rooms : 1) * HOUSE_SQUARES_PER_ROOM;
-	double fw = sqrt(area * 5.0 / 4.0);
-	if (fw > GEN_MAX_SIDE)
-		fw = GEN_MAX_SIDE;
-	*w = (int)lround(fw);
-	*h = (int)lround(fw * 4.0 / 5.0);
+	*w = (int)lround(sqrt(area * GEN_PAGE_ASPECT));
+	*h = (int)ceil(area / *w);
 	if (*w < 2 * HOUSE_MIN_SIDE)
 		*w = 2 * HOUSE_MIN_SIDE;
 	if (*h < 2 * HOUSE_MIN_SIDE)
@@ -326,7 +326,7 @@ const struct method method_house = {
 	.name = "house",
 	.summary = "recursive subdivision: hallways first, then rooms, doors until connected",
 	.square_feet = 5,
-	.default_rooms = 50,
+	.default_rooms = 20,
 	.fit_size = house_fit_size,
 	.defaults = house_defaults,
 	.generate = house_generate,

@@ -22,6 +22,7 @@
  * room, there are at most as many passes as rooms, each room is queued once,
  * and the work is O((rooms + walls) log rooms). */
 #include "house_build.h"
+#include "plural.h"
 
 #include <stdlib.h>
 
@@ -260,8 +261,9 @@ int house_doors(struct house_build *b, struct err *e)
 		left--;
 		wake_neighbours(b, &d, i, pos, queued, cur, next);
 	}
-	log_step(b->log, "Doors: %d rooms connected in %d pass%s through the queue; rooms went back to its end %ld times",
-		 b->nrooms - (b->hub != b->hall_region), pass, pass == 1 ? "" : "es", requeued);
+	int joined = b->nrooms - (b->hub != b->hall_region);
+	log_step(b->log, "Doors: %d room%s connected in %d pass%s through the queue; rooms went back to its end %ld "
+		 "time%s", joined, plural_s(joined), pass, pass == 1 ? "" : "es", requeued, plural_s(requeued));
 	rc = 0;
 out:
 	free(d.connected);

@@ -1,6 +1,7 @@
 /* key.c: numbering the rooms and building the key's skeleton: titles, sizes,
  * exits and where they lead, stairs and keys. Contents come from stock.c. */
 #include "key.h"
+#include "plural.h"
 
 #include "connect.h"
 #include "sbuf.h"
@@ -128,7 +129,7 @@ static void size_text(const struct map *m, const struct region *r, char *out, si
 	if (r->area == b->w * b->h)
 		snprintf(out, size, "%d x %d ft", b->w * ft, b->h * ft);
 	else
-		snprintf(out, size, "%d x %d ft overall, %d squares", b->w * ft, b->h * ft, r->area);
+		snprintf(out, size, "%d x %d ft overall, %d square%s", b->w * ft, b->h * ft, r->area, plural_s(r->area));
 }
 
 /* The keyed regions reached from `from` through door d: the region beyond, or,

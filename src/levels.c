@@ -1,5 +1,6 @@
 /* levels.c: generating the levels of a document, one after another. */
 #include "levels.h"
+#include "plural.h"
 
 #include "map_check.h"
 #include "sbuf.h"
@@ -50,9 +51,9 @@ static void report_level(struct report *rep, const struct map *m, int n, double 
 		else
 			corridors++;
 	}
-	report_info(rep, "level %d of %d: %s method, %d x %d squares, %d rooms and halls, %d corridors, "
-		    "%d doors, generated in %.2f ms", m->depth, n, m->method, m->w, m->h, rooms, corridors, m->ndoors,
-		    seconds * 1000);
+	report_info(rep, "level %d of %d: %s method, %d x %d squares, %d rooms and halls, %d corridor%s, "
+		    "%d door%s, generated in %.2f ms", m->depth, n, m->method, m->w, m->h, rooms, corridors,
+		    plural_s(corridors), m->ndoors, plural_s(m->ndoors), seconds * 1000);
 }
 
 /* A party must be able to leave the room it starts in without searching:
@@ -199,8 +200,8 @@ void levels_warn_short(const struct level *levels, int n, int wanted, struct log
 		char level[32] = "";
 		if (n > 1)
 			snprintf(level, sizeof level, "level %d: ", k + 1);
-		log_warn(log, "%s%s: %d numbered rooms on the %dx%d grid, fewer than the %d asked for (a larger --size "
-			 "makes room for more)", level, m->method, keyed, m->w, m->h, wanted);
+		log_warn(log, "%s%s: %d numbered room%s on the %dx%d grid, fewer than the %d asked for (a larger "
+			 "--size makes room for more)", level, m->method, keyed, plural_s(keyed), m->w, m->h, wanted);
 	}
 }
 

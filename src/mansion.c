@@ -6,6 +6,7 @@
  * from every room to the hallways it borders and between touching rooms by
  * chance, and a last pass of doors until every space can be reached. */
 #include "mansion_int.h"
+#include "plural.h"
 
 #include "names.h"
 
@@ -33,8 +34,8 @@ static void report_density(struct mansion *ms)
 	int halls = 0;
 	for (int i = 0; i < ms->nspaces; i++)
 		halls += ms->spaces[i].kind == REGION_HALL;
-	map_add_note(ms->m, "Mansion: %d rooms and %d hallways, packed by the %s rule.", ms->nspaces - halls,
-		     halls, ms->p->mansion.rule == MANSION_RULE_FILL ? "fill" : "borders2");
+	map_add_note(ms->m, "Mansion: %d room%s and %d hallway%s, packed by the %s rule.", ms->nspaces - halls,
+		     plural_s(ms->nspaces - halls), halls, plural_s(halls), ms->p->mansion.rule == MANSION_RULE_FILL ? "fill" : "borders2");
 	map_add_note(ms->m, "Packing density %.1f%%: %d floor squares in a %dx%d bounding box.", density, ms->used,
 		     ms->bbox.w, ms->bbox.h);
 	log_step(ms->log, "Packing density %.1f%%: %d floor squares in the %dx%d bounding box at (%d, %d); "
@@ -66,8 +67,8 @@ static int mansion_generate(struct map *m, const struct gen_params *p, struct rn
 		return -1;
 	if (frontier_init(&ms.fr, m->w, m->h, e) < 0 || mrows_init(&ms.rows, m->w, m->h, e) < 0)
 		goto out;
-	log_step(log, "Mansion: %d spaces wanted on a %dx%d grid, %s packing, hallway share %.2f, "
-		 "door between touching rooms %.2f", p->rooms, m->w, m->h,
+	log_step(log, "Mansion: %d space%s wanted on a %dx%d grid, %s packing, hallway share %.2f, "
+		 "door between touching rooms %.2f", p->rooms, plural_s(p->rooms), m->w, m->h,
 		 p->mansion.rule == MANSION_RULE_FILL ? "fill" : "borders2", p->mansion.hall_share,
 		 p->mansion.room_door_prob);
 

@@ -5,6 +5,7 @@
  * adds doors between groups that are still cut off, until every space is
  * reachable from the Entrance Hall. Then the stairs down. */
 #include "mansion_int.h"
+#include "plural.h"
 
 #include "connect.h"
 
@@ -143,9 +144,9 @@ static int connect_groups(struct mansion *ms, struct err *e)
 			continue;
 		if (door_on(ms, t, DOOR_PLAIN, e) < 0)
 			goto out;
-		log_step(ms->log, "Door: %s %d and %s %d: a door joining a group of %d spaces to one of %d",
+		log_step(ms->log, "Door: %s %d and %s %d: a door joining a group of %d space%s to one of %d",
 			 kind_word(ms->spaces[t->a - 1].kind), t->a, kind_word(ms->spaces[t->b - 1].kind), t->b,
-			 size[ra], size[rb]);
+			 size[ra], plural_s(size[ra]), size[rb]);
 		uf_join(parent, size, ra, rb);
 		groups--;
 	}
@@ -211,7 +212,8 @@ int mansion_add_stairs_down(struct mansion *ms, struct err *e)
 		x = x > r.x ? x - 1 : x + 1;
 	if (map_add_stair(ms->m, x, y, STAIR_DOWN, p->depth + 1, e) < 0)
 		return -1;
-	log_step(ms->log, "Stairs down to level %d in %s %d at (%d, %d), %d doors from the entrance",
-		 p->depth + 1, kind_word(ms->spaces[best - 1].kind), best, x, y, bestd < 0 ? 0 : dist_best);
+	log_step(ms->log, "Stairs down to level %d in %s %d at (%d, %d), %d door%s from the entrance",
+		 p->depth + 1, kind_word(ms->spaces[best - 1].kind), best, x, y, bestd < 0 ? 0 : dist_best,
+		 plural_s(bestd < 0 ? 0 : dist_best));
 	return 0;
 }

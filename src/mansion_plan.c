@@ -4,6 +4,7 @@
  * frontier buckets and a room or hallway covering it is fitted against what
  * stands, until the requested count is met or nothing more fits. */
 #include "mansion_int.h"
+#include "plural.h"
 
 #include <stdlib.h>
 
@@ -423,9 +424,9 @@ int mansion_pack(struct mansion *ms, struct err *e)
 			 r.x, r.y);
 	}
 	if (ms->nspaces < want)
-		log_warn(ms->log, "mansion: placed %d of %d spaces: the %dx%d grid has no unused square left "
-			 "where a room (3x3) or hallway (2x4) fits", ms->nspaces, want, ms->fr.w, ms->fr.h);
+		log_warn(ms->log, "mansion: placed %d of %d space%s: the %dx%d grid has no unused square left "
+			 "where a room (3x3) or hallway (2x4) fits", ms->nspaces, want, plural_s(want), ms->fr.w, ms->fr.h);
 	else
-		log_step(ms->log, "Stopped: %d spaces placed, as many as requested", ms->nspaces);
+		log_step(ms->log, "Stopped: %d space%s placed, as many as requested", ms->nspaces, plural_s(ms->nspaces));
 	return 0;
 }

@@ -133,27 +133,31 @@ static int on_row(void *ctx, const struct tpl_pos *pos, const struct tpl_field *
 					 row[i]);
 	if (len == 0)
 		return tpl_error(e, pos, f[0].col, "an empty row (draw the outside as spaces)");
-	if (t->h > 0 && len != t->w)
-		return tpl_error(e, pos, f[0].col + (len < t->w ? len : t->w),
-				 "row is %d squares wide but the tile's first row is %d "
-				 "(rows must be the same width; pad with spaces)", len, t->w);
-	if (len > TILE_MAX_SIDE || t->h >= TILE_MAX_SIDE)
+	/* rows may differ in width (man(1) and editors drop trailing spaces):
+	 * the tile is as wide as its widest row, the rest padded with outside */
+	int w = len > t->w ? len : t->w;
+	if (w > TILE_MAX_SIDE || t->h >= TILE_MAX_SIDE)
 		return tpl_error(e, pos, f[0].col, "a tile is at most %d squares on a side", TILE_MAX_SIDE);
 	int h = t->h + 1;
-	char *cells = realloc(t->cells, (size_t)len * (size_t)h);
-	if (cells)
-		t->cells = cells;
+	char *cells = malloc((size_t)w * (size_t)h);
 	int *rl = cells ? realloc(t->row_line, (size_t)h * sizeof *rl) : NULL;
 	if (rl)
 		t->row_line = rl;
 	int *rc = rl ? realloc(t->row_col, (size_t)h * sizeof *rc) : NULL;
-	if (!rc)
+	if (!rc) {
+		free(cells);
 		return err_set(e, "out of memory reading %s", pos->file);
+	}
 	t->row_col = rc;
-	memcpy(t->cells + (size_t)t->h * (size_t)len, row, (size_t)len);
+	memset(cells, ' ', (size_t)w * (size_t)h);
+	for (int y = 0; y < t->h; y++)
+		memcpy(cells + (size_t)y * (size_t)w, t->cells + (size_t)y * (size_t)t->w, (size_t)t->w);
+	memcpy(cells + (size_t)t->h * (size_t)w, row, (size_t)len);
+	free(t->cells);
+	t->cells = cells;
 	t->row_line[t->h] = pos->line;
 	t->row_col[t->h] = f[0].col;
-	t->w = len;
+	t->w = w;
 	t->h = h;
 	return 0;
 }

@@ -8,6 +8,7 @@
  * it ended early) or, on request, open a new door at random and go on.
  * The stages are below; the grid work is in tile_join.c. */
 #include "gen.h"
+#include "plural.h"
 
 #include "tile_join.h"
 #include "tile_set.h"
@@ -17,17 +18,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define TILES_DEFAULT_ROOMS 25
+#define TILES_DEFAULT_ROOMS 8
 
+/* About 95 squares of grid per room (its corridors and the rock between
+ * included) and a margin, shaped like a page's map area (GEN_PAGE_ASPECT):
+ * the default 8 rooms get 27x31, 4 squares to the inch on letter or A4. */
 static void tiles_fit_size(int rooms, int *w, int *h)
 {
-	/* about 140 squares of grid per room (its corridors and the rock
-	 * between included) and a margin; the level grows from the middle of
-	 * the south edge, so the grid is wider than it is tall */
-	double area = 140.0 * (rooms > 0 ? rooms : TILES_DEFAULT_ROOMS) + 600.0;
-	int hh = (int)ceil(sqrt(area / 1.6)), ww = (int)ceil(hh * 1.6);
-	*w = ww > GEN_MAX_SIDE ? GEN_MAX_SIDE : ww;
-	*h = hh > GEN_MAX_SIDE ? GEN_MAX_SIDE : hh;
+	double area = 95.0 * (rooms > 0 ? rooms : TILES_DEFAULT_ROOMS) + 68.0;
+	*w = (int)lround(sqrt(area * GEN_PAGE_ASPECT));
+	*h = (int)ceil(area / *w);
 }
 
 static void tiles_defaults(struct gen_params *p)
@@ -101,18 +101,21 @@ static void stair_anchor(const struct tile *t, int *ax, int *ay)
 }
 
 /* Falls back to any tile with any floor square on the start square, when
- * no entrance tile fits there. Returns the placed index or -1. */
+ * no entrance tile fits there: a room or hall first, so the stairs up arrive
+ * in a numbered place, then a corridor. Returns the placed index or -1. */
 static int start_anywhere(struct tile_level *lv, int sx, int sy, struct err *e)
 {
-	for (int v = 0; v < lv->set->nvariants; v++) {
-		const struct tile *t = &lv->set->variants[v].t;
-		if (t->kind == TILE_ENTRANCE)
-			continue;
-		for (int i = 0; i < t->w * t->h; i++)
-			if (tile_square_of(t->cells[i]) == TSQ_FLOOR &&
-			    tj_fits(lv, v, sx - i % t->w, sy - i / t->w, NULL, TJ_ENTRY_NONE))
-				return tj_place(lv, v, sx - i % t->w, sy - i / t->w, NULL, -1, TJ_ENTRY_NONE, e);
-	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int v = 0; v < lv->set->nvariants; v++) {
+			const struct tile *t = &lv->set->variants[v].t;
+			int keyed = t->kind == TILE_ROOM || t->kind == TILE_HALL;
+			if (t->kind == TILE_ENTRANCE || keyed != (pass == 0))
+				continue;
+			for (int i = 0; i < t->w * t->h; i++)
+				if (tile_square_of(t->cells[i]) == TSQ_FLOOR &&
+				    tj_fits(lv, v, sx - i % t->w, sy - i / t->w, NULL, TJ_ENTRY_NONE))
+					return tj_place(lv, v, sx - i % t->w, sy - i / t->w, NULL, -1, TJ_ENTRY_NONE, e);
+		}
 	return err_set(e, "no tile fits on the start square %d,%d of the %dx%d grid", sx, sy, lv->m->w, lv->m->h);
 }
 
@@ -247,8 +250,9 @@ int tiles_build(struct tile_level *lv, const struct tile_set *set, struct map *m
 	int target = p->rooms > 0 ? p->rooms : TILES_DEFAULT_ROOMS;
 	if (tj_init(lv, m, set, rng, log, e) < 0)
 		return -1;
-	log_step(log, "Tiles: %d tiles (%d distinct turned copies); %d rooms wanted on %dx%d squares.",
-		 set->ntiles, set->nvariants, target, m->w, m->h);
+	log_step(log, "Tiles: %d tile%s (%d distinct turned cop%s); %d room%s wanted on %dx%d squares.",
+		 set->ntiles, plural_s(set->ntiles), set->nvariants, set->nvariants == 1 ? "y" : "ies", target,
+		 plural_s(target), m->w, m->h);
 	/* 1. The entrance tile */
 	if (place_entrance(lv, p, e) < 0)
 		return -1;
@@ -262,18 +266,18 @@ int tiles_build(struct tile_level *lv, const struct tile_set *set, struct map *m
 	if (p->depth < p->levels && place_stairs_down(lv, p, e) < 0)
 		return -1;
 	/* 5. Notes for the key, and the warning when the level ended early */
-	map_add_note(m, "%d tiles joined at %d doors; %d doors walled up.", lv->nplaced, lv->nplaced - 1,
-		     lv->bad + rest);
+	map_add_note(m, "%d tile%s joined at %d door%s; %d door%s walled up.", lv->nplaced, plural_s(lv->nplaced),
+		     lv->nplaced - 1, plural_s(lv->nplaced - 1), lv->bad + rest, plural_s(lv->bad + rest));
 	if (lv->made)
-		map_add_note(m, "%d doors opened at dead ends.", lv->made);
+		map_add_note(m, "%d door%s opened at dead ends.", lv->made, plural_s(lv->made));
 	if (early) {
-		map_add_note(m, "Ended early: %d of %d rooms.", lv->rooms, target);
-		log_warn(log, "tiles: the level ended early with %d tiles placed (%d of %d rooms): "
-			 "no open door fits any tile%s", lv->nplaced, lv->rooms, target,
-			 p->tiles.random_doors ? " and no new door could be opened" : "");
+		map_add_note(m, "Ended early: %d of %d room%s.", lv->rooms, target, plural_s(target));
+		log_warn(log, "tiles: the level ended early with %d tile%s placed (%d of %d room%s): "
+			 "no open door fits any tile%s", lv->nplaced, plural_s(lv->nplaced), lv->rooms, target,
+			 plural_s(target), p->tiles.random_doors ? " and no new door could be opened" : "");
 	} else {
-		log_step(log, "Done: %d rooms in %d tiles; %d bad doors and %d left open walled up.", lv->rooms,
-			 lv->nplaced, lv->bad, rest);
+		log_step(log, "Done: %d room%s in %d tile%s; %d bad door%s and %d left open walled up.", lv->rooms,
+			 plural_s(lv->rooms), lv->nplaced, plural_s(lv->nplaced), lv->bad, plural_s(lv->bad), rest);
 	}
 	return 0;
 }

@@ -403,23 +403,25 @@ START_TEST(test_defaults_and_size)
 	ck_assert_int_eq(meth->square_feet, 5);
 	int w, h;
 	meth->fit_size(meth->default_rooms, &w, &h);
-	ck_assert_int_eq(w, 50);
-	ck_assert_int_eq(h, 40);
+	/* 20 rooms on 26x31: it prints at 4 squares to the inch on letter */
+	ck_assert_int_eq(meth->default_rooms, 20);
+	ck_assert_int_eq(w, 26);
+	ck_assert_int_eq(h, 31);
 	struct map m;
 	struct err e;
 	ck_assert_int_eq(test_generate(&m, "house", "default", NULL, 0, 0, 0, &e), 0);
-	ck_assert_int_eq(m.w, 50);
+	ck_assert_int_eq(m.w, 26);
 	ck_assert_int_eq(m.square_feet, 5);
 	struct gen_params p;
 	gen_params_default(&p);
 	char buf[640];
-	p.w = 50, p.h = 40;
+	p.w = 26, p.h = 31;
 	ck_assert_ptr_null(house_violation(&m, &p, buf, sizeof buf));
-	/* a believable house: a hallway, a few dozen rooms, some loops */
+	/* a believable house: a hallway, a score of rooms, some loops */
 	struct house_measures ms;
 	ck_assert_int_eq(house_measure(&m, &ms, &e), 0);
-	ck_assert_int_ge(ms.rooms, 25);
-	ck_assert_int_le(ms.rooms, 90);
+	ck_assert_int_ge(ms.rooms, 12);
+	ck_assert_int_le(ms.rooms, 40);
 	ck_assert_int_eq(m.regions[1].kind, REGION_HALL);
 	map_free(&m);
 }

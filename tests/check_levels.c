@@ -93,7 +93,7 @@ static void check_booklet(const struct method *const *meths, int nmeths, int n, 
 							       ? lv[k - 1].map.regions[map_at(&lv[k - 1].map, down->x, down->y)].number
 							       : -1);
 			ck_assert_int_eq(down->to_room, m->regions[map_at(m, up->x, up->y)].number);
-			ck_assert_int_gt(down->to_room, 0);
+			ck_assert_msg(down->to_room > 0, "%s over %s, seed %s, %d levels: the stairs up at %d,%d are in no room (%dx%d, region %d kind %d area %d)", m->method, lv[k - 1].map.method, seed, n, up->x, up->y, m->w, m->h, map_at(m, up->x, up->y), m->regions[map_at(m, up->x, up->y)].kind, m->regions[map_at(m, up->x, up->y)].area);
 			ck_assert_int_gt(up->to_room, 0);
 			char want[80];
 			snprintf(want, sizeof want, "Stairs up to level %d, room %d.", k, up->to_room);

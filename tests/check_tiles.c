@@ -62,6 +62,28 @@ START_TEST(test_door_widths_positions)
 }
 END_TEST
 
+/* Rows shorter than the widest (man(1) and editors drop trailing spaces)
+ * read as padded with outside squares, whichever row is the widest. */
+START_TEST(test_short_rows_padded)
+{
+	struct tile_set s;
+	const struct tile *t = read_one(&s, "tile:l\n"
+					   "row:#D#\n"
+					   "row:#.#\n"
+					   "row:#.###\n"
+					   "row:#...D\n"
+					   "row:#####\n");
+	ck_assert_int_eq(t->w, 5);
+	ck_assert_int_eq(t->h, 5);
+	ck_assert_int_eq(t->cells[3], ' ');
+	ck_assert_int_eq(t->cells[4], ' ');
+	ck_assert_int_eq(t->cells[1 * 5 + 3], ' ');
+	ck_assert_int_eq(t->cells[2 * 5 + 4], '#');
+	ck_assert_int_eq(t->ndoors, 2);
+	tile_set_free(&s);
+}
+END_TEST
+
 START_TEST(test_door_corners)
 {
 	struct tile_set s;
@@ -119,7 +141,6 @@ static const struct {
 	const char *text, *where, *what;
 } bad_tiles[] = {
 	{ "tile:x\nrow:#D#\nrow:#.X\nrow:###\n", "t.tile:3:7:", "unknown square 'X'" },
-	{ "tile:x\nrow:#D#\nrow:#.#\nrow:##\n", "t.tile:4:7:", "2 squares wide" },
 	{ "tile:x\nrow:###\nrow:#.#\nrow:###\n", "t.tile:1:1:", "has no door" },
 	{ "tile:x\nrow:###\nrow:#D#\nrow:#.#\nrow:###\n", "t.tile:3:6:", "own tile's rock" },
 	{ "tile:x\nrow:#DD#\nrow:#DD#\nrow:#..#\nrow:####\n", "t.tile:2:6:", "2x2 block" },
@@ -716,6 +737,7 @@ static Suite *tiles_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_door_widths_positions);
 	tcase_add_test(tc, test_door_corners);
+	tcase_add_test(tc, test_short_rows_padded);
 	tcase_add_test(tc, test_inner_door);
 	tcase_add_loop_test(tc, test_parse_errors, 0, (int)(sizeof bad_tiles / sizeof bad_tiles[0]));
 	tcase_add_test(tc, test_turn_round_trips);

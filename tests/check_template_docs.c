@@ -1,0 +1,166 @@
+/* check_template_docs.c: the examples of mapsheet-templates(5) work as a
+ * reader copies them from the page man(1) renders, not from the roff
+ * source: man drops the trailing spaces of the example tile's rows, and
+ * its indentation comes along. Each example (a style, a stocking table
+ * system, tiles, a name table, a theme table) is cut from
+ * `MANWIDTH=120 man -l man/mapsheet-templates.5 | col -bx`, written to a
+ * file and used in a run that must succeed. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define DIR "build/tests/tpldocs"
+#define OUT DIR "/out.txt"
+#define ERR DIR "/err.txt"
+#define MAX_EXAMPLES 16
+
+struct example {
+	char *text;     /* the lines, their common indentation removed */
+};
+
+static int indent_of(const char *line)
+{
+	int n = 0;
+	while (line[n] == ' ')
+		n++;
+	return line[n] == '\n' || line[n] == '\0' ? -1 : n;
+}
+
+/* A line of a template file: a comment or "directive:..." (a lower-case
+ * word and a colon), as opposed to the page's prose after an example. */
+static int is_file_line(const char *l)
+{
+	if (l[0] == '#')
+		return 1;
+	size_t word = strspn(l, "abcdefghijklmnopqrstuvwxyz-");
+	return word > 0 && l[word] == ':';
+}
+
+/* Cuts the examples: the lines after an "Example" heading or a line
+ * ending "For example:", as far as they stay indented at least as deep as
+ * the first and read as lines of a template file. */
+static int cut_examples(char *page, struct example *ex, int max)
+{
+	int n = 0;
+	char *lines[4096];
+	int nl = 0;
+	for (char *p = strtok(page, "\n"); p && nl < 4096; p = strtok(NULL, "\n"))
+		lines[nl++] = p;
+	for (int i = 0; i < nl && n < max; i++) {
+		const char *l = lines[i];
+		size_t len = strlen(l);
+		int heading = strcmp(l, "   Example") == 0 ||
+			      (len >= 12 && strcmp(l + len - 12, "For example:") == 0);
+		if (!heading)
+			continue;
+		int j = i + 1, depth = indent_of(lines[j]);
+		size_t size = 1;
+		for (int k = j; k < nl && indent_of(lines[k]) >= depth && is_file_line(lines[k] + depth); k++)
+			size += strlen(lines[k]) + 1;
+		char *text = calloc(size, 1);
+		ck_assert_ptr_nonnull(text);
+		for (; j < nl && indent_of(lines[j]) >= depth && is_file_line(lines[j] + depth); j++) {
+			strcat(text, lines[j] + depth);
+			strcat(text, "\n");
+		}
+		ex[n++].text = text;
+		i = j - 1;
+	}
+	return n;
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fputs(text, f) >= 0, 1);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+static void run_ok(const char *args, const char *example)
+{
+	int rc = test_run(args, OUT, ERR);
+	char *err = test_slurp(ERR, NULL);
+	ck_assert_msg(rc == 0, "%s: exit %d: %s\nthe example:\n%s", args, rc, err ? err : "", example);
+	free(err);
+}
+
+START_TEST(test_examples_as_rendered)
+{
+	mkdir("build/tests", 0777);
+	mkdir(DIR, 0777);
+	mkdir(DIR "/tiles", 0777);
+	mkdir(DIR "/system", 0777);
+	mkdir(DIR "/tpl", 0777);
+	mkdir(DIR "/tpl/names", 0777);
+	mkdir(DIR "/tpl/themes", 0777);
+	FILE *p = popen("MANWIDTH=120 man -l man/mapsheet-templates.5 2>/dev/null | col -bx", "r");
+	ck_assert_ptr_nonnull(p);
+	static char page[256 * 1024];
+	size_t len = fread(page, 1, sizeof page - 1, p);
+	ck_assert_int_eq(pclose(p), 0);
+	page[len] = '\0';
+	ck_assert_msg(len > 1000, "man rendered %zu bytes", len);
+	struct example ex[MAX_EXAMPLES];
+	int n = cut_examples(page, ex, MAX_EXAMPLES);
+	int style = 0, system = 0, tiles = 0, names = 0, themes = 0;
+	for (int i = 0; i < n; i++) {
+		const char *t = ex[i].text;
+		if (strstr(t, "\ntile:") || strncmp(t, "tile:", 5) == 0) {
+			write_file(DIR "/tiles/example.tile", t);
+			run_ok("--method tiles --tiles " DIR "/tiles --seed docs -o " DIR "/tiles.txt", t);
+			tiles++;
+		} else if (strstr(t, "colour:")) {
+			write_file(DIR "/example.style", t);
+			run_ok("--style " DIR "/example.style --seed docs -o " DIR "/style.svg", t);
+			style++;
+		} else if (strstr(t, "contents:")) {
+			write_file(DIR "/system/goblins.table", t);
+			run_ok("--system " DIR "/system --seed docs -o " DIR "/system.txt", t);
+			system++;
+		} else if (strstr(t, "entrance:")) {
+			write_file(DIR "/tpl/names/mansion.names", t);
+			ck_assert_int_eq(setenv("MAPSHEET_TEMPLATES", DIR "/tpl", 1), 0);
+			run_ok("--method mansion --seed docs -o " DIR "/names.txt", t);
+			unsetenv("MAPSHEET_TEMPLATES");
+			char *out = test_slurp(DIR "/names.txt", NULL);
+			ck_assert_ptr_nonnull(strstr(out, "Entrance Hall"));
+			free(out);
+			names++;
+		} else if (strstr(t, "theme:")) {
+			write_file(DIR "/tpl/themes/example.txt", t);
+			run_ok("--method cards --themes " DIR "/tpl/themes/example.txt --seed docs -o " DIR "/themes.txt", t);
+			char *out = test_slurp(DIR "/themes.txt", NULL);
+			ck_assert_ptr_nonnull(strstr(out, "Fungus Caves"));
+			free(out);
+			themes++;
+		}
+		free(ex[i].text);
+	}
+	ck_assert_int_eq(style, 1);
+	ck_assert_int_eq(system, 1);
+	ck_assert_int_eq(tiles, 1);
+	ck_assert_int_eq(names, 1);
+	ck_assert_int_eq(themes, 1);
+	/* the example tile as man shows it: rows shorter than the widest, read
+	 * as padded with outside squares */
+	char *tile = test_slurp(DIR "/tiles/example.tile", NULL);
+	ck_assert_ptr_nonnull(strstr(tile, "row:##D###\n"));
+	free(tile);
+}
+END_TEST
+
+static Suite *template_docs_suite(void)
+{
+	Suite *s = suite_create("template_docs");
+	TCase *tc = tcase_create("examples");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_examples_as_rendered);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(template_docs_suite)
