@@ -401,13 +401,13 @@ START_TEST(test_man_advice_runs)
 }
 END_TEST
 
-/* The first example's promise: "A letter page with the map at 4 or 5
- * squares to the inch ... Add --scale 5 to change the scale". */
+/* The first example's promise: "on a letter page at 4 squares to the
+ * inch ... Add --scale 5 to change the scale". */
 START_TEST(test_man_first_example_scale)
 {
 	load_man_examples();
 	char *shown = squeeze(man_rendered("man/mapsheet.1"));
-	const char *promise = "A letter page with the map at 4 or 5 squares to the inch";
+	const char *promise = "on a letter page at 4 squares to the inch";
 	ck_assert_msg(strstr(shown, promise), "the man page no longer says: %s", promise);
 	free(shown);
 	const struct example *ex = &man_examples[0];

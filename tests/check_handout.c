@@ -326,15 +326,15 @@ START_TEST(test_command_line)
 	free(err);
 	ck_assert_int_eq(access(DIR "/pl.svg", F_OK), 0);
 	ck_assert_int_lt(access(DIR "/pl-2.svg", F_OK), 0);
-	/* seed 6: the stairs to level 3 lie behind a secret door; the players'
+	/* seed 7: the stairs to level 3 lie behind a secret door; the players'
 	 * booklet has the cover and two levels, and never names level 3 */
-	ck_assert_int_eq(test_run("--seed 6 --levels 3 --player -o " DIR "/b.pdf", NULL, NULL), 0);
+	ck_assert_int_eq(test_run("--seed 7 --levels 3 --player -o " DIR "/b.pdf", NULL, NULL), 0);
 	ck_assert_int_eq(shell("pdfinfo " DIR "/b.pdf | grep -q '^Pages: *3$'"), 0);
 	ck_assert_int_eq(shell("pdftotext " DIR "/b.pdf - | grep -q 'Level 2'"), 0);
 	ck_assert_int_ne(shell("pdftotext " DIR "/b.pdf - | grep -q 'Level 3'"), 0);
 	/* its cover promises no key */
 	ck_assert_int_ne(shell("pdftotext " DIR "/b.pdf - | grep -q 'key entry'"), 0);
-	ck_assert_int_eq(test_run("--seed 6 --levels 3 --player-secret-rooms -o " DIR "/b.pdf", NULL, NULL), 0);
+	ck_assert_int_eq(test_run("--seed 7 --levels 3 --player-secret-rooms -o " DIR "/b.pdf", NULL, NULL), 0);
 	ck_assert_int_eq(shell("pdfinfo " DIR "/b.pdf | grep -q '^Pages: *4$'"), 0);
 	ck_assert_int_eq(shell("pdftotext " DIR "/b.pdf - | grep -q 'Level 3'"), 0);
 	ck_assert_int_eq(test_run("--seed 1 --levels 3 --level 2 --player -o " DIR "/l2.pdf", NULL, DIR "/err.txt"),

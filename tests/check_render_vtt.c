@@ -579,9 +579,9 @@ END_TEST
 /* Through the command line: --vtt-grid changes the image only. */
 START_TEST(test_cli_vtt_grid)
 {
-	ck_assert_int_eq(test_run("-q -m tiles -s 5 --grid-pixels 20 -o " DIR "/plain.dd2vtt", NULL, NULL), 0);
-	ck_assert_int_eq(test_run("-q -m tiles -s 5 --grid-pixels 20 --vtt-grid -o " DIR "/grid.dd2vtt", NULL, NULL),
-			 0);
+	ck_assert_int_eq(test_run("-q -m tiles -s 5 --rooms 25 --grid-pixels 20 -o " DIR "/plain.dd2vtt", NULL, NULL), 0);
+	ck_assert_int_eq(
+		test_run("-q -m tiles -s 5 --rooms 25 --grid-pixels 20 --vtt-grid -o " DIR "/grid.dd2vtt", NULL, NULL), 0);
 	char *a = test_slurp(DIR "/plain.dd2vtt", NULL), *b = test_slurp(DIR "/grid.dd2vtt", NULL);
 	ck_assert_msg(a && b, "a tabletop file was not written");
 	char *ia = strstr(a, "\"image\""), *ib = strstr(b, "\"image\"");

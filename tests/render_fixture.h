@@ -93,7 +93,7 @@ static void fx_dungeon(struct map *m)
 
 /* A long gallery: rooms x rooms of 4 x 4 squares in a grid joined by doors,
  * for a key long enough to run over columns and pages. */
-static void fx_gallery(struct map *m, int cols, int rows)
+static inline void fx_gallery(struct map *m, int cols, int rows)
 {
 	struct err e;
 	ck_assert_int_eq(map_init(m, cols * 5 + 1, rows * 5 + 1, &e), 0);
