@@ -155,6 +155,9 @@ static void write_key(FILE *f, const struct map *m, const struct key *k)
 
 int export_txt(FILE *f, const struct doc *d, struct err *e)
 {
+	const char *title = d->sheet.title ? d->sheet.title : d->site;
+	if (title)
+		fprintf(f, "%s\n", title);
 	for (int l = 0; l < d->nlevels; l++) {
 		const struct map *m = &d->levels[l].map;
 		if (l > 0)
