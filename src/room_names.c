@@ -53,11 +53,12 @@ static int cmp_named(const void *a, const void *b)
 	return c ? c : (x->entry > y->entry) - (x->entry < y->entry);
 }
 
-/* A name drawn for several rooms of a level is numbered from its second
- * room on, in key order ("Cell", "Cell 2", "Cell 3"), so that no two
- * rooms of a level read the same. fresh[id] marks the regions this pass
- * named. Returns 0 or -1 (out of memory). */
-static int number_repeats(struct level *lv, const unsigned char *fresh)
+/* A name on several rooms of a level is numbered from its second room on,
+ * in key order ("Cell", "Cell 2", "Cell 3"), so that no two rooms of a
+ * level read the same, whether the table or the method (a tile's name, a
+ * house's Bedroom) gave it. Bridges keep their names. Returns 0 or -1
+ * (out of memory). */
+static int number_repeats(struct level *lv)
 {
 	struct map *m = &lv->map;
 	struct named *list = malloc(((size_t)lv->key.n + 1) * sizeof *list);
@@ -66,7 +67,7 @@ static int number_repeats(struct level *lv, const unsigned char *fresh)
 	int n = 0;
 	for (int i = 0; i < lv->key.n; i++) {
 		int id = lv->key.entries[i].region;
-		if (id > 0 && id <= m->nregions && fresh[id] && m->regions[id].name[0])
+		if (id > 0 && id <= m->nregions && m->regions[id].kind != REGION_BRIDGE && m->regions[id].name[0])
 			list[n++] = (struct named){ m->regions[id].name, i };
 	}
 	qsort(list, (size_t)n, sizeof *list, cmp_named);
@@ -88,7 +89,8 @@ static int number_repeats(struct level *lv, const unsigned char *fresh)
 	return 0;
 }
 
-int room_names_level(struct level *lv, const char *const *dirs, const char *seed, struct err *e)
+/* Draws names for the unnamed regions of lv from the method's table. */
+static int draw_names(struct level *lv, const char *const *dirs, const char *seed, struct err *e)
 {
 	struct map *m = &lv->map;
 	if (!m->method || !has_unnamed(m) || !has_table(dirs, m->method))
@@ -97,14 +99,11 @@ int room_names_level(struct level *lv, const char *const *dirs, const char *seed
 	if (names_load(&t, dirs, m->method, e) < 0)
 		return -1;
 	const char **tag_of = calloc((size_t)m->nregions + 1, sizeof *tag_of);
-	unsigned char *fresh = calloc((size_t)m->nregions + 1, 1);
 	int *adj_first = NULL, *adj = NULL, rc = -1;
-	if (!tag_of || !fresh) {
+	if (!tag_of) {
 		err_set(e, "out of memory while naming rooms");
 		goto out;
 	}
-	for (int id = 1; id <= m->nregions; id++)
-		fresh[id] = !m->regions[id].name[0];
 	for (int i = 0; i < lv->key.n; i++) {
 		const struct key_entry *en = &lv->key.entries[i];
 		if (en->region > 0 && en->region <= m->nregions)
@@ -117,21 +116,26 @@ int room_names_level(struct level *lv, const char *const *dirs, const char *seed
 	int entrance = m->entrance.set ? map_at(m, m->entrance.x, m->entrance.y) : 0;
 	if (names_assign_tagged(&t, m, entrance, adj_first, adj, (const char *const *)tag_of, &rng, NULL, e) < 0)
 		goto out;
-	if (number_repeats(lv, fresh) < 0) {
-		err_set(e, "out of memory while naming rooms");
-		goto out;
-	}
+	rc = 0;
+out:
+	free(tag_of);
+	free(adj_first);
+	free(adj);
+	names_free(&t);
+	return rc;
+}
+
+int room_names_level(struct level *lv, const char *const *dirs, const char *seed, struct err *e)
+{
+	struct map *m = &lv->map;
+	if (draw_names(lv, dirs, seed, e) < 0)
+		return -1;
+	if (number_repeats(lv) < 0)
+		return err_set(e, "out of memory while naming rooms");
 	for (int i = 0; i < lv->key.n; i++) {
 		struct key_entry *en = &lv->key.entries[i];
 		if (en->region > 0 && en->region <= m->nregions && m->regions[en->region].name[0])
 			snprintf(en->title, sizeof en->title, "%s", m->regions[en->region].name);
 	}
-	rc = 0;
-out:
-	free(tag_of);
-	free(fresh);
-	free(adj_first);
-	free(adj);
-	names_free(&t);
-	return rc;
+	return 0;
 }
