@@ -191,9 +191,11 @@ void layout_key_line_link(struct layout_ctx *c, struct scene_page *p, const stru
 int layout_cover(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
 		 const struct paper *paper, struct err *e);
 /* The title printed on level m's sheet (layout_page.c): --title, or the
- * method and seed ("Dice map, seed 7"; the players' copy without seed). */
+ * site's name ("Tomb of the Grey Lady"), or failing that the method and
+ * seed ("Dice map, seed 7"; the players' copy without seed). */
 void layout_sheet_title(const struct doc *d, const struct map *m, int player, char *out, size_t size);
-/* The booklet's title: --title, or one made from the levels and seed. */
+/* The booklet's title: --title, the site's name, or one made from the
+ * levels and seed. */
 void layout_cover_title(const struct doc *d, char *out, size_t size);
 
 /* The key's flow: frames are filled in order; next_frame asks for more. */

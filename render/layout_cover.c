@@ -28,6 +28,10 @@ void layout_cover_title(const struct doc *d, char *out, size_t size)
 		snprintf(out, size, "%s", d->sheet.title);
 		return;
 	}
+	if (d->site) {
+		snprintf(out, size, "%s", d->site);
+		return;
+	}
 	/* "Mansion and dice", from the methods in their order of first use */
 	const char *seen[8];
 	int nseen = 0;

@@ -82,6 +82,11 @@ void layout_sheet_title(const struct doc *d, const struct map *m, int player, ch
 		snprintf(out, size, "%s", d->sheet.title);
 		return;
 	}
+	/* the site's name; the seed stays in the footer of the referee's copy */
+	if (d->site) {
+		snprintf(out, size, "%s", d->site);
+		return;
+	}
 	const char *meth = m->method ? m->method : "map";
 	char cap = meth[0] >= 'a' && meth[0] <= 'z' ? (char)(meth[0] - 'a' + 'A') : meth[0];
 	/* the players' copy names no seed: it would remake the referee's map */

@@ -343,7 +343,7 @@ const struct cli_option cli_options[] = {
 	{ "player-secret-rooms", 0, NULL, "as --player, and the rooms behind secret doors too", GROUP_SHEET,
 	  set_player_secret_rooms, NULL },
 	{ "no-key", 0, NULL, "the map page alone, without the key", GROUP_SHEET, set_no_key, NULL },
-	{ "title", 0, "TEXT", "the sheet's title (default: method and seed)", GROUP_SHEET, set_title, NULL },
+	{ "title", 0, "TEXT", "the title (default: a site name from the seed)", GROUP_SHEET, set_title, NULL },
 	{ "output", 'o', "FILE", "write FILE, by its extension: .pdf .svg .png .txt .json .md .dd2vtt .uvtt",
 	  GROUP_OUTPUT, set_output, NULL },
 	{ "format", 0, "NAME", "the format, whatever the extension: pdf, pdf-cairo, svg, png, txt, ...",

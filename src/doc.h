@@ -39,6 +39,8 @@ struct sheet_options {
 
 struct doc {
 	const char *seed;               /* the seed text */
+	const char *site;               /* the site's name, drawn from the seed
+					 * ("Tomb of the Grey Lady"), or NULL */
 	const char *command;            /* a command line that remakes this output */
 	struct level *levels;
 	int nlevels;

@@ -82,6 +82,14 @@ static void md_title(struct sbuf *s, const struct doc *d)
 	sbuf_add(s, "# ");
 	if (d->sheet.title) {
 		md_escape(s, d->sheet.title, 0);
+	} else if (d->site) {
+		md_escape(s, d->site, 0);
+		if (!d->sheet.player && d->seed) {
+			sbuf_add(s, ", seed ");
+			md_escape(s, d->seed, 0);
+		}
+		if (d->sheet.player)
+			sbuf_add(s, " (players' map)");
 	} else {
 		const char *meth = d->nlevels > 0 && d->levels[0].map.method ? d->levels[0].map.method : "dungeon";
 		int same = 1;

@@ -242,6 +242,9 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 	int terminal;
 	int width = txt_width(f, &terminal);
 	char line[512];
+	const char *title = d->sheet.title ? d->sheet.title : d->site;
+	if (title)
+		fprintf(f, "%s\n", title);
 	for (int l = 0; l < d->nlevels; l++) {
 		const struct map *m = &d->levels[l].map;
 		if (l > 0)

@@ -3,6 +3,7 @@
 #include "plural.h"
 
 #include "map_check.h"
+#include "room_names.h"
 #include "sbuf.h"
 #include "tile_set.h"
 
@@ -181,7 +182,8 @@ int levels_build_keys(struct level *levels, int n, const struct key_options *o, 
 		report_progress(rep, "level %d of %d: writing the key...", k + 1, n);
 		struct rng rng;
 		rng_seed_text(&rng, seed, LEVELS_STOCK_STREAM + (unsigned)k + 1);
-		if (key_build(&levels[k].key, &levels[k].map, o, &rng, e) < 0)
+		if (key_build(&levels[k].key, &levels[k].map, o, &rng, e) < 0 ||
+		    room_names_level(&levels[k], o->template_dirs, seed, e) < 0)
 			return -1;
 	}
 	return 0;

@@ -13,6 +13,7 @@
 #include "paths.h"
 #include "render.h"
 #include "report.h"
+#include "site_name.h"
 #include "stock_table.h"
 #include "style.h"
 
@@ -209,7 +210,10 @@ static int run(struct cli *c, struct err *e)
 		goto out;
 	}
 	log.steps = NULL;
-	struct doc d = { .seed = c->seed, .command = c->command, .levels = levels,
+	char site[SITE_NAME_LEN];
+	if (site_name_make(c->params.template_dirs, c->methods[0]->name, c->seed, site, sizeof site, e) < 0)
+		goto out;
+	struct doc d = { .seed = c->seed, .site = site, .command = c->command, .levels = levels,
 			 .nlevels = c->sheet.player ? shown : c->levels, .sheet = c->sheet,
 			 .template_dirs = c->params.template_dirs, .report = &rep,
 			 .total_levels = c->sheet.player ? shown : c->levels };

@@ -78,6 +78,7 @@ static int on_name(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 	en.max_area = (int)f[2].i;
 	en.weight = (int)f[3].i;
 	en.most = (int)f[4].i;
+	en.tag = t->section;
 	en.name = intern(t, f[5].text, e);
 	if (en.name < 0)
 		return -1;
@@ -114,8 +115,25 @@ static int on_beside(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 	return 0;
 }
 
+/* for:TAG starts a section: the name lines after it suit only regions with
+ * that tag; for:* ends it. */
+static int on_for(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct names_table *t = ctx;
+	(void)nf;
+	if (strcmp(f[0].text, "*") == 0) {
+		t->section = -1;
+		return 0;
+	}
+	if (check_name(pos, &f[0], e) < 0)
+		return -1;
+	t->section = intern(t, f[0].text, e);
+	return t->section < 0 ? -1 : 0;
+}
+
 static const struct tpl_directive directives[] = {
 	{ "entrance", "text", on_entrance },
+	{ "for", "text", on_for },
 	{ "name", "str int int int int text", on_name },
 	{ "beside", "str text", on_beside },
 	{ NULL, NULL, NULL }
@@ -174,6 +192,7 @@ int names_parse(struct names_table *t, const char *file, const char *text, size_
 {
 	memset(t, 0, sizeof *t);
 	t->entrance = -1;
+	t->section = -1;
 	if (tpl_parse_text(file, text, len, directives, t, e) < 0 || link_beside(t, file, e) < 0) {
 		names_free(t);
 		return -1;
@@ -190,6 +209,7 @@ int names_load(struct names_table *t, const char *const *dirs, const char *name,
 	char path[1400];
 	memset(t, 0, sizeof *t);
 	t->entrance = -1;
+	t->section = -1;
 	if (paths_find(dirs, "names", name, "names", "name table", path, sizeof path, e) < 0)
 		return -1;
 	size_t len;
@@ -208,4 +228,5 @@ void names_free(struct names_table *t)
 	free(t->beside);
 	memset(t, 0, sizeof *t);
 	t->entrance = -1;
+	t->section = -1;
 }

@@ -23,6 +23,8 @@ struct names_entry {
 	int most;                   /* at most this many on a level; 0: any number */
 	int name;                   /* index into names_table.names */
 	int beside_first, nbeside;  /* its rows in names_table.beside */
+	int tag;                    /* the `for` section it stands in (index
+				     * into names_table.names), or -1: none */
 };
 
 /* `beside`: the name may only go to a space touching one named `other`.
@@ -37,6 +39,7 @@ struct names_table {
 	char (*names)[NAMES_LEN];   /* distinct names, interned */
 	int nnames, names_cap;
 	int entrance;               /* name of the entrance region, or -1 */
+	int section;                /* while reading: the current `for` tag, or -1 */
 	struct names_entry *entries;
 	int nentries, entries_cap;
 	struct names_beside *beside;
@@ -61,6 +64,16 @@ void names_free(struct names_table *t);
  * Areas are read from m->regions[id].area. Returns 0, or -1 with e set. */
 int names_assign(const struct names_table *t, struct map *m, int entrance, const int *adj_first,
 		 const int *adj, struct rng *rng, struct log *log, struct err *e);
+
+/* As names_assign, for regions that carry a tag (what the method knows of
+ * them: a dice room's contents kind, a cards zone's theme): tag_of[id] is a
+ * region's tag or NULL. A region draws among the entries in the table's
+ * `for:TAG` section of its tag; when none suits it, among the entries
+ * outside any section. Regions that already have a name keep it (a
+ * method's own names, such as designed cards' titles, come first).
+ * tag_of NULL: no region has a tag. */
+int names_assign_tagged(const struct names_table *t, struct map *m, int entrance, const int *adj_first,
+			const int *adj, const char *const *tag_of, struct rng *rng, struct log *log, struct err *e);
 
 /* Builds the touching lists from the grid (one pass over every square):
  * *adj_first has nregions + 2 offsets into *adj; both malloc'd. */

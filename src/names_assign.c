@@ -87,6 +87,42 @@ static int beside_ok(const struct names_table *t, const struct names_entry *en, 
 int names_assign(const struct names_table *t, struct map *m, int entrance, const int *adj_first,
 		 const int *adj, struct rng *rng, struct log *log, struct err *e)
 {
+	return names_assign_tagged(t, m, entrance, adj_first, adj, NULL, rng, log, e);
+}
+
+/* The index of tag s among t's names, or -1 (none, or no line names it). */
+static int tag_index(const struct names_table *t, const char *s)
+{
+	for (int i = 0; s && s[0] && i < t->nnames; i++)
+		if (strcmp(t->names[i], s) == 0)
+			return i;
+	return -1;
+}
+
+/* Sets w[i] for every entry that suits region r in section tag; returns
+ * how many do and adds their weights to *sum. */
+static int weigh(const struct names_table *t, const struct order *r, int tag, const int *count,
+		 const int *name_of, const int *adj_first, const int *adj, double *w, double *sum)
+{
+	int choices = 0;
+	for (int i = 0; i < t->nentries; i++) {
+		const struct names_entry *en = &t->entries[i];
+		w[i] = 0;
+		if (en->tag != tag || en->kind != r->kind || r->area < en->min_area || r->area > en->max_area ||
+		    (en->most > 0 && count[en->name] >= en->most) ||
+		    !beside_ok(t, en, name_of, r->id, adj_first, adj))
+			continue;
+		/* each name drawn before weighs less, so a level varies */
+		w[i] = (double)en->weight / (1 + count[en->name]);
+		*sum += w[i];
+		choices++;
+	}
+	return choices;
+}
+
+int names_assign_tagged(const struct names_table *t, struct map *m, int entrance, const int *adj_first,
+			const int *adj, const char *const *tag_of, struct rng *rng, struct log *log, struct err *e)
+{
 	int n = m->nregions;
 	int *name_of = malloc(((size_t)n + 1) * sizeof *name_of);
 	int *count = calloc((size_t)t->nnames + 1, sizeof *count);
@@ -101,7 +137,7 @@ int names_assign(const struct names_table *t, struct map *m, int entrance, const
 		name_of[id] = -1;
 	int norder = 0;
 	for (int id = 1; id <= n; id++) {
-		if (id == entrance)
+		if (id == entrance || m->regions[id].name[0])
 			continue;
 		const struct region *r = &m->regions[id];
 		order[norder++] = (struct order){ id, r->kind != REGION_HALL, r->area, (unsigned)rng_next(rng),
@@ -111,7 +147,7 @@ int names_assign(const struct names_table *t, struct map *m, int entrance, const
 		err_set(e, "out of memory while naming rooms");
 		goto out;
 	}
-	if (entrance > 0 && entrance <= n && t->entrance >= 0) {
+	if (entrance > 0 && entrance <= n && t->entrance >= 0 && !m->regions[entrance].name[0]) {
 		name_of[entrance] = t->entrance;
 		set_name(m->regions[entrance].name, sizeof m->regions[entrance].name, t->names[t->entrance]);
 		count[t->entrance]++;
@@ -122,19 +158,11 @@ int names_assign(const struct names_table *t, struct map *m, int entrance, const
 		int id = order[k].id;
 		const struct order *r = &order[k];
 		double sum = 0;
-		int choices = 0;
-		for (int i = 0; i < t->nentries; i++) {
-			const struct names_entry *en = &t->entries[i];
-			w[i] = 0;
-			if (en->kind != r->kind || r->area < en->min_area || r->area > en->max_area ||
-			    (en->most > 0 && count[en->name] >= en->most) ||
-			    !beside_ok(t, en, name_of, id, adj_first, adj))
-				continue;
-			/* each name drawn before weighs less, so a level varies */
-			w[i] = (double)en->weight / (1 + count[en->name]);
-			sum += w[i];
-			choices++;
-		}
+		int tag = tag_of ? tag_index(t, tag_of[id]) : -1, choices = 0;
+		if (tag >= 0)
+			choices = weigh(t, r, tag, count, name_of, adj_first, adj, w, &sum);
+		if (choices == 0)
+			choices = weigh(t, r, -1, count, name_of, adj_first, adj, w, &sum);
 		if (choices == 0) {
 			log_step(log, "Name: %s %d (%d squares): no name in the table suits it",
 				 region_kind_name(r->kind), id, r->area);

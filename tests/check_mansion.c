@@ -527,7 +527,7 @@ START_TEST(test_name_table_errors)
 	ck_assert_int_eq(names_parse(&t, "x.names", no_entrance, strlen(no_entrance), &e), -1);
 	ck_assert_ptr_nonnull(strstr(e.msg, "no 'entrance' line"));
 	ck_assert_int_eq(names_load(&t, test_template_dirs(), "nosuch", &e), -1);
-	ck_assert_ptr_nonnull(strstr(e.msg, "unknown name table 'nosuch' (name tables: house, mansion"));
+	ck_assert_ptr_nonnull(strstr(e.msg, "unknown name table 'nosuch' (name tables: cards, dice, house, mansion, tiles"));
 	ck_assert_int_eq(names_load(&t, test_template_dirs(), "mansion", &e), 0);
 	ck_assert_str_eq(t.names[t.entrance], "Entrance Hall");
 	ck_assert_int_gt(t.nentries, 20);

@@ -1,12 +1,15 @@
 /* check_render_files.c: what a file says about itself, read the way a
  * user's tools read it: a PDF's title (pdfinfo) is the title printed on
- * its first page (pdftotext), for a sheet, a players' copy, a --title and a
+ * its first page (pdftotext), by default the site's name the seed draws,
+ * for a sheet, a players' copy, a --title and a
  * booklet; every PNG the program writes (a sheet, each page of a page set,
  * the Markdown key's images, the image inside a tabletop file) carries its
  * resolution in a pHYs chunk right after IHDR, in pixels per metre of the
  * dpi asked for, with every chunk's CRC right; and --format takes uvtt, the
  * tabletop format's other name. */
 #include "testutil.h"
+
+#include "site_name.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -84,20 +87,31 @@ static void check_title(const char *args, const char *file, const char *want)
 	free(title);
 }
 
+/* The site name the seed draws for method (names/sites.parts). */
+static void site_of(const char *method, const char *seed, char *out, size_t size)
+{
+	struct err e;
+	ck_assert_msg(site_name_make(test_template_dirs(), method, seed, out, size, &e) == 0, "%s", e.msg);
+	ck_assert_msg(strstr(out, " map") == NULL && strstr(out, "seed") == NULL, "site name '%s'", out);
+}
+
 START_TEST(test_pdf_title)
 {
 	make_dir();
-	check_title("-s 7", "plain.pdf", "Dice map, seed 7");
-	check_title("-m mansion -s ashes", "mansion.pdf", "Mansion map, seed ashes");
-	check_title("-s 7 --player", "player.pdf", "Dice map");
+	char dice7[SITE_NAME_LEN], ashes[SITE_NAME_LEN];
+	site_of("dice", "7", dice7, sizeof dice7);
+	site_of("mansion", "ashes", ashes, sizeof ashes);
+	check_title("-s 7", "plain.pdf", dice7);
+	check_title("-m mansion -s ashes", "mansion.pdf", ashes);
+	check_title("-s 7 --player", "player.pdf", dice7);
 	check_title("-s 7 --title \"Tom's \xc3\x9cnterkeller \xe2\x80\x94 west\"", "titled.pdf",
 		    "Tom's \xc3\x9cnterkeller \xe2\x80\x94 west");
 	/* the booklet (libharu) and the Cairo document of several levels:
 	 * the cover's title */
-	check_title("-s 7 --levels 2", "booklet.pdf", "Dice: 2 levels");
+	check_title("-s 7 --levels 2", "booklet.pdf", dice7);
 	check_title("-s 7 --levels 2 --title \"Tom's \xc3\x9cnterkeller\"", "booklet-titled.pdf",
 		    "Tom's \xc3\x9cnterkeller");
-	check_title("-s 7 --levels 2 --format pdf-cairo", "cairo-levels.pdf", "Dice: 2 levels");
+	check_title("-s 7 --levels 2 --format pdf-cairo", "cairo-levels.pdf", dice7);
 }
 END_TEST
 
