@@ -196,19 +196,35 @@ void layout_sheet_title(const struct doc *d, const struct map *m, int player, ch
 /* The booklet's title: --title, or one made from the levels and seed. */
 void layout_cover_title(const struct doc *d, char *out, size_t size);
 
-/* The key's flow: frames are filled in order; next_frame asks for more. */
-struct key_flow {
-	struct layout_ctx *c;
-	struct scene_page *page;
-	struct rect_pt frame;
-	double y;               /* next free y in the frame */
-	int started;            /* something placed in this frame */
-	/* gives the next frame (on a new page when needed); 0 or -1 */
-	int (*next_frame)(struct key_flow *kf, struct err *e);
+/* The key's flow (layout_key.c): the key measured once at a column width
+ * into lines kept in units (an entry with its heading, the notes, the
+ * wandering monster table), flowed into column frames a caller gives, as
+ * often as it likes, then emitted into the pages of the frames. */
+struct key_text;
+/* Column frame i (0-based), all of the width measured at; 0, or -1 for none. */
+struct key_frames {
+	int (*frame)(void *arg, int i, struct rect_pt *out);
 	void *arg;
 };
-/* Sets the level's key into the flow. Returns 0 or -1 with e set. */
-int layout_key(struct key_flow *kf, struct err *e);
+/* How tightly lines are set: line pitch and space between entries, as
+ * factors of their natural size (1, 1: as measured). */
+struct key_fit {
+	double lead, space;
+};
+/* Measures the key of c's level in columns `width` points wide into *out
+ * (key_text_free releases it). Returns 0, or -1 with e set. */
+int key_text_build(struct key_text **out, struct layout_ctx *c, double width, struct err *e);
+void key_text_free(struct key_text *kt);
+/* Flows the key into the frames: a heading never ends a column, at least
+ * two lines of an entry end or start one, a table that fits a column stays
+ * whole. Returns the frames used, or -1 when the frames ran out. */
+int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_fit fit);
+/* Lines the last flow put in frames f0 .. f1 - 1. */
+int key_text_lines_in(const struct key_text *kt, int f0, int f1);
+/* Emits the lines where the last flow (made with fit) put them: a frame's
+ * lines on page_of(arg, frame), with the entries' anchors and links. */
+void key_text_emit(struct key_text *kt, const struct key_fit *fit,
+		   struct scene_page *(*page_of)(void *arg, int frame), void *arg);
 
 /* A cheap hash for deterministic hand-drawn variation (no RNG state). */
 unsigned layout_hash(int x, int y, int salt);
