@@ -201,9 +201,11 @@ void layout_cover_title(const struct doc *d, char *out, size_t size);
  * wandering monster table), flowed into column frames a caller gives, as
  * often as it likes, then emitted into the pages of the frames. */
 struct key_text;
-/* Column frame i (0-based), all of the width measured at; 0, or -1 for none. */
+/* Column frame i (0-based), all of the width measured at, and the height
+ * it has before a caller shortens it to balance columns (a table that
+ * fits that moves whole); 0, or -1 for none. */
 struct key_frames {
-	int (*frame)(void *arg, int i, struct rect_pt *out);
+	int (*frame)(void *arg, int i, struct rect_pt *out, double *full_h);
 	void *arg;
 };
 /* How tightly lines are set: line pitch and space between entries, as

@@ -228,13 +228,14 @@ struct cursor {
 	const struct key_frames *fr;
 	int frame;
 	struct rect_pt r;
+	double full_h;          /* the frame's height before any cap */
 	double y;
 	int started;
 };
 
 static int next_frame(struct cursor *cu)
 {
-	if (cu->fr->frame(cu->fr->arg, cu->frame + 1, &cu->r) < 0)
+	if (cu->fr->frame(cu->fr->arg, cu->frame + 1, &cu->r, &cu->full_h) < 0)
 		return -1;
 	cu->frame++;
 	cu->y = cu->r.y;
@@ -280,7 +281,7 @@ static double unit_height(const struct key_text *kt, const struct key_unit *u, c
 
 int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_fit fit)
 {
-	struct cursor cu = { fr, -1, { 0, 0, 0, 0 }, 0, 0 };
+	struct cursor cu = { fr, -1, { 0, 0, 0, 0 }, 0, 0, 0 };
 	if (next_frame(&cu) < 0)
 		return -1;
 	for (int u = 0; u < kt->nunits; u++) {
@@ -295,14 +296,15 @@ int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_f
 				break;
 			}
 			/* it does not all fit: a table that fits a column moves whole */
-			int keep_whole = un->whole && whole_h <= cu.r.h + 1e-6;
+			int keep_whole = un->whole && whole_h <= cu.full_h + 1e-6;
 			int k = fit_n < end - i - KEEP_TAIL ? fit_n : end - i - KEEP_TAIL;
 			int least = i == un->first ? un->min_head : KEEP_TAIL;
 			if (!keep_whole && k >= least && k >= 1) {
 				for (int j = 0; j < k; j++)
 					place(kt, &cu, i++, &fit);
-			} else if (!cu.started) {
-				/* nothing placed in this frame yet and no good break: what fits */
+			} else if (!cu.started && cu.r.h >= cu.full_h - 1e-6) {
+				/* nothing placed in this frame yet and no good break: what
+				 * fits (a shortened frame is left for the next instead) */
 				k = fit_n > 0 ? fit_n : 1;
 				for (int j = 0; j < k; j++)
 					place(kt, &cu, i++, &fit);

@@ -13,6 +13,8 @@
 #define GAP 14.0            /* between the map, key columns and bands */
 #define COL_MIN 150.0       /* key column widths */
 #define COL_MAX 250.0
+#define COL_BESIDE_MIN 120.0 /* a column beside the map may be narrower */
+#define BELOW_MIN 60.0      /* room under the map for a key there: five lines or so */
 #define LEGEND_SWATCH 12.0
 #define SCALE_BLOCK 130.0   /* width of the scale bar block */
 #define COMPASS_BLOCK 40.0
@@ -180,11 +182,12 @@ static double text_height(struct layout_ctx *c, const char *text, const char *fa
 	return h;
 }
 
-static int key_columns(double width, double *col_w)
+/* Columns of at least col_min points (COL_MIN on key pages) in width. */
+static int key_columns(double width, double col_min, double *col_w)
 {
-	if (width < COL_MIN)
+	if (width < col_min)
 		return 0;
-	int n = (int)((width + GAP) / (COL_MIN + GAP));
+	int n = (int)((width + GAP) / (col_min + GAP));
 	int want = (int)ceil((width + GAP) / (COL_MAX + GAP));
 	if (want < n)
 		n = want;
@@ -239,7 +242,8 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 	if (c->with_key) {
 		double bw = pl->map_area.w - pl->map_w - GAP, bh = pl->map_area.h - pl->map_h - GAP;
 		double cw_b = 0, cw_u = 0;
-		int nb = key_columns(bw, &cw_b), nu = bh >= 90 ? key_columns(pl->map_area.w, &cw_u) : 0;
+		int nb = key_columns(bw, COL_BESIDE_MIN, &cw_b);
+		int nu = bh >= BELOW_MIN ? key_columns(pl->map_area.w, COL_MIN, &cw_u) : 0;
 		double area_b = nb ? bw * pl->map_area.h : 0, area_u = nu ? bh * pl->map_area.w : 0;
 		if (area_b > 0 && area_b >= area_u) {
 			pl->where = KEY_BESIDE;
@@ -250,7 +254,7 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 			pl->col_w = cw_u;
 			pl->key_area = (struct rect_pt){ pl->map_area.x, pl->map_area.y + pl->map_h + GAP, pl->map_area.w, bh };
 		} else {
-			key_columns(pl->content.w, &pl->col_w);
+			key_columns(pl->content.w, COL_MIN, &pl->col_w);
 		}
 	}
 	/* the map's place: left of a key beside it, else centred; at the top
@@ -439,7 +443,7 @@ static int page_first_frame(const struct flow_state *fs, int kp)
 	return kp == 0 ? 0 : fs->nmap + (kp - 1) * fs->ncols;
 }
 
-static int key_frame(void *arg, int i, struct rect_pt *out)
+static int key_frame(void *arg, int i, struct rect_pt *out, double *full_h)
 {
 	const struct flow_state *fs = arg;
 	const struct plan *pl = fs->pl;
@@ -454,6 +458,7 @@ static int key_frame(void *arg, int i, struct rect_pt *out)
 		*out = (struct rect_pt){ pl->content.x + col * (pl->col_w + GAP), pl->content.y + hh + GAP, pl->col_w,
 					 pl->content.h - hh - GAP - pl->footer_h - GAP };
 	}
+	*full_h = out->h;
 	if (i >= fs->cap_from && i < fs->cap_to && out->h > fs->cap_h)
 		out->h = fs->cap_h;
 	if (i == fs->cap2 && out->h > fs->cap2_h)
@@ -522,14 +527,15 @@ static int flow_balanced(struct flow_state *fs, struct key_text *kt, struct key_
 	if (last >= 1 && key_text_lines_in(kt, last_first, n) < LAST_PAGE_MIN_LINES) {
 		/* the column before the last page ends early, handing it lines */
 		struct rect_pt r;
-		key_frame(fs, last_first - 1, &r);
+		double full;
+		key_frame(fs, last_first - 1, &r, &full);
 		fs->cap2 = last_first - 1;
 		double lo = r.h * 0.3, hi = r.h, best = -1;
 		for (int iter = 0; iter < 14 && hi - lo > 0.5; iter++) {
 			double mid = (lo + hi) / 2;
 			fs->cap2_h = mid;
 			int m = flow(fs, kt, *fit);
-			if (m > 0 && frame_page(fs, m - 1) == last &&
+			if (m > 0 && frame_page(fs, m - 1) == last && key_text_lines_in(kt, fs->cap2, last_first) > 0 &&
 			    key_text_lines_in(kt, last_first, m) >= LAST_PAGE_MIN_LINES) {
 				best = mid;
 				lo = mid;
@@ -546,7 +552,8 @@ static int flow_balanced(struct flow_state *fs, struct key_text *kt, struct key_
 	int page_frames = last == 0 ? fs->nmap : fs->ncols;
 	if (page_frames > 1) {
 		struct rect_pt r;
-		key_frame(fs, last_first, &r);
+		double full;
+		key_frame(fs, last_first, &r, &full);
 		even_columns(fs, kt, *fit, last_first, last_first + page_frames, last, r.h + 1);
 	}
 	n = flow(fs, kt, *fit);
