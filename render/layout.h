@@ -5,7 +5,8 @@
  * layout_page.c (the sheet), layout_map.c (the map drawing),
  * layout_symbols.c (door, stair, feature symbols shared with the legend),
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
- * floor), layout_key.c (the key's flow). */
+ * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
+ * and balance). */
 #ifndef MAPSHEET_LAYOUT_H
 #define MAPSHEET_LAYOUT_H
 
@@ -227,6 +228,28 @@ int key_text_lines_in(const struct key_text *kt, int f0, int f1);
  * lines on page_of(arg, frame), with the entries' anchors and links. */
 void key_text_emit(struct key_text *kt, const struct key_fit *fit,
 		   struct scene_page *(*page_of)(void *arg, int frame), void *arg);
+
+/* The key's columns on a sheet (layout_keypages.c): nfirst columns in
+ * first_area (beside or below the map; 0: none), then key pages of ncols
+ * columns in page_area[0] (the first key page) or page_area[1] (the
+ * others), all col_w wide and gap apart. The caps are the balancing's. */
+#define KEY_PAGES_MAX 10000
+struct key_pages {
+	struct rect_pt first_area, page_area[2];
+	int nfirst, ncols;
+	double col_w, gap;
+	int cap_from, cap_to;   /* frames cap_from .. cap_to - 1 at most cap_h high */
+	double cap_h;
+	int cap2;               /* and frame cap2 (-1: none) at most cap2_h */
+	double cap2_h;
+};
+/* The key page (1-based) frame i stands on, 0 for the map's page. */
+int key_pages_page(const struct key_pages *kp, int i);
+/* Flows kt into kp's columns and balances its end (a tighter *fit when
+ * that saves a page, a last page of at least a few lines, even columns on
+ * it), leaving kt placed as chosen. Returns the frames used, or -1 with e
+ * set. */
+int key_pages_balance(struct key_pages *kp, struct key_text *kt, struct key_fit *fit, struct err *e);
 
 /* A cheap hash for deterministic hand-drawn variation (no RNG state). */
 unsigned layout_hash(int x, int y, int salt);

@@ -33,21 +33,6 @@ struct plan {
 	int fits;
 };
 
-/* The key's column frames: the columns beside or below the map, then
- * those of each key page; caps shorten some while the key is balanced. */
-struct flow_state {
-	struct plan *pl;
-	struct layout_ctx *c;
-	int nmap;               /* frames on the map page */
-	int ncols;              /* columns on a key page */
-	double head_h[2];       /* a key page's heading: the first, the others */
-	int cap_from, cap_to;   /* frames cap_from .. cap_to - 1 are at most cap_h high */
-	double cap_h;
-	int cap2;               /* and frame cap2 (-1: none) at most cap2_h */
-	double cap2_h;
-	int first_page;         /* the map page's index in the scene */
-};
-
 static int is_white(struct colour c)
 {
 	return c.a == 0 || (c.r > 0.995 && c.g > 0.995 && c.b > 0.995);
@@ -428,50 +413,6 @@ static int draw_header(struct layout_ctx *c, struct scene_page *p, const struct 
 			 pl->content.w, st->accent, e);
 }
 
-#define KEY_PAGES_MAX 10000
-#define LAST_PAGE_MIN_LINES 6   /* a last key page holds at least this many lines */
-
-/* The key page (1-based) of frame i, 0 for the map page. */
-static int frame_page(const struct flow_state *fs, int i)
-{
-	return i < fs->nmap ? 0 : (i - fs->nmap) / fs->ncols + 1;
-}
-
-/* The first frame of key page kp (0: the map page). */
-static int page_first_frame(const struct flow_state *fs, int kp)
-{
-	return kp == 0 ? 0 : fs->nmap + (kp - 1) * fs->ncols;
-}
-
-static int key_frame(void *arg, int i, struct rect_pt *out, double *full_h)
-{
-	const struct flow_state *fs = arg;
-	const struct plan *pl = fs->pl;
-	int kp = frame_page(fs, i);
-	if (kp > KEY_PAGES_MAX)
-		return -1;
-	if (kp == 0) {
-		*out = (struct rect_pt){ pl->key_area.x + i * (pl->col_w + GAP), pl->key_area.y, pl->col_w, pl->key_area.h };
-	} else {
-		double hh = fs->head_h[kp > 1];
-		int col = (i - fs->nmap) % fs->ncols;
-		*out = (struct rect_pt){ pl->content.x + col * (pl->col_w + GAP), pl->content.y + hh + GAP, pl->col_w,
-					 pl->content.h - hh - GAP - pl->footer_h - GAP };
-	}
-	*full_h = out->h;
-	if (i >= fs->cap_from && i < fs->cap_to && out->h > fs->cap_h)
-		out->h = fs->cap_h;
-	if (i == fs->cap2 && out->h > fs->cap2_h)
-		out->h = fs->cap2_h;
-	return 0;
-}
-
-static int flow(struct flow_state *fs, struct key_text *kt, struct key_fit fit)
-{
-	struct key_frames fr = { key_frame, fs };
-	return key_text_flow(kt, &fr, fit);
-}
-
 /* The key page's heading text (kp >= 1). */
 static void key_page_heading(const struct layout_ctx *c, int kp, char *out, size_t size)
 {
@@ -480,132 +421,54 @@ static void key_page_heading(const struct layout_ctx *c, int kp, char *out, size
 	snprintf(out, size, "%s \xe2\x80\x94 key%s", title, kp > 1 ? ", continued" : "");
 }
 
-/* Sets the lowest cap on frames from .. to - 1 (below hi) with which the
- * key still ends on key page `last`: its columns there come out even. */
-static void even_columns(struct flow_state *fs, struct key_text *kt, struct key_fit fit, int from, int to, int last,
-			 double hi)
-{
-	double lo = 0, best = -1;
-	for (int iter = 0; iter < 14 && hi - lo > 0.5; iter++) {
-		double mid = (lo + hi) / 2;
-		fs->cap_from = from, fs->cap_to = to, fs->cap_h = mid;
-		int n = flow(fs, kt, fit);
-		if (n > 0 && frame_page(fs, n - 1) == last) {
-			best = mid;
-			hi = mid;
-		} else {
-			lo = mid;
-		}
-	}
-	fs->cap_h = best;
-	if (best < 0)
-		fs->cap_from = fs->cap_to = 0;
-}
-
-/* Flows the key and balances its end: a key page saved by setting lines a
- * little closer, a last page of a few lines given more from the page
- * before, the last page's columns made even. Leaves the caps and *fit of
- * the chosen flow and returns the frames used, or -1 with e set. */
-static int flow_balanced(struct flow_state *fs, struct key_text *kt, struct key_fit *fit, struct err *e)
-{
-	fs->cap_from = fs->cap_to = 0;
-	fs->cap2 = -1;
-	int n = flow(fs, kt, *fit);
-	if (n < 0)
-		return err_set(e, "the key needs more than %d pages", KEY_PAGES_MAX);
-	int last = frame_page(fs, n - 1);
-	if (last >= 1) {
-		struct key_fit tight = { 0.94, 0.4 };
-		int nt = flow(fs, kt, tight);
-		if (nt > 0 && frame_page(fs, nt - 1) < last) {
-			*fit = tight;
-			n = nt;
-			last = frame_page(fs, n - 1);
-		}
-	}
-	int last_first = page_first_frame(fs, last);
-	if (last >= 1 && key_text_lines_in(kt, last_first, n) < LAST_PAGE_MIN_LINES) {
-		/* the column before the last page ends early, handing it lines */
-		struct rect_pt r;
-		double full;
-		key_frame(fs, last_first - 1, &r, &full);
-		fs->cap2 = last_first - 1;
-		double lo = r.h * 0.3, hi = r.h, best = -1;
-		for (int iter = 0; iter < 14 && hi - lo > 0.5; iter++) {
-			double mid = (lo + hi) / 2;
-			fs->cap2_h = mid;
-			int m = flow(fs, kt, *fit);
-			if (m > 0 && frame_page(fs, m - 1) == last && key_text_lines_in(kt, fs->cap2, last_first) > 0 &&
-			    key_text_lines_in(kt, last_first, m) >= LAST_PAGE_MIN_LINES) {
-				best = mid;
-				lo = mid;
-			} else {
-				hi = mid;
-			}
-		}
-		if (best > 0)
-			fs->cap2_h = best;
-		else
-			fs->cap2 = -1;
-	}
-	/* even columns on the last page */
-	int page_frames = last == 0 ? fs->nmap : fs->ncols;
-	if (page_frames > 1) {
-		struct rect_pt r;
-		double full;
-		key_frame(fs, last_first, &r, &full);
-		even_columns(fs, kt, *fit, last_first, last_first + page_frames, last, r.h + 1);
-	}
-	n = flow(fs, kt, *fit);
-	if (n < 0)
-		return err_set(e, "the key needs more than %d pages", KEY_PAGES_MAX);
-	return n;
-}
-
 struct emit_pages {
-	struct flow_state *fs;
+	const struct key_pages *kp;
 	struct scene *sc;
+	int first_page;
 };
 
 static struct scene_page *emit_page(void *arg, int frame)
 {
 	struct emit_pages *ep = arg;
-	return &ep->sc->pages[ep->fs->first_page + frame_page(ep->fs, frame)];
+	return &ep->sc->pages[ep->first_page + key_pages_page(ep->kp, frame)];
 }
 
 /* Lays out the key of c's level: its frames, the key pages it needs with
  * their headings, and its lines. Returns 0 or -1 with e set. */
 static int lay_key(struct layout_ctx *c, struct plan *pl, int first_page, struct err *e)
 {
-	struct flow_state fs;
-	memset(&fs, 0, sizeof fs);
-	fs.pl = pl;
-	fs.c = c;
-	fs.first_page = first_page;
-	fs.cap2 = -1;
-	fs.nmap = pl->where == KEY_NEXT_PAGE ? 0 : (int)((pl->key_area.w + GAP) / (pl->col_w + GAP) + 1e-6);
-	if (pl->where != KEY_NEXT_PAGE && fs.nmap < 1)
-		fs.nmap = 1;
-	fs.ncols = (int)((pl->content.w + GAP) / (pl->col_w + GAP) + 1e-6);
-	if (fs.ncols < 1)
-		fs.ncols = 1;
+	struct key_pages kp;
+	memset(&kp, 0, sizeof kp);
+	kp.col_w = pl->col_w;
+	kp.gap = GAP;
+	if (pl->where != KEY_NEXT_PAGE) {
+		kp.first_area = pl->key_area;
+		kp.nfirst = (int)((pl->key_area.w + GAP) / (pl->col_w + GAP) + 1e-6);
+		if (kp.nfirst < 1)
+			kp.nfirst = 1;
+	}
+	kp.ncols = (int)((pl->content.w + GAP) / (pl->col_w + GAP) + 1e-6);
+	if (kp.ncols < 1)
+		kp.ncols = 1;
 	for (int k = 0; k < 2; k++) {
 		char head[300];
 		key_page_heading(c, k + 1, head, sizeof head);
-		fs.head_h[k] = text_height(c, head, c->st->font_title, c->st->size_heading * 1.3, pl->content.w, e);
-		if (fs.head_h[k] < 0)
+		double hh = text_height(c, head, c->st->font_title, c->st->size_heading * 1.3, pl->content.w, e);
+		if (hh < 0)
 			return -1;
+		kp.page_area[k] = (struct rect_pt){ pl->content.x, pl->content.y + hh + GAP, pl->content.w,
+						    pl->content.h - hh - GAP - pl->footer_h - GAP };
 	}
 	struct key_text *kt;
 	if (key_text_build(&kt, c, pl->col_w, e) < 0)
 		return -1;
 	struct key_fit fit = { 1, 1 };
-	int n = flow_balanced(&fs, kt, &fit, e);
-	int pages = n < 0 ? 0 : frame_page(&fs, n - 1);
-	for (int kp = 1; kp <= pages; kp++) {
-		struct scene_page *p = new_page(c, pl, PAGE_KEY, kp);
+	int n = key_pages_balance(&kp, kt, &fit, e);
+	int pages = n < 0 ? 0 : key_pages_page(&kp, n - 1);
+	for (int k = 1; k <= pages; k++) {
+		struct scene_page *p = new_page(c, pl, PAGE_KEY, k);
 		char head[300];
-		key_page_heading(c, kp, head, sizeof head);
+		key_page_heading(c, k, head, sizeof head);
 		if (!p) {
 			key_text_free(kt);
 			return scene_ok(c->sc, e) < 0 ? -1 : err_set(e, "out of memory while laying out the sheet");
@@ -617,7 +480,7 @@ static int lay_key(struct layout_ctx *c, struct plan *pl, int first_page, struct
 		}
 	}
 	if (n > 0) {
-		struct emit_pages ep = { &fs, c->sc };
+		struct emit_pages ep = { &kp, c->sc, first_page };
 		key_text_emit(kt, &fit, emit_page, &ep);
 	}
 	key_text_free(kt);
