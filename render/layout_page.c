@@ -1,7 +1,8 @@
 /* layout_page.c: one level's sheet. Chooses the orientation and scale,
  * places the title, the map, the legend with scale bar and compass, the
- * footer, and starts the key beside or below the map (or on the next page),
- * continuing it on further pages in columns of the same width. */
+ * footer, and starts the key beside or below the map when the map leaves
+ * room for a column there (or on the next page), continuing it on further
+ * pages in columns of the same width (layout_keypages.c balances them). */
 #include "layout.h"
 
 #include "sbuf.h"
