@@ -231,6 +231,10 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 		int nb = key_columns(bw, COL_BESIDE_MIN, &cw_b);
 		int nu = bh >= BELOW_MIN ? key_columns(pl->map_area.w, COL_MIN, &cw_u) : 0;
 		double area_b = nb ? bw * pl->map_area.h : 0, area_u = nu ? bh * pl->map_area.w : 0;
+		/* a column narrower than the key pages' narrows them too: it
+		 * wins over the room under the map only when twice as large */
+		if (nb && cw_b < COL_MIN)
+			area_b /= 2;
 		if (area_b > 0 && area_b >= area_u) {
 			pl->where = KEY_BESIDE;
 			pl->col_w = cw_b;
