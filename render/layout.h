@@ -5,7 +5,8 @@
  * layout_page.c (the sheet), layout_map.c (the map drawing),
  * layout_symbols.c (door, stair, feature symbols shared with the legend),
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
- * floor), layout_key.c (the key's flow). */
+ * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
+ * and balance). */
 #ifndef MAPSHEET_LAYOUT_H
 #define MAPSHEET_LAYOUT_H
 
@@ -198,19 +199,59 @@ void layout_sheet_title(const struct doc *d, const struct map *m, int player, ch
  * levels and seed. */
 void layout_cover_title(const struct doc *d, char *out, size_t size);
 
-/* The key's flow: frames are filled in order; next_frame asks for more. */
-struct key_flow {
-	struct layout_ctx *c;
-	struct scene_page *page;
-	struct rect_pt frame;
-	double y;               /* next free y in the frame */
-	int started;            /* something placed in this frame */
-	/* gives the next frame (on a new page when needed); 0 or -1 */
-	int (*next_frame)(struct key_flow *kf, struct err *e);
+/* The key's flow (layout_key.c): the key measured once at a column width
+ * into lines kept in units (an entry with its heading, the notes, the
+ * wandering monster table), flowed into column frames a caller gives, as
+ * often as it likes, then emitted into the pages of the frames. */
+struct key_text;
+/* Column frame i (0-based), all of the width measured at, and the height
+ * it has before a caller shortens it to balance columns (a table that
+ * fits that moves whole); 0, or -1 for none. */
+struct key_frames {
+	int (*frame)(void *arg, int i, struct rect_pt *out, double *full_h);
 	void *arg;
 };
-/* Sets the level's key into the flow. Returns 0 or -1 with e set. */
-int layout_key(struct key_flow *kf, struct err *e);
+/* How tightly lines are set: line pitch and space between entries, as
+ * factors of their natural size (1, 1: as measured). */
+struct key_fit {
+	double lead, space;
+};
+/* Measures the key of c's level in columns `width` points wide into *out
+ * (key_text_free releases it). Returns 0, or -1 with e set. */
+int key_text_build(struct key_text **out, struct layout_ctx *c, double width, struct err *e);
+void key_text_free(struct key_text *kt);
+/* Flows the key into the frames: a heading never ends a column, at least
+ * two lines of an entry end or start one, a table that fits a column stays
+ * whole. Returns the frames used, or -1 when the frames ran out. */
+int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_fit fit);
+/* Lines the last flow put in frames f0 .. f1 - 1. */
+int key_text_lines_in(const struct key_text *kt, int f0, int f1);
+/* Emits the lines where the last flow (made with fit) put them: a frame's
+ * lines on page_of(arg, frame), with the entries' anchors and links. */
+void key_text_emit(struct key_text *kt, const struct key_fit *fit,
+		   struct scene_page *(*page_of)(void *arg, int frame), void *arg);
+
+/* The key's columns on a sheet (layout_keypages.c): nfirst columns in
+ * first_area (beside or below the map; 0: none), then key pages of ncols
+ * columns in page_area[0] (the first key page) or page_area[1] (the
+ * others), all col_w wide and gap apart. The caps are the balancing's. */
+#define KEY_PAGES_MAX 10000
+struct key_pages {
+	struct rect_pt first_area, page_area[2];
+	int nfirst, ncols;
+	double col_w, gap;
+	int cap_from, cap_to;   /* frames cap_from .. cap_to - 1 at most cap_h high */
+	double cap_h;
+	int cap2;               /* and frame cap2 (-1: none) at most cap2_h */
+	double cap2_h;
+};
+/* The key page (1-based) frame i stands on, 0 for the map's page. */
+int key_pages_page(const struct key_pages *kp, int i);
+/* Flows kt into kp's columns and balances its end (a tighter *fit when
+ * that saves a page, a last page of at least a few lines, even columns on
+ * it), leaving kt placed as chosen. Returns the frames used, or -1 with e
+ * set. */
+int key_pages_balance(struct key_pages *kp, struct key_text *kt, struct key_fit *fit, struct err *e);
 
 /* A cheap hash for deterministic hand-drawn variation (no RNG state). */
 unsigned layout_hash(int x, int y, int salt);

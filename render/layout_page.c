@@ -1,7 +1,8 @@
 /* layout_page.c: one level's sheet. Chooses the orientation and scale,
  * places the title, the map, the legend with scale bar and compass, the
- * footer, and starts the key beside or below the map (or on the next page),
- * continuing it on further pages in columns of the same width. */
+ * footer, and starts the key beside or below the map when the map leaves
+ * room for a column there (or on the next page), continuing it on further
+ * pages in columns of the same width (layout_keypages.c balances them). */
 #include "layout.h"
 #include "plural.h"
 
@@ -14,6 +15,8 @@
 #define GAP 14.0            /* between the map, key columns and bands */
 #define COL_MIN 150.0       /* key column widths */
 #define COL_MAX 250.0
+#define COL_BESIDE_MIN 120.0 /* a column beside the map may be narrower */
+#define BELOW_MIN 60.0      /* room under the map for a key there: five lines or so */
 #define LEGEND_SWATCH 12.0
 #define SCALE_BLOCK 130.0   /* width of the scale bar block */
 #define COMPASS_BLOCK 40.0
@@ -33,15 +36,6 @@ struct plan {
 	enum key_where where;
 	double col_w;
 	int fits;
-};
-
-struct flow_state {
-	struct plan *pl;
-	struct layout_ctx *c;
-	int ncols, col;         /* columns in the current area, the one in use */
-	struct rect_pt area;    /* the current page's column area */
-	int key_pages;
-	struct err *e;
 };
 
 static int is_white(struct colour c)
@@ -183,11 +177,12 @@ static double text_height(struct layout_ctx *c, const char *text, const char *fa
 	return h;
 }
 
-static int key_columns(double width, double *col_w)
+/* Columns of at least col_min points (COL_MIN on key pages) in width. */
+static int key_columns(double width, double col_min, double *col_w)
 {
-	if (width < COL_MIN)
+	if (width < col_min)
 		return 0;
-	int n = (int)((width + GAP) / (COL_MIN + GAP));
+	int n = (int)((width + GAP) / (col_min + GAP));
 	int want = (int)ceil((width + GAP) / (COL_MAX + GAP));
 	if (want < n)
 		n = want;
@@ -250,8 +245,13 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 	if (c->with_key) {
 		double bw = pl->map_area.w - pl->map_w - GAP, bh = pl->map_area.h - pl->map_h - GAP;
 		double cw_b = 0, cw_u = 0;
-		int nb = key_columns(bw, &cw_b), nu = bh >= 90 ? key_columns(pl->map_area.w, &cw_u) : 0;
+		int nb = key_columns(bw, COL_BESIDE_MIN, &cw_b);
+		int nu = bh >= BELOW_MIN ? key_columns(pl->map_area.w, COL_MIN, &cw_u) : 0;
 		double area_b = nb ? bw * pl->map_area.h : 0, area_u = nu ? bh * pl->map_area.w : 0;
+		/* a column narrower than the key pages' narrows them too: it
+		 * wins over the room under the map only when twice as large */
+		if (nb && cw_b < COL_MIN)
+			area_b /= 2;
 		if (area_b > 0 && area_b >= area_u) {
 			pl->where = KEY_BESIDE;
 			pl->col_w = cw_b;
@@ -261,7 +261,7 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 			pl->col_w = cw_u;
 			pl->key_area = (struct rect_pt){ pl->map_area.x, pl->map_area.y + pl->map_h + GAP, pl->map_area.w, bh };
 		} else {
-			key_columns(pl->content.w, &pl->col_w);
+			key_columns(pl->content.w, COL_MIN, &pl->col_w);
 		}
 	}
 	/* the map's place: left of a key beside it, else centred; at the top
@@ -495,45 +495,78 @@ static int draw_header(struct layout_ctx *c, struct scene_page *p, const struct 
 			 pl->content.w, st->accent, e);
 }
 
-static void set_column(struct flow_state *fs, struct key_flow *kf)
+/* The key page's heading text (kp >= 1). */
+static void key_page_heading(const struct layout_ctx *c, int kp, char *out, size_t size)
 {
-	kf->frame = (struct rect_pt){ fs->area.x + fs->col * (fs->pl->col_w + GAP), fs->area.y, fs->pl->col_w,
-				      fs->area.h };
-	kf->y = kf->frame.y;
-	kf->started = 0;
+	char title[256];
+	title_text(c, title, sizeof title);
+	snprintf(out, size, "%s \xe2\x80\x94 key%s", title, kp > 1 ? ", continued" : "");
 }
 
-static int next_frame(struct key_flow *kf, struct err *e)
+struct emit_pages {
+	const struct key_pages *kp;
+	struct scene *sc;
+	int first_page;
+};
+
+static struct scene_page *emit_page(void *arg, int frame)
 {
-	struct flow_state *fs = kf->arg;
-	struct plan *pl = fs->pl;
-	struct layout_ctx *c = fs->c;
-	if (fs->col + 1 < fs->ncols) {
-		fs->col++;
-		set_column(fs, kf);
-		return 0;
+	struct emit_pages *ep = arg;
+	return &ep->sc->pages[ep->first_page + key_pages_page(ep->kp, frame)];
+}
+
+/* Lays out the key of c's level: its frames, the key pages it needs with
+ * their headings, and its lines. Returns 0 or -1 with e set. */
+static int lay_key(struct layout_ctx *c, struct plan *pl, int first_page, struct err *e)
+{
+	struct key_pages kp;
+	memset(&kp, 0, sizeof kp);
+	kp.col_w = pl->col_w;
+	kp.gap = GAP;
+	if (pl->where != KEY_NEXT_PAGE) {
+		kp.first_area = pl->key_area;
+		kp.nfirst = (int)((pl->key_area.w + GAP) / (pl->col_w + GAP) + 1e-6);
+		if (kp.nfirst < 1)
+			kp.nfirst = 1;
 	}
-	if (fs->key_pages >= 10000)
-		return err_set(e, "the key needs more than 10000 pages");
-	struct scene_page *p = new_page(c, pl, PAGE_KEY, ++fs->key_pages);
-	if (!p)
-		return scene_ok(c->sc, e) < 0 ? -1 : err_set(e, "out of memory while laying out the sheet");
-	kf->page = p;
-	char title[256], head[300];
-	title_text(c, title, sizeof title);
-	snprintf(head, sizeof head, "%s \xe2\x80\x94 key%s", title, fs->key_pages > 1 ? ", continued" : "");
-	double hh = text_height(c, head, c->st->font_title, c->st->size_heading * 1.3, pl->content.w, e);
-	if (hh < 0 || emit_text(c, p, head, c->st->font_title, c->st->size_heading * 1.3, 1, pl->content.x,
-				pl->content.y, pl->content.w, c->st->title, e) < 0)
+	kp.ncols = (int)((pl->content.w + GAP) / (pl->col_w + GAP) + 1e-6);
+	if (kp.ncols < 1)
+		kp.ncols = 1;
+	for (int k = 0; k < 2; k++) {
+		char head[300];
+		key_page_heading(c, k + 1, head, sizeof head);
+		double hh = text_height(c, head, c->st->font_title, c->st->size_heading * 1.3, pl->content.w, e);
+		if (hh < 0)
+			return -1;
+		kp.page_area[k] = (struct rect_pt){ pl->content.x, pl->content.y + hh + GAP, pl->content.w,
+						    pl->content.h - hh - GAP - pl->footer_h - GAP };
+	}
+	struct key_text *kt;
+	if (key_text_build(&kt, c, pl->col_w, e) < 0)
 		return -1;
-	fs->area = (struct rect_pt){ pl->content.x, pl->content.y + hh + GAP, pl->content.w,
-				     pl->content.h - hh - GAP - pl->footer_h - GAP };
-	fs->ncols = (int)((pl->content.w + GAP) / (pl->col_w + GAP));
-	if (fs->ncols < 1)
-		fs->ncols = 1;
-	fs->col = 0;
-	set_column(fs, kf);
-	return 0;
+	struct key_fit fit = { 1, 1 };
+	int n = key_pages_balance(&kp, kt, &fit, e);
+	int pages = n < 0 ? 0 : key_pages_page(&kp, n - 1);
+	for (int k = 1; k <= pages; k++) {
+		struct scene_page *p = new_page(c, pl, PAGE_KEY, k);
+		char head[300];
+		key_page_heading(c, k, head, sizeof head);
+		if (!p) {
+			key_text_free(kt);
+			return scene_ok(c->sc, e) < 0 ? -1 : err_set(e, "out of memory while laying out the sheet");
+		}
+		if (emit_text(c, p, head, c->st->font_title, c->st->size_heading * 1.3, 1, pl->content.x, pl->content.y,
+			      pl->content.w, c->st->title, e) < 0) {
+			key_text_free(kt);
+			return -1;
+		}
+	}
+	if (n > 0) {
+		struct emit_pages ep = { &kp, c->sc, first_page };
+		key_text_emit(kt, &fit, emit_page, &ep);
+	}
+	key_text_free(kt);
+	return n < 0 ? -1 : 0;
 }
 
 int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e)
@@ -577,22 +610,8 @@ int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_
 		return -1;
 	sym_compass(c, p, pl.content.x + pl.content.w - COMPASS_BLOCK / 2, band_y + 22, 17);
 	/* the key */
-	if (c->with_key) {
-		struct flow_state fs = { &pl, c, 0, 0, pl.key_area, 0, e };
-		struct key_flow kf = { c, p, { 0, 0, 0, 0 }, 0, 0, next_frame, &fs };
-		if (pl.where == KEY_NEXT_PAGE) {
-			fs.ncols = 0;
-			if (next_frame(&kf, e) < 0)
-				return -1;
-		} else {
-			fs.ncols = (int)((pl.key_area.w + GAP) / (pl.col_w + GAP) + 1e-6);
-			if (fs.ncols < 1)
-				fs.ncols = 1;
-			set_column(&fs, &kf);
-		}
-		if (layout_key(&kf, e) < 0)
-			return -1;
-	}
+	if (c->with_key && lay_key(c, &pl, first, e) < 0)
+		return -1;
 	/* footers, now that the page count is known */
 	int n = c->sc->npages - first;
 	struct sbuf s;
