@@ -220,6 +220,9 @@ static int cards_generate(struct map *m, const struct gen_params *p, struct rng 
 		log_warn(log, "laid %d of %d rooms: the %dx%d grid has no free cell beside the zones (try a larger --size)",
 			 st.ncards, pl.rooms, m->w, m->h);
 	m->nzones = st.nzones;
+	/* Water around the islands, the boathouse doors locked. */
+	if (cards_water(&st) < 0)
+		goto out;
 	/* Stairs down in the last zone, notes for the key. */
 	if (cards_stairs_down(&st) < 0)
 		goto out;
