@@ -1,7 +1,8 @@
 /* cards_water.c: the water the island zones of the cards method lie in.
  * After every zone is laid, the free cells of each crossing and the free
- * cells around each island zone (its eight neighbours) are flooded; pieces
- * that reach no crossing are left dry, and the water spreads over further
+ * cells around each island zone (its eight neighbours) are flooded, each
+ * island's water its own (where two meet, a wall parts them, so one boat
+ * does not reach every island); pieces that reach no crossing are left dry, and the water spreads over further
  * free cells beside it until it is at least a quarter of the floor. Each
  * piece of water is one region (an underground lake, or a river when it is
  * long and thin) with water on every square. A channel of water runs from
@@ -19,6 +20,7 @@ enum { DRY, WET, KEPT };
 struct water {
 	struct cards_state *st;
 	unsigned char *mark;    /* per cell */
+	int *owner;             /* per cell: the island zone whose water it is, 0 */
 	int *piece;             /* per cell: region id of its water, 0 */
 	int *queue;             /* per cell */
 };
@@ -28,31 +30,42 @@ static int is_free(const struct cards_state *st, int c)
 	return c >= 0 && st->cells[c].card < 0;
 }
 
-/* Marks the crossing of island zone z and the free cells around its cards. */
-static void flood_island(struct water *w, int z)
+/* Marks the crossing of island zone z as its water. */
+static void flood_crossing(struct water *w, int z)
 {
 	struct cards_state *st = w->st;
 	const struct cards_zone *zn = &st->zones[z];
 	for (int c = zn->shore_cell;; ) {
 		w->mark[c] = WET;
+		w->owner[c] = z;
 		if (c == zn->beach_cell)
 			break;
 		int dx = cards_cell_x(st, zn->beach_cell) - cards_cell_x(st, c);
 		int dy = cards_cell_y(st, zn->beach_cell) - cards_cell_y(st, c);
 		c += (dx > 0) - (dx < 0) + ((dy > 0) - (dy < 0)) * st->gw;
 	}
+}
+
+/* Marks the free cells around island zone z's cards that no other island's
+ * water has taken: each island has water of its own. */
+static void flood_island(struct water *w, int z)
+{
+	struct cards_state *st = w->st;
 	for (int k = 0; k < st->ncards; k++) {
 		if (st->cards[k].zone != z)
 			continue;
 		int cx = cards_cell_x(st, st->cards[k].cell), cy = cards_cell_y(st, st->cards[k].cell);
 		for (int y = cy - 1; y <= cy + 1; y++)
 			for (int x = cx - 1; x <= cx + 1; x++)
-				if (x >= 0 && y >= 0 && x < st->gw && y < st->gh && is_free(st, y * st->gw + x))
+				if (x >= 0 && y >= 0 && x < st->gw && y < st->gh && is_free(st, y * st->gw + x) &&
+				    w->owner[y * st->gw + x] == 0) {
 					w->mark[y * st->gw + x] = WET;
+					w->owner[y * st->gw + x] = z;
+				}
 	}
 }
 
-/* Keeps (marks KEPT) the wet cells joined side to side to cell c. */
+/* Keeps (marks KEPT) the wet cells of c's owner joined side to side to c. */
 static void keep_piece(struct water *w, int c)
 {
 	struct cards_state *st = w->st;
@@ -65,7 +78,7 @@ static void keep_piece(struct water *w, int c)
 		int cur = w->queue[head++];
 		for (int s = 0; s < SIDE_COUNT; s++) {
 			int nb = cards_step(st, cur, (enum side)s);
-			if (nb >= 0 && w->mark[nb] == WET) {
+			if (nb >= 0 && w->mark[nb] == WET && w->owner[nb] == w->owner[c]) {
 				w->mark[nb] = KEPT;
 				w->queue[tail++] = nb;
 			}
@@ -98,6 +111,7 @@ static void spread(struct water *w, long floor_now)
 			int nb = cards_step(st, c, (enum side)s);
 			if (nb >= 0 && w->mark[nb] == KEPT) {
 				w->mark[c] = WET;
+				w->owner[c] = w->owner[nb];
 				w->queue[nfront++] = c;
 				break;
 			}
@@ -112,6 +126,7 @@ static void spread(struct water *w, long floor_now)
 			int nb = cards_step(st, c, (enum side)s);
 			if (nb >= 0 && w->mark[nb] == DRY && is_free(st, nb) && st->cells[nb].invalid != CARDS_CROSSING) {
 				w->mark[nb] = WET;
+				w->owner[nb] = w->owner[c];
 				w->queue[nfront++] = nb;
 			}
 		}
@@ -147,7 +162,7 @@ static int make_pieces(struct water *w)
 					}
 			for (int s = 0; s < SIDE_COUNT; s++) {
 				int nb = cards_step(st, c, (enum side)s);
-				if (nb >= 0 && w->mark[nb] == KEPT && !w->piece[nb]) {
+				if (nb >= 0 && w->mark[nb] == KEPT && !w->piece[nb] && w->owner[nb] == w->owner[c0]) {
 					w->piece[nb] = id;
 					w->queue[tail++] = nb;
 				}
@@ -204,11 +219,15 @@ int cards_water(struct cards_state *st)
 	struct water w = { .st = st };
 	w.mark = calloc((size_t)ncells, 1);
 	w.piece = calloc((size_t)ncells, sizeof *w.piece);
+	w.owner = calloc((size_t)ncells, sizeof *w.owner);
 	w.queue = malloc((size_t)ncells * sizeof *w.queue);
-	if (!w.mark || !w.piece || !w.queue) {
+	if (!w.mark || !w.piece || !w.owner || !w.queue) {
 		err_set(st->e, "out of memory for the water around the islands");
 		goto out;
 	}
+	for (int z = 1; z < st->nzones; z++)
+		if (st->zones[z].join == CARDS_JOIN_ISLAND)
+			flood_crossing(&w, z);
 	for (int z = 1; z < st->nzones; z++)
 		if (st->zones[z].join == CARDS_JOIN_ISLAND)
 			flood_island(&w, z);
@@ -234,14 +253,15 @@ int cards_water(struct cards_state *st)
 		if (channel(&w, zn->landing_card, zn->beach_cell, DOOR_OPENING) < 0)
 			goto out;
 	}
-	/* each piece of water belongs to the earliest island zone it reaches */
-	for (int z = st->nzones - 1; z >= 1; z--)
+	/* each piece of water belongs to its island's zone */
+	for (int z = 1; z < st->nzones; z++)
 		if (st->zones[z].join == CARDS_JOIN_ISLAND)
 			st->m->regions[w.piece[st->zones[z].shore_cell]].zone = z;
 	rc = 0;
 out:
 	free(w.mark);
 	free(w.piece);
+	free(w.owner);
 	free(w.queue);
 	return rc;
 }

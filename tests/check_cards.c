@@ -229,8 +229,8 @@ START_TEST(test_mixed_joins)
 }
 END_TEST
 
-/* Islands only: every zone after the first lies in water that is at least
- * a quarter of the floor; its landing is a room on the zone's edge that
+/* Islands only: every zone after the first lies in water of its own, all
+ * the water at least a quarter of the floor; its landing is a room on the zone's edge that
  * opens onto the water with no door; every door from the shore onto the
  * water is a boathouse, locked, its key (named for the boathouse) in the
  * zone before an island on that water; without keys no island is reached,
@@ -285,6 +285,10 @@ static void check_water(const struct map *m, const struct grid *g, const char *w
 	}
 	for (int z = 1; z < m->nzones; z++)
 		require(landed[z] == 1, "%s: zone %d has %d landings", what, z + 1, landed[z]);
+	/* each island its own water: one boat does not reach two islands */
+	for (int id = 1; id <= m->nregions; id++)
+		require(!water[id] || (shores[id] && !(shores[id] & (shores[id] - 1))),
+			"%s: the water %d lands on zones %llx", what, id, shores[id]);
 	/* without keys: the entrance's zone only */
 	struct graph gr;
 	struct err e = { 0 };
