@@ -161,6 +161,9 @@ static void add_notes(struct cards_state *st)
 		char head[120];
 		if (z == 0)
 			snprintf(head, sizeof head, "Zone 1, the %s (%d rooms, the way in)", theme, zn->ncards);
+		else if (zn->join == CARDS_JOIN_ISLAND)
+			snprintf(head, sizeof head, "Zone %d, the %s (%d rooms, island, %s, the %s)", z + 1, theme,
+				 zn->ncards, zn->crossing, zn->key_name);
 		else
 			snprintf(head, sizeof head, "Zone %d, the %s (%d rooms, %s, the %s)", z + 1, theme, zn->ncards,
 				 cards_join_name((enum cards_join)zn->join), zn->key_name);

@@ -67,6 +67,7 @@ struct cards_zone {
 	/* an island zone: the port card of an earlier zone, the landing card,
 	 * and the first and last cells of water between them */
 	int port_card, landing_card, shore_cell, beach_cell;
+	char crossing[CARDS_NAME_LEN];  /* the boat, from the theme table */
 };
 
 struct cards_state {

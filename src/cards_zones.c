@@ -344,12 +344,14 @@ static int join_island(struct cards_state *st, int z)
 	zn->beach_cell = g1;
 	for (int i = 1; i < gap; i++)
 		zn->beach_cell = cards_step(st, zn->beach_cell, dir);
+	const struct cards_themes *t = st->themes;
+	snprintf(zn->crossing, sizeof zn->crossing, "%s", t->crossing[rng_range(st->rng, 0, t->ncrossings - 1)]);
 	/* the boat is the lock: its key lies where the zone's key would */
 	char boat[CARDS_NAME_LEN];
 	snprintf(boat, sizeof boat, "%.20s to the boathouse", zn->key_name);
 	snprintf(zn->key_name, sizeof zn->key_name, "%s", boat);
-	log_step(st->log, "zone %d joined as an island: from card %d over %d cell%s of water; the boat needs the %s",
-		 z + 1, p + 1, gap, gap == 1 ? "" : "s", zn->key_name);
+	log_step(st->log, "zone %d joined as an island: from card %d over %d cell%s of water by %s; the boathouse needs the %s",
+		 z + 1, p + 1, gap, gap == 1 ? "" : "s", zn->crossing, zn->key_name);
 	return 1;
 }
 
