@@ -346,6 +346,16 @@ static int join_island(struct cards_state *st, int z)
 		zn->beach_cell = cards_step(st, zn->beach_cell, dir);
 	const struct cards_themes *t = st->themes;
 	snprintf(zn->crossing, sizeof zn->crossing, "%s", t->crossing[rng_range(st->rng, 0, t->ncrossings - 1)]);
+	/* the key is not left in the boathouse it opens, when the zone before
+	 * has another room for it */
+	const struct cards_zone *prev = &st->zones[z - 1];
+	for (int i = 0, at = rng_range(st->rng, 0, prev->ncards - 1); zn->key_card == p && i < prev->ncards; i++) {
+		int k2 = prev->first_card + (at + i) % prev->ncards;
+		if (k2 != p && st->cards[k2].kind == REGION_ROOM) {
+			zn->key_card = k2;
+			zn->key_region = st->cards[k2].region;
+		}
+	}
 	/* the boat is the lock: its key lies where the zone's key would */
 	char boat[CARDS_NAME_LEN];
 	snprintf(boat, sizeof boat, "%.20s to the boathouse", zn->key_name);
