@@ -4,7 +4,8 @@
  * under METHODS, house; its origin under Sources): the plan is split by a
  * queue of areas, first carving straight hallways while the hall rate
  * allows, then cutting areas until they are no bigger than a room; the
- * hallways are joined into one network; then rooms take doors onto the
+ * hallways whose ends meet are joined into one network (one that meets none
+ * is reached by doors like a room); then rooms take doors onto the
  * hallway (or into rooms already connected) until every room is connected.
  * Walls lie on the grid lines, so the rooms and the hallway tile the whole
  * grid, like an architect's plan. The door probabilities and the hall rate

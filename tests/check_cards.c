@@ -2,8 +2,9 @@
  * every layout rule and every join: the contract (map_check), one card per
  * cell and no card spilling into another cell, bridges touching each
  * neighbouring zone on one face only, zones apart except at their joins,
- * islands untouched, every door between zones locked with its key in the
- * zone before; the layout rules' compactness in the order fill > blob >
+ * islands untouched and lying in water of their own behind a locked
+ * boathouse, every door between zones locked with its key in the zone
+ * before; the layout rules' compactness in the order fill > blob >
  * random; the start square, stairs, options, themes and the key's words. */
 #include "testutil.h"
 
