@@ -522,6 +522,14 @@ START_TEST(test_options)
 	ck_assert_int_eq(p.house.max_room, 120);
 	ck_assert_double_eq(p.house.hall_door_prob, 0);
 	ck_assert_double_eq(p.house.room_door_prob, 1);
+	ck_assert_int_eq(p.house.hallways, HOUSE_HALLS_ANY);
+	ck_assert_int_eq(find_option("hallways")->apply(&p, "joined", &e), 0);
+	ck_assert_int_eq(p.house.hallways, HOUSE_HALLS_JOINED);
+	ck_assert_int_eq(find_option("hallways")->apply(&p, "any", &e), 0);
+	ck_assert_int_eq(p.house.hallways, HOUSE_HALLS_ANY);
+	ck_assert_int_eq(find_option("hallways")->apply(&p, "straight", &e), -1);
+	ck_assert_int_eq(e.kind, ERR_USAGE);
+	ck_assert_str_eq(e.msg, "--hallways: 'straight' is not a hallway rule (expected any or joined)");
 }
 END_TEST
 
