@@ -165,6 +165,9 @@ static void add_notes(struct cards_state *st)
 		if (z == 0)
 			snprintf(head, sizeof head, "Zone 1, the %s (%d room%s, the way in)", theme, zn->ncards,
 				 plural_s(zn->ncards));
+		else if (zn->join == CARDS_JOIN_ISLAND)
+			snprintf(head, sizeof head, "Zone %d, the %s (%d room%s, island, %s, the %s)", z + 1, theme,
+				 zn->ncards, plural_s(zn->ncards), zn->crossing, zn->key_name);
 		else
 			snprintf(head, sizeof head, "Zone %d, the %s (%d room%s, %s, the %s)", z + 1, theme, zn->ncards,
 				 plural_s(zn->ncards), cards_join_name((enum cards_join)zn->join), zn->key_name);
@@ -224,6 +227,9 @@ static int cards_generate(struct map *m, const struct gen_params *p, struct rng 
 		log_warn(log, "laid %d of %d room%s: the %dx%d grid has no free cell beside the zones (try a larger "
 			 "--size)", st.ncards, pl.rooms, plural_s(pl.rooms), m->w, m->h);
 	m->nzones = st.nzones;
+	/* Water around the islands, the boathouse doors locked. */
+	if (cards_water(&st) < 0)
+		goto out;
 	/* Stairs down in the last zone, notes for the key. */
 	if (cards_stairs_down(&st) < 0)
 		goto out;

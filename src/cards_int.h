@@ -64,6 +64,10 @@ struct cards_zone {
 	int locks;              /* locked doors into it */
 	char key_name[CARDS_NAME_LEN];
 	int bx0, by0, bx1, by1; /* bounding box in cells */
+	/* an island zone: the port card of an earlier zone, the landing card,
+	 * and the first and last cells of water between them */
+	int port_card, landing_card, shore_cell, beach_cell;
+	char crossing[CARDS_NAME_LEN];  /* the boat, from the theme table */
 };
 
 struct cards_state {
@@ -124,9 +128,6 @@ struct rect cards_room_rect(struct cards_state *st, int c);
 /* Joins cards a and b (face neighbours) by a door, or by a corridor with a
  * door at each end. Returns the index of the door on b's side, or -1. */
 int cards_link(struct cards_state *st, int a, int b, enum door_kind kind_a, enum door_kind kind_b);
-/* The island crossing: a corridor from port card a across the gap cells to
- * card b, in a straight line. Returns the door on b's side, or -1. */
-int cards_ferry(struct cards_state *st, int a, int b, const char *name);
 /* Carves card k's squares and makes its region. Returns 0 or -1. */
 int cards_carve(struct cards_state *st, int k);
 /* The entrance: stretches the first card to the border and adds the door,
@@ -140,6 +141,14 @@ int cards_grow(struct cards_state *st, int want);
 /* Begins zone z by join kind `join`. Returns 1 when joined, 0 when this
  * kind cannot be built here, -1 on error. */
 int cards_join(struct cards_state *st, int z, int join);
+
+/* cards_water.c: the water around island zones. */
+/* Floods the free cells around every island zone and the crossings to
+ * them (at least CARDS_WATER_SHARE of the floor), then opens each port
+ * onto the water behind a locked door (the boathouse) and lands on each
+ * island through an open doorway. Returns 0 or -1. */
+#define CARDS_WATER_SHARE 0.25
+int cards_water(struct cards_state *st);
 
 /* cards_locks.c: keys and the proof that they come in order. */
 /* Chooses the key for zone z (name, and a room of an earlier zone). */

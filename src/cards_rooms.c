@@ -121,7 +121,7 @@ static struct rect stub(struct cards_state *st, const struct rect *a, const stru
  * of cells) with a door, or with a corridor named `name` (NULL: none) and a
  * door at each end. Returns the door on b's side, or -1. */
 static int join_straight(struct cards_state *st, int a, int b, enum door_kind kind_a,
-			 enum door_kind kind_b, const char *name, int water)
+			 enum door_kind kind_b, const char *name)
 {
 	const struct cards_card *ca = &st->cards[a], *cb = &st->cards[b];
 	int ax = cards_cell_x(st, ca->cell), ay = cards_cell_y(st, ca->cell);
@@ -153,9 +153,6 @@ static int join_straight(struct cards_state *st, int a, int b, enum door_kind ki
 	st->m->regions[id].zone = ca->zone;   /* outside the lock on b's side */
 	if (name)
 		snprintf(st->m->regions[id].name, sizeof st->m->regions[id].name, "%s", name);
-	if (water)
-		for (int i = 0; i < len; i++)
-			st->m->features[(long)(s.y + (horiz ? 0 : i)) * st->m->w + s.x + (horiz ? i : 0)] = FEATURE_WATER;
 	int dw = new_door(st, wx, wy, out, kw);
 	int ex = horiz ? s.x + s.w - 1 : s.x, ey = horiz ? s.y : s.y + s.h - 1;
 	int de = new_door(st, ex, ey, out, ke);
@@ -166,12 +163,7 @@ static int join_straight(struct cards_state *st, int a, int b, enum door_kind ki
 
 int cards_link(struct cards_state *st, int a, int b, enum door_kind kind_a, enum door_kind kind_b)
 {
-	return join_straight(st, a, b, kind_a, kind_b, NULL, 0);
-}
-
-int cards_ferry(struct cards_state *st, int a, int b, const char *name)
-{
-	return join_straight(st, a, b, DOOR_OPENING, DOOR_PLAIN, name, 1);
+	return join_straight(st, a, b, kind_a, kind_b, NULL);
 }
 
 /* Stairs down in a room of the last zone, away from the way in. */

@@ -10,9 +10,11 @@
  *   multi-tumor  the new zone starts from a copy of the old zone's neighbour
  *                set and grows through it, in several pieces;
  *   island       the new zone touches nothing (not even at corners); a port
- *                on the old zone's edge and a landing on the island mark the
- *                crossing, a corridor over water in a straight line.
- * The door into every new zone is locked; its key lies in the zone before. */
+ *                on the old zone's edge and a landing on the island face
+ *                each other over one to three free cells, which with the
+ *                cells around the island become water (src/cards_water.c).
+ * The door into every new zone is locked (for an island, the port's door
+ * onto the water, the boathouse); its key lies in the zone before. */
 #include "cards_int.h"
 
 #include <stdio.h>
@@ -333,16 +335,34 @@ static int join_island(struct cards_state *st, int z)
 	log_card(st, k, "the landing of an island");
 	st->m->regions[st->cards[p].region].flags |= REGION_FLAG_PORT;
 	st->m->regions[st->cards[k].region].flags |= REGION_FLAG_PORT;
-	name_region(st, p, "%s", "Port");
+	name_region(st, p, "%s", "Boathouse");
 	name_region(st, k, "Landing of the %.32s", zone_theme(st, z));
+	struct cards_zone *zn = &st->zones[z];
+	zn->port_card = p;
+	zn->landing_card = k;
+	zn->shore_cell = g1;
+	zn->beach_cell = g1;
+	for (int i = 1; i < gap; i++)
+		zn->beach_cell = cards_step(st, zn->beach_cell, dir);
 	const struct cards_themes *t = st->themes;
-	const char *crossing = t->crossing[rng_range(st->rng, 0, t->ncrossings - 1)];
-	int d = cards_ferry(st, p, k, crossing);
-	if (d < 0)
-		return -1;
-	log_step(st->log, "zone %d joined as an island: %s from card %d over %d cell%s of water", z + 1, crossing,
-		 p + 1, gap, gap == 1 ? "" : "s");
-	return cards_lock(st, z, d) < 0 ? -1 : 1;
+	snprintf(zn->crossing, sizeof zn->crossing, "%s", t->crossing[rng_range(st->rng, 0, t->ncrossings - 1)]);
+	/* the key is not left in the boathouse it opens, when the zone before
+	 * has another room for it */
+	const struct cards_zone *prev = &st->zones[z - 1];
+	for (int i = 0, at = rng_range(st->rng, 0, prev->ncards - 1); zn->key_card == p && i < prev->ncards; i++) {
+		int k2 = prev->first_card + (at + i) % prev->ncards;
+		if (k2 != p && st->cards[k2].kind == REGION_ROOM) {
+			zn->key_card = k2;
+			zn->key_region = st->cards[k2].region;
+		}
+	}
+	/* the boat is the lock: its key lies where the zone's key would */
+	char boat[CARDS_NAME_LEN];
+	snprintf(boat, sizeof boat, "%.20s to the boathouse", zn->key_name);
+	snprintf(zn->key_name, sizeof zn->key_name, "%s", boat);
+	log_step(st->log, "zone %d joined as an island: from card %d over %d cell%s of water by %s; the boathouse needs the %s",
+		 z + 1, p + 1, gap, gap == 1 ? "" : "s", zn->crossing, zn->key_name);
+	return 1;
 }
 
 int cards_join(struct cards_state *st, int z, int join)

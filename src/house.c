@@ -4,7 +4,8 @@
  * under METHODS, house; its origin under Sources): the plan is split by a
  * queue of areas, first carving straight hallways while the hall rate
  * allows, then cutting areas until they are no bigger than a room; the
- * hallways are joined into one network; then rooms take doors onto the
+ * hallways whose ends meet are joined into one network (one that meets none
+ * is reached by doors like a room); then rooms take doors onto the
  * hallway (or into rooms already connected) until every room is connected.
  * Walls lie on the grid lines, so the rooms and the hallway tile the whole
  * grid, like an architect's plan. The door probabilities and the hall rate
@@ -20,13 +21,13 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Squares per room that --rooms asks for when --size is not given. */
 #define HOUSE_SQUARES_PER_ROOM 40
 
-/* Stage 3: joins the hallway segments into one hallway region (each segment
- * after the first ends against an earlier one, so the network is
- * connected) and lays the rooms on the grid. */
+/* Stage 3: lays the joined hallway segments as one hallway region (see
+ * house_join_halls) and the rooms on the grid. */
 static int lay_out(struct house_build *b, struct err *e)
 {
 	if (b->nhalls > 0) {
@@ -40,7 +41,7 @@ static int lay_out(struct house_build *b, struct err *e)
 	}
 	b->room_base = b->m->nregions + 1;
 	for (int i = 0; i < b->nrooms; i++) {
-		int id = map_add_region(b->m, REGION_ROOM, e);
+		int id = map_add_region(b->m, i < b->first_lone_hall ? REGION_ROOM : REGION_HALL, e);
 		if (id < 0)
 			return -1;
 		map_fill_rect(b->m, id, b->rooms[i]);
@@ -239,7 +240,7 @@ static int house_generate(struct map *m, const struct gen_params *p, struct rng 
 	if (house_plan(&b, e) < 0)
 		goto out;
 	/* 3. Join the hallways into one network; lay the rooms on the grid. */
-	if (lay_out(&b, e) < 0)
+	if (house_join_halls(&b, e) < 0 || lay_out(&b, e) < 0)
 		goto out;
 	/* The entrance, and the hub the doors connect to (the hallway, or the
 	 * entrance's room when there is no hallway). */
@@ -308,6 +309,17 @@ static int opt_room_door_prob(struct gen_params *p, const char *v, struct err *e
 	return gen_parse_real("room-door-prob", v, 0, 1, &p->house.room_door_prob, e);
 }
 
+static int opt_hallways(struct gen_params *p, const char *v, struct err *e)
+{
+	if (strcmp(v, "any") == 0)
+		p->house.hallways = HOUSE_HALLS_ANY;
+	else if (strcmp(v, "joined") == 0)
+		p->house.hallways = HOUSE_HALLS_JOINED;
+	else
+		return err_usage(e, "--hallways: '%s' is not a hallway rule (expected any or joined)", v);
+	return 0;
+}
+
 static int opt_max_room(struct gen_params *p, const char *v, struct err *e)
 {
 	return gen_parse_int("max-room", v, HOUSE_MIN_MAX_ROOM, GEN_MAX_AREA, &p->house.max_room, e);
@@ -319,6 +331,8 @@ static const struct method_option house_options[] = {
 	{ "room-door-prob", "P", "house: chance of another door into a connected room (0.2)",
 	  opt_room_door_prob, NULL, 0 },
 	{ "max-room", "N", "house: areas up to N squares are not cut further (60)", opt_max_room, NULL, 0 },
+	{ "hallways", "RULE", "house: a hallway runs any way that fits (any, default) or only where it meets one (joined)",
+	  opt_hallways, "any joined", 0 },
 	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 

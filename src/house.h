@@ -20,8 +20,15 @@ struct map;
  * at least HOUSE_MIN_SIDE on a side, so no room is larger than --max-room. */
 #define HOUSE_MIN_MAX_ROOM 9
 
+/* Which way a hallway after the first may run across its area (--hallways). */
+enum house_hallways {
+	HOUSE_HALLS_ANY,        /* either way that fits, as the source does */
+	HOUSE_HALLS_JOINED      /* only where an end meets an earlier hallway */
+};
+
 struct house_params {
 	double hall_rate;       /* fraction of the plan that may be hallway */
+	enum house_hallways hallways;
 	double hall_door_prob;  /* chance of looking for another hall door */
 	double room_door_prob;  /* chance of looking for another room door */
 	int max_room;           /* areas up to this size (squares) are not cut */

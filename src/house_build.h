@@ -16,8 +16,10 @@ struct house_build {
 	int nhalls, halls_cap;
 	long hall_area;         /* squares of hallway so far */
 
-	struct rect *rooms;     /* rooms in the order the queue made them */
+	struct rect *rooms;     /* rooms in the order the queue made them, then
+				 * the hallways no end joins to the network */
 	int nrooms, rooms_cap;
+	int first_lone_hall;    /* rooms[first_lone_hall ..] are such hallways */
 
 	int hall_region;        /* the joined hallway network, 0 when there is none */
 	int room_base;          /* region id of rooms[0]; rooms[i] is room_base + i */
@@ -29,9 +31,16 @@ struct house_build {
 };
 
 /* Stage 1-2: subdivides the plan (the whole grid) with a queue of areas into
- * hallway segments (b->halls) and rooms (b->rooms). Every hallway after the
- * first ends against an earlier one. Returns 0 or -1 with e set. */
+ * hallway segments (b->halls) and rooms (b->rooms). With --hallways joined,
+ * every hallway after the first ends against an earlier one. Returns 0 or
+ * -1 with e set. */
 int house_plan(struct house_build *b, struct err *e);
+
+/* Stage 3, the join: hallway segments whose ends meet join the first
+ * segment's network (the wall between them carved); each segment left out
+ * moves from b->halls to the end of b->rooms, a hallway reached by doors
+ * like a room. Returns 0 or -1 with e set. */
+int house_join_halls(struct house_build *b, struct err *e);
 
 /* Stage 4: places doors until every room is connected to the hub (the hallway
  * network, or the hub room when there is none); reads b->touch. Returns 0 or

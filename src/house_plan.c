@@ -8,10 +8,12 @@
  * bigger than --max-room (or more than MAX_ASPECT times as long as wide) is
  * cut in two along a random line; otherwise it becomes a room. Every piece is smaller than its area, so the queue ends.
  *
- * To keep the hallways one network, a hallway after the first must end
- * against an earlier one: each area remembers which of its sides lie along a
- * hallway for their whole length, and a hallway is only carved in a
- * direction whose ends lie on such a side. */
+ * A hallway runs across its area either way it fits, the longer split first
+ * (house_join_halls() then joins the segments whose ends meet, as the
+ * source carves through end walls). With --hallways joined a hallway after
+ * the first must end against an earlier one: each area remembers which of
+ * its sides lie along a hallway for their whole length, and a hallway is
+ * only carved in a direction whose ends lie on such a side. */
 #include "house_build.h"
 
 #include <stdlib.h>
@@ -106,15 +108,16 @@ static enum line_dir longer_split(struct house_build *b, struct rect r)
 	return rng_range(b->rng, 0, 1) ? LINE_NS : LINE_EW;
 }
 
-/* Whether a hallway in direction dir fits area a and ends against an earlier
- * hallway (any direction fits the first). Sets its width. */
+/* Whether a hallway in direction dir fits area a (with --hallways joined:
+ * and ends against an earlier hallway; any direction fits the first). Sets
+ * its width. */
 static int hall_fits(const struct house_build *b, const struct area *a, enum line_dir dir, int *width)
 {
 	int extent = split_extent(a->r, dir), len = line_length(a->r, dir);
 	*width = len >= WIDE_HALL_LENGTH && extent >= 2 * HALL_PIECE + 2 ? 2 : 1;
 	if (extent < 2 * HALL_PIECE + *width)
 		return 0;
-	if (b->nhalls == 0)
+	if (b->nhalls == 0 || b->hp->hallways == HOUSE_HALLS_ANY)
 		return 1;
 	if (dir == LINE_NS)
 		return a->along_hall[SIDE_N] || a->along_hall[SIDE_S];
@@ -225,5 +228,83 @@ int house_plan(struct house_build *b, struct err *e)
 		}
 	}
 	free(q.a);
+	return rc;
+}
+
+/* The segment index + 1 at each square (0: none), for the join. */
+static int *segment_grid(const struct house_build *b, struct err *e)
+{
+	const struct map *m = b->m;
+	int *at = calloc((size_t)m->w * m->h, sizeof *at);
+	if (!at) {
+		err_set(e, "out of memory for the house's hallway join");
+		return NULL;
+	}
+	for (int i = 0; i < b->nhalls; i++) {
+		struct rect h = b->halls[i];
+		for (int y = h.y; y < h.y + h.h; y++)
+			for (int x = h.x; x < h.x + h.w; x++)
+				at[(long)y * m->w + x] = i + 1;
+	}
+	return at;
+}
+
+int house_join_halls(struct house_build *b, struct err *e)
+{
+	const struct map *m = b->m;
+	b->first_lone_hall = b->nrooms;
+	if (b->nhalls <= 1)
+		return 0;
+	int *at = segment_grid(b, e);
+	int *queue = malloc((size_t)b->nhalls * sizeof *queue);
+	unsigned char *joined = calloc((size_t)b->nhalls, 1);
+	int rc = -1;
+	if (!at || !queue || !joined) {
+		err_set(e, "out of memory for the house's hallway join");
+		goto out;
+	}
+	/* From the first segment, through every segment beyond an end (a
+	 * segment's ends are the only walls it shares with another). */
+	int head = 0, tail = 0;
+	joined[0] = 1;
+	queue[tail++] = 0;
+	while (head < tail) {
+		struct rect h = b->halls[queue[head++]];
+		for (int k = 0; k < 2 * (h.w + h.h); k++) {
+			int x, y;
+			enum side s;
+			house_perimeter_edge(h, k, &x, &y, &s);
+			x += s == SIDE_E ? 1 : s == SIDE_W ? -1 : 0;
+			y += s == SIDE_S ? 1 : s == SIDE_N ? -1 : 0;
+			if (!map_in(m, x, y))
+				continue;
+			int o = at[(long)y * m->w + x] - 1;
+			if (o >= 0 && !joined[o]) {
+				joined[o] = 1;
+				queue[tail++] = o;
+			}
+		}
+	}
+	/* The segments left out become hallways reached like rooms. */
+	int kept = 0;
+	for (int i = 0; i < b->nhalls; i++) {
+		struct rect h = b->halls[i];
+		if (joined[i]) {
+			b->halls[kept++] = h;
+			continue;
+		}
+		if (rect_push(&b->rooms, &b->nrooms, &b->rooms_cap, h, e) < 0)
+			goto out;
+		b->hall_area -= (long)h.w * h.h;
+		log_step(b->log, "Hallway %dx%d at (%d, %d): no end meets the network; doors will reach it like a room",
+			 h.w, h.h, h.x, h.y);
+	}
+	log_step(b->log, "Hallways joined: %d of %d segments meet the first at an end", kept, b->nhalls);
+	b->nhalls = kept;
+	rc = 0;
+out:
+	free(at);
+	free(queue);
+	free(joined);
 	return rc;
 }

@@ -227,7 +227,11 @@ static void exit_phrase(struct sbuf *s, const struct map *m, const struct key_ex
 	} else {
 		enum region_kind k = m->regions[x->to_region].kind;
 		int plural = n > 1 || x->nleads > 1;
-		sbuf_add(s, x->via_corridor ? ", corridor to " : " to ");
+		const char *by = m->regions[x->to_region].name;
+		if (x->via_corridor && by[0])   /* a named passage: "across the Underground Lake" */
+			sbuf_printf(s, ", across the %s to ", by);
+		else
+			sbuf_add(s, x->via_corridor ? ", corridor to " : " to ");
 		if (!x->via_corridor && k == REGION_HALL)
 			sbuf_add(s, plural ? "hallways " : "hallway ");
 		else if (!x->via_corridor && k == REGION_BRIDGE)

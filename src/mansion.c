@@ -155,7 +155,7 @@ static const struct method_option mansion_options[] = {
 			     "(most used neighbours first); default borders2", opt_packing, "borders2 fill", 0 },
 	{ "touch-door-prob", "P", "mansion: chance of a door between two touching rooms; default 0.5",
 	  opt_touch_door, NULL, 0 },
-	{ "hall-share", "P", "mansion: chance a new space is a hallway; default 0.25", opt_hall_share, NULL, 0 },
+	{ "hall-share", "P", "mansion: share of spaces that are hallways; default 0.25", opt_hall_share, NULL, 0 },
 	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 

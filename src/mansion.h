@@ -10,7 +10,7 @@ enum mansion_rule {
 struct mansion_params {
 	enum mansion_rule rule;     /* --packing, default borders2 */
 	double room_door_prob;      /* --touch-door-prob: door between two touching rooms, 0.5 */
-	double hall_share;          /* --hall-share: chance a new space is a hallway, 0.25 */
+	double hall_share;          /* --hall-share: share of spaces that are hallways, 0.25 */
 	const char *names;          /* room-name table in templates/names/, "mansion" */
 };
 

@@ -65,6 +65,7 @@ struct mansion {
 
 	struct mansion_space *spaces;
 	int nspaces, cap;
+	int halls;              /* of the spaces, hallways (the Entrance Hall too) */
 	struct frontier fr;
 	struct mrows rows;      /* the same used squares, as bits */
 	struct rect bbox;       /* of every used square */

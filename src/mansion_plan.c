@@ -197,10 +197,12 @@ static int fit_among(struct fitter *f, const struct shape *shapes, int n, struct
 	return found;
 }
 
-/* Fits a room or hallway over (cx, cy): the best of a few sizes rolled for
- * the kind rolled, else the best of every size of that kind, else of the
- * other kind. Returns 1 and sets *out and *kind, or 0 when nothing fits. */
-static int fit_space(const struct mansion *ms, int cx, int cy, struct rect *out, enum region_kind *kind)
+/* Fits a space of the kind asked for over (cx, cy): the best of a few sizes
+ * rolled, else the best of every size of that kind, else (when `other`) of
+ * the other kind. Returns 1 and sets *out and *kind, or 0 when nothing
+ * fits. */
+static int fit_space(const struct mansion *ms, int cx, int cy, int hall, int other, struct rect *out,
+		     enum region_kind *kind)
 {
 	struct fitter f;
 	f.rows = &ms->rows;
@@ -212,10 +214,11 @@ static int fit_space(const struct mansion *ms, int cx, int cy, struct rect *out,
 	f.tall = 0;
 	/* Every room holds a 3x3 and every hallway a 2x4 or 4x2 over the same
 	 * square, so when none of those fits nothing does. */
-	if (!fits(&f, (struct shape){ 3, 3 }) && !fits(&f, (struct shape){ 2, 4 }) &&
-	    !fits(&f, (struct shape){ 4, 2 }))
+	int want_fits = hall ? fits(&f, (struct shape){ 2, 4 }) || fits(&f, (struct shape){ 4, 2 })
+			     : fits(&f, (struct shape){ 3, 3 });
+	if (!want_fits && !(other && (hall ? fits(&f, (struct shape){ 3, 3 })
+					: fits(&f, (struct shape){ 2, 4 }) || fits(&f, (struct shape){ 4, 2 }))))
 		return 0;
-	int hall = rng_chance(ms->rng, ms->p->mansion.hall_share);
 	struct shape rolled[ROLLS];
 	for (int k = 0; k < ROLLS; k++)
 		rolled[k] = hall ? roll_hall(ms->rng) : roll_room(ms->rng);
@@ -223,7 +226,7 @@ static int fit_space(const struct mansion *ms, int cx, int cy, struct rect *out,
 	if (!found) {
 		struct shape halls[NHALL_SHAPES];
 		hall_shapes(halls);
-		for (int pass = 0; !found && pass < 2; pass++) {
+		for (int pass = 0; !found && pass < 1 + other; pass++) {
 			if (pass == 1)
 				hall = !hall;
 			found = hall ? fit_among(&f, halls, NHALL_SHAPES, out)
@@ -232,6 +235,18 @@ static int fit_space(const struct mansion *ms, int cx, int cy, struct rect *out,
 	}
 	*kind = hall ? REGION_HALL : REGION_ROOM;
 	return found;
+}
+
+/* Whether the next space should be a hallway: with the chance that brings
+ * the hallways so far (the Entrance Hall among them) to the share of the
+ * spaces that --hall-share asks, so a space that had to be of the other
+ * kind is made up for by the next ones. */
+static int want_hall(struct mansion *ms)
+{
+	double share = ms->p->mansion.hall_share;
+	if (share <= 0 || share >= 1)
+		return share >= 1;
+	return rng_unit(ms->rng) < share * (ms->nspaces + 1) - ms->halls;
 }
 
 /* Adds space r of the kind to the map and the frontier. Returns its
@@ -254,6 +269,7 @@ static int place(struct mansion *ms, struct rect r, enum region_kind kind, struc
 	ms->m->regions[id].area = r.w * r.h;
 	ms->m->regions[id].bounds = r;
 	ms->spaces[ms->nspaces++] = (struct mansion_space){ r, kind };
+	ms->halls += kind == REGION_HALL;
 	if (ms->used == 0) {
 		ms->bbox = r;
 	} else {
@@ -408,12 +424,15 @@ int mansion_pack(struct mansion *ms, struct err *e)
 			break;
 		struct rect r;
 		enum region_kind kind;
-		if (!fit_space(ms, cx, cy, &r, &kind)) {
+		/* at a share of 0 or 1 a space is never of the other kind */
+		double share = ms->p->mansion.hall_share;
+		int hall = want_hall(ms), other = share > 0 && share < 1;
+		if (!fit_space(ms, cx, cy, hall, other, &r, &kind)) {
 			if (frontier_drop(&ms->fr, cx, cy, e) < 0)
 				return -1;
 			ms->dropped++;
-			log_step(ms->log, "Square (%d, %d), %d used neighbour%s: no room or hallway fits; dropped",
-				 cx, cy, k, k == 1 ? "" : "s");
+			log_step(ms->log, "Square (%d, %d), %d used neighbour%s: no %s fits; dropped", cx, cy, k,
+				 k == 1 ? "" : "s", other ? "room or hallway" : hall ? "hallway" : "room");
 			continue;
 		}
 		int id = place(ms, r, kind, e);

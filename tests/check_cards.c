@@ -2,8 +2,9 @@
  * every layout rule and every join: the contract (map_check), one card per
  * cell and no card spilling into another cell, bridges touching each
  * neighbouring zone on one face only, zones apart except at their joins,
- * islands untouched, every door between zones locked with its key in the
- * zone before; the layout rules' compactness in the order fill > blob >
+ * islands untouched and lying in water of their own behind a locked
+ * boathouse, every door between zones locked with its key in the zone
+ * before; the layout rules' compactness in the order fill > blob >
  * random; the start square, stairs, options, themes and the key's words. */
 #include "testutil.h"
 
@@ -92,15 +93,26 @@ static void check_cells(const struct map *m, const struct grid *g, const char *w
 	free(seen);
 }
 
+/* Water around islands: a corridor region with water on its squares. */
+static int is_water(const struct map *m, int id)
+{
+	if (m->regions[id].kind != REGION_CORRIDOR)
+		return 0;
+	for (long i = 0; i < (long)m->w * m->h; i++)
+		if (m->cells[i] == id)
+			return m->features[i] == FEATURE_WATER;
+	return 0;
+}
+
 /* Every door between two zones is locked, its key lies in the zone before
  * the one it opens, and a corridor joins only rooms of its own zone or a
- * zone and the one it opens into. */
+ * zone and the one it opens into. Doors onto water are check_water's. */
 static void check_locks(const struct map *m, const char *what)
 {
 	for (int i = 0; i < m->ndoors; i++) {
 		int a, b;
 		map_door_regions(m, &m->doors[i], &a, &b);
-		if (a <= 0 || b <= 0)
+		if (a <= 0 || b <= 0 || is_water(m, a) || is_water(m, b))
 			continue;
 		int za = m->regions[a].zone, zb = m->regions[b].zone;
 		if (za == zb) {
@@ -215,6 +227,134 @@ START_TEST(test_mixed_joins)
 		snprintf(seed, sizeof seed, "mix-%d", s);
 		check_one(seed, layouts[s % 4], CARDS_JOIN_ALL, 20 + s % 30, 2 + s % 5);
 	}
+}
+END_TEST
+
+/* Islands only: every zone after the first lies in water of its own, all
+ * the water at least a quarter of the floor; its landing is a room on the zone's edge that
+ * opens onto the water with no door; every door from the shore onto the
+ * water is a boathouse, locked, its key (named for the boathouse) in the
+ * zone before an island on that water; without keys no island is reached,
+ * and with them, picked up in order, every room is. */
+static double check_water(const struct map *m, const struct grid *g, const char *what)
+{
+	long floor = 0, wet = 0;
+	for (long i = 0; i < (long)m->w * m->h; i++) {
+		floor += m->cells[i] != 0;
+		wet += m->cells[i] != 0 && m->features[i] == FEATURE_WATER;
+	}
+	if (m->nzones > 1)
+		require(wet * 4 >= floor, "%s: water is %ld of %ld floor squares", what, wet, floor);
+	unsigned char *water = calloc((size_t)m->nregions + 1, 1);
+	int *landed = calloc((size_t)m->nzones + 1, sizeof *landed);
+	unsigned long long *shores = calloc((size_t)m->nregions + 1, sizeof *shores);
+	require(water && landed && shores, "out of memory");
+	for (int id = 1; id <= m->nregions; id++)
+		water[id] = (unsigned char)is_water(m, id);
+	/* the island zones each piece of water lands on */
+	for (int i = 0; i < m->ndoors; i++) {
+		int a, b;
+		map_door_regions(m, &m->doors[i], &a, &b);
+		if (a > 0 && b > 0 && water[a] != water[b] && m->doors[i].kind == DOOR_OPENING)
+			shores[water[a] ? a : b] |= 1ULL << m->regions[water[a] ? b : a].zone;
+	}
+	for (int i = 0; i < m->ndoors; i++) {
+		int a, b;
+		map_door_regions(m, &m->doors[i], &a, &b);
+		if (a <= 0 || b <= 0 || water[a] == water[b])
+			continue;
+		int land = water[a] ? b : a;
+		const struct region *r = &m->regions[land];
+		require(r->flags & REGION_FLAG_PORT, "%s: room %d opens onto water but is no port", what, land);
+		if (m->doors[i].kind == DOOR_OPENING) {
+			landed[r->zone]++;
+			int cx = r->bounds.x / g->n, cy = r->bounds.y / g->n, edge = 0;
+			static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+			for (int s = 0; s < 4; s++) {
+				int o = at(g, cx + dx[s], cy + dy[s]);
+				edge |= !o || m->regions[o].zone != r->zone;
+			}
+			require(edge, "%s: the landing of zone %d is not on its edge", what, r->zone + 1);
+			continue;
+		}
+		require(m->doors[i].kind == DOOR_LOCKED, "%s: the boathouse door %d is not locked", what, i);
+		const struct lock *l = &m->locks[m->doors[i].lock];
+		require(strstr(l->name, "boathouse") != NULL, "%s: the boat's key is called '%s'", what, l->name);
+		int kz = m->regions[l->region].zone;
+		require(!water[l->region] && (shores[water[a] ? a : b] >> (kz + 1) & 1),
+			"%s: the boathouse key lies in zone %d, before no island on its water", what, kz + 1);
+	}
+	for (int z = 1; z < m->nzones; z++)
+		require(landed[z] == 1, "%s: zone %d has %d landings", what, z + 1, landed[z]);
+	/* each island its own water: one boat does not reach two islands */
+	for (int id = 1; id <= m->nregions; id++)
+		require(!water[id] || (shores[id] && !(shores[id] & (shores[id] - 1))),
+			"%s: the water %d lands on zones %llx", what, id, shores[id]);
+	/* without keys: the entrance's zone only */
+	struct graph gr;
+	struct err e = { 0 };
+	require(graph_build(&gr, m, &e) == 0, "%s: %s", what, e.msg);
+	unsigned char *seen = calloc((size_t)m->nregions + 1, 1);
+	int *queue = malloc(((size_t)m->nregions + 1) * sizeof *queue);
+	require(seen && queue, "out of memory");
+	int head = 0, tail = 0, start = connect_entrance_region(m);
+	seen[start] = 1;
+	queue[tail++] = start;
+	while (head < tail) {
+		int r = queue[head++];
+		require(water[r] || m->regions[r].zone == 0, "%s: region %d of zone %d is reached without a key", what,
+			r, m->regions[r].zone + 1);
+		for (int k = gr.first[r]; k < gr.first[r + 1]; k++) {
+			const struct door *d = &m->doors[gr.edges[k]];
+			int a, b;
+			map_door_regions(m, d, &a, &b);
+			int o = a == r ? b : a;
+			if (o > 0 && !seen[o] && d->kind != DOOR_LOCKED) {
+				seen[o] = 1;
+				queue[tail++] = o;
+			}
+		}
+	}
+	graph_free(&gr);
+	free(seen);
+	free(queue);
+	free(water);
+	free(landed);
+	free(shores);
+	return (double)wet / (double)floor;
+}
+
+/* A thousand seeds with islands only: zones never touch (check_apart), each
+ * lies in water with a landing, and the boat is the lock. */
+START_TEST(test_islands_in_water)
+{
+	char seed[32];
+	double least = 1, sum = 0;
+	int islanded = 0;
+	for (int s = 0; s < SEEDS; s++) {
+		struct gen_params p;
+		struct map m;
+		struct err e = { 0 };
+		snprintf(seed, sizeof seed, "isle-%d", s);
+		params(&p, 15 + s % 30, 2 + s % 4, layouts[s % 4], CARDS_JOIN_ISLAND);
+		require(test_generate(&m, "cards", seed, &p, 0, 0, 0, &e) == 0, "%s: %s", seed, e.msg);
+		require(map_check(&m, &e) == 0, "%s: %s", seed, e.msg);
+		require(cards_walk_keys(&m, &e) == m.nregions, "%s: the walk with keys misses regions", seed);
+		struct grid g;
+		read_grid(&m, p.cards.cell, &g);
+		check_apart(&m, &g, CARDS_JOIN_ISLAND, seed);
+		double share = check_water(&m, &g, seed);
+		if (m.nzones > 1) {
+			islanded++;
+			sum += share;
+			least = share < least ? share : least;
+		}
+		free(g.card);
+		map_free(&m);
+	}
+	fprintf(stderr, "cards: %d of %d maps with islands; water %.0f%% of the floor on average, %.0f%% at least\n",
+		islanded, SEEDS, 100 * sum / islanded, 100 * least);
+	ck_assert_int_ge(islanded, SEEDS * 9 / 10);
 }
 END_TEST
 
@@ -533,6 +673,7 @@ static Suite *cards_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_start_square_and_stairs);
 	tcase_add_test(tc, test_entrance_on_border);
+	tcase_add_test(tc, test_islands_in_water);
 	tcase_add_test(tc, test_key_names_keys);
 	tcase_add_test(tc, test_walk_catches_key_behind_lock);
 	tcase_add_test(tc, test_reproducible);

@@ -102,8 +102,8 @@ static const char *house_violation(const struct map *m, const struct gen_params 
 	}
 	if (covered != (long)m->w * m->h)
 		return "the regions' areas do not add up to the plan";
-	if (halls > 1)
-		return "more than one hallway region";
+	if (halls > 1 && p->house.hallways == HOUSE_HALLS_JOINED)
+		return "more than one hallway region with --hallways joined";
 	if (p->house.hall_rate == 0 && halls != 0)
 		return "a hallway at hall rate 0";
 	if (p->house.hall_door_prob == 0 && p->house.room_door_prob == 0 && inner_doors(m) != m->nregions - 1) {
@@ -165,6 +165,48 @@ START_TEST(test_invariant_sweep)
 	}
 	ck_assert_int_ge(trees, 300);
 	ck_assert_int_ge(hub_plans, 200);
+}
+END_TEST
+
+/* --hallways any (the source's rule) against joined (a hallway only where an
+ * end meets an earlier one): on plans wider or taller than 5:4, where the
+ * longer split often runs from one edge of the plan to the other, the plans
+ * differ; a hallway no end joins to the network is its own hallway, reached
+ * by a door; and at zero door probabilities every plan is still a tree. */
+START_TEST(test_hallways_rule)
+{
+	static const int shapes[][2] = { { 80, 30 }, { 30, 80 }, { 90, 40 }, { 50, 40 } };
+	char buf[640], seed[32];
+	int differ = 0, lone = 0, plans = 0;
+	for (int i = 0; i < 200; i++) {
+		struct house_case c = { 0.15, 0, 0, 60 };
+		int w = shapes[i % 4][0], h = shapes[i % 4][1];
+		struct map m[2];
+		snprintf(seed, sizeof seed, "ways-%d", i);
+		for (int rule = 0; rule < 2; rule++) {
+			struct gen_params p;
+			struct err e;
+			house_params(&p, &c, w, h);
+			p.house.hallways = rule ? HOUSE_HALLS_JOINED : HOUSE_HALLS_ANY;
+			ck_assert_msg(test_generate(&m[rule], "house", seed, &p, 0, 0, 0, &e) == 0, "%s: %s", seed, e.msg);
+			const char *bad = house_violation(&m[rule], &p, buf, sizeof buf);
+			ck_assert_msg(bad == NULL, "seed %s, %dx%d, --hallways %s: %s", seed, w, h, rule ? "joined" : "any",
+				      bad);
+		}
+		int halls = 0;
+		for (int id = 1; id <= m[0].nregions; id++)
+			halls += m[0].regions[id].kind == REGION_HALL;
+		lone += halls > 1;
+		differ += m[0].nregions != m[1].nregions ||
+			  memcmp(m[0].cells, m[1].cells, (size_t)w * h * sizeof *m[0].cells) != 0;
+		plans++;
+		map_free(&m[0]);
+		map_free(&m[1]);
+	}
+	fprintf(stderr, "house: --hallways any and joined differ on %d of %d plans; %d have a hallway of its own\n",
+		differ, plans, lone);
+	ck_assert_int_ge(differ * 4, plans);
+	ck_assert_int_ge(lone, 1);
 }
 END_TEST
 
@@ -482,6 +524,14 @@ START_TEST(test_options)
 	ck_assert_int_eq(p.house.max_room, 120);
 	ck_assert_double_eq(p.house.hall_door_prob, 0);
 	ck_assert_double_eq(p.house.room_door_prob, 1);
+	ck_assert_int_eq(p.house.hallways, HOUSE_HALLS_ANY);
+	ck_assert_int_eq(find_option("hallways")->apply(&p, "joined", &e), 0);
+	ck_assert_int_eq(p.house.hallways, HOUSE_HALLS_JOINED);
+	ck_assert_int_eq(find_option("hallways")->apply(&p, "any", &e), 0);
+	ck_assert_int_eq(p.house.hallways, HOUSE_HALLS_ANY);
+	ck_assert_int_eq(find_option("hallways")->apply(&p, "straight", &e), -1);
+	ck_assert_int_eq(e.kind, ERR_USAGE);
+	ck_assert_str_eq(e.msg, "--hallways: 'straight' is not a hallway rule (expected any or joined)");
 }
 END_TEST
 
@@ -542,6 +592,7 @@ static Suite *house_suite(void)
 	TCase *tc = tcase_create("house");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_invariant_sweep);
+	tcase_add_test(tc, test_hallways_rule);
 	tcase_add_test(tc, test_measures_house_to_maze);
 	tcase_add_test(tc, test_measure_by_hand);
 	tcase_add_test(tc, test_measure_matches_plain_search);
