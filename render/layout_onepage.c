@@ -209,11 +209,14 @@ static int draw(struct layout_ctx *c, const struct onepage_try *t, struct layout
 	return scene_ok(c->sc, e);
 }
 
-int layout_one_page(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e)
+/* Searches the arrangements on paper, largest squares first, then largest
+ * text, portrait first: 1 with *t set to the first that holds the key, 0
+ * when none does (*map_fits: the map alone fitted at some scale), or -1
+ * with e set. */
+static int search(struct layout_ctx *c, const struct paper *paper, struct onepage_try *t, int *map_fits,
+		  struct err *e)
 {
-	if (!c->with_key)
-		return layout_level(c, paper, res, e);
-	static const double standard[] = { 4, 5, 6, 8, 10, 12, 16 };
+	static const double standard[] = { 4, 5, 6, 8, 10, 12, 16, 20, 24, 32 };
 	double asked = c->d->sheet.scale;
 	int nscales = asked > 0 ? 1 : (int)(sizeof standard / sizeof standard[0]);
 	enum orientation want = c->d->sheet.orientation;
@@ -223,39 +226,76 @@ int layout_one_page(struct layout_ctx *c, const struct paper *paper, struct layo
 	int steps = top > LAYOUT_ONEPAGE_MIN_PT ? (int)floor((top - LAYOUT_ONEPAGE_MIN_PT) / TEXT_STEP + 1e-9) + 1 : 1;
 	if (steps > MAX_TEXT_STEPS)
 		steps = MAX_TEXT_STEPS;
-	layout_map_symbols(c);
-	struct onepage_try t;
-	int map_fits = 0;
+	*map_fits = 0;
 	for (int si = 0; si < nscales; si++) {
 		double scale = asked > 0 ? asked : standard[si];
+		if (asked <= 0 && scale > LAYOUT_ONEPAGE_MIN_SCALE)
+			break;
 		for (int k = 0; k < steps; k++) {
 			double text = k == steps - 1 && top > LAYOUT_ONEPAGE_MIN_PT ? LAYOUT_ONEPAGE_MIN_PT
 										: top - k * TEXT_STEP;
 			for (int oi = o0; oi <= o1; oi++) {
-				int rc = make_try(c, orient[oi], paper, text, scale, &t, e);
+				int rc = make_try(c, orient[oi], paper, text, scale, t, e);
 				if (rc < 0)
 					return -1;
 				if (rc == 0)
 					continue;
-				map_fits = 1;
-				rc = key_fits(c, &t, e);
-				if (rc < 0)
-					return -1;
-				if (rc > 0)
-					return draw(c, &t, res, e);
+				*map_fits = 1;
+				rc = key_fits(c, t, e);
+				if (rc != 0)
+					return rc;
 			}
 		}
 	}
-	char scale_text[64];
-	if (asked > 0)
-		snprintf(scale_text, sizeof scale_text, "%g", asked);
-	else
-		snprintf(scale_text, sizeof scale_text, "%d", LAYOUT_ONEPAGE_MIN_SCALE);
+	return 0;
+}
+
+/* The first larger standard paper on which the level fits on one page, in
+ * out ("" when none). Returns 0 or -1 with e set. */
+static int larger_paper(struct layout_ctx *c, const struct paper *paper, char *out, size_t size, struct err *e)
+{
+	static const char *const names[] = { "legal", "tabloid", "a3" };
+	out[0] = '\0';
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		struct paper bigger;
+		if (paper_parse(names[i], &bigger, e) < 0)
+			return -1;
+		if (bigger.w * bigger.h <= paper->w * paper->h + 1)
+			continue;
+		struct onepage_try t;
+		int map_fits, rc = search(c, &bigger, &t, &map_fits, e);
+		if (rc < 0)
+			return -1;
+		if (rc > 0) {
+			snprintf(out, size, " (it fits on %s)", names[i]);
+			return 0;
+		}
+	}
+	return 0;
+}
+
+int layout_one_page(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e)
+{
+	if (!c->with_key)
+		return layout_level(c, paper, res, e);
+	layout_map_symbols(c);
+	struct onepage_try t;
+	int map_fits, rc = search(c, paper, &t, &map_fits, e);
+	if (rc < 0)
+		return -1;
+	if (rc > 0)
+		return draw(c, &t, res, e);
+	char scale_text[64], hint[64];
+	double asked = c->d->sheet.scale;
+	snprintf(scale_text, sizeof scale_text, "%g", asked > 0 ? asked : LAYOUT_ONEPAGE_MIN_SCALE);
+	if (larger_paper(c, paper, hint, sizeof hint, e) < 0)
+		return -1;
 	if (!map_fits)
 		return err_usage(e, "--one-page: the map of level %d (%d rooms) does not fit on one %s page at %s squares "
-				 "to the inch; use fewer --rooms, larger --paper, or leave out --one-page",
-				 c->m->depth, c->lv->key.n, paper->name, scale_text);
+				 "to the inch; use fewer --rooms, larger --paper%s, or leave out --one-page",
+				 c->m->depth, c->lv->key.n, paper->name, scale_text, hint);
 	return err_usage(e, "--one-page: the key of level %d (%d rooms) does not fit on one %s page beside its map, "
-			 "even at %g pt text and %s squares to the inch; use fewer --rooms, larger --paper, or leave out "
-			 "--one-page", c->m->depth, c->lv->key.n, paper->name, fmin(top, LAYOUT_ONEPAGE_MIN_PT), scale_text);
+			 "even at %g pt text and %s squares to the inch; use fewer --rooms, larger --paper%s, or leave out "
+			 "--one-page", c->m->depth, c->lv->key.n, paper->name, fmin(c->st->size_text, LAYOUT_ONEPAGE_MIN_PT),
+			 scale_text, hint);
 }
