@@ -151,6 +151,27 @@ static int key_fits(const struct layout_ctx *c, const struct onepage_try *t, str
 	return rc;
 }
 
+/* How many room numbers find no place of their own on the map at t's
+ * scale (layout_labels, on a scratch page). Returns the count or -1. */
+static int crowded_numbers(const struct layout_ctx *c, const struct onepage_try *t, struct err *e)
+{
+	struct scene scratch;
+	scene_init(&scratch);
+	struct layout_ctx tc = *c;
+	tc.st = &t->st;
+	tc.sc = &scratch;
+	struct scene_page *p = scene_add_page(&scratch, t->sp.pw, t->sp.ph, c->m->depth, PAGE_MAP);
+	int n = -1;
+	if (p) {
+		layout_pens(&tc, t->f.s);
+		n = layout_labels(&tc, p, &t->f);
+	}
+	if (scene_ok(&scratch, e) < 0 || !p)
+		n = err_set(e, "out of memory while laying out the sheet");
+	scene_free(&scratch);
+	return n;
+}
+
 /* Fills t for orientation o, body text `text` and `scale` squares per
  * inch: 1 when the map fits its box, 0 when not, -1 with e set. */
 static int make_try(const struct layout_ctx *c, enum orientation o, const struct paper *paper, double text,
@@ -231,6 +252,7 @@ static int search(struct layout_ctx *c, const struct paper *paper, struct onepag
 		double scale = asked > 0 ? asked : standard[si];
 		if (asked <= 0 && scale > LAYOUT_ONEPAGE_MIN_SCALE)
 			break;
+		int crowded = -2;       /* not yet counted at this scale */
 		for (int k = 0; k < steps; k++) {
 			double text = k == steps - 1 && top > LAYOUT_ONEPAGE_MIN_PT ? LAYOUT_ONEPAGE_MIN_PT
 										: top - k * TEXT_STEP;
@@ -240,6 +262,11 @@ static int search(struct layout_ctx *c, const struct paper *paper, struct onepag
 					return -1;
 				if (rc == 0)
 					continue;
+				/* a scale at which a room number finds no place is not legible */
+				if (crowded == -2 && (crowded = crowded_numbers(c, t, e)) < 0)
+					return -1;
+				if (crowded > 0 && asked <= 0)
+					break;
 				*map_fits = 1;
 				rc = key_fits(c, t, e);
 				if (rc != 0)
