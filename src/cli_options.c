@@ -351,7 +351,7 @@ const struct cli_option cli_options[] = {
 	{ "player-secret-rooms", 0, NULL, "as --player, and the rooms behind secret doors too", GROUP_SHEET,
 	  set_player_secret_rooms, NULL },
 	{ "no-key", 0, NULL, "the map page alone, without the key", GROUP_SHEET, set_no_key, NULL },
-	{ "one-page", 0, NULL, "each level's map and whole key on one page (text down to 6.5 pt)", GROUP_SHEET,
+	{ "one-page", 0, NULL, "map and whole key on one page (text down to 6.5 pt)", GROUP_SHEET,
 	  set_one_page, NULL },
 	{ "title", 0, "TEXT", "the sheet's title (default: method and seed)", GROUP_SHEET, set_title, NULL },
 	{ "output", 'o', "FILE", "write FILE, by its extension: .pdf .svg .png .txt .json .md .dd2vtt .uvtt",
