@@ -4,9 +4,10 @@
  * it, above the band (scale bar, legend, compass). When the key does not
  * fit, its text is set smaller in steps of half a point down to
  * LAYOUT_ONEPAGE_MIN_PT, then the map is drawn at the next smaller standard
- * scale, down to LAYOUT_ONEPAGE_MIN_SCALE squares per inch, in each
- * orientation allowed. Each try sets the key (layout_key.c) into a scratch
- * scene; the first that holds it whole is drawn. */
+ * scale, down to LAYOUT_ONEPAGE_MIN_SCALE squares per inch (never one at
+ * which a room number finds no place), in each orientation allowed. Each
+ * try sets the compact key (layout_onekey.c) into a scratch scene; the
+ * first that holds it whole is drawn. */
 #include "layout.h"
 
 #include <math.h>
