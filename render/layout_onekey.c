@@ -1,7 +1,8 @@
 /* layout_onekey.c: the room key set compactly for --one-page, in the manner
  * of the One Page Dungeon format: each entry is one run-in paragraph, its
  * number and title in bold followed by the room's size, exits and contents,
- * with no indent and little space between entries; the notes and the
+ * with no indent and little space between entries (a sentence about stairs
+ * to another level on a line of its own, linked); the notes and the
  * wandering monster table follow. Lines flow from frame to frame as in
  * layout_key.c; a paragraph's first two lines stay together, and a heading
  * stays with what follows it. */
@@ -49,7 +50,14 @@ static int flow_block(struct key_flow *kf, const char *text, double size, int bo
 	return 0;
 }
 
-/* One room's paragraph: "12 Guard Room · 20 x 30 ft. North: ... Contents". */
+static int is_stairs_line(const char *line)
+{
+	return strncmp(line, "Stairs up to level ", 19) == 0 || strncmp(line, "Stairs down to level ", 21) == 0;
+}
+
+/* One room's paragraph: "12 Guard Room · 20 x 30 ft. North: ... Contents",
+ * then each sentence about stairs to another level as its own line, linked
+ * to where the stairs lead (as layout_key.c links them). */
 static int flow_entry(struct key_flow *kf, const struct key_entry *en, struct sbuf *s, struct err *e)
 {
 	struct layout_ctx *c = kf->c;
@@ -61,7 +69,8 @@ static int flow_entry(struct key_flow *kf, const struct key_entry *en, struct sb
 	if (en->exits && en->exits[0])
 		sbuf_printf(s, " %s", en->exits);
 	for (int i = 0; i < en->nlines; i++)
-		sbuf_printf(s, " %s", en->lines[i]);
+		if (!is_stairs_line(en->lines[i]))
+			sbuf_printf(s, " %s", en->lines[i]);
 	if (sbuf_failed(s))
 		return err_set(e, "out of memory while laying out the key");
 	double top, h;
@@ -72,6 +81,16 @@ static int flow_entry(struct key_flow *kf, const struct key_entry *en, struct sb
 	scene_anchor(c->sc, kf->page, name, kf->frame.x, top);
 	snprintf(name, sizeof name, "room-%d-%d", c->m->depth, en->number);
 	scene_link(c->sc, kf->page, name, kf->frame.x, top, kf->frame.w, h);
+	for (int i = 0; i < en->nlines; i++) {
+		if (!is_stairs_line(en->lines[i]))
+			continue;
+		double col_x = kf->frame.x;
+		if (flow_block(kf, en->lines[i], st->size_text, 0, 0, st->text, &top, &h, e) < 0)
+			return -1;
+		/* not when the line was split over two columns */
+		if (kf->frame.x == col_x)
+			layout_key_line_link(c, kf->page, en, en->lines[i], kf->frame.x, top, kf->frame.w, h);
+	}
 	kf->y += st->size_text * 0.3;
 	return 0;
 }
