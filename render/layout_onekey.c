@@ -14,9 +14,9 @@
 #include <string.h>
 
 /* Sets a paragraph into the flow: the first bold_len bytes bold (-1: all).
- * Its first line moves to the next frame together with `keep` points of
- * what follows it (another line of its own first). *first_top and *first_h
- * give the first line's place, *first_page its page. Returns 0 or -1. */
+ * Its first line moves to the next frame together with its second line, or
+ * for a one-line paragraph with `keep` points of what follows. *first_top
+ * and *first_h give the first line's place. Returns 0 or -1 with e set. */
 static int flow_block(struct key_flow *kf, const char *text, double size, int bold_len, double keep,
 		      struct colour colour, double *first_top, double *first_h, struct err *e)
 {

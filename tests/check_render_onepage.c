@@ -170,7 +170,7 @@ START_TEST(test_every_method_on_one_page)
 			map_free(&lv.map);
 		}
 		printf("%s on %s: %d one-page sheets, %d key entries, smallest text %.2f pt, %d refused; %d problems\n",
-		       meth->name, papers[pi], t.sheets, t.entries, t.smallest, t.refused, t.problems);
+		       meth->name, papers[pi], t.sheets, t.entries, t.sheets ? t.smallest : 0.0, t.refused, t.problems);
 		fflush(stdout);
 		ck_assert_msg(t.problems == 0, "%s: %d problems; the first: %s", papers[pi], t.problems, t.first);
 		/* tabloid holds every default map; letter every dice and mansion map */
