@@ -3,6 +3,7 @@
  * the map, the room numbers, the key in columns, the legend, scale bar,
  * compass, title and footer, measuring all text with Pango. Split by part:
  * layout_page.c (the sheet), layout_map.c (the map drawing),
+ * layout_onepage.c (map and key on one page),
  * layout_symbols.c (door, stair, feature symbols shared with the legend),
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
  * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
@@ -89,6 +90,36 @@ int layout_stair_shown(const struct layout_ctx *c, int i);
 /* Lays out level index li of c->d into c->sc: its map page and key pages.
  * Returns 0, or -1 with e set (the map does not fit at the asked scale). */
 int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e);
+
+/* A map page's fixed parts (layout_page.c), for another arrangement of the
+ * same sheet: the page, its content box (inside the margins), the box
+ * between the header and the band (scale bar, legend, compass), and the
+ * heights of the header, band and footer at the style's sizes. */
+struct sheet_parts {
+	enum orientation o;
+	double pw, ph;
+	struct rect_pt content, map_area;
+	double header_h, band_h, footer_h;
+};
+/* Measures the parts for orientation o. Returns 0 or -1 with e set. */
+int layout_sheet_parts(struct layout_ctx *c, enum orientation o, const struct paper *paper, struct sheet_parts *sp,
+		       struct err *e);
+/* Adds the level's map page (labelled "L-map"), or NULL when out of memory. */
+struct scene_page *layout_sheet_page(struct layout_ctx *c, const struct sheet_parts *sp);
+/* Draws the header (title, subtitle with the scale of f, and the warning
+ * for `crowded` numbers), the band and the footer ("page 1 of 1") on p.
+ * Returns 0 or -1 with e set. */
+int layout_sheet_dress(struct layout_ctx *c, struct scene_page *p, const struct sheet_parts *sp,
+		       const struct map_frame *f, int crowded, struct err *e);
+
+/* The map and its whole key on one page (layout_onepage.c, --one-page):
+ * the key in columns beside and below the map, its text lowered step by
+ * step to LAYOUT_ONEPAGE_MIN_PT and the map's scale to
+ * LAYOUT_ONEPAGE_MIN_SCALE squares per inch as needed. Returns 0, or -1
+ * with a usage error when the key does not fit even so. */
+#define LAYOUT_ONEPAGE_MIN_PT 6.5
+#define LAYOUT_ONEPAGE_MIN_SCALE 16
+int layout_one_page(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e);
 
 /* Draws the map (rock, grid, walls, doors, stairs, features, entrance) into
  * page p at frame f and records the symbols used in c->used. */
@@ -252,6 +283,21 @@ int key_pages_page(const struct key_pages *kp, int i);
  * it), leaving kt placed as chosen. Returns the frames used, or -1 with e
  * set. */
 int key_pages_balance(struct key_pages *kp, struct key_text *kt, struct key_fit *fit, struct err *e);
+/* A key flowed frame by frame for --one-page: frames are filled in order;
+ * next_frame asks for more. */
+struct key_flow {
+	struct layout_ctx *c;
+	struct scene_page *page;
+	struct rect_pt frame;
+	double y;               /* next free y in the frame */
+	int started;            /* something placed in this frame */
+	/* gives the next frame (on a new page when needed); 0 or -1 */
+	int (*next_frame)(struct key_flow *kf, struct err *e);
+	void *arg;
+};
+/* The key set compactly for --one-page (layout_onekey.c): each room one
+ * run-in paragraph. Returns 0 or -1 with e set. */
+int layout_key_compact(struct key_flow *kf, struct err *e);
 
 /* A cheap hash for deterministic hand-drawn variation (no RNG state). */
 unsigned layout_hash(int x, int y, int salt);

@@ -641,3 +641,72 @@ int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_
 	}
 	return scene_ok(c->sc, e);
 }
+
+/* The map page's fixed parts for other sheet layouts (layout_onepage.c):
+ * the same header, band and footer as layout_level draws. */
+static void plan_from_parts(const struct sheet_parts *sp, const struct map_frame *f, struct plan *pl)
+{
+	memset(pl, 0, sizeof *pl);
+	pl->o = sp->o;
+	pl->pw = sp->pw;
+	pl->ph = sp->ph;
+	pl->content = sp->content;
+	pl->map_area = sp->map_area;
+	pl->header_h = sp->header_h;
+	pl->band_h = sp->band_h;
+	pl->footer_h = sp->footer_h;
+	if (f)
+		pl->f = *f;
+}
+
+int layout_sheet_parts(struct layout_ctx *c, enum orientation o, const struct paper *paper, struct sheet_parts *sp,
+		       struct err *e)
+{
+	struct plan pl;
+	if (make_plan(c, o, paper, c->d->sheet.scale, &pl, e) < 0)
+		return -1;
+	*sp = (struct sheet_parts){ o, pl.pw, pl.ph, pl.content, pl.map_area, pl.header_h, pl.band_h, pl.footer_h };
+	return 0;
+}
+
+struct scene_page *layout_sheet_page(struct layout_ctx *c, const struct sheet_parts *sp)
+{
+	struct plan pl;
+	plan_from_parts(sp, NULL, &pl);
+	return new_page(c, &pl, PAGE_MAP, 0);
+}
+
+int layout_sheet_dress(struct layout_ctx *c, struct scene_page *p, const struct sheet_parts *sp,
+		       const struct map_frame *f, int crowded, struct err *e)
+{
+	struct plan pl;
+	plan_from_parts(sp, f, &pl);
+	layout_pens(c, LEGEND_SWATCH * 1.2);
+	char subtitle[400];
+	subtitle_text(c, &pl, subtitle, sizeof subtitle);
+	if (crowded > 0) {
+		size_t used = strlen(subtitle);
+		snprintf(subtitle + used, sizeof subtitle - used,
+			 " \xc2\xb7 %d room number%s too large for %s room%s at this scale: print on larger paper", crowded,
+			 crowded == 1 ? " is" : "s are", crowded == 1 ? "its" : "their", crowded == 1 ? "" : "s");
+	}
+	if (draw_header(c, p, &pl, subtitle, e) < 0)
+		return -1;
+	double band_y = pl.content.y + pl.content.h - pl.footer_h - GAP - pl.band_h;
+	if (draw_scale_bar(c, p, &pl, pl.content.x, band_y, e) < 0)
+		return -1;
+	if (draw_legend(c, p, pl.content.x + SCALE_BLOCK + GAP, band_y,
+			pl.content.w - SCALE_BLOCK - COMPASS_BLOCK - 2 * GAP, e) < 0)
+		return -1;
+	sym_compass(c, p, pl.content.x + pl.content.w - COMPASS_BLOCK / 2, band_y + 22, 17);
+	struct sbuf s;
+	sbuf_init(&s);
+	if (footer_text(c, 1, 1, &s) < 0) {
+		sbuf_free(&s);
+		return err_set(e, "out of memory while laying out the sheet");
+	}
+	int rc = emit_text(c, p, sbuf_cstr(&s), c->st->font_text, c->st->size_small, 0, pl.content.x,
+			   pl.content.y + pl.content.h - pl.footer_h, pl.content.w, c->st->accent, e);
+	sbuf_free(&s);
+	return rc;
+}

@@ -80,7 +80,7 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 			return -1;
 		struct layout_result res;
 		report_progress(d->report, "level %d of %d: laying out the sheet...", i + 1, d->nlevels);
-		int rc = layout_level(&c, &paper, &res, e);
+		int rc = d->sheet.one_page ? layout_one_page(&c, &paper, &res, e) : layout_level(&c, &paper, &res, e);
 		layout_ctx_free(&c);
 		if (rc < 0)
 			return -1;

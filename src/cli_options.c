@@ -215,6 +215,14 @@ static int set_no_key(struct cli *c, const char *value, struct err *e)
 	return 0;
 }
 
+static int set_one_page(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.one_page = 1;
+	return 0;
+}
+
 static int set_title(struct cli *c, const char *value, struct err *e)
 {
 	if (value[0] == '\0')
@@ -343,6 +351,8 @@ const struct cli_option cli_options[] = {
 	{ "player-secret-rooms", 0, NULL, "as --player, and the rooms behind secret doors too", GROUP_SHEET,
 	  set_player_secret_rooms, NULL },
 	{ "no-key", 0, NULL, "the map page alone, without the key", GROUP_SHEET, set_no_key, NULL },
+	{ "one-page", 0, NULL, "map and whole key on one page (text down to 6.5 pt)", GROUP_SHEET,
+	  set_one_page, NULL },
 	{ "title", 0, "TEXT", "the title (default: a site name from the seed)", GROUP_SHEET, set_title, NULL },
 	{ "output", 'o', "FILE", "write FILE, by its extension: .pdf .svg .png .txt .json .md .dd2vtt .uvtt",
 	  GROUP_OUTPUT, set_output, NULL },

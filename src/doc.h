@@ -31,6 +31,7 @@ struct sheet_options {
 	int player;             /* the players' handout: no secrets, no key */
 	int player_secret_rooms;/* the handout shows what only secret doors lead to */
 	int no_key;             /* the map page alone */
+	int one_page;           /* each level's map and whole key on one page */
 	const char *title;      /* NULL: made from method and seed */
 	int grid_pixels;        /* tabletop export: image pixels per square; 0: 70 */
 	int vtt_grid;           /* tabletop export: the grid drawn into the image */
