@@ -209,7 +209,7 @@ START_TEST(test_refused_when_too_big)
 	free(msg);
 	ck_assert_int_eq(lines_in(err), 1);
 	/* the house's 50 rooms on letter: refused, and told the paper it fits */
-	ck_assert_int_eq(test_run("--method house --seed demo --one-page -o build/tests/onepage-big.pdf", NULL, err), 2);
+	ck_assert_int_eq(test_run("--method house --seed demo --rooms 50 --one-page -o build/tests/onepage-big.pdf", NULL, err), 2);
 	ck_assert_int_ne(stat(out, &sb), 0);
 	msg = test_slurp(err, NULL);
 	ck_assert_msg(strstr(msg, "fits on tabloid"), "%s", msg);
