@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char *const layout_names[] = { "random", "fill", "blob", "weighted" };
 static const char *const join_names[] = { "bridge", "tumor", "multi-tumor", "island" };
@@ -97,7 +98,10 @@ static int first_card(struct cards_state *st)
 	st->zone = 0;
 	st->zones[0] = (struct cards_zone){ .first_card = 0 };
 	int k = cards_place(st, cy * st->gw + cx, REGION_ROOM);
-	if (k < 0 || cards_carve(st, k) < 0 || cards_entrance(st, k, side) < 0)
+	/* a start card with a doorway to the outside; under a start square
+	 * (stairs from the level above) a plain room */
+	if (k < 0 || cards_carve(st, k, CARD_START, side >= 0 ? 1u << side : 0u) < 0 ||
+	    cards_entrance(st, k, side) < 0)
 		return -1;
 	log_step(st->log, "card 1: zone 1, cell %d,%d, the entrance room", cx, cy);
 	return 0;
@@ -136,9 +140,15 @@ static int add_zone_themes(struct cards_state *st, int zones)
 		st->key_order[i] = i;
 	rng_shuffle(st->rng, st->theme_order, (size_t)t->nthemes);
 	rng_shuffle(st->rng, st->key_order, (size_t)t->nkeys);
-	for (int z = 0; z < zones; z++)
-		if (map_add_zone(st->m, t->theme[st->theme_order[z % t->nthemes]], st->e) < 0)
+	for (int z = 0; z < zones; z++) {
+		int th = st->theme_order[z % t->nthemes];
+		if (map_add_zone(st->m, t->theme[th], st->e) < 0)
 			return -1;
+		st->zone_deck[z] = t->deck[th][0] ? card_set_deck(st->deck, t->deck[th]) : -1;
+		if (t->deck[th][0] && st->zone_deck[z] < 0)
+			log_warn(st->log, "zone %d (%s): no deck '%s' among the cards; it draws from every deck", z + 1,
+				 t->theme[th], t->deck[th]);
+	}
 	return 0;
 }
 
@@ -181,11 +191,20 @@ static int cards_generate(struct map *m, const struct gen_params *p, struct rng 
 	struct plan pl;
 	int rc = -1;
 	st.themes = malloc(sizeof *st.themes);
-	if (!st.themes)
+	st.deck = calloc(1, sizeof *st.deck);
+	if (!st.themes || !st.deck) {
+		free(st.themes);
+		free(st.deck);
 		return err_set(e, "out of memory for the theme table");
-	/* Read the theme table and lay out the grid of cells. */
-	if (cards_themes_load(st.themes, p, e) < 0 || cards_grid_init(&st) < 0)
+	}
+	/* Read the theme table and the room cards, lay out the grid of cells
+	 * and make the piles of the cards that fit a cell. */
+	if (cards_themes_load(st.themes, p, e) < 0 || card_set_load(st.deck, p->template_dirs, st.cp->deck_dir, e) < 0 ||
+	    cards_grid_init(&st) < 0 || cards_piles_init(&st) < 0)
 		goto out;
+	if (st.piles[st.deck->ndecks * CARD_ROLE_COUNT + CARD_ROOM].n == 0)
+		log_warn(log, "no room card fits a %d-square cell (cards take a cell of their side plus one); plain rooms",
+			 st.n);
 	/* Roll each zone's join and split the rooms among the zones. */
 	plan_zones(&st, &pl);
 	if (add_zone_themes(&st, pl.zones) < 0)
@@ -236,7 +255,10 @@ static int cards_generate(struct map *m, const struct gen_params *p, struct rng 
 	}
 	rc = 0;
 out:
+	cards_piles_free(&st);
 	cards_grid_free(&st);
+	card_set_free(st.deck);
+	free(st.deck);
 	free(st.themes);
 	return rc;
 }
@@ -249,18 +271,20 @@ static void cards_defaults(struct gen_params *p)
 		.layout = CARDS_BLOB,
 		.zones = 3,
 		.joins = CARDS_JOIN_BRIDGE | CARDS_JOIN_TUMOR,
-		.cell = 6,
+		.cell = 8,
 		.themes = "cards",
+		.deck_dir = NULL,
 	};
 }
 
-/* About 3.5 cells per room, on the default 6-square cell. */
+/* About 3.5 cells per room, on the default 8-square cell (a 7-square
+ * card and the rock between cards). */
 static void cards_fit_size(int rooms, int *w, int *h)
 {
 	int side = 3;
-	while ((long)side * side < (long)rooms * 7 / 2 + 9 && side < GEN_MAX_SIDE / 6)
+	while ((long)side * side < (long)rooms * 7 / 2 + 9 && side < GEN_MAX_SIDE / 8)
 		side++;
-	*w = *h = (side + 1) * 6;
+	*w = *h = (side + 1) * 8;
 }
 
 static int opt_layout(struct gen_params *p, const char *value, struct err *e)
@@ -321,14 +345,26 @@ static int opt_joins(struct gen_params *p, const char *value, struct err *e)
 	return 0;
 }
 
+static int opt_deck(struct gen_params *p, const char *value, struct err *e)
+{
+	struct stat sb;
+	const char *dir = value[0] == '+' ? value + 1 : value;
+	if (!dir[0] || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return err_usage(e, "--deck: '%s' is not a folder (expected a folder of .card files, or +DIR)", dir);
+	p->cards.deck_dir = value;
+	return 0;
+}
+
 static const struct method_option cards_options[] = {
 	{ "layout", "RULE", "how the next card is chosen: random, fill, blob (default), weighted",
 	  opt_layout, "random fill blob weighted", 0 },
 	{ "zones", "N", "zones, each behind a locked door (default 3)", opt_zones, NULL, 0 },
 	{ "joins", "LIST", "how zones join: bridge,tumor,multi-tumor,island (default bridge,tumor)",
 	  opt_joins, "bridge tumor multi-tumor island", 1 },
-	{ "cell", "N", "squares on a side of a card's cell, 4 to 40 (default 6)", opt_cell, NULL, 0 },
+	{ "cell", "N", "squares on a side of a card's cell, 4 to 40 (default 8; a 7-square card needs 8)", opt_cell, NULL, 0 },
 	{ "themes", "NAME", "zone theme table in templates/themes (default cards)", opt_themes, NULL, 0 },
+	{ "deck", "DIR", "read room cards from DIR instead of the shipped decks (+DIR: beside them)", opt_deck, NULL,
+	  0 },
 	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 

@@ -165,7 +165,8 @@ int cards_place(struct cards_state *st, int c, enum region_kind kind)
 		st->cards_cap = cap;
 	}
 	int k = st->ncards++;
-	st->cards[k] = (struct cards_card){ .cell = c, .zone = st->zone, .kind = kind };
+	st->cards[k] = (struct cards_card){ .cell = c, .zone = st->zone, .kind = kind, .card = -1,
+					   .doors = 15u };
 	set_remove(st, c);
 	front_remove(st, c);
 	st->cells[c].card = k;

@@ -1,9 +1,10 @@
-/* cards_rooms.c: the squares of the cards method. A card's room is a
- * rectangle inside its cell: a random size, always covering the cell's middle
- * row and column and leaving the cell's last row and column free, so rooms
- * in neighbouring cells never overlap and always share a row (or column) for
- * a straight corridor. A link is a door, or a corridor stub with a door at
- * each end, that stays inside the two cells it joins. */
+/* cards_rooms.c: the squares of the cards method. A card's room is a room
+ * card drawn from its zone's deck (cards_deal.c), laid with its doorways on
+ * the cell's middle row and column, or, when no card can be laid, a plain
+ * rectangle of random size covering those lines. Either leaves the cell's
+ * last row and column free, so rooms in neighbouring cells never overlap and
+ * always meet on a middle line. A link is a door, or a corridor stub with a
+ * door at each end, on that line and inside the two cells it joins. */
 #include "cards_int.h"
 
 #include <stdio.h>
@@ -34,19 +35,37 @@ struct rect cards_room_rect(struct cards_state *st, int c)
 	return r;
 }
 
-int cards_carve(struct cards_state *st, int k)
+enum side cards_side_toward(const struct cards_state *st, int a, int b)
+{
+	int dx = cards_cell_x(st, b) - cards_cell_x(st, a), dy = cards_cell_y(st, b) - cards_cell_y(st, a);
+	return dy < 0 ? SIDE_N : dx > 0 ? SIDE_E : dy > 0 ? SIDE_S : SIDE_W;
+}
+
+int cards_carve(struct cards_state *st, int k, enum card_role role, unsigned need)
 {
 	struct cards_card *cd = &st->cards[k];
 	int id = map_add_region(st->m, cd->kind, st->e);
 	if (id < 0)
 		return -1;
 	cd->region = id;
+	st->m->regions[id].zone = cd->zone;
+	int orient = 0, card = need ? cards_deal(st, cd->zone, role, need, &orient) : -1;
+	if (card >= 0) {
+		if (cards_lay_card(st, k, card, orient) < 0)
+			return -1;
+		log_step(st->log, "card %d: dealt '%s' (%s), %s%s", k + 1, st->deck->cards[card].name,
+			 st->deck->cards[card].title, orient >= 4 ? "mirrored, " : "",
+			 orient % 4 == 0 ? "upright" : orient % 4 == 1 ? "turned right" : orient % 4 == 2 ? "turned round" : "turned left");
+		return 0;
+	}
+	if (need)
+		log_step(st->log, "card %d: no card of the zone's deck meets its neighbours' doorways; a plain room",
+			 k + 1);
 	cd->r = cards_room_rect(st, cd->cell);
 	if (!map_rect_free(st->m, cd->r, 0))
 		return err_set(st->e, "internal error: card %d at %d,%d overlaps another region", k,
 			       cd->r.x, cd->r.y);
 	map_fill_rect(st->m, id, cd->r);
-	st->m->regions[id].zone = cd->zone;
 	return 0;
 }
 
@@ -68,7 +87,8 @@ int cards_entrance(struct cards_state *st, int k, int side)
 	const struct gen_params *p = st->p;
 	struct cards_card *cd = &st->cards[k];
 	m->regions[cd->region].flags |= REGION_FLAG_ENTRY;
-	snprintf(m->regions[cd->region].name, sizeof m->regions[cd->region].name, "Entrance");
+	if (cd->card < 0)
+		snprintf(m->regions[cd->region].name, sizeof m->regions[cd->region].name, "Entrance");
 	if (p->start_x >= 0) {
 		/* Grown from the start square: the way in is a stair up there. */
 		stretch(st, k, (struct rect){ p->start_x, p->start_y, 1, 1 });
@@ -81,11 +101,24 @@ int cards_entrance(struct cards_state *st, int k, int side)
 	/* On the border: the room reaches the edge and a door leads outside. */
 	struct rect r = cd->r;
 	int x, y;
-	switch ((enum side)side) {
-	case SIDE_N: stretch(st, k, (struct rect){ r.x, 0, r.w, 1 }); x = r.x + r.w / 2; y = 0; break;
-	case SIDE_S: stretch(st, k, (struct rect){ r.x, m->h - 1, r.w, 1 }); x = r.x + r.w / 2; y = m->h - 1; break;
-	case SIDE_W: stretch(st, k, (struct rect){ 0, r.y, 1, r.h }); x = 0; y = r.y + r.h / 2; break;
-	default: stretch(st, k, (struct rect){ m->w - 1, r.y, 1, r.h }); x = m->w - 1; y = r.y + r.h / 2; break;
+	if (cd->card >= 0) {
+		/* a card: a passage from its doorway on that side to the edge */
+		int mx = r.x + r.w / 2, my = r.y + r.h / 2;
+		struct rect pass;
+		switch ((enum side)side) {
+		case SIDE_N: pass = (struct rect){ mx, 0, 1, r.y }; x = mx; y = 0; break;
+		case SIDE_S: pass = (struct rect){ mx, r.y + r.h, 1, m->h - r.y - r.h }; x = mx; y = m->h - 1; break;
+		case SIDE_W: pass = (struct rect){ 0, my, r.x, 1 }; x = 0; y = my; break;
+		default: pass = (struct rect){ r.x + r.w, my, m->w - r.x - r.w, 1 }; x = m->w - 1; y = my; break;
+		}
+		map_fill_rect(m, cd->region, pass);
+	} else {
+		switch ((enum side)side) {
+		case SIDE_N: stretch(st, k, (struct rect){ r.x, 0, r.w, 1 }); x = r.x + r.w / 2; y = 0; break;
+		case SIDE_S: stretch(st, k, (struct rect){ r.x, m->h - 1, r.w, 1 }); x = r.x + r.w / 2; y = m->h - 1; break;
+		case SIDE_W: stretch(st, k, (struct rect){ 0, r.y, 1, r.h }); x = 0; y = r.y + r.h / 2; break;
+		default: stretch(st, k, (struct rect){ m->w - 1, r.y, 1, r.h }); x = m->w - 1; y = r.y + r.h / 2; break;
+		}
 	}
 	if (map_add_door(m, x, y, (enum side)side, DOOR_PLAIN, st->e) < 0)
 		return -1;
@@ -102,18 +135,15 @@ static int new_door(struct cards_state *st, int x, int y, enum side side, enum d
 }
 
 /* The straight stub between a (west or north) and b (east or south), along
- * axis `horiz`. Returns the squares between them (w or h may be 0). */
+ * axis `horiz`, on the cells' middle line (where every card has its
+ * doorways). Returns the squares between them (w or h may be 0). */
 static struct rect stub(struct cards_state *st, const struct rect *a, const struct rect *b, int horiz)
 {
 	if (horiz) {
-		int lo = a->y > b->y ? a->y : b->y;
-		int hi = (a->y + a->h < b->y + b->h ? a->y + a->h : b->y + b->h) - 1;
-		int y = lo <= hi ? rng_range(st->rng, lo, hi) : lo;
+		int y = a->y / st->n * st->n + st->mid;
 		return (struct rect){ a->x + a->w, y, b->x - (a->x + a->w), 1 };
 	}
-	int lo = a->x > b->x ? a->x : b->x;
-	int hi = (a->x + a->w < b->x + b->w ? a->x + a->w : b->x + b->w) - 1;
-	int x = lo <= hi ? rng_range(st->rng, lo, hi) : lo;
+	int x = a->x / st->n * st->n + st->mid;
 	return (struct rect){ x, a->y + a->h, 1, b->y - (a->y + a->h) };
 }
 
@@ -189,10 +219,9 @@ int cards_stairs_down(struct cards_state *st)
 			break;
 		}
 	}
-	const struct rect *r = &st->cards[k].r;
-	int x = r->x + r->w / 2, y = r->y + r->h / 2;
-	if (st->m->entrance.set && x == st->m->entrance.x && y == st->m->entrance.y)
-		x = x > r->x ? x - 1 : (x + 1 < r->x + r->w ? x + 1 : x);
+	int x, y;
+	if (cards_floor_spot(st, k, &x, &y) < 0)
+		return err_set(st->e, "internal error: card %d has no clear floor for the stairs", k + 1);
 	if (map_add_stair(st->m, x, y, STAIR_DOWN, p->depth + 1, st->e) < 0)
 		return -1;
 	log_step(st->log, "stairs down to level %d at %d,%d (zone %d)", p->depth + 1, x, y, (int)(z - st->zones) + 1);
