@@ -84,8 +84,20 @@ static int orient_for(struct cards_state *st, const struct card *c, unsigned nee
 	return n ? ok[rng_range(st->rng, 0, n - 1)] : -1;
 }
 
+/* "ns": the sides of a doorway mask, for the roll log. */
+static void sides_text(unsigned need, char out[5])
+{
+	int n = 0;
+	for (int s = 0; s < SIDE_COUNT; s++)
+		if (need & (1u << s))
+			out[n++] = side_letter((enum side)s)[0];
+	out[n] = '\0';
+}
+
 int cards_deal(struct cards_state *st, int zone, enum card_role role, unsigned need, int *orient)
 {
+	char sides[5];
+	sides_text(need, sides);
 	if (!st->deck || st->deck->n == 0)
 		return -1;
 	struct cards_pile *p = pile_for(st, st->zone_deck[zone], role);
@@ -107,11 +119,12 @@ int cards_deal(struct cards_state *st, int zone, enum card_role role, unsigned n
 			p->order[p->next++] = k;
 			*orient = o;
 			if (t > 0)
-				log_step(st->log, "deal: %d card%s put back (no way to meet doorways %s%s%s%s)", t,
-					 t == 1 ? "" : "s", need & 1u ? "n" : "", need & 2u ? "e" : "",
-					 need & 4u ? "s" : "", need & 8u ? "w" : "");
+				log_step(st->log, "deal: %d card%s put back (no way to meet doorways %s)", t,
+					 t == 1 ? "" : "s", sides);
 			return k;
 		}
+		log_step(st->log, "deal: %d card%s drawn and put back (none meets doorways %s)", tries,
+			 tries == 1 ? "" : "s", sides);
 		if (undrawn > DEAL_TRIES)
 			break;
 		/* what is left of the pile cannot meet them: a fresh round */
