@@ -3,8 +3,10 @@
  * of the cards that fit the cell, shuffled with the map's rng and drawn
  * without replacement (reshuffled when it runs out). A drawn card is turned
  * or mirrored, as it allows, to put doorways where its neighbours need
- * them; a card that cannot is put back and the next drawn, DEAL_TRIES times,
- * and then the cell gets a plain room. */
+ * them; a card that cannot is put back among the undrawn and the next
+ * drawn, DEAL_TRIES times, and then the cell gets a plain room. A pile is
+ * reshuffled only when every card has been drawn, so no card comes twice
+ * before all have come once. */
 #include "cards_int.h"
 
 #include <stdlib.h>
@@ -74,13 +76,26 @@ static struct cards_pile *pile_for(struct cards_state *st, int deck, enum card_r
 }
 
 /* An orientation of card c the card allows with doorways on every side of
- * need, chosen at random; -1 if none. */
-static int orient_for(struct cards_state *st, const struct card *c, unsigned need)
+ * need and, of those, the most toward the free cells of `open` (so the
+ * zone can grow on), chosen at random among equals; -1 if none, or if
+ * `grow` asks for a doorway toward a free cell and none has one. */
+static int orient_for(struct cards_state *st, const struct card *c, unsigned need, unsigned open, int grow)
 {
-	int ok[CARD_TURNS], n = 0;
-	for (int o = 0; o < CARD_TURNS; o++)
-		if ((c->turns & (1u << o)) && (card_doors(c, o) & need) == need)
+	int ok[CARD_TURNS], n = 0, best = -1;
+	for (int o = 0; o < CARD_TURNS; o++) {
+		unsigned d = card_doors(c, o);
+		if (!(c->turns & (1u << o)) || (d & need) != need)
+			continue;
+		int score = __builtin_popcount(d & open);
+		if (grow && score == 0)
+			continue;
+		if (score > best) {
+			best = score;
+			n = 0;
+		}
+		if (score == best)
 			ok[n++] = o;
+	}
 	return n ? ok[rng_range(st->rng, 0, n - 1)] : -1;
 }
 
@@ -94,8 +109,16 @@ static void sides_text(unsigned need, char out[5])
 	out[n] = '\0';
 }
 
-int cards_deal(struct cards_state *st, int zone, enum card_role role, unsigned need, int *orient)
+int cards_deal(struct cards_state *st, int zone, int cell, enum card_role role, unsigned need, int *orient)
 {
+	unsigned open = 0;
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		int nb = cards_step(st, cell, (enum side)s);
+		if (nb >= 0 && st->cells[nb].card < 0 && !st->cells[nb].invalid)
+			open |= 1u << s;
+	}
+	/* a young zone, or one whose set is all but gone: this card must lead on */
+	int grow = open != 0 && (st->zones[zone].ncards <= 3 || st->set_size < 3);
 	char sides[5];
 	sides_text(need, sides);
 	if (!st->deck || st->deck->n == 0)
@@ -103,7 +126,7 @@ int cards_deal(struct cards_state *st, int zone, enum card_role role, unsigned n
 	struct cards_pile *p = pile_for(st, st->zone_deck[zone], role);
 	if (p->n == 0)
 		return -1;
-	for (int round = 0; round < 2; round++) {
+	{
 		if (p->next == p->n) {
 			rng_shuffle(st->rng, p->order, (size_t)p->n);
 			p->next = 0;
@@ -111,7 +134,7 @@ int cards_deal(struct cards_state *st, int zone, enum card_role role, unsigned n
 		int undrawn = p->n - p->next, tries = undrawn < DEAL_TRIES ? undrawn : DEAL_TRIES;
 		for (int t = 0; t < tries; t++) {
 			int i = p->next + t, k = p->order[i];
-			int o = orient_for(st, &st->deck->cards[k], need);
+			int o = orient_for(st, &st->deck->cards[k], need, open, grow);
 			if (o < 0)
 				continue;
 			/* the cards passed over go back among the undrawn */
@@ -125,10 +148,6 @@ int cards_deal(struct cards_state *st, int zone, enum card_role role, unsigned n
 		}
 		log_step(st->log, "deal: %d card%s drawn and put back (none meets doorways %s)", tries,
 			 tries == 1 ? "" : "s", sides);
-		if (undrawn > DEAL_TRIES)
-			break;
-		/* what is left of the pile cannot meet them: a fresh round */
-		p->next = p->n;
 	}
 	return -1;
 }

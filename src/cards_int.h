@@ -96,6 +96,7 @@ struct cards_state {
 	struct cards_vec bucket[CARDS_MAX_BORDERS + 1];  /* the zone's set by border count */
 	int set_size;
 	struct cards_vec frontier;  /* every free, valid cell beside a placed card */
+	struct cards_vec dropped;   /* cells passed over since the last seal (cards_set_drop) */
 
 	struct cards_zone zones[CARDS_MAX_ZONES];
 	int nzones;             /* zones begun */
@@ -129,6 +130,10 @@ int cards_pick_any(struct cards_state *st, int b);
 void cards_set_clear(struct cards_state *st);
 /* Marks every frontier cell invalid and empties the frontier and the set. */
 void cards_seal(struct cards_state *st);
+/* Takes free cell c out of the set and the frontier (no doorway faces it)
+ * without closing it: the next card laid beside it puts it back, and
+ * cards_seal closes it with the frontier. Returns 0 or -1. */
+int cards_set_drop(struct cards_state *st, int c);
 /* Marks one free cell invalid (out of every set). */
 void cards_invalidate(struct cards_state *st, int c);
 int cards_vec_push(struct cards_vec *v, int x, struct err *e);
@@ -176,9 +181,10 @@ void cards_piles_free(struct cards_state *st);
 /* Where a card of `side` squares sits in its cell (its doorways on the
  * cell's middle lines), or -1 when it does not fit the cell. */
 int cards_card_offset(const struct cards_state *st, int side);
-/* Draws a card of `role` for zone with doorways on the sides of need;
+/* Draws a card of `role` for zone, for cell, with doorways on the sides of
+ * need (and as many as it can toward free cells);
  * returns its index in st->deck (and *orient), or -1: none could. */
-int cards_deal(struct cards_state *st, int zone, enum card_role role, unsigned need, int *orient);
+int cards_deal(struct cards_state *st, int zone, int cell, enum card_role role, unsigned need, int *orient);
 /* Lays drawn card `card` in orientation o as card k's room (its region
  * already made): squares, features, the region's card and name. */
 int cards_lay_card(struct cards_state *st, int k, int card, int o);

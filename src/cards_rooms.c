@@ -49,7 +49,7 @@ int cards_carve(struct cards_state *st, int k, enum card_role role, unsigned nee
 		return -1;
 	cd->region = id;
 	st->m->regions[id].zone = cd->zone;
-	int orient = 0, card = need ? cards_deal(st, cd->zone, role, need, &orient) : -1;
+	int orient = 0, card = need ? cards_deal(st, cd->zone, cd->cell, role, need, &orient) : -1;
 	if (card >= 0) {
 		if (cards_lay_card(st, k, card, orient) < 0)
 			return -1;

@@ -147,8 +147,10 @@ int cards_grow(struct cards_state *st, int want)
 			break;
 		int t = choose_parent(st, c);
 		if (t < 0) {
-			cards_invalidate(st, c);
-			log_step(st->log, "cell %d,%d: no doorway faces it; left empty", cards_cell_x(st, c),
+			/* back in the set when a card with a doorway toward it is laid */
+			if (cards_set_drop(st, c) < 0)
+				return -1;
+			log_step(st->log, "cell %d,%d: no doorway faces it; passed over", cards_cell_x(st, c),
 				 cards_cell_y(st, c));
 			continue;
 		}
