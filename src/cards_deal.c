@@ -5,8 +5,9 @@
  * or mirrored, as it allows, to put doorways where its neighbours need
  * them; a card that cannot is put back among the undrawn and the next
  * drawn, DEAL_TRIES times, and then the cell gets a plain room. A pile is
- * reshuffled only when every card has been drawn, so no card comes twice
- * before all have come once. */
+ * reshuffled when every card has been drawn, or when the few left cannot
+ * meet a cell (they stay first in line, the drawn cards shuffled in behind
+ * them), so no card comes twice before the pile is used up. */
 #include "cards_int.h"
 
 #include <stdlib.h>
@@ -126,14 +127,15 @@ int cards_deal(struct cards_state *st, int zone, int cell, enum card_role role, 
 	struct cards_pile *p = pile_for(st, st->zone_deck[zone], role);
 	if (p->n == 0)
 		return -1;
-	{
+	int skip = 0;   /* cards at the front already tried for this cell */
+	for (int round = 0; round < 2; round++) {
 		if (p->next == p->n) {
 			rng_shuffle(st->rng, p->order, (size_t)p->n);
 			p->next = 0;
 		}
-		int undrawn = p->n - p->next, tries = undrawn < DEAL_TRIES ? undrawn : DEAL_TRIES;
+		int undrawn = p->n - p->next - skip, tries = undrawn < DEAL_TRIES ? undrawn : DEAL_TRIES;
 		for (int t = 0; t < tries; t++) {
-			int i = p->next + t, k = p->order[i];
+			int i = p->next + skip + t, k = p->order[i];
 			int o = orient_for(st, &st->deck->cards[k], need, open, grow);
 			if (o < 0)
 				continue;
@@ -141,14 +143,27 @@ int cards_deal(struct cards_state *st, int zone, int cell, enum card_role role, 
 			p->order[i] = p->order[p->next];
 			p->order[p->next++] = k;
 			*orient = o;
-			if (t > 0)
-				log_step(st->log, "deal: %d card%s put back (no way to meet doorways %s)", t,
-					 t == 1 ? "" : "s", sides);
+			if (t + skip > 0)
+				log_step(st->log, "deal: %d card%s put back (no way to meet doorways %s)", t + skip,
+					 t + skip == 1 ? "" : "s", sides);
 			return k;
 		}
-		log_step(st->log, "deal: %d card%s drawn and put back (none meets doorways %s)", tries,
-			 tries == 1 ? "" : "s", sides);
+		if (round > 0 || undrawn > DEAL_TRIES || p->next == 0)
+			break;
+		/* The rest of the pile cannot meet this cell: the pile is used up
+		 * for it. The drawn cards are shuffled in behind the rest, which
+		 * stay first in line. */
+		int left[DEAL_TRIES], nleft = undrawn, drawn = p->next;
+		memcpy(left, p->order + drawn, (size_t)nleft * sizeof *left);
+		memmove(p->order + nleft, p->order, (size_t)drawn * sizeof *p->order);
+		memcpy(p->order, left, (size_t)nleft * sizeof *left);
+		rng_shuffle(st->rng, p->order + nleft, (size_t)drawn);
+		p->next = 0;
+		skip = nleft;
+		log_step(st->log, "deal: the last %d card%s of the pile cannot meet doorways %s; a new round behind %s",
+			 nleft, nleft == 1 ? "" : "s", sides, nleft == 1 ? "it" : "them");
 	}
+	log_step(st->log, "deal: no card of the pile meets doorways %s", sides);
 	return -1;
 }
 
