@@ -98,8 +98,8 @@ static int first_card(struct cards_state *st)
 	st->zone = 0;
 	st->zones[0] = (struct cards_zone){ .first_card = 0 };
 	int k = cards_place(st, cy * st->gw + cx, REGION_ROOM);
-	/* a start card with a doorway to the outside; under a start square
-	 * (stairs from the level above) a plain room */
+	/* a start card with a doorway to the outside, or around the start
+	 * square (stairs from the level above) */
 	if (k < 0 || cards_carve(st, k, CARD_START, side >= 0 ? 1u << side : 0u) < 0 ||
 	    cards_entrance(st, k, side) < 0)
 		return -1;

@@ -49,7 +49,7 @@ int cards_carve(struct cards_state *st, int k, enum card_role role, unsigned nee
 		return -1;
 	cd->region = id;
 	st->m->regions[id].zone = cd->zone;
-	int orient = 0, card = need ? cards_deal(st, cd->zone, cd->cell, role, need, &orient) : -1;
+	int orient = 0, card = cards_deal(st, cd->zone, cd->cell, role, need, &orient);
 	if (card >= 0) {
 		if (cards_lay_card(st, k, card, orient) < 0)
 			return -1;
@@ -58,9 +58,7 @@ int cards_carve(struct cards_state *st, int k, enum card_role role, unsigned nee
 			 orient % 4 == 0 ? "upright" : orient % 4 == 1 ? "turned right" : orient % 4 == 2 ? "turned round" : "turned left");
 		return 0;
 	}
-	if (need)
-		log_step(st->log, "card %d: no card of the zone's deck meets its neighbours' doorways; a plain room",
-			 k + 1);
+	log_step(st->log, "card %d: no card of the zone's deck meets its neighbours' doorways; a plain room", k + 1);
 	cd->r = cards_room_rect(st, cd->cell);
 	if (!map_rect_free(st->m, cd->r, 0))
 		return err_set(st->e, "internal error: card %d at %d,%d overlaps another region", k,
@@ -81,6 +79,35 @@ static void stretch(struct cards_state *st, int k, struct rect add)
 	map_fill_rect(st->m, st->cards[k].region, *r);
 }
 
+/* A card laid around the start square: a passage of its floor from the
+ * square, west or east then north or south, toward the room's square
+ * nearest to it, up to the first square of the room (the first card:
+ * nothing else is on the map yet), and no feature under the stairs. */
+static void reach_start(struct cards_state *st, int k, int sx, int sy)
+{
+	struct map *m = st->m;
+	const struct rect *r = &st->cards[k].r;
+	int id = st->cards[k].region, cx = r->x, cy = r->y, best = -1;
+	for (int y = r->y; y < r->y + r->h; y++)
+		for (int x = r->x; x < r->x + r->w; x++) {
+			int d = abs(x - sx) + abs(y - sy);
+			if (map_at(m, x, y) == id && (best < 0 || d < best)) {
+				best = d;
+				cx = x;
+				cy = y;
+			}
+		}
+	int x = sx, y = sy;
+	m->features[(long)sy * m->w + sx] = FEATURE_NONE;
+	while (map_at(m, x, y) != id) {
+		map_set(m, x, y, id);
+		if (x != cx)
+			x += x < cx ? 1 : -1;
+		else
+			y += y < cy ? 1 : -1;
+	}
+}
+
 int cards_entrance(struct cards_state *st, int k, int side)
 {
 	struct map *m = st->m;
@@ -91,7 +118,10 @@ int cards_entrance(struct cards_state *st, int k, int side)
 		snprintf(m->regions[cd->region].name, sizeof m->regions[cd->region].name, "Entrance");
 	if (p->start_x >= 0) {
 		/* Grown from the start square: the way in is a stair up there. */
-		stretch(st, k, (struct rect){ p->start_x, p->start_y, 1, 1 });
+		if (cd->card >= 0)
+			reach_start(st, k, p->start_x, p->start_y);
+		else
+			stretch(st, k, (struct rect){ p->start_x, p->start_y, 1, 1 });
 		map_set_entrance(m, p->start_x, p->start_y, -1);
 		if (map_add_stair(m, p->start_x, p->start_y, STAIR_UP, p->depth > 1 ? p->depth - 1 : 0, st->e) < 0)
 			return -1;

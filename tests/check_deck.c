@@ -10,6 +10,7 @@
 
 #include "cards_int.h"
 #include "invariants.h"
+#include "map_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -304,6 +305,36 @@ START_TEST(test_joins_deal_cards)
 }
 END_TEST
 
+/* A lower level grows from the stairs' square: its first room is still a
+ * start card, reached from the stairs, with no feature under them. */
+START_TEST(test_start_square_card)
+{
+	for (int s = 0; s < 40; s++) {
+		struct gen_params p;
+		gen_params_default(&p);
+		p.rooms = 20;
+		method_find("cards")->fit_size(p.rooms, &p.w, &p.h);
+		p.depth = 2;
+		p.levels = 2;
+		p.start_x = (s * 13) % p.w;
+		p.start_y = (s * 29) % p.h;
+		struct map m;
+		struct err e = { 0 };
+		char seed[32];
+		snprintf(seed, sizeof seed, "below-%d", s);
+		ck_assert_msg(test_generate(&m, "cards", seed, &p, 0, 0, 0, &e) == 0, "%s: %s", seed, e.msg);
+		int id = map_at(&m, p.start_x, p.start_y);
+		ck_assert_int_gt(id, 0);
+		ck_assert(m.regions[id].flags & REGION_FLAG_ENTRY);
+		ck_assert_msg(m.regions[id].card[0], "%s: the first room is plain", seed);
+		ck_assert_int_eq(m.features[(long)p.start_y * m.w + p.start_x], FEATURE_NONE);
+		ck_assert_msg(map_check(&m, &e) == 0, "%s: %s", seed, e.msg);
+		ck_assert_int_eq(cards_walk_keys(&m, &e), m.nregions);
+		map_free(&m);
+	}
+}
+END_TEST
+
 static void write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
@@ -404,6 +435,7 @@ static Suite *deck_suite(void)
 	tcase_add_test(tc, test_bad_cards);
 	tcase_add_test(tc, test_thousand_maps);
 	tcase_add_test(tc, test_joins_deal_cards);
+	tcase_add_test(tc, test_start_square_card);
 	tcase_add_test(tc, test_user_deck);
 	tcase_add_test(tc, test_key_titles_and_features);
 	suite_add_tcase(s, tc);
