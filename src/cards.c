@@ -2,12 +2,15 @@
  * (Three Hundred Mechanics #157). A level is laid like cards on a table: a
  * coarse grid of cells, each card a room in one cell, every new card taken
  * from the set of free cells beside the cards already down (never a guess),
- * chosen by a layout rule (random, fill, blob, weighted). The map is several
+ * chosen by a layout rule (random, fill, blob, weighted), and each room a
+ * room card dealt from the deck of its zone's theme. The map is several
  * zones grown one after another and joined by bridges, tumors, multi-tumors
  * or islands; the door into each later zone is locked and its key lies in
  * the zone before. Stages: src/cards_layout.c (the set and the rules),
  * src/cards_rooms.c (squares), src/cards_zones.c (growing and joining),
- * src/cards_locks.c (keys and the proof), src/cards_themes.c (the table). */
+ * src/cards_locks.c (keys and the proof), src/cards_themes.c (the table),
+ * src/cards_deck.c (reading the room cards), src/cards_deal.c (the piles
+ * and laying a card). */
 #include "cards_int.h"
 #include "paths.h"
 

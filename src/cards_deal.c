@@ -110,6 +110,26 @@ static void sides_text(unsigned need, char out[5])
 	out[n] = '\0';
 }
 
+/* How many cells of the zone's set a laid card's doorway faces, counting
+ * up to `limit`: the places the zone can still grow. */
+static int live_cells(const struct cards_state *st, int limit)
+{
+	int live = 0;
+	for (int b = 1; b <= CARDS_MAX_BORDERS && live < limit; b++)
+		for (int i = 0; i < st->bucket[b].n && live < limit; i++) {
+			int c = st->bucket[b].v[i];
+			for (int s = 0; s < SIDE_COUNT; s++) {
+				int nb = cards_step(st, c, (enum side)s);
+				int k = nb >= 0 ? st->cells[nb].card : -1;
+				if (k >= 0 && k < st->ncards - 1 && ((st->cards[k].doors >> side_opposite((enum side)s)) & 1u)) {
+					live++;
+					break;
+				}
+			}
+		}
+	return live;
+}
+
 int cards_deal(struct cards_state *st, int zone, int cell, enum card_role role, unsigned need, int *orient)
 {
 	unsigned open = 0;
@@ -118,8 +138,9 @@ int cards_deal(struct cards_state *st, int zone, int cell, enum card_role role, 
 		if (nb >= 0 && st->cells[nb].card < 0 && !st->cells[nb].invalid)
 			open |= 1u << s;
 	}
-	/* a young zone, or one whose set is all but gone: this card must lead on */
-	int grow = open != 0 && (st->zones[zone].ncards <= 3 || st->set_size < 3);
+	/* a young zone, or one with few cells left to grow into: this card
+	 * must lead on */
+	int grow = open != 0 && (st->zones[zone].ncards <= 3 || live_cells(st, 3) < 3);
 	char sides[5];
 	sides_text(need, sides);
 	if (!st->deck || st->deck->n == 0)
