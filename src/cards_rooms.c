@@ -167,14 +167,26 @@ static int new_door(struct cards_state *st, int x, int y, enum side side, enum d
 /* The straight stub between a (west or north) and b (east or south), along
  * axis `horiz`, on the cells' middle line (where every card has its
  * doorways). Returns the squares between them (w or h may be 0). */
-static struct rect stub(struct cards_state *st, const struct rect *a, const struct rect *b, int horiz)
+static struct rect stub(struct cards_state *st, const struct rect *a, const struct rect *b, int ida, int idb,
+			int horiz)
 {
+	const struct map *m = st->m;
+	/* from the last square of a's region on the line (the first room's
+	 * way to its start square may run on past its card) to b's first */
 	if (horiz) {
-		int y = a->y / st->n * st->n + st->mid;
-		return (struct rect){ a->x + a->w, y, b->x - (a->x + a->w), 1 };
+		int y = a->y / st->n * st->n + st->mid, x0 = a->x + a->w, x1 = b->x;
+		while (x0 < x1 && map_at(m, x0, y) == ida)
+			x0++;
+		while (x1 > x0 && map_at(m, x1 - 1, y) == idb)
+			x1--;
+		return (struct rect){ x0, y, x1 - x0, 1 };
 	}
-	int x = a->x / st->n * st->n + st->mid;
-	return (struct rect){ x, a->y + a->h, 1, b->y - (a->y + a->h) };
+	int x = a->x / st->n * st->n + st->mid, y0 = a->y + a->h, y1 = b->y;
+	while (y0 < y1 && map_at(m, x, y0) == ida)
+		y0++;
+	while (y1 > y0 && map_at(m, x, y1 - 1) == idb)
+		y1--;
+	return (struct rect){ x, y0, 1, y1 - y0 };
 }
 
 /* Joins the rooms of cards a and b in a straight line (same row or column
@@ -193,12 +205,13 @@ static int join_straight(struct cards_state *st, int a, int b, enum door_kind ki
 	const struct rect *w = flip ? &cb->r : &ca->r, *east = flip ? &ca->r : &cb->r;
 	enum door_kind kw = flip ? kind_b : kind_a, ke = flip ? kind_a : kind_b;
 	enum side out = horiz ? SIDE_E : SIDE_S;
-	struct rect s = stub(st, w, east, horiz);
+	int idw = flip ? cb->region : ca->region, ide = flip ? ca->region : cb->region;
+	struct rect s = stub(st, w, east, idw, ide, horiz);
 	int len = horiz ? s.w : s.h;
 	if (len < 0 || (horiz ? (s.y < w->y || s.y >= w->y + w->h) : (s.x < w->x || s.x >= w->x + w->w)))
 		return err_set(st->e, "internal error: rooms of cards %d and %d share no line", a, b);
 	/* the last square of the west room on the stub's line */
-	int wx = horiz ? w->x + w->w - 1 : s.x, wy = horiz ? s.y : w->y + w->h - 1;
+	int wx = horiz ? s.x - 1 : s.x, wy = horiz ? s.y : s.y - 1;
 	if (len == 0) {
 		int d = new_door(st, wx, wy, out, ke);
 		(void)kw;

@@ -306,7 +306,8 @@ START_TEST(test_joins_deal_cards)
 END_TEST
 
 /* A lower level grows from the stairs' square: its first room is still a
- * start card, reached from the stairs, with no feature under them. */
+ * start card, reached from the stairs, with no feature under them, and the
+ * links to its neighbours run on past that way to it. */
 START_TEST(test_start_square_card)
 {
 	for (int s = 0; s < 40; s++) {
@@ -318,6 +319,10 @@ START_TEST(test_start_square_card)
 		p.levels = 2;
 		p.start_x = (s * 13) % p.w;
 		p.start_y = (s * 29) % p.h;
+		if (s % 2 == 0) {   /* on the rock between cells, on a middle line the links use */
+			p.start_x = (s % 10) * DEFAULT_CELL + DEFAULT_CELL - 1;
+			p.start_y = (s % 6) * DEFAULT_CELL + (DEFAULT_CELL - 2) / 2;
+		}
 		struct map m;
 		struct err e = { 0 };
 		char seed[32];
