@@ -30,7 +30,8 @@ struct map_frame {
 /* The symbols a legend lists, in legend order. */
 enum legend_sym {
 	LEG_OPENING, LEG_DOOR, LEG_LOCKED, LEG_SECRET, LEG_PORTCULLIS, LEG_STAIRS_UP, LEG_STAIRS_DOWN,
-	LEG_ENTRANCE, LEG_PILLAR, LEG_WATER, LEG_RUBBLE, LEG_STATUE, LEG_COUNT
+	LEG_ENTRANCE, LEG_PILLAR, LEG_WATER, LEG_RUBBLE, LEG_STATUE, LEG_PIT,
+	LEG_ALTAR, LEG_COUNT
 };
 
 /* What the layout of one level needs, prepared once. */

@@ -10,7 +10,7 @@
 
 static const char *const legend_labels[LEG_COUNT] = {
 	"opening", "door", "locked door", "secret door", "portcullis", "stairs up", "stairs down",
-	"entrance", "pillar", "water", "rubble", "statue"
+	"entrance", "pillar", "water", "rubble", "statue", "pit", "altar"
 };
 
 const char *sym_legend_label(enum legend_sym k)
@@ -197,6 +197,27 @@ void sym_feature(struct layout_ctx *c, struct scene_page *p, enum feature f, dou
 		scene_close(sc, p);
 		scene_fill(sc, p, st->wall);
 		break;
+	case FEATURE_PIT:
+		/* a dark square hole with its rim hatched inward */
+		scene_rect_path(sc, p, x + 0.12 * s, y + 0.12 * s, 0.76 * s, 0.76 * s);
+		scene_fill(sc, p, st->wall);
+		for (int k = 0; k < 2; k++) {
+			scene_move(sc, p, x + 0.12 * s, y + (k ? 0.88 : 0.12) * s);
+			scene_line(sc, p, x + 0.88 * s, y + (k ? 0.12 : 0.88) * s);
+		}
+		scene_stroke(sc, p, st->floor.a > 0 ? st->floor : st->paper, c->pen.detail, SCENE_CAP_BUTT,
+			     SCENE_JOIN_MITER);
+		break;
+	case FEATURE_ALTAR:
+		/* a long block with a cross on its top */
+		scene_rect_path(sc, p, x + 0.18 * s, y + 0.3 * s, 0.64 * s, 0.4 * s);
+		scene_stroke(sc, p, st->wall, c->pen.detail * 1.5, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+		scene_move(sc, p, cx, y + 0.36 * s);
+		scene_line(sc, p, cx, y + 0.64 * s);
+		scene_move(sc, p, cx - 0.12 * s, y + 0.46 * s);
+		scene_line(sc, p, cx + 0.12 * s, y + 0.46 * s);
+		scene_stroke(sc, p, st->wall, c->pen.detail, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+		break;
 	default:
 		break;
 	}
@@ -252,7 +273,8 @@ void sym_legend(struct layout_ctx *c, struct scene_page *p, enum legend_sym k, d
 		scene_stroke(sc, p, st->wall, ww, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
 		sym_arrow(c, p, x + w - ww, cy, SIDE_E, size);
 	} else {
-		static const enum feature feats[] = { FEATURE_PILLAR, FEATURE_WATER, FEATURE_RUBBLE, FEATURE_STATUE };
+		static const enum feature feats[] = { FEATURE_PILLAR, FEATURE_WATER, FEATURE_RUBBLE, FEATURE_STATUE,
+							      FEATURE_PIT, FEATURE_ALTAR };
 		sym_feature(c, p, feats[k - LEG_PILLAR], sq, y, size, 7);
 	}
 }

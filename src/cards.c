@@ -2,12 +2,15 @@
  * (Three Hundred Mechanics #157). A level is laid like cards on a table: a
  * coarse grid of cells, each card a room in one cell, every new card taken
  * from the set of free cells beside the cards already down (never a guess),
- * chosen by a layout rule (random, fill, blob, weighted). The map is several
+ * chosen by a layout rule (random, fill, blob, weighted), and each room a
+ * room card dealt from the deck of its zone's theme. The map is several
  * zones grown one after another and joined by bridges, tumors, multi-tumors
  * or islands; the door into each later zone is locked and its key lies in
  * the zone before. Stages: src/cards_layout.c (the set and the rules),
  * src/cards_rooms.c (squares), src/cards_zones.c (growing and joining),
- * src/cards_locks.c (keys and the proof), src/cards_themes.c (the table). */
+ * src/cards_locks.c (keys and the proof), src/cards_themes.c (the table),
+ * src/cards_deck.c (reading the room cards), src/cards_deal.c (the piles
+ * and laying a card). */
 #include "cards_int.h"
 #include "plural.h"
 #include "paths.h"
@@ -16,6 +19,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char *const layout_names[] = { "random", "fill", "blob", "weighted" };
 static const char *const join_names[] = { "bridge", "tumor", "multi-tumor", "island" };
@@ -100,7 +104,10 @@ static int first_card(struct cards_state *st)
 	st->zone = 0;
 	st->zones[0] = (struct cards_zone){ .first_card = 0 };
 	int k = cards_place(st, cy * st->gw + cx, REGION_ROOM);
-	if (k < 0 || cards_carve(st, k) < 0 || cards_entrance(st, k, side) < 0)
+	/* a start card with a doorway to the outside, or around the start
+	 * square (stairs from the level above) */
+	if (k < 0 || cards_carve(st, k, CARD_START, side >= 0 ? 1u << side : 0u) < 0 ||
+	    cards_entrance(st, k, side) < 0)
 		return -1;
 	log_step(st->log, "card 1: zone 1, cell %d,%d, the entrance room", cx, cy);
 	return 0;
@@ -139,9 +146,15 @@ static int add_zone_themes(struct cards_state *st, int zones)
 		st->key_order[i] = i;
 	rng_shuffle(st->rng, st->theme_order, (size_t)t->nthemes);
 	rng_shuffle(st->rng, st->key_order, (size_t)t->nkeys);
-	for (int z = 0; z < zones; z++)
-		if (map_add_zone(st->m, t->theme[st->theme_order[z % t->nthemes]], st->e) < 0)
+	for (int z = 0; z < zones; z++) {
+		int th = st->theme_order[z % t->nthemes];
+		if (map_add_zone(st->m, t->theme[th], st->e) < 0)
 			return -1;
+		st->zone_deck[z] = t->deck[th][0] ? card_set_deck(st->deck, t->deck[th]) : -1;
+		if (t->deck[th][0] && st->zone_deck[z] < 0)
+			log_warn(st->log, "zone %d (%s): no deck '%s' among the cards; it draws from every deck", z + 1,
+				 t->theme[th], t->deck[th]);
+	}
 	return 0;
 }
 
@@ -188,11 +201,20 @@ static int cards_generate(struct map *m, const struct gen_params *p, struct rng 
 	struct plan pl;
 	int rc = -1;
 	st.themes = malloc(sizeof *st.themes);
-	if (!st.themes)
+	st.deck = calloc(1, sizeof *st.deck);
+	if (!st.themes || !st.deck) {
+		free(st.themes);
+		free(st.deck);
 		return err_set(e, "out of memory for the theme table");
-	/* Read the theme table and lay out the grid of cells. */
-	if (cards_themes_load(st.themes, p, e) < 0 || cards_grid_init(&st) < 0)
+	}
+	/* Read the theme table and the room cards, lay out the grid of cells
+	 * and make the piles of the cards that fit a cell. */
+	if (cards_themes_load(st.themes, p, e) < 0 || card_set_load(st.deck, p->template_dirs, st.cp->deck_dir, e) < 0 ||
+	    cards_grid_init(&st) < 0 || cards_piles_init(&st) < 0)
 		goto out;
+	if (st.piles[st.deck->ndecks * CARD_ROLE_COUNT + CARD_ROOM].n == 0)
+		log_warn(log, "no room card fits a %d-square cell (cards take a cell of their side plus one); plain rooms",
+			 st.n);
 	/* Roll each zone's join and split the rooms among the zones. */
 	plan_zones(&st, &pl);
 	if (add_zone_themes(&st, pl.zones) < 0)
@@ -246,7 +268,10 @@ static int cards_generate(struct map *m, const struct gen_params *p, struct rng 
 	}
 	rc = 0;
 out:
+	cards_piles_free(&st);
 	cards_grid_free(&st);
+	card_set_free(st.deck);
+	free(st.deck);
 	free(st.themes);
 	return rc;
 }
@@ -259,25 +284,32 @@ static void cards_defaults(struct gen_params *p)
 		.layout = CARDS_BLOB,
 		.zones = 3,
 		.joins = CARDS_JOIN_BRIDGE | CARDS_JOIN_TUMOR,
-		.cell = 6,
+		.cell = 8,
 		.themes = "cards",
+		.deck_dir = NULL,
 	};
 }
 
-/* About two cells per room and two to spare, on the default 6-square cell,
- * in columns and rows shaped like a page's map area (the default 9 rooms: 4
- * by 5 cells, 24x30 squares, 4 squares to the inch on letter or A4). */
+/* Cells for the rooms and their neighbour set (about 2.5 a room, and two to
+ * spare), on the default 8-square cell (a 7-square card and the rock
+ * between cards), in columns and rows shaped like a page's map area: the
+ * default 7 rooms take 4 by 5 cells, 32x40 squares (4 or 5 squares to the
+ * inch on letter), cropped to the cards laid. */
 static void cards_fit_size(int rooms, int *w, int *h)
 {
-	double cells = 2.0 * (rooms > 0 ? rooms : 1) + 2;
+	double cells = 2.5 * (rooms > 0 ? rooms : 1) + 2;
 	int cols = (int)floor(sqrt(cells * GEN_PAGE_ASPECT));
 	if (cols < 3)
 		cols = 3;
 	int rows = (int)ceil(cells / cols);
 	if (rows < 3)
 		rows = 3;
-	*w = cols * 6;
-	*h = rows * 6;
+	while ((long)cols * 8 * rows * 8 > GEN_MAX_AREA || cols * 8 > GEN_MAX_SIDE || rows * 8 > GEN_MAX_SIDE) {
+		cols = cols * 9 / 10;
+		rows = rows * 9 / 10;
+	}
+	*w = cols * 8;
+	*h = rows * 8;
 }
 
 static int opt_layout(struct gen_params *p, const char *value, struct err *e)
@@ -338,14 +370,26 @@ static int opt_joins(struct gen_params *p, const char *value, struct err *e)
 	return 0;
 }
 
+static int opt_deck(struct gen_params *p, const char *value, struct err *e)
+{
+	struct stat sb;
+	const char *dir = value[0] == '+' ? value + 1 : value;
+	if (!dir[0] || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return err_usage(e, "--deck: '%s' is not a folder (expected a folder of .card files, or +DIR)", dir);
+	p->cards.deck_dir = value;
+	return 0;
+}
+
 static const struct method_option cards_options[] = {
 	{ "layout", "RULE", "how the next card is chosen: random, fill, blob (default), weighted",
 	  opt_layout, "random fill blob weighted", 0 },
 	{ "zones", "N", "zones, each behind a locked door (default 3)", opt_zones, NULL, 0 },
 	{ "joins", "LIST", "how zones join: bridge,tumor,multi-tumor,island (default bridge,tumor)",
 	  opt_joins, "bridge tumor multi-tumor island", 1 },
-	{ "cell", "N", "squares on a side of a card's cell, 4 to 40 (default 6)", opt_cell, NULL, 0 },
+	{ "cell", "N", "squares on a side of a card's cell, 4 to 40 (default 8; a 7-square card needs 8)", opt_cell, NULL, 0 },
 	{ "themes", "NAME", "zone theme table in templates/themes (default cards)", opt_themes, NULL, 0 },
+	{ "deck", "DIR", "read room cards from DIR instead of the shipped decks (+DIR: beside them)", opt_deck, NULL,
+	  0 },
 	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
@@ -353,7 +397,7 @@ const struct method method_cards = {
 	.name = "cards",
 	.summary = "rooms laid like cards, in zones joined by bridges, tumors and islands behind locks and keys",
 	.square_feet = 10,
-	.default_rooms = 9,
+	.default_rooms = 7,
 	.fit_size = cards_fit_size,
 	.defaults = cards_defaults,
 	.generate = cards_generate,

@@ -29,6 +29,7 @@ struct cards_params {
 	int joins;                  /* enum cards_join bits allowed, default bridge|tumor */
 	int cell;                   /* squares per card cell side, default 6 */
 	const char *themes;         /* theme table name or path, default "cards" */
+	const char *deck_dir;       /* --deck: DIR in place of the shipped cards, +DIR beside them; NULL */
 };
 
 /* "random", "fill", ... */

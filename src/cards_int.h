@@ -5,6 +5,7 @@
 #ifndef MAPSHEET_CARDS_INT_H
 #define MAPSHEET_CARDS_INT_H
 
+#include "cards_deck.h"
 #include "gen.h"
 
 #define CARDS_MAX_BORDERS 4
@@ -34,7 +35,16 @@ struct cards_card {
 	int region;             /* map region id */
 	int zone;
 	enum region_kind kind;  /* REGION_ROOM or REGION_BRIDGE */
-	struct rect r;          /* the room's squares */
+	struct rect r;          /* the room's squares (a card: its whole drawing) */
+	int card;               /* index into st->deck->cards, or -1: a plain room */
+	unsigned doors;         /* sides with a doorway (bit per enum side) */
+};
+
+/* The cards of one deck and role that fit the cell, in drawing order:
+ * order[next..n-1] are still to be drawn. */
+struct cards_pile {
+	int *order;
+	int n, next;
 };
 
 /* A growable list of cell indices. */
@@ -47,6 +57,7 @@ struct cards_vec {
 struct cards_themes {
 	char theme[CARDS_MAX_NAMES][CARDS_NAME_LEN];
 	char text[CARDS_MAX_NAMES][CARDS_TEXT_LEN];
+	char deck[CARDS_MAX_NAMES][CARDS_NAME_LEN];   /* the deck its zones draw from, or "" */
 	int nthemes;
 	char key[CARDS_MAX_NAMES][CARDS_NAME_LEN];
 	int nkeys;
@@ -89,6 +100,7 @@ struct cards_state {
 	struct cards_vec bucket[CARDS_MAX_BORDERS + 1];  /* the zone's set by border count */
 	int set_size;
 	struct cards_vec frontier;  /* every free, valid cell beside a placed card */
+	struct cards_vec dropped;   /* cells passed over since the last seal (cards_set_drop) */
 
 	struct cards_zone zones[CARDS_MAX_ZONES];
 	int nzones;             /* zones begun */
@@ -98,6 +110,11 @@ struct cards_state {
 	struct cards_themes *themes;
 	int key_order[CARDS_MAX_NAMES];   /* shuffled indices into themes->key */
 	int theme_order[CARDS_MAX_NAMES];
+
+	struct card_set *deck;  /* the room cards */
+	struct cards_pile *piles;   /* [deck * CARD_ROLE_COUNT + role]; the last deck: all */
+	int npiles;
+	int zone_deck[CARDS_MAX_ZONES];   /* the deck each zone draws from, or -1 */
 };
 
 /* cards_layout.c: the card grid, the neighbour set and the layout rules. */
@@ -117,6 +134,10 @@ int cards_pick_any(struct cards_state *st, int b);
 void cards_set_clear(struct cards_state *st);
 /* Marks every frontier cell invalid and empties the frontier and the set. */
 void cards_seal(struct cards_state *st);
+/* Takes free cell c out of the set and the frontier (no doorway faces it)
+ * without closing it: the next card laid beside it puts it back, and
+ * cards_seal closes it with the frontier. Returns 0 or -1. */
+int cards_set_drop(struct cards_state *st, int c);
 /* Marks one free cell invalid (out of every set). */
 void cards_invalidate(struct cards_state *st, int c);
 int cards_vec_push(struct cards_vec *v, int x, struct err *e);
@@ -125,11 +146,15 @@ int cards_vec_push(struct cards_vec *v, int x, struct err *e);
 /* The room rectangle for cell c (random size, covering the cell's mid row
  * and column, leaving the cell's last row and column free). */
 struct rect cards_room_rect(struct cards_state *st, int c);
+/* The side of cell a that faces its neighbour cell b. */
+enum side cards_side_toward(const struct cards_state *st, int a, int b);
 /* Joins cards a and b (face neighbours) by a door, or by a corridor with a
  * door at each end. Returns the index of the door on b's side, or -1. */
 int cards_link(struct cards_state *st, int a, int b, enum door_kind kind_a, enum door_kind kind_b);
-/* Carves card k's squares and makes its region. Returns 0 or -1. */
-int cards_carve(struct cards_state *st, int k);
+/* Carves card k's squares and makes its region: a card of `role` drawn
+ * from its zone's deck with doorways on the sides of `need`, else a plain
+ * room (logged). Returns 0 or -1. */
+int cards_carve(struct cards_state *st, int k, enum card_role role, unsigned need);
 /* The entrance: stretches the first card to the border and adds the door,
  * or (with a start square) a stair up. Returns 0 or -1. */
 int cards_entrance(struct cards_state *st, int k, int side);
@@ -158,6 +183,22 @@ int cards_lock(struct cards_state *st, int z, int door);
 /* Walks from the entrance picking up keys; returns how many regions it
  * reaches (all of them on a good map) or -1 with e set. Linear time. */
 int cards_walk_keys(const struct map *m, struct err *e);
+
+/* cards_deal.c: the piles and laying a card. */
+int cards_piles_init(struct cards_state *st);
+void cards_piles_free(struct cards_state *st);
+/* Where a card of `side` squares sits in its cell (its doorways on the
+ * cell's middle lines), or -1 when it does not fit the cell. */
+int cards_card_offset(const struct cards_state *st, int side);
+/* Draws a card of `role` for zone, for cell, with doorways on the sides of
+ * need (and as many as it can toward free cells);
+ * returns its index in st->deck (and *orient), or -1: none could. */
+int cards_deal(struct cards_state *st, int zone, int cell, enum card_role role, unsigned need, int *orient);
+/* Lays drawn card `card` in orientation o as card k's room (its region
+ * already made): squares, features, the region's card and name. */
+int cards_lay_card(struct cards_state *st, int k, int card, int o);
+/* The plain floor square of card k nearest its middle; -1 if none. */
+int cards_floor_spot(const struct cards_state *st, int k, int *fx, int *fy);
 
 /* cards_themes.c: the theme table. */
 int cards_themes_load(struct cards_themes *t, const struct gen_params *p, struct err *e);

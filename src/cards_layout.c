@@ -54,6 +54,7 @@ void cards_grid_free(struct cards_state *st)
 	for (int b = 0; b <= CARDS_MAX_BORDERS; b++)
 		free(st->bucket[b].v);
 	free(st->frontier.v);
+	free(st->dropped.v);
 	st->cells = NULL;
 	st->cards = NULL;
 }
@@ -117,6 +118,13 @@ static void front_remove(struct cards_state *st, int c)
 	cl->front_pos = -1;
 }
 
+int cards_set_drop(struct cards_state *st, int c)
+{
+	set_remove(st, c);
+	front_remove(st, c);
+	return cards_vec_push(&st->dropped, c, st->e);
+}
+
 void cards_invalidate(struct cards_state *st, int c)
 {
 	if (c < 0 || st->cells[c].card >= 0)
@@ -129,6 +137,13 @@ void cards_invalidate(struct cards_state *st, int c)
 
 void cards_seal(struct cards_state *st)
 {
+	/* the cells passed over beside the zones are sealed with the rest */
+	for (int i = 0; i < st->dropped.n; i++) {
+		struct cards_cell *cl = &st->cells[st->dropped.v[i]];
+		if (cl->card < 0 && cl->front_pos < 0 && cl->invalid == CARDS_VALID)
+			cl->invalid = CARDS_SEALED;
+	}
+	st->dropped.n = 0;
 	for (int i = 0; i < st->frontier.n; i++) {
 		struct cards_cell *cl = &st->cells[st->frontier.v[i]];
 		cl->invalid = CARDS_SEALED;
@@ -165,7 +180,8 @@ int cards_place(struct cards_state *st, int c, enum region_kind kind)
 		st->cards_cap = cap;
 	}
 	int k = st->ncards++;
-	st->cards[k] = (struct cards_card){ .cell = c, .zone = st->zone, .kind = kind };
+	st->cards[k] = (struct cards_card){ .cell = c, .zone = st->zone, .kind = kind, .card = -1,
+					   .doors = 15u };
 	set_remove(st, c);
 	front_remove(st, c);
 	st->cells[c].card = k;

@@ -1,9 +1,10 @@
-/* cards_rooms.c: the squares of the cards method. A card's room is a
- * rectangle inside its cell: a random size, always covering the cell's middle
- * row and column and leaving the cell's last row and column free, so rooms
- * in neighbouring cells never overlap and always share a row (or column) for
- * a straight corridor. A link is a door, or a corridor stub with a door at
- * each end, that stays inside the two cells it joins. */
+/* cards_rooms.c: the squares of the cards method. A card's room is a room
+ * card drawn from its zone's deck (cards_deal.c), laid with its doorways on
+ * the cell's middle row and column, or, when no card can be laid, a plain
+ * rectangle of random size covering those lines. Either leaves the cell's
+ * last row and column free, so rooms in neighbouring cells never overlap and
+ * always meet on a middle line. A link is a door, or a corridor stub with a
+ * door at each end, on that line and inside the two cells it joins. */
 #include "cards_int.h"
 
 #include <stdio.h>
@@ -34,19 +35,35 @@ struct rect cards_room_rect(struct cards_state *st, int c)
 	return r;
 }
 
-int cards_carve(struct cards_state *st, int k)
+enum side cards_side_toward(const struct cards_state *st, int a, int b)
+{
+	int dx = cards_cell_x(st, b) - cards_cell_x(st, a), dy = cards_cell_y(st, b) - cards_cell_y(st, a);
+	return dy < 0 ? SIDE_N : dx > 0 ? SIDE_E : dy > 0 ? SIDE_S : SIDE_W;
+}
+
+int cards_carve(struct cards_state *st, int k, enum card_role role, unsigned need)
 {
 	struct cards_card *cd = &st->cards[k];
 	int id = map_add_region(st->m, cd->kind, st->e);
 	if (id < 0)
 		return -1;
 	cd->region = id;
+	st->m->regions[id].zone = cd->zone;
+	int orient = 0, card = cards_deal(st, cd->zone, cd->cell, role, need, &orient);
+	if (card >= 0) {
+		if (cards_lay_card(st, k, card, orient) < 0)
+			return -1;
+		log_step(st->log, "card %d: dealt '%s' (%s), %s%s", k + 1, st->deck->cards[card].name,
+			 st->deck->cards[card].title, orient >= 4 ? "mirrored, " : "",
+			 orient % 4 == 0 ? "upright" : orient % 4 == 1 ? "turned right" : orient % 4 == 2 ? "turned round" : "turned left");
+		return 0;
+	}
+	log_step(st->log, "card %d: no card of the zone's deck meets its neighbours' doorways; a plain room", k + 1);
 	cd->r = cards_room_rect(st, cd->cell);
 	if (!map_rect_free(st->m, cd->r, 0))
 		return err_set(st->e, "internal error: card %d at %d,%d overlaps another region", k,
 			       cd->r.x, cd->r.y);
 	map_fill_rect(st->m, id, cd->r);
-	st->m->regions[id].zone = cd->zone;
 	return 0;
 }
 
@@ -62,16 +79,49 @@ static void stretch(struct cards_state *st, int k, struct rect add)
 	map_fill_rect(st->m, st->cards[k].region, *r);
 }
 
+/* A card laid around the start square: a passage of its floor from the
+ * square, west or east then north or south, toward the room's square
+ * nearest to it, up to the first square of the room (the first card:
+ * nothing else is on the map yet), and no feature under the stairs. */
+static void reach_start(struct cards_state *st, int k, int sx, int sy)
+{
+	struct map *m = st->m;
+	const struct rect *r = &st->cards[k].r;
+	int id = st->cards[k].region, cx = r->x, cy = r->y, best = -1;
+	for (int y = r->y; y < r->y + r->h; y++)
+		for (int x = r->x; x < r->x + r->w; x++) {
+			int d = abs(x - sx) + abs(y - sy);
+			if (map_at(m, x, y) == id && (best < 0 || d < best)) {
+				best = d;
+				cx = x;
+				cy = y;
+			}
+		}
+	int x = sx, y = sy;
+	m->features[(long)sy * m->w + sx] = FEATURE_NONE;
+	while (map_at(m, x, y) != id) {
+		map_set(m, x, y, id);
+		if (x != cx)
+			x += x < cx ? 1 : -1;
+		else
+			y += y < cy ? 1 : -1;
+	}
+}
+
 int cards_entrance(struct cards_state *st, int k, int side)
 {
 	struct map *m = st->m;
 	const struct gen_params *p = st->p;
 	struct cards_card *cd = &st->cards[k];
 	m->regions[cd->region].flags |= REGION_FLAG_ENTRY;
-	snprintf(m->regions[cd->region].name, sizeof m->regions[cd->region].name, "Entrance");
+	if (cd->card < 0)
+		snprintf(m->regions[cd->region].name, sizeof m->regions[cd->region].name, "Entrance");
 	if (p->start_x >= 0) {
 		/* Grown from the start square: the way in is a stair up there. */
-		stretch(st, k, (struct rect){ p->start_x, p->start_y, 1, 1 });
+		if (cd->card >= 0)
+			reach_start(st, k, p->start_x, p->start_y);
+		else
+			stretch(st, k, (struct rect){ p->start_x, p->start_y, 1, 1 });
 		map_set_entrance(m, p->start_x, p->start_y, -1);
 		if (map_add_stair(m, p->start_x, p->start_y, STAIR_UP, p->depth > 1 ? p->depth - 1 : 0, st->e) < 0)
 			return -1;
@@ -81,11 +131,24 @@ int cards_entrance(struct cards_state *st, int k, int side)
 	/* On the border: the room reaches the edge and a door leads outside. */
 	struct rect r = cd->r;
 	int x, y;
-	switch ((enum side)side) {
-	case SIDE_N: stretch(st, k, (struct rect){ r.x, 0, r.w, 1 }); x = r.x + r.w / 2; y = 0; break;
-	case SIDE_S: stretch(st, k, (struct rect){ r.x, m->h - 1, r.w, 1 }); x = r.x + r.w / 2; y = m->h - 1; break;
-	case SIDE_W: stretch(st, k, (struct rect){ 0, r.y, 1, r.h }); x = 0; y = r.y + r.h / 2; break;
-	default: stretch(st, k, (struct rect){ m->w - 1, r.y, 1, r.h }); x = m->w - 1; y = r.y + r.h / 2; break;
+	if (cd->card >= 0) {
+		/* a card: a passage from its doorway on that side to the edge */
+		int mx = r.x + r.w / 2, my = r.y + r.h / 2;
+		struct rect pass;
+		switch ((enum side)side) {
+		case SIDE_N: pass = (struct rect){ mx, 0, 1, r.y }; x = mx; y = 0; break;
+		case SIDE_S: pass = (struct rect){ mx, r.y + r.h, 1, m->h - r.y - r.h }; x = mx; y = m->h - 1; break;
+		case SIDE_W: pass = (struct rect){ 0, my, r.x, 1 }; x = 0; y = my; break;
+		default: pass = (struct rect){ r.x + r.w, my, m->w - r.x - r.w, 1 }; x = m->w - 1; y = my; break;
+		}
+		map_fill_rect(m, cd->region, pass);
+	} else {
+		switch ((enum side)side) {
+		case SIDE_N: stretch(st, k, (struct rect){ r.x, 0, r.w, 1 }); x = r.x + r.w / 2; y = 0; break;
+		case SIDE_S: stretch(st, k, (struct rect){ r.x, m->h - 1, r.w, 1 }); x = r.x + r.w / 2; y = m->h - 1; break;
+		case SIDE_W: stretch(st, k, (struct rect){ 0, r.y, 1, r.h }); x = 0; y = r.y + r.h / 2; break;
+		default: stretch(st, k, (struct rect){ m->w - 1, r.y, 1, r.h }); x = m->w - 1; y = r.y + r.h / 2; break;
+		}
 	}
 	if (map_add_door(m, x, y, (enum side)side, DOOR_PLAIN, st->e) < 0)
 		return -1;
@@ -102,19 +165,28 @@ static int new_door(struct cards_state *st, int x, int y, enum side side, enum d
 }
 
 /* The straight stub between a (west or north) and b (east or south), along
- * axis `horiz`. Returns the squares between them (w or h may be 0). */
-static struct rect stub(struct cards_state *st, const struct rect *a, const struct rect *b, int horiz)
+ * axis `horiz`, on the cells' middle line (where every card has its
+ * doorways). Returns the squares between them (w or h may be 0). */
+static struct rect stub(struct cards_state *st, const struct rect *a, const struct rect *b, int ida, int idb,
+			int horiz)
 {
+	const struct map *m = st->m;
+	/* from the last square of a's region on the line (the first room's
+	 * way to its start square may run on past its card) to b's first */
 	if (horiz) {
-		int lo = a->y > b->y ? a->y : b->y;
-		int hi = (a->y + a->h < b->y + b->h ? a->y + a->h : b->y + b->h) - 1;
-		int y = lo <= hi ? rng_range(st->rng, lo, hi) : lo;
-		return (struct rect){ a->x + a->w, y, b->x - (a->x + a->w), 1 };
+		int y = a->y / st->n * st->n + st->mid, x0 = a->x + a->w, x1 = b->x;
+		while (x0 < x1 && map_at(m, x0, y) == ida)
+			x0++;
+		while (x1 > x0 && map_at(m, x1 - 1, y) == idb)
+			x1--;
+		return (struct rect){ x0, y, x1 - x0, 1 };
 	}
-	int lo = a->x > b->x ? a->x : b->x;
-	int hi = (a->x + a->w < b->x + b->w ? a->x + a->w : b->x + b->w) - 1;
-	int x = lo <= hi ? rng_range(st->rng, lo, hi) : lo;
-	return (struct rect){ x, a->y + a->h, 1, b->y - (a->y + a->h) };
+	int x = a->x / st->n * st->n + st->mid, y0 = a->y + a->h, y1 = b->y;
+	while (y0 < y1 && map_at(m, x, y0) == ida)
+		y0++;
+	while (y1 > y0 && map_at(m, x, y1 - 1) == idb)
+		y1--;
+	return (struct rect){ x, y0, 1, y1 - y0 };
 }
 
 /* Joins the rooms of cards a and b in a straight line (same row or column
@@ -133,12 +205,13 @@ static int join_straight(struct cards_state *st, int a, int b, enum door_kind ki
 	const struct rect *w = flip ? &cb->r : &ca->r, *east = flip ? &ca->r : &cb->r;
 	enum door_kind kw = flip ? kind_b : kind_a, ke = flip ? kind_a : kind_b;
 	enum side out = horiz ? SIDE_E : SIDE_S;
-	struct rect s = stub(st, w, east, horiz);
+	int idw = flip ? cb->region : ca->region, ide = flip ? ca->region : cb->region;
+	struct rect s = stub(st, w, east, idw, ide, horiz);
 	int len = horiz ? s.w : s.h;
 	if (len < 0 || (horiz ? (s.y < w->y || s.y >= w->y + w->h) : (s.x < w->x || s.x >= w->x + w->w)))
 		return err_set(st->e, "internal error: rooms of cards %d and %d share no line", a, b);
 	/* the last square of the west room on the stub's line */
-	int wx = horiz ? w->x + w->w - 1 : s.x, wy = horiz ? s.y : w->y + w->h - 1;
+	int wx = horiz ? s.x - 1 : s.x, wy = horiz ? s.y : s.y - 1;
 	if (len == 0) {
 		int d = new_door(st, wx, wy, out, ke);
 		(void)kw;
@@ -181,10 +254,9 @@ int cards_stairs_down(struct cards_state *st)
 			break;
 		}
 	}
-	const struct rect *r = &st->cards[k].r;
-	int x = r->x + r->w / 2, y = r->y + r->h / 2;
-	if (st->m->entrance.set && x == st->m->entrance.x && y == st->m->entrance.y)
-		x = x > r->x ? x - 1 : (x + 1 < r->x + r->w ? x + 1 : x);
+	int x, y;
+	if (cards_floor_spot(st, k, &x, &y) < 0)
+		return err_set(st->e, "internal error: card %d has no clear floor for the stairs", k + 1);
 	if (map_add_stair(st->m, x, y, STAIR_DOWN, p->depth + 1, st->e) < 0)
 		return -1;
 	log_step(st->log, "stairs down to level %d at %d,%d (zone %d)", p->depth + 1, x, y, (int)(z - st->zones) + 1);

@@ -37,6 +37,7 @@ static int on_theme(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 	if (copy_name(t->theme[t->nthemes], CARDS_NAME_LEN, THEME_NAME_MAX, pos, &f[0], e) < 0)
 		return -1;
 	t->text[t->nthemes][0] = '\0';
+	t->deck[t->nthemes][0] = '\0';
 	if (nf > 1 && copy_name(t->text[t->nthemes], CARDS_TEXT_LEN, CARDS_TEXT_LEN - 1, pos, &f[1], e) < 0)
 		return -1;
 	t->nthemes++;
@@ -67,8 +68,18 @@ static int on_crossing(void *ctx, const struct tpl_pos *pos, const struct tpl_fi
 	return 0;
 }
 
+static int on_deck(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct cards_themes *t = ctx;
+	(void)nf;
+	if (t->nthemes == 0)
+		return tpl_error(e, pos, 1, "'deck' before any 'theme:' line (it names the deck of the theme above)");
+	return copy_name(t->deck[t->nthemes - 1], CARDS_NAME_LEN, CARDS_NAME_LEN - 1, pos, &f[0], e);
+}
+
 static const struct tpl_directive theme_directives[] = {
 	{ "theme", "str ?text", on_theme },
+	{ "deck", "str", on_deck },
 	{ "key", "str", on_key },
 	{ "crossing", "str", on_crossing },
 	{ NULL, NULL, NULL }

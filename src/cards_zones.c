@@ -14,7 +14,9 @@
  *                each other over one to three free cells, which with the
  *                cells around the island become water (src/cards_water.c).
  * The door into every new zone is locked (for an island, the port's door
- * onto the water, the boathouse); its key lies in the zone before. */
+ * onto the water, the boathouse); its key lies in the zone before.
+ * Every card is dealt to meet a doorway of the card it is joined to; a free
+ * cell that no neighbour's doorway faces stays empty. */
 #include "cards_int.h"
 
 #include <stdio.h>
@@ -57,28 +59,66 @@ static void log_card(struct cards_state *st, int k, const char *how)
 		 st->cells[c].borders == 1 ? "" : "s", how, r->w, r->h, r->x, r->y);
 }
 
-/* Lays a card in cell c and carves it; returns the card or -1. */
-static int lay(struct cards_state *st, int c, enum region_kind kind)
+/* Lays a card in cell c and carves it (a card of `role` with doorways on
+ * the sides of need); returns the card or -1. */
+static int lay(struct cards_state *st, int c, enum region_kind kind, enum card_role role, unsigned need)
 {
 	int k = cards_place(st, c, kind);
-	if (k < 0 || cards_carve(st, k) < 0)
+	if (k < 0 || cards_carve(st, k, role, need) < 0)
 		return -1;
 	return k;
 }
 
-/* Joins a newly laid card to its zone: a door to one neighbour of its zone
- * (the spanning tree), sometimes a second for a loop; a card with no
- * neighbour of its own zone starts a new piece behind a locked door. */
-static int connect_card(struct cards_state *st, int k)
+/* True when card k has a doorway facing cell c (a face neighbour). */
+static int opens_toward(const struct cards_state *st, int k, int c)
+{
+	return (st->cards[k].doors >> cards_side_toward(st, st->cards[k].cell, c)) & 1u;
+}
+
+/* Keeps the neighbours in v[0..*n-1] with a doorway facing cell c. */
+static void keep_open(const struct cards_state *st, int c, int *v, int *n)
+{
+	int kept = 0;
+	for (int i = 0; i < *n; i++)
+		if (opens_toward(st, v[i], c))
+			v[kept++] = v[i];
+	*n = kept;
+}
+
+/* The card a new card in cell c is joined to: a neighbour of its zone
+ * whose doorway faces c, else one of another zone (a new piece); -1. */
+static int choose_parent(struct cards_state *st, int c)
 {
 	int own[4], other[4], nown, nother;
-	neighbours(st, st->cards[k].cell, own, &nown, other, &nother);
-	if (nown > 0) {
-		int t = rng_range(st->rng, 0, nown - 1);
-		if (cards_link(st, own[t], k, tree_door(st), tree_door(st)) < 0)
+	neighbours(st, c, own, &nown, other, &nother);
+	keep_open(st, c, own, &nown);
+	keep_open(st, c, other, &nother);
+	if (nown > 0)
+		return own[rng_range(st->rng, 0, nown - 1)];
+	return nother > 0 ? other[rng_range(st->rng, 0, nother - 1)] : -1;
+}
+
+/* The doorway side a card in cell c needs to meet card t. */
+static unsigned need_toward(const struct cards_state *st, int c, int t)
+{
+	return 1u << cards_side_toward(st, c, st->cards[t].cell);
+}
+
+/* Joins a newly laid card to its zone through parent t: a door to it (the
+ * spanning tree), sometimes a second to another neighbour of its zone whose
+ * doorways meet its own, for a loop; a parent of another zone starts a new
+ * piece behind a locked door. */
+static int connect_card(struct cards_state *st, int k, int t)
+{
+	int own[4], other[4], nown, nother;
+	int c = st->cards[k].cell;
+	neighbours(st, c, own, &nown, other, &nother);
+	if (st->cards[t].zone == st->zone) {
+		if (cards_link(st, t, k, tree_door(st), tree_door(st)) < 0)
 			return -1;
 		for (int i = 0; i < nown; i++) {
-			if (i == t || !rng_chance(st->rng, LOOP_CHANCE))
+			if (own[i] == t || !opens_toward(st, own[i], c) || !opens_toward(st, k, st->cards[own[i]].cell) ||
+			    !rng_chance(st->rng, LOOP_CHANCE))
 				continue;
 			enum door_kind kd = rng_chance(st->rng, SECRET_LOOP_CHANCE) ? DOOR_SECRET : DOOR_PLAIN;
 			if (cards_link(st, own[i], k, tree_door(st), kd) < 0)
@@ -87,9 +127,6 @@ static int connect_card(struct cards_state *st, int k)
 		}
 		return 0;
 	}
-	if (nother == 0)
-		return err_set(st->e, "internal error: card %d has no neighbour", k + 1);
-	int t = other[rng_range(st->rng, 0, nother - 1)];
 	int d = cards_link(st, t, k, DOOR_OPENING, DOOR_PLAIN);
 	if (d < 0)
 		return -1;
@@ -110,7 +147,16 @@ int cards_grow(struct cards_state *st, int want)
 		int c = cards_pick(st);
 		if (c < 0)
 			break;
-		int k = lay(st, c, REGION_ROOM);
+		int t = choose_parent(st, c);
+		if (t < 0) {
+			/* back in the set when a card with a doorway toward it is laid */
+			if (cards_set_drop(st, c) < 0)
+				return -1;
+			log_step(st->log, "cell %d,%d: no doorway faces it; passed over", cards_cell_x(st, c),
+				 cards_cell_y(st, c));
+			continue;
+		}
+		int k = lay(st, c, REGION_ROOM, CARD_ROOM, need_toward(st, c, t));
 		if (k < 0)
 			return -1;
 		if (log_on(st->log)) {
@@ -118,7 +164,7 @@ int cards_grow(struct cards_state *st, int want)
 			snprintf(how, sizeof how, "by the %s rule from %d in the set", rule_words(st), st->set_size + 1);
 			log_card(st, k, how);
 		}
-		if (connect_card(st, k) < 0)
+		if (connect_card(st, k, t) < 0)
 			return -1;
 		laid++;
 	}
@@ -164,6 +210,8 @@ static int site_beyond(struct cards_state *st, int c, int island, int gap, int *
 	if (p < 0)
 		return -1;
 	enum side dir = side_opposite(from);
+	if (!((st->cards[p].doors >> dir) & 1u))
+		return -1;
 	int cur = c;
 	for (int i = 1; i < gap; i++) {
 		cur = cards_step(st, cur, dir);
@@ -248,6 +296,17 @@ static void name_region(struct cards_state *st, int k, const char *fmt, const ch
 		snprintf(r->name, sizeof r->name, fmt, arg);
 }
 
+/* A bridge's name: "Bridge to the THEME", or its card's title and where
+ * it leads when that fits. */
+static void name_bridge(struct cards_state *st, int k, const char *theme)
+{
+	struct region *r = &st->m->regions[st->cards[k].region];
+	char full[sizeof r->name + 64];
+	snprintf(full, sizeof full, "%s to the %.32s", r->name[0] ? r->name : "Bridge", theme);
+	if (strlen(full) < sizeof r->name)
+		memcpy(r->name, full, strlen(full) + 1);
+}
+
 static const char *zone_theme(const struct cards_state *st, int z)
 {
 	return st->m->zones[z].theme;
@@ -268,12 +327,12 @@ static int join_bridge(struct cards_state *st, int z)
 	cards_invalidate(st, cards_step(st, b, (enum side)((from + 1) % SIDE_COUNT)));
 	cards_invalidate(st, cards_step(st, b, (enum side)((from + 3) % SIDE_COUNT)));
 	st->zone = z;
-	int kb = lay(st, b, REGION_BRIDGE);
+	int kb = lay(st, b, REGION_BRIDGE, CARD_BRIDGE, (1u << from) | (1u << side_opposite(from)));
 	if (kb < 0)
 		return -1;
-	name_region(st, kb, "Bridge to the %.32s", zone_theme(st, z));
+	name_bridge(st, kb, zone_theme(st, z));
 	log_card(st, kb, "a bridge out of the finished zone");
-	int kf = lay(st, first, REGION_ROOM);
+	int kf = lay(st, first, REGION_ROOM, CARD_ROOM, 1u << from);
 	if (kf < 0)
 		return -1;
 	log_card(st, kf, "the first room, opposite the bridge");
@@ -291,14 +350,25 @@ static int join_tumor(struct cards_state *st, int z)
 		c = st->frontier.v[rng_range(st->rng, 0, st->frontier.n - 1)];
 	if (c < 0)
 		return 0;
+	int was = st->zone;
+	st->zone = z;   /* every neighbour is of another zone now */
+	int t = choose_parent(st, c);
+	/* no doorway faces it: the first frontier cell one faces */
+	for (int i = 0; t < 0 && i < st->frontier.n; i++) {
+		c = st->frontier.v[i];
+		t = choose_parent(st, c);
+	}
+	if (t < 0) {
+		st->zone = was;
+		return 0;
+	}
 	cards_set_clear(st);
-	st->zone = z;
-	int k = lay(st, c, REGION_ROOM);
+	int k = lay(st, c, REGION_ROOM, CARD_ROOM, need_toward(st, c, t));
 	if (k < 0)
 		return -1;
 	log_card(st, k, "the first room, dug beside the finished zone");
 	log_step(st->log, "zone %d joined as a tumor", z + 1);
-	return connect_card(st, k) < 0 ? -1 : 1;
+	return connect_card(st, k, t) < 0 ? -1 : 1;
 }
 
 static int join_multi_tumor(struct cards_state *st, int z)
@@ -329,7 +399,7 @@ static int join_island(struct cards_state *st, int z)
 	}
 	st->zone = z;
 	st->island = 1;
-	int k = lay(st, first, REGION_ROOM);
+	int k = lay(st, first, REGION_ROOM, CARD_ROOM, 1u << from);
 	if (k < 0)
 		return -1;
 	log_card(st, k, "the landing of an island");

@@ -40,8 +40,9 @@ static void json_region(struct sbuf *s, const struct map *m, int id, const struc
 		sbuf_printf(s, "%d", r->zone);
 	else
 		sbuf_add(s, "null");
-	sbuf_printf(s, ", \"port\": %s, \"area\": %d, \"rects\": [", r->flags & REGION_FLAG_PORT ? "true" : "false",
-		    r->area);
+	sbuf_printf(s, ", \"port\": %s, \"card\": ", r->flags & REGION_FLAG_PORT ? "true" : "false");
+	json_text_or_null(s, r->card);
+	sbuf_printf(s, ", \"area\": %d, \"rects\": [", r->area);
 	for (int i = 0; i < n; i++)
 		sbuf_printf(s, "%s[%d, %d, %d, %d]", i ? ", " : "", rs[i].x, rs[i].y, rs[i].w, rs[i].h);
 	sbuf_add(s, "]}");

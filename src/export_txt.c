@@ -167,7 +167,7 @@ int export_txt_map(FILE *f, const struct map *m, struct err *e)
 	}
 	for (int y = 0; y < m->h; y++)
 		for (int x = 0; x < m->w; x++) {
-			static const char feature_chars[FEATURE_COUNT] = { ' ', 'o', '~', '%', '&' };
+			static const char feature_chars[FEATURE_COUNT] = { ' ', 'o', '~', '%', '&', '*', 'A' };
 			unsigned char ft = m->features[(long)y * m->w + x];
 			if (ft > FEATURE_NONE && ft < FEATURE_COUNT)
 				AT(4 * x + 2, 2 * y + 1) = feature_chars[ft];

@@ -132,6 +132,41 @@ static void size_text(const struct map *m, const struct region *r, char *out, si
 		snprintf(out, size, "%d x %d ft overall, %d square%s", b->w * ft, b->h * ft, r->area, plural_s(r->area));
 }
 
+/* "Features: 6 pillars, an altar, water (9 squares)." for a room laid
+ * from a room card (see cards_deal.c); "" when it has none. */
+static void features_text(const struct map *m, int id, char *out, size_t size)
+{
+	int count[FEATURE_COUNT] = { 0 };
+	const struct rect *b = &m->regions[id].bounds;
+	out[0] = '\0';
+	if (!m->features)
+		return;
+	for (int y = b->y; y < b->y + b->h; y++)
+		for (int x = b->x; x < b->x + b->w; x++) {
+			unsigned char f = m->features[(long)y * m->w + x];
+			if (f > FEATURE_NONE && f < FEATURE_COUNT && map_at(m, x, y) == id)
+				count[f]++;
+		}
+	static const char *const one[FEATURE_COUNT] = { "", "a pillar", "", "", "a statue", "", "an altar" };
+	static const char *const many[FEATURE_COUNT] = { "", "pillars", "", "", "statues", "", "altars" };
+	static const char *const area[FEATURE_COUNT] = { "", "", "water", "rubble", "", "a pit", "" };
+	size_t len = 0;
+	for (int f = FEATURE_PILLAR; f < FEATURE_COUNT; f++) {
+		int n = count[f];
+		if (n == 0 || len + 48 >= size)
+			continue;
+		len += (size_t)snprintf(out + len, size - len, "%s", len ? ", " : "Features: ");
+		if (area[f][0])
+			len += (size_t)snprintf(out + len, size - len, "%s (%d square%s)", area[f], n, n == 1 ? "" : "s");
+		else if (n == 1)
+			len += (size_t)snprintf(out + len, size - len, "%s", one[f]);
+		else
+			len += (size_t)snprintf(out + len, size - len, "%d %s", n, many[f]);
+	}
+	if (len > 0 && len + 1 < size)
+		snprintf(out + len, size - len, ".");
+}
+
 /* The keyed regions reached from `from` through door d: the region beyond, or,
  * when that is a corridor, every keyed region the corridor network touches. */
 static void follow_exit(const struct map *m, const struct graph *g, int from, const struct door *d,
@@ -434,6 +469,12 @@ int key_build(struct key *k, const struct map *m, const struct key_options *o, s
 		size_text(m, r, en->size, sizeof en->size);
 		if (build_exits(en, m, &g, id, o, stack, seen, e) < 0 || add_stairs_and_keys(en, m, id, e) < 0)
 			goto fail;
+		if (r->card[0]) {
+			char feats[160];
+			features_text(m, id, feats, sizeof feats);
+			if (feats[0] && key_entry_add_line(en, feats, e) < 0)
+				goto fail;
+		}
 	}
 	for (int i = 0; i < m->nnotes; i++)
 		if (add_footer(k, m->notes[i], e) < 0)

@@ -48,6 +48,8 @@ enum feature {
 	FEATURE_WATER,
 	FEATURE_RUBBLE,
 	FEATURE_STATUE,
+	FEATURE_PIT,        /* a hole in the floor (cards) */
+	FEATURE_ALTAR,      /* an altar or a low table of stone (cards) */
 	FEATURE_COUNT
 };
 
@@ -61,6 +63,7 @@ struct region {
 	int number;             /* key number 1..n for rooms, halls, bridges; 0 */
 	char name[48];          /* "Entrance Hall", "Library", or "" */
 	int zone;               /* cards zone index, 0 elsewhere */
+	char card[32];          /* cards: the room card laid here ("pillared-hall"), or "" */
 	int flags;              /* enum region_flag bits */
 	int area;               /* squares; kept by map_recount() */
 	struct rect bounds;     /* bounding box; kept by map_recount() */

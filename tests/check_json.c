@@ -248,7 +248,7 @@ START_TEST(test_none_is_null)
 		/* a corridor has no number and no name; a map without zones puts no
 		 * region in zone 0 */
 		"{\"id\": 2, \"number\": null, \"kind\": \"corridor\", \"name\": null, \"zone\": null, \"port\": false, "
-		"\"area\": 2, \"rects\": [[4, 2, 2, 1]]}",
+		"\"card\": null, \"area\": 2, \"rects\": [[4, 2, 2, 1]]}",
 		"{\"id\": 1, \"number\": 1, \"kind\": \"room\", \"name\": \"Hall of Doors\", \"zone\": null,",
 		/* the entrance's door opens onto no region */
 		"{\"x\": 2, \"y\": 3, \"side\": \"s\", \"kind\": \"door\", \"regions\": [1, null], \"lock\": null}",
