@@ -320,8 +320,8 @@ START_TEST(test_start_square_card)
 		p.start_x = (s * 13) % p.w;
 		p.start_y = (s * 29) % p.h;
 		if (s % 2 == 0) {   /* on the rock between cells, on a middle line the links use */
-			p.start_x = (s % 10) * DEFAULT_CELL + DEFAULT_CELL - 1;
-			p.start_y = (s % 6) * DEFAULT_CELL + (DEFAULT_CELL - 2) / 2;
+			p.start_x = (s % 10) % (p.w / DEFAULT_CELL) * DEFAULT_CELL + DEFAULT_CELL - 1;
+			p.start_y = (s % 6) % (p.h / DEFAULT_CELL) * DEFAULT_CELL + (DEFAULT_CELL - 2) / 2;
 		}
 		struct map m;
 		struct err e = { 0 };
