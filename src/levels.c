@@ -8,6 +8,7 @@
 #include "tile_set.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The contents of level k are rolled from this stream, apart from the map's. */
@@ -57,29 +58,55 @@ static void report_level(struct report *rep, const struct map *m, int n, double 
 		    plural_s(corridors), m->ndoors, plural_s(m->ndoors), seconds * 1000);
 }
 
-/* A party must be able to leave the room it starts in without searching:
- * when every way on from the entrance region is a secret door, the first
- * one becomes a plain door (the roll log says so). */
-static void open_the_way_in(struct map *m, struct log *log)
+/* A party must reach another room from the one it starts in without
+ * searching: while the regions reached from the entrance through doors
+ * that are not secret (locked ones included: the party sees them) hold no
+ * other room or hall, the first secret door out of them becomes a plain
+ * door (the roll log says so). A corridor that ends at a secret door is no
+ * way on. Returns 0, or -1 with e set when out of memory. */
+static int open_the_way_in(struct map *m, struct log *log, struct err *e)
 {
-	int entry = map_at(m, m->entrance.x, m->entrance.y), first = -1;
+	int entry = map_at(m, m->entrance.x, m->entrance.y);
 	if (entry <= 0)
-		return;
-	for (int i = 0; i < m->ndoors; i++) {
-		int a, b;
-		map_door_regions(m, &m->doors[i], &a, &b);
-		if ((a != entry && b != entry) || a <= 0 || b <= 0)
-			continue;
-		if (m->doors[i].kind != DOOR_SECRET)
-			return;
+		return 0;
+	unsigned char *reached = calloc((size_t)m->nregions + 1, 1);
+	if (!reached)
+		return err_set(e, "out of memory while opening the way in");
+	reached[entry] = 1;
+	/* each round opens one door, so at most ndoors rounds */
+	for (int round = 0; round <= m->ndoors; round++) {
+		int grew = 1, other_room = 0;
+		while (grew && !other_room) {
+			grew = 0;
+			for (int i = 0; i < m->ndoors && !other_room; i++) {
+				int a, b;
+				map_door_regions(m, &m->doors[i], &a, &b);
+				if (m->doors[i].kind == DOOR_SECRET || a <= 0 || b <= 0 || reached[a] == reached[b])
+					continue;
+				int r = reached[a] ? b : a;
+				reached[r] = 1;
+				grew = 1;
+				other_room = region_is_keyed(m->regions[r].kind);
+			}
+		}
+		if (other_room)
+			break;
+		int first = -1;
+		for (int i = 0; i < m->ndoors && first < 0; i++) {
+			int a, b;
+			map_door_regions(m, &m->doors[i], &a, &b);
+			if (m->doors[i].kind == DOOR_SECRET && a > 0 && b > 0 && reached[a] != reached[b])
+				first = i;
+		}
 		if (first < 0)
-			first = i;
+			break;
+		m->doors[first].kind = DOOR_PLAIN;
+		log_step(log, "No room could be reached from the entrance without searching: the secret door at "
+			 "(%d, %d) %s is made a plain door.", m->doors[first].x, m->doors[first].y,
+			 side_name(m->doors[first].side));
 	}
-	if (first < 0)
-		return;
-	m->doors[first].kind = DOOR_PLAIN;
-	log_step(log, "Every way on from the entrance was secret: the door at (%d, %d) %s is made a plain door.",
-		 m->doors[first].x, m->doors[first].y, side_name(m->doors[first].side));
+	free(reached);
+	return 0;
 }
 
 /* The log names rooms in the order they were made; the key numbers them
@@ -115,7 +142,8 @@ int levels_generate_one(struct map *m, const struct method *meth, const struct g
 	m->method = meth->name;
 	if (meth->generate(m, p, &rng, log, e) < 0)
 		return -1;
-	open_the_way_in(m, log);
+	if (open_the_way_in(m, log, e) < 0)
+		return -1;
 	map_recount(m);
 	if (key_number(m, numbering, e) < 0)
 		return -1;

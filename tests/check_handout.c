@@ -134,6 +134,15 @@ START_TEST(test_every_method_many_seeds)
 			}
 			hidden_maps += floor_p < floor_g;
 			hidden_squares += floor_g - floor_p;
+			/* the way in leads somewhere: the players reach a second room
+			 * without searching whenever the map has one */
+			int rooms_g = 0, rooms_p = 0;
+			for (int id = 1; id <= g.nregions; id++)
+				rooms_g += g.regions[id].number > 0;
+			for (int id = 1; id <= p.nregions; id++)
+				rooms_p += p.regions[id].number > 0 && p.regions[id].area > 0;
+			ck_assert_msg(rooms_g < 2 || rooms_p >= 2, "%s: the players reach %d of %d rooms", what, rooms_p,
+				      rooms_g);
 			/* the players' view of the players' view is itself */
 			ck_assert_int_eq(handout_map(&again, &p, 0, 0, &e), 0);
 			ck_assert(memcmp(again.cells, p.cells, (size_t)p.w * p.h * sizeof *p.cells) == 0);
