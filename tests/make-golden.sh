@@ -8,8 +8,10 @@ grep -v '^#' tests/golden/cases | while IFS='|' read -r name args; do
 	./mapsheet $args --quiet -o - > "tests/golden/$name.txt"
 	echo "golden: tests/golden/$name.txt"
 done
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# The same PDF path as check_render_golden: the remake line in the footer
+# names it.
+tmp=build/tests/out/golden
+mkdir -p "$tmp"
 grep -v '^#' tests/golden/images/cases | while IFS='|' read -r name page args; do
 	[ -n "$name" ] || continue
 	# shellcheck disable=SC2086
