@@ -384,19 +384,44 @@ static int add_stairs_and_keys(struct key_entry *en, const struct map *m, int id
 		if (key_entry_add_line(en, line, e) < 0)
 			return -1;
 	}
+	/* a key lying here, once, with every door it opens (locks of one name
+	 * in one room are one key) */
 	for (int i = 0; i < m->nlocks; i++) {
 		const struct lock *l = &m->locks[i];
 		if (l->region != id || l->door < 0)
 			continue;
-		int a, b;
-		map_door_regions(m, &m->doors[l->door], &a, &b);
-		int na = a > 0 ? m->regions[a].number : 0, nb = b > 0 ? m->regions[b].number : 0;
-		if (na > 0 && nb > 0)
-			snprintf(line, sizeof line, "The %s lies here; it opens the locked door between rooms %d and %d.",
-				 l->name, na < nb ? na : nb, na < nb ? nb : na);
-		else
-			snprintf(line, sizeof line, "The %s lies here; it opens the locked door to room %d.",
-				 l->name, na > 0 ? na : nb);
+		int seen = 0;
+		for (int j = 0; j < i && !seen; j++)
+			seen = m->locks[j].region == id && m->locks[j].door >= 0 && strcmp(m->locks[j].name, l->name) == 0;
+		if (seen)
+			continue;
+		/* "to room 7", "to rooms 7 and 5", "between rooms 2 and 3, to room 5" */
+		int to[8], nto = 0, ndoors = 0;
+		char between[120] = "";
+		for (int j = i; j < m->nlocks; j++) {
+			const struct lock *o = &m->locks[j];
+			if (o->region != id || o->door < 0 || strcmp(o->name, l->name) != 0)
+				continue;
+			int a, b;
+			map_door_regions(m, &m->doors[o->door], &a, &b);
+			int na = a > 0 ? m->regions[a].number : 0, nb = b > 0 ? m->regions[b].number : 0;
+			size_t used = strlen(between);
+			if (na > 0 && nb > 0)
+				snprintf(between + used, sizeof between - used, "%sbetween rooms %d and %d",
+					 used ? ", " : "", na < nb ? na : nb, na < nb ? nb : na);
+			else if (nto < 8)
+				to[nto++] = na > 0 ? na : nb;
+			ndoors++;
+		}
+		char rooms[120] = "";
+		for (int k = 0; k < nto; k++) {
+			size_t used = strlen(rooms);
+			snprintf(rooms + used, sizeof rooms - used, "%s%d",
+				 k == 0 ? "" : (k == nto - 1 ? " and " : ", "), to[k]);
+		}
+		snprintf(line, sizeof line, "The %s lies here; it opens the locked door%s %s%s%s%s%s.", l->name,
+			 ndoors > 1 ? "s" : "", between, between[0] && nto ? ", " : "", nto ? "to room" : "",
+			 nto > 1 ? "s " : (nto ? " " : ""), rooms);
 		if (key_entry_add_line(en, line, e) < 0)
 			return -1;
 	}

@@ -242,7 +242,42 @@ static int contents_entry(struct key_entry *en, const struct stock_tables *t, st
 	return with ? add_rolled(en, t, with, "Treasure", NULL, &v, rng, e) : 0;
 }
 
-/* Where each key lying in the room is found ("The brass key hangs ..."). */
+/* Joins the key's line "The K lies here; it opens ..." (key.c) and the
+ * placement just rolled ("The K hangs on a hook by the door.") into one
+ * sentence: "The K hangs on a hook by the door; it opens ...". Returns 0,
+ * or -1 with e set. */
+static int join_key_lines(struct key_entry *en, const char *key_name, struct err *e)
+{
+	char here[STOCK_NAME_MAX + 32];
+	snprintf(here, sizeof here, "The %s lies here; ", key_name);
+	size_t hl = strlen(here);
+	int j = -1;
+	for (int i = 0; i < en->nlines - 1 && j < 0; i++)
+		if (strncmp(en->lines[i], here, hl) == 0)
+			j = i;
+	if (j < 0)
+		return 0;
+	char *placed = en->lines[en->nlines - 1];
+	size_t pl = strlen(placed);
+	while (pl > 0 && (placed[pl - 1] == '.' || placed[pl - 1] == ' '))
+		pl--;
+	struct sbuf s;
+	sbuf_init(&s);
+	sbuf_printf(&s, "%.*s; %s", (int)pl, placed, en->lines[j] + hl);
+	const char *joined = sbuf_cstr(&s);
+	char *copy = joined ? strdup(joined) : NULL;
+	sbuf_free(&s);
+	if (!copy)
+		return err_set(e, "out of memory stocking the key");
+	free(en->lines[j]);
+	en->lines[j] = copy;
+	free(placed);
+	en->nlines--;
+	return 0;
+}
+
+/* Where each key lying in the room is found ("The brass key hangs ..."),
+ * said once with what it opens. */
 static int keys_entry(struct key_entry *en, const struct map *m, const struct stock_tables *t,
 		      struct stock_memory *mem, struct rng *rng, struct err *e)
 {
@@ -252,10 +287,16 @@ static int keys_entry(struct key_entry *en, const struct map *m, const struct st
 	for (int i = 0; i < m->nlocks; i++) {
 		if (m->locks[i].region != en->region)
 			continue;
+		int seen = 0;   /* locks of one name in one room are one key */
+		for (int j = 0; j < i && !seen; j++)
+			seen = m->locks[j].region == en->region && strcmp(m->locks[j].name, m->locks[i].name) == 0;
+		if (seen)
+			continue;
 		struct stock_vars v = { { NULL }, mem };
 		v.v[STOCK_VAR_KEY] = m->locks[i].name[0] ? m->locks[i].name : "key";
 		v.v[STOCK_VAR_ROOM] = en->title;
-		if (add_rolled(en, t, tab, NULL, NULL, &v, rng, e) < 0)
+		if (add_rolled(en, t, tab, NULL, NULL, &v, rng, e) < 0 ||
+		    join_key_lines(en, v.v[STOCK_VAR_KEY], e) < 0)
 			return -1;
 	}
 	return 0;

@@ -423,6 +423,47 @@ START_TEST(test_same_seed_same_contents)
 }
 END_TEST
 
+/* A key lying in a room is said once, where it lies and what it opens
+ * ("The bone key hangs on a hook by the door; it opens the locked door to
+ * room 3."), not in two sentences that may disagree. */
+START_TEST(test_key_said_once)
+{
+	struct key_options o = stock_options();
+	int keys = 0;
+	for (int s = 1; s <= 40; s++) {
+		char seed[32];
+		snprintf(seed, sizeof seed, "keys-%d", s);
+		struct map m;
+		struct err e;
+		ck_assert_msg(test_generate(&m, "cards", seed, NULL, 0, 0, 0, &e) == 0, "%s", e.msg);
+		struct rng rng;
+		rng_seed(&rng, (unsigned)s, 5);
+		struct key k;
+		ck_assert_msg(key_build(&k, &m, &o, &rng, &e) == 0, "%s", e.msg);
+		for (int l = 0; l < m.nlocks; l++) {
+			char the[80];
+			snprintf(the, sizeof the, "The %s ", m.locks[l].name);
+			for (int i = 0; i < k.n; i++) {
+				if (k.entries[i].region != m.locks[l].region)
+					continue;
+				int said = 0, opens = 0;
+				for (int j = 0; j < k.entries[i].nlines; j++)
+					if (strncmp(k.entries[i].lines[j], the, strlen(the)) == 0) {
+						said++;
+						opens += strstr(k.entries[i].lines[j], "; it opens the locked door") != NULL;
+					}
+				ck_assert_msg(said == 1 && opens == 1, "%s: room %d says '%s...' %d times", seed,
+					      k.entries[i].number, the, said);
+				keys++;
+			}
+		}
+		key_free(&k);
+		map_free(&m);
+	}
+	ck_assert_int_gt(keys, 40);
+}
+END_TEST
+
 /* The players' version and --no-stock get no contents; stocking needs an rng
  * and a known system, and an unknown one lists what there is. */
 START_TEST(test_player_and_bare_keys)
@@ -881,6 +922,7 @@ static Suite *stock_suite(void)
 	tc = tcase_create("numbering");
 	tcase_add_test(tc, test_numbering_breadth_first);
 	tcase_add_test(tc, test_numbering_reading_and_halls);
+	tcase_add_test(tc, test_key_said_once);
 	suite_add_tcase(s, tc);
 	return s;
 }
