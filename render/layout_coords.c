@@ -1,0 +1,104 @@
+/* layout_coords.c: the squares' numbers along a map's edges, on the maps of
+ * a run of several levels. Every fifth column is numbered above the map
+ * and every fifth row to its left, counted on the whole grid (src/key.h),
+ * so a square has the same numbers on every level however each level is
+ * cropped and scaled, and the key names the stairs' square by them. A
+ * short tick marks every square line along both edges (a longer one every
+ * fifth, where the heavy grid lines run) for counting on styles that draw
+ * no grid over solid ground. */
+#include "layout.h"
+#include "key.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define COORD_EVERY 5
+#define COORD_TICK 2.0          /* a square line's tick, in points */
+#define COORD_TICK_MAJOR 4.0    /* every fifth line's */
+#define COORD_GAP 1.5           /* between the ticks and the numbers */
+#define COORD_PEN 0.4
+
+int layout_coords_shown(const struct layout_ctx *c)
+{
+	return doc_total_levels(c->d) > 1;
+}
+
+static double coord_size(const struct layout_ctx *c)
+{
+	return fmax(5.5, c->st->size_small - 1);
+}
+
+/* The highest number printed along an edge of n squares. */
+static int last_number(int n)
+{
+	int last = key_square_number(n - 1);
+	return last - last % COORD_EVERY;
+}
+
+void layout_coords_margin(struct layout_ctx *c, double *left, double *top)
+{
+	*left = *top = 0;
+	if (!layout_coords_shown(c))
+		return;
+	char text[16];
+	int last = last_number(c->m->h);
+	snprintf(text, sizeof text, "%d", last > 0 ? last : COORD_EVERY);
+	double w = measure_width(c->ms, text, c->st->font_text, coord_size(c), 0);
+	*left = COORD_TICK_MAJOR + COORD_GAP + (w > 0 ? w : coord_size(c) * 2) + 1;
+	*top = COORD_TICK_MAJOR + COORD_GAP + coord_size(c) * 1.2;
+}
+
+/* Number n set with its box's middle at height cy and its middle at x, or
+ * its right end at x when `right`. Returns 0 or -1 with e set. */
+static int coord_text(struct layout_ctx *c, struct scene_page *p, int n, double x, double cy, int right,
+		      struct err *e)
+{
+	char text[16];
+	snprintf(text, sizeof text, "%d", n);
+	struct text_block b;
+	if (measure_block(c->ms, &b, text, c->st->font_text, coord_size(c), 0, 0, e) < 0)
+		return -1;
+	if (b.nlines > 0) {
+		double tx = right ? x - b.width : x - b.width / 2;
+		double ty = cy - b.lines[0].height / 2 + b.lines[0].baseline;
+		measure_emit_line(c->sc, p, &b, 0, tx, ty, c->st->accent);
+	}
+	text_block_free(&b);
+	return 0;
+}
+
+int layout_coords(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f, struct err *e)
+{
+	if (!layout_coords_shown(c))
+		return 0;
+	const struct map *m = c->m;
+	double left = f->ox + f->vx * f->s, top = f->oy + f->vy * f->s;
+	/* the ticks: along the top edge for the columns, the left for the rows */
+	for (int x = f->vx; x <= f->vx + f->vw; x++) {
+		double len = x % COORD_EVERY == 0 ? COORD_TICK_MAJOR : COORD_TICK;
+		scene_move(c->sc, p, f->ox + x * f->s, top);
+		scene_line(c->sc, p, f->ox + x * f->s, top - len);
+	}
+	for (int y = f->vy; y <= f->vy + f->vh; y++) {
+		double len = y % COORD_EVERY == 0 ? COORD_TICK_MAJOR : COORD_TICK;
+		scene_move(c->sc, p, left, f->oy + y * f->s);
+		scene_line(c->sc, p, left - len, f->oy + y * f->s);
+	}
+	scene_stroke(c->sc, p, c->st->accent, COORD_PEN, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+	/* the numbers: every fifth square of the grid, over its middle */
+	double ny = top - COORD_TICK_MAJOR - COORD_GAP - coord_size(c) * 0.6;
+	for (int x = f->vx; x < f->vx + f->vw; x++) {
+		int n = key_square_number(x);
+		if (x >= 0 && x < m->w && n % COORD_EVERY == 0 &&
+		    coord_text(c, p, n, f->ox + (x + 0.5) * f->s, ny, 0, e) < 0)
+			return -1;
+	}
+	double rx = left - COORD_TICK_MAJOR - COORD_GAP;
+	for (int y = f->vy; y < f->vy + f->vh; y++) {
+		int n = key_square_number(y);
+		if (y >= 0 && y < m->h && n % COORD_EVERY == 0 &&
+		    coord_text(c, p, n, rx, f->oy + (y + 0.5) * f->s, 1, e) < 0)
+			return -1;
+	}
+	return 0;
+}
