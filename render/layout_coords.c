@@ -3,9 +3,9 @@
  * and every fifth row to its left, counted on the whole grid (src/key.h),
  * so a square has the same numbers on every level however each level is
  * cropped and scaled, and the key names the stairs' square by them. A
- * short tick marks every square line along both edges (a longer one every
- * fifth, where the heavy grid lines run) for counting on styles that draw
- * no grid over solid ground. */
+ * short tick marks every square line along both edges, inside the map's
+ * margin of solid ground (a longer one every fifth, where the heavy grid
+ * lines run), for counting on styles that draw no grid there. */
 #include "layout.h"
 #include "key.h"
 
@@ -13,9 +13,9 @@
 #include <stdio.h>
 
 #define COORD_EVERY 5
-#define COORD_TICK 2.0          /* a square line's tick, in points */
-#define COORD_TICK_MAJOR 4.0    /* every fifth line's */
-#define COORD_GAP 1.5           /* between the ticks and the numbers */
+#define COORD_TICK 2.0          /* a square line's tick, in points, into the map's margin */
+#define COORD_TICK_MAJOR 3.5    /* every fifth line's */
+#define COORD_GAP 1.0           /* between the map's edge and the numbers */
 #define COORD_PEN 0.4
 
 int layout_coords_shown(const struct layout_ctx *c)
@@ -35,21 +35,44 @@ static int last_number(int n)
 	return last - last % COORD_EVERY;
 }
 
+/* The numbers' line: its height and its baseline below its top. */
+static int coord_line(struct layout_ctx *c, const char *text, double *width, double *height, double *baseline)
+{
+	struct text_block b;
+	struct err e;
+	if (measure_block(c->ms, &b, text, c->st->font_text, coord_size(c), 0, 0, &e) < 0)
+		return -1;
+	int ok = b.nlines > 0;
+	if (ok) {
+		*width = b.width;
+		*height = b.lines[0].height;
+		*baseline = b.lines[0].baseline;
+	}
+	text_block_free(&b);
+	return ok ? 0 : -1;
+}
+
 void layout_coords_margin(struct layout_ctx *c, double *left, double *top)
 {
 	*left = *top = 0;
 	if (!layout_coords_shown(c))
 		return;
 	char text[16];
-	int last = last_number(c->m->h);
+	int last = last_number(c->m->h > c->m->w ? c->m->h : c->m->w);
 	snprintf(text, sizeof text, "%d", last > 0 ? last : COORD_EVERY);
-	double w = measure_width(c->ms, text, c->st->font_text, coord_size(c), 0);
-	*left = COORD_TICK_MAJOR + COORD_GAP + (w > 0 ? w : coord_size(c) * 2) + 1;
-	*top = COORD_TICK_MAJOR + COORD_GAP + coord_size(c) * 1.2;
+	double w, h, base;
+	if (coord_line(c, text, &w, &h, &base) < 0) {
+		/* unmeasured: room for three digits */
+		w = coord_size(c) * 2;
+		h = coord_size(c) * 1.2;
+	}
+	*left = COORD_GAP + w + 0.5;
+	*top = COORD_GAP + h;
 }
 
-/* Number n set with its box's middle at height cy and its middle at x, or
- * its right end at x when `right`. Returns 0 or -1 with e set. */
+/* Number n set with its line's middle at height cy (or its bottom at -cy
+ * when cy < 0), and its middle at x, or its right end at x when `right`.
+ * Returns 0 or -1 with e set. */
 static int coord_text(struct layout_ctx *c, struct scene_page *p, int n, double x, double cy, int right,
 		      struct err *e)
 {
@@ -60,7 +83,9 @@ static int coord_text(struct layout_ctx *c, struct scene_page *p, int n, double 
 		return -1;
 	if (b.nlines > 0) {
 		double tx = right ? x - b.width : x - b.width / 2;
-		double ty = cy - b.lines[0].height / 2 + b.lines[0].baseline;
+		/* cy < 0: the line's bottom on the top edge, -cy above the map */
+		double ty = cy < 0 ? -cy - b.lines[0].height + b.lines[0].baseline
+				   : cy - b.lines[0].height / 2 + b.lines[0].baseline;
 		measure_emit_line(c->sc, p, &b, 0, tx, ty, c->st->accent);
 	}
 	text_block_free(&b);
@@ -73,27 +98,28 @@ int layout_coords(struct layout_ctx *c, struct scene_page *p, const struct map_f
 		return 0;
 	const struct map *m = c->m;
 	double left = f->ox + f->vx * f->s, top = f->oy + f->vy * f->s;
-	/* the ticks: along the top edge for the columns, the left for the rows */
+	/* the ticks, from the top edge and the left edge into the map's margin
+	 * of solid ground (at most half a square) */
+	double half = f->s / 2;
 	for (int x = f->vx; x <= f->vx + f->vw; x++) {
-		double len = x % COORD_EVERY == 0 ? COORD_TICK_MAJOR : COORD_TICK;
+		double len = fmin(x % COORD_EVERY == 0 ? COORD_TICK_MAJOR : COORD_TICK, half);
 		scene_move(c->sc, p, f->ox + x * f->s, top);
-		scene_line(c->sc, p, f->ox + x * f->s, top - len);
+		scene_line(c->sc, p, f->ox + x * f->s, top + len);
 	}
 	for (int y = f->vy; y <= f->vy + f->vh; y++) {
-		double len = y % COORD_EVERY == 0 ? COORD_TICK_MAJOR : COORD_TICK;
+		double len = fmin(y % COORD_EVERY == 0 ? COORD_TICK_MAJOR : COORD_TICK, half);
 		scene_move(c->sc, p, left, f->oy + y * f->s);
-		scene_line(c->sc, p, left - len, f->oy + y * f->s);
+		scene_line(c->sc, p, left + len, f->oy + y * f->s);
 	}
 	scene_stroke(c->sc, p, c->st->accent, COORD_PEN, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
 	/* the numbers: every fifth square of the grid, over its middle */
-	double ny = top - COORD_TICK_MAJOR - COORD_GAP - coord_size(c) * 0.6;
 	for (int x = f->vx; x < f->vx + f->vw; x++) {
 		int n = key_square_number(x);
 		if (x >= 0 && x < m->w && n % COORD_EVERY == 0 &&
-		    coord_text(c, p, n, f->ox + (x + 0.5) * f->s, ny, 0, e) < 0)
+		    coord_text(c, p, n, f->ox + (x + 0.5) * f->s, -(top - COORD_GAP), 0, e) < 0)
 			return -1;
 	}
-	double rx = left - COORD_TICK_MAJOR - COORD_GAP;
+	double rx = left - COORD_GAP;
 	for (int y = f->vy; y < f->vy + f->vh; y++) {
 		int n = key_square_number(y);
 		if (y >= 0 && y < m->h && n % COORD_EVERY == 0 &&
