@@ -134,7 +134,8 @@ void layout_map_symbols(struct layout_ctx *c);
  * map, every fifth row to its left, counted on the whole grid as the key
  * counts them (key_square_number), with a tick at every square line.
  * layout_coords_shown: whether c's map gets them; layout_coords_margin:
- * the room they take left of and above the map (0 when not shown);
+ * the room they take left of and above the map (0 when not shown; the
+ * column numbers also rise a little into the space under the header);
  * layout_coords draws them for frame f. Returns 0 or -1 with e set. */
 int layout_coords_shown(const struct layout_ctx *c);
 void layout_coords_margin(struct layout_ctx *c, double *left, double *top);

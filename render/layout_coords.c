@@ -17,6 +17,10 @@
 #define COORD_TICK_MAJOR 3.5    /* every fifth line's */
 #define COORD_GAP 1.0           /* between the map's edge and the numbers */
 #define COORD_PEN 0.4
+/* The column numbers may rise this far into the space the sheet leaves
+ * between the subtitle and the map (layout_page.c leaves 6 points), so
+ * they seldom cost a level its scale. */
+#define COORD_HEADROOM 4.5
 
 int layout_coords_shown(const struct layout_ctx *c)
 {
@@ -58,7 +62,7 @@ void layout_coords_margin(struct layout_ctx *c, double *left, double *top)
 	if (!layout_coords_shown(c))
 		return;
 	char text[16];
-	int last = last_number(c->m->h > c->m->w ? c->m->h : c->m->w);
+	int last = last_number(c->m->h);
 	snprintf(text, sizeof text, "%d", last > 0 ? last : COORD_EVERY);
 	double w, h, base;
 	if (coord_line(c, text, &w, &h, &base) < 0) {
@@ -67,7 +71,7 @@ void layout_coords_margin(struct layout_ctx *c, double *left, double *top)
 		h = coord_size(c) * 1.2;
 	}
 	*left = COORD_GAP + w + 0.5;
-	*top = COORD_GAP + h;
+	*top = fmax(0, COORD_GAP + h - COORD_HEADROOM);
 }
 
 /* Number n set with its line's middle at height cy (or its bottom at -cy
