@@ -39,8 +39,8 @@ static int last_number(int n)
 	return last - last % COORD_EVERY;
 }
 
-/* The numbers' line: its height and its baseline below its top. */
-static int coord_line(struct layout_ctx *c, const char *text, double *width, double *height, double *baseline)
+/* The width and line height of a number. Returns 0, or -1 when unmeasured. */
+static int coord_line(struct layout_ctx *c, const char *text, double *width, double *height)
 {
 	struct text_block b;
 	struct err e;
@@ -50,7 +50,6 @@ static int coord_line(struct layout_ctx *c, const char *text, double *width, dou
 	if (ok) {
 		*width = b.width;
 		*height = b.lines[0].height;
-		*baseline = b.lines[0].baseline;
 	}
 	text_block_free(&b);
 	return ok ? 0 : -1;
@@ -64,8 +63,8 @@ void layout_coords_margin(struct layout_ctx *c, double *left, double *top)
 	char text[16];
 	int last = last_number(c->m->h);
 	snprintf(text, sizeof text, "%d", last > 0 ? last : COORD_EVERY);
-	double w, h, base;
-	if (coord_line(c, text, &w, &h, &base) < 0) {
+	double w, h;
+	if (coord_line(c, text, &w, &h) < 0) {
 		/* unmeasured: room for three digits */
 		w = coord_size(c) * 2;
 		h = coord_size(c) * 1.2;
