@@ -3,7 +3,8 @@
  * the map, the room numbers, the key in columns, the legend, scale bar,
  * compass, title and footer, measuring all text with Pango. Split by part:
  * layout_page.c (the sheet), layout_map.c (the map drawing),
- * layout_onepage.c (map and key on one page),
+ * layout_onepage.c (map and key on one page), layout_coords.c (the
+ * squares' numbers along the map's edges),
  * layout_symbols.c (door, stair, feature symbols shared with the legend),
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
  * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
@@ -127,6 +128,18 @@ int layout_one_page(struct layout_ctx *c, const struct paper *paper, struct layo
 void layout_map(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f);
 /* Marks in c->used what layout_map would draw (for sizing the legend). */
 void layout_map_symbols(struct layout_ctx *c);
+
+/* The squares' numbers along the map's edges (layout_coords.c), printed
+ * on the maps of a run of several levels: every fifth column above the
+ * map, every fifth row to its left, counted on the whole grid as the key
+ * counts them (key_square_number), with a tick at every square line.
+ * layout_coords_shown: whether c's map gets them; layout_coords_margin:
+ * the room they take left of and above the map (0 when not shown; the
+ * column numbers also rise a little into the space under the header);
+ * layout_coords draws them for frame f. Returns 0 or -1 with e set. */
+int layout_coords_shown(const struct layout_ctx *c);
+void layout_coords_margin(struct layout_ctx *c, double *left, double *top);
+int layout_coords(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f, struct err *e);
 
 /* Symbols, drawn around a centre (cx, cy) for a square of s points. A
  * door symbol sits on an edge: `horizontal` when the wall runs along x. */

@@ -189,10 +189,15 @@ static int make_try(const struct layout_ctx *c, enum orientation o, const struct
 	f->scale = scale;
 	f->standard = 1;
 	f->s = paper_square_pt(scale);
-	double mw = f->vw * f->s, mh = f->vh * f->s;
+	/* the squares' numbers, when printed, stand left of and above the map */
+	double coord_l, coord_t;
+	layout_coords_margin(&tc, &coord_l, &coord_t);
+	double mw = f->vw * f->s + coord_l, mh = f->vh * f->s + coord_t;
 	if (mw > t->sp.map_area.w + 1e-6 || mh > t->sp.map_area.h + 1e-6)
 		return 0;
 	arrange(t, mw, mh, text / c->st->size_text);
+	f->ox += coord_l;
+	f->oy += coord_t;
 	return 1;
 }
 
@@ -207,6 +212,8 @@ static int draw(struct layout_ctx *c, const struct onepage_try *t, struct layout
 		return scene_ok(c->sc, e) < 0 ? -1 : err_set(e, "out of memory while laying out the sheet");
 	layout_pens(&tc, t->f.s);
 	layout_map(&tc, p, &t->f);
+	if (layout_coords(&tc, p, &t->f, e) < 0)
+		return -1;
 	int crowded = layout_labels(&tc, p, &t->f);
 	layout_stair_links(&tc, p, &t->f);
 	int fits = set_key(&tc, p, t, e);

@@ -229,15 +229,19 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 					 pl->content.h - pl->header_h - pl->band_h - pl->footer_h - 2 * GAP };
 	struct map_frame *f = &pl->f;
 	layout_viewport(c->m, &f->vx, &f->vy, &f->vw, &f->vh);
+	/* the squares' numbers, when printed, stand left of and above the map */
+	double coord_l, coord_t;
+	layout_coords_margin(c, &coord_l, &coord_t);
 	if (scale > 0) {
 		f->scale = scale;
 		f->standard = 1;
 	} else {
-		f->scale = paper_fit_scale(pl->map_area.w, pl->map_area.h, f->vw, f->vh, &f->standard);
+		f->scale = paper_fit_scale(pl->map_area.w - coord_l, pl->map_area.h - coord_t, f->vw, f->vh,
+					   &f->standard);
 	}
 	f->s = paper_square_pt(f->scale);
-	pl->map_w = f->vw * f->s;
-	pl->map_h = f->vh * f->s;
+	pl->map_w = f->vw * f->s + coord_l;
+	pl->map_h = f->vh * f->s + coord_t;
 	pl->fits = pl->map_area.w >= MAP_AREA_MIN && pl->map_area.h >= MAP_AREA_MIN &&
 		   pl->map_w <= pl->map_area.w + 1e-6 && pl->map_h <= pl->map_area.h + 1e-6 &&
 		   (scale > 0 || f->scale <= LEGIBLE_SCALE + 1e-9);
@@ -269,8 +273,8 @@ static int make_plan(struct layout_ctx *c, enum orientation o, const struct pape
 	double mx = pl->where == KEY_BESIDE ? pl->map_area.x : pl->map_area.x + (pl->map_area.w - pl->map_w) / 2;
 	double my = pl->where == KEY_NEXT_PAGE && pl->fits ? pl->map_area.y + (pl->map_area.h - pl->map_h) / 2
 							     : pl->map_area.y;
-	f->ox = mx - f->vx * f->s;
-	f->oy = my - f->vy * f->s;
+	f->ox = mx + coord_l - f->vx * f->s;
+	f->oy = my + coord_t - f->vy * f->s;
 	return 0;
 }
 
@@ -282,8 +286,11 @@ static int smallest_paper(struct layout_ctx *c, const struct paper *paper, const
 			  double *w, double *h, struct err *e)
 {
 	double s = paper_square_pt(scale);
-	double need_w = fmax(pl->f.vw * s, MAP_AREA_MIN) + (pl->pw - pl->map_area.w);
-	double need_h = fmax(pl->f.vh * s, MAP_AREA_MIN) + (pl->ph - pl->map_area.h);
+	/* the map at scale with the squares' numbers beside it, if any */
+	double map_w = pl->f.vw * s + (pl->map_w - pl->f.vw * pl->f.s);
+	double map_h = pl->f.vh * s + (pl->map_h - pl->f.vh * pl->f.s);
+	double need_w = fmax(map_w, MAP_AREA_MIN) + (pl->pw - pl->map_area.w);
+	double need_h = fmax(map_h, MAP_AREA_MIN) + (pl->ph - pl->map_area.h);
 	need_w = fmax(need_w, pl->pw);   /* no side smaller than the paper asked for */
 	need_h = fmax(need_h, pl->ph);
 	for (int step = 0; step < 400; step++) {
@@ -300,9 +307,9 @@ static int smallest_paper(struct layout_ctx *c, const struct paper *paper, const
 			*h = trial.ph;
 			return 0;
 		}
-		if (trial.map_area.w < fmax(pl->f.vw * s, MAP_AREA_MIN))
+		if (trial.map_area.w < fmax(map_w, MAP_AREA_MIN))
 			need_w += 7.2;
-		if (trial.map_area.h < fmax(pl->f.vh * s, MAP_AREA_MIN))
+		if (trial.map_area.h < fmax(map_h, MAP_AREA_MIN))
 			need_h += 7.2;
 	}
 	*w = need_w;
@@ -581,6 +588,8 @@ int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_
 		return scene_ok(c->sc, e) < 0 ? -1 : err_set(e, "out of memory while laying out the sheet");
 	layout_pens(c, pl.f.s);
 	layout_map(c, p, &pl.f);
+	if (layout_coords(c, p, &pl.f, e) < 0)
+		return -1;
 	int crowded = layout_labels(c, p, &pl.f);
 	layout_stair_links(c, p, &pl.f);
 	layout_pens(c, LEGEND_SWATCH * 1.2);

@@ -75,6 +75,14 @@ void key_free(struct key *k);
 /* Appends a paragraph to an entry (copied). Returns 0 or -1 with e set. */
 int key_entry_add_line(struct key_entry *en, const char *text, struct err *e);
 
+/* A square's number along its row or column as the sheets print it on the
+ * map's edges and the key names it: counted from 1 at the grid's top left,
+ * the same on every level of a run ("at column 23, row 14"). */
+static inline int key_square_number(int index)
+{
+	return index + 1;
+}
+
 /* The entry of key number `number`, or NULL. */
 const struct key_entry *key_find(const struct key *k, int number);
 

@@ -95,10 +95,13 @@ static void check_booklet(const struct method *const *meths, int nmeths, int n, 
 			ck_assert_int_eq(down->to_room, m->regions[map_at(m, up->x, up->y)].number);
 			ck_assert_msg(down->to_room > 0, "%s over %s, seed %s, %d levels: the stairs up at %d,%d are in no room (%dx%d, region %d kind %d area %d)", m->method, lv[k - 1].map.method, seed, n, up->x, up->y, m->w, m->h, map_at(m, up->x, up->y), m->regions[map_at(m, up->x, up->y)].kind, m->regions[map_at(m, up->x, up->y)].area);
 			ck_assert_int_gt(up->to_room, 0);
-			char want[80];
-			snprintf(want, sizeof want, "Stairs up to level %d, room %d.", k, up->to_room);
+			/* both ends name the same square, counted from 1 as the maps' edges number them */
+			char want[120];
+			snprintf(want, sizeof want, "Stairs up to level %d, room %d, at column %d, row %d.", k, up->to_room,
+				 up->x + 1, up->y + 1);
 			ck_assert_str_eq(entry_line(&lv[k].key, "Stairs up"), want);
-			snprintf(want, sizeof want, "Stairs down to level %d, room %d.", k + 1, down->to_room);
+			snprintf(want, sizeof want, "Stairs down to level %d, room %d, at column %d, row %d.", k + 1,
+				 down->to_room, down->x + 1, down->y + 1);
 			ck_assert_str_eq(entry_line(&lv[k - 1].key, "Stairs down"), want);
 		}
 		ck_assert_int_eq(count_stairs(m, STAIR_DOWN), k + 1 < n ? 1 : 0);
