@@ -26,7 +26,7 @@ for harness in tests/fuzz/fuzz_*.c; do
 	corpus="$out/corpus-${name#fuzz_}"
 	mkdir -p "$corpus"
 	# shellcheck disable=SC2086
-	$CC $flags -o "$out/$name" "$harness" $core -lm
+	$CC $flags -o "$out/$name" "$harness" $core $(pkg-config --libs jansson) -lm
 	echo "fuzz: $name for ${secs}s"
 	if ! "$out/$name" -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix="tests/fuzz/crashes/$name-" "$corpus" >"$out/$name.log" 2>&1; then
