@@ -274,6 +274,12 @@ static char *slurp(const char *path, size_t *len, struct err *e)
 			close(fd);
 			return NULL;
 		}
+		if (st.st_size > READ_JSON_MAX_FILE) {
+			err_usage(e, "%s: larger than %ld MB, too large for a map file", path,
+				  READ_JSON_MAX_FILE / (1024 * 1024));
+			close(fd);
+			return NULL;
+		}
 		int fl = fcntl(fd, F_GETFL);
 		if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
 			err_set(e, "cannot read %s: %s", path, strerror(errno));
