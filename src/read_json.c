@@ -211,8 +211,10 @@ static int read_doc(struct rj *r, json_t *root, struct read_json_doc *out, struc
 	int version;
 	if (rj_text(r, root, place, "format", 0, format, sizeof format) < 0 || strcmp(format, "mapsheet") != 0)
 		return rj_fail(r, place, "format: not a mapsheet map (expected \"format\": \"mapsheet\")");
-	if (rj_int(r, root, place, "version", EXPORT_JSON_VERSION, EXPORT_JSON_VERSION, 0, 0, &version) < 0)
+	if (rj_int(r, root, place, "version", 0, 1000000, 0, 0, &version) < 0)
 		return -1;
+	if (version != EXPORT_JSON_VERSION)
+		return rj_fail(r, place, "version: %d; this mapsheet reads version %d", version, EXPORT_JSON_VERSION);
 	json_t *levels = rj_field(r, root, place, "levels", JSON_ARRAY, 0);
 	if (!levels || rj_text_dup(r, root, place, "seed", 0, &out->seed) < 0 ||
 	    rj_text_dup(r, root, place, "title", 1, &out->title) < 0 ||

@@ -38,7 +38,11 @@ static int read_zones(struct rj *r, json_t *lv, const char *place, struct map *m
 static int read_region(struct rj *r, json_t *g, const char *place, struct map *m, int want_id)
 {
 	int id, kind, zone, number;
-	if (rj_int(r, g, place, "id", want_id, want_id, 0, 0, &id) < 0 ||
+	if (rj_int(r, g, place, "id", 1, GEN_MAX_ROOMS * 4, 0, 0, &id) < 0)
+		return -1;
+	if (id != want_id)
+		return rj_fail(r, place, "id: %d, expected %d (regions are listed by id, from 1 without gaps)", id, want_id);
+	if (
 	    rj_name(r, g, place, "kind", kind_of, REGION_KIND_COUNT, &kind) < 0 ||
 	    rj_int(r, g, place, "number", 1, GEN_MAX_ROOMS, 1, 0, &number) < 0 ||
 	    rj_int(r, g, place, "zone", 0, m->nzones > 0 ? m->nzones - 1 : 0, 1, 0, &zone) < 0)

@@ -351,13 +351,13 @@ START_TEST(test_bad_files_refused)
 	refused_edit("entrance-rock", edit_entrance_rock, "levels[0].entrance: (0, 0) is solid ground");
 	refused_edit("key-twice", edit_key_twice, "levels[0].key[");
 	refused_edit("lock-dangling", edit_lock_dangling, "levels[0].doors[0]: lock");
-	refused_edit("region-id", edit_region_id, "levels[0].regions[0]: id: 5 is out of range");
+	refused_edit("region-id", edit_region_id, "levels[0].regions[0]: id: 5, expected 1");
 
 	static const struct { const char *name, *text, *want; } raw[] = {
 		{ "syntax", "{\n  \"format\": \"mapsheet\",\n  \"version\": 2,\n  oops\n}\n", ".json:4:" },
 		{ "not-object", "[1, 2, 3]\n", "top level: not an object" },
 		{ "other-format", "{\"format\": \"watabou\", \"version\": 2}\n", "not a mapsheet map" },
-		{ "old-version", "{\"format\": \"mapsheet\", \"version\": 1}\n", "version: 1 is out of range" },
+		{ "old-version", "{\"format\": \"mapsheet\", \"version\": 1}\n", "version: 1; this mapsheet reads version 2" },
 		{ "no-levels", "{\"format\": \"mapsheet\", \"version\": 2, \"seed\": \"\", \"title\": null, \"site\": null, "
 		  "\"levels\": []}\n", "levels: 0 levels" },
 		{ "bad-utf8", "{\"format\": \"mapsheet\", \"version\": 2, \"seed\": \"\xc3\x28\"}\n", ".json:1:" },
