@@ -20,6 +20,8 @@ seed_corpus "$out/corpus-tables" $(find templates/tables -name '*.table' 2>/dev/
 seed_corpus "$out/corpus-tiles" $(find templates/tiles -name '*.tile' 2>/dev/null | head -n 200)
 mkdir -p "$out/corpus-options"
 cp tests/fuzz/corpus/options/* "$out/corpus-options/" 2>/dev/null || true
+mkdir -p "$out/corpus-read_json"
+cp tests/fuzz/corpus/read_json/* "$out/corpus-read_json/" 2>/dev/null || true
 status=0
 for harness in tests/fuzz/fuzz_*.c; do
 	name=$(basename "$harness" .c)
