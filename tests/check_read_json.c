@@ -58,6 +58,22 @@ START_TEST(test_round_trip_every_method)
 		round_trip(args, methods[i]);
 	}
 	round_trip("-m dice,mansion,cards --levels 3 -s three-levels", "three");
+	/* from standard input, and one level of the three alone */
+	const char *bin = getenv("MAPSHEET_BIN");
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "%s -q -i - -o " DIR "/stdin.json < " DIR "/three.json", bin ? bin : "./mapsheet");
+	ck_assert_int_eq(system(cmd), 0);
+	char *a = without_command(DIR "/three.json"), *b = without_command(DIR "/stdin.json");
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	ck_assert_int_eq(test_run("-q -i " DIR "/three.json --level 2 -o " DIR "/level2.txt", NULL, NULL), 0);
+	size_t len;
+	char *txt = test_slurp(DIR "/level2.txt", &len);
+	ck_assert_ptr_nonnull(strstr(txt, "mansion, seed three-levels, level 2 of 3"));
+	ck_assert_ptr_null(strstr(txt, "level 1 of 3"));
+	free(txt);
+	ck_assert_int_eq(test_run("-q -i " DIR "/three.json --level 4 -o " DIR "/level4.txt", NULL, NULL), 2);
 }
 END_TEST
 
