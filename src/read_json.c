@@ -166,17 +166,25 @@ static int read_key(struct rj *r, json_t *lv, int index, const struct map *m, st
 		return rj_fail(r, place, "key: %zu entries for %d regions", n, m->nregions);
 	if (n && !(k->entries = calloc(n, sizeof *k->entries)))
 		return err_set(r->e, "out of memory reading %s", r->name);
+	/* which numbers have an entry already, so a second one is refused */
+	unsigned char *seen = calloc((size_t)GEN_MAX_ROOMS + 1, 1);
+	if (!seen)
+		return err_set(r->e, "out of memory reading %s", r->name);
 	size_t i;
 	json_t *v;
 	json_array_foreach(es, i, v) {
 		snprintf(place, sizeof place, "levels[%d].key[%zu]", index, i);
 		k->n = (int)i + 1;
-		if (read_entry(r, v, place, m, &k->entries[i]) < 0)
+		if (read_entry(r, v, place, m, &k->entries[i]) < 0) {
+			free(seen);
 			return -1;
-		for (size_t j = 0; j < i; j++)
-			if (k->entries[j].number == k->entries[i].number)
-				return rj_fail(r, place, "room %d has a second entry", k->entries[i].number);
+		}
+		if (seen[k->entries[i].number]++) {
+			free(seen);
+			return rj_fail(r, place, "room %d has a second entry", k->entries[i].number);
+		}
 	}
+	free(seen);
 	snprintf(place, sizeof place, "levels[%d]", index);
 	size_t nw = json_array_size(ws);
 	if (nw > 1000)

@@ -17,10 +17,8 @@ int read_json_derive_exits(struct level *lv, int player, const char *name, int i
 		return -1;
 	for (int i = 0; i < lv->key.n; i++) {
 		struct key_entry *en = &lv->key.entries[i];
-		struct key_entry *from = NULL;
-		for (int j = 0; j < built.n && !from; j++)
-			if (built.entries[j].number == en->number)
-				from = &built.entries[j];
+		/* key_build makes the entries in number order: found at once */
+		struct key_entry *from = (struct key_entry *)key_find(&built, en->number);
 		if (!from)
 			continue;
 		const char *derived = from->exits ? from->exits : "";
