@@ -34,11 +34,14 @@ PKGS     = cairo pangocairo pango harfbuzz fontconfig zlib
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CPPFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Irender \
-	-DMAPSHEET_VERSION='"$(VERSION)"' -DMAPSHEET_DATADIR='"$(PKGDATADIR)"' $(CPPFLAGS)
+	-DMAPSHEET_VERSION='"$(VERSION)"' -DMAPSHEET_DATADIR='"$(PKGDATADIR)"' $(JSON_CFLAGS) $(CPPFLAGS)
 GFX_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 GFX_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
-LDLIBS_CORE = -lm
+JSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
+JSON_LIBS  := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+# the core reads JSON maps (src/read_json*.c) with jansson
+LDLIBS_CORE = $(JSON_LIBS) -lm
 
 B = build
 BIN = mapsheet

@@ -150,12 +150,12 @@ static int finish(struct cli *c, struct err *e)
 			return err_set(e, "no methods are built in");
 		c->nmethods = 1;
 	}
-	if (!c->seed[0])
+	if (!c->seed[0] && !c->input)
 		draw_seed(c);
 	if (c->nmethods > c->levels)
 		return err_usage(e, "--method: %d methods named for %d level%s (one method per level, the last "
 				 "repeats; add --levels %d)", c->nmethods, c->levels, c->levels == 1 ? "" : "s", c->nmethods);
-	if (c->only_level > c->levels)
+	if (c->only_level > c->levels && !c->input)
 		return err_usage(e, "--level: %d is more than --levels %d", c->only_level, c->levels);
 	/* rooms 0: each level takes its own method's default (levels.c) */
 	if (!c->rooms_given)
@@ -264,6 +264,28 @@ static int check_utf8(const char *option, const char *value, struct err *e)
 			 bad);
 }
 
+/* A map read with --input is printed as it is: the options that generate,
+ * number or stock a map are refused with it. */
+static const char *const input_refuses[] = { "method", "seed", "rooms", "size", "levels", "numbering", "stock",
+					     "no-stock", "system", NULL };
+
+static int check_input_alone(const struct cli *c, const unsigned char *given, const unsigned char *given_method,
+			     int nrefs, const struct method_opt_ref *refs, struct err *e)
+{
+	if (!c->input)
+		return 0;
+	for (int k = 0; input_refuses[k]; k++)
+		if (given[cli_option_find(input_refuses[k]) - cli_options])
+			return err_usage(e, "--%s cannot be given with --input: a map read from a file is printed as it is, "
+					 "nothing is generated or rolled again (give only sheet and output options)",
+					 input_refuses[k]);
+	for (int i = 0; i < nrefs; i++)
+		if (given_method[i])
+			return err_usage(e, "--%s cannot be given with --input: a map read from a file is printed as it is "
+					 "(method options only shape a map being generated)", refs[i].opt->name);
+	return 0;
+}
+
 /* A method option is refused when no level of the run uses its method. */
 static int check_methods_used(const struct cli *c, const struct method_opt_ref *refs, int nrefs,
 			      const unsigned char *given_method, struct err *e)
@@ -348,7 +370,9 @@ int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_
 		return err_usage(e, "unexpected argument '%s' (options start with -; see mapsheet --help)", argv[optind]);
 	if (c->action != CLI_RUN)
 		return 0;
-	if (finish(c, e) < 0 || check_methods_used(c, refs, nrefs, given_method, e) < 0)
+	if (check_input_alone(c, given, given_method, nrefs, refs, e) < 0)
+		return -1;
+	if (finish(c, e) < 0 || (!c->input && check_methods_used(c, refs, nrefs, given_method, e) < 0))
 		return -1;
 	return build_command(c, argc, argv, given, e);
 }

@@ -45,6 +45,7 @@ struct cli {
 	char seed[256];
 	int seed_drawn;             /* no --seed: one was drawn */
 	int rooms_given, size_given;
+	const char *input;          /* --input: a map file to print ("-": stdin), or NULL */
 	const char *output;         /* NULL: text preview to stdout */
 	const char *log_path;       /* --log, or NULL */
 	const char *format;         /* --format, or NULL: from the extension */

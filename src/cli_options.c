@@ -70,6 +70,15 @@ static int set_size(struct cli *c, const char *value, struct err *e)
 	return 0;
 }
 
+static int set_input(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--input: the file name is empty (a map written by -o FILE.json, or - for standard "
+				 "input)");
+	c->input = value;
+	return 0;
+}
+
 static int set_output(struct cli *c, const char *value, struct err *e)
 {
 	if (value[0] == '\0')
@@ -329,9 +338,11 @@ const struct cli_option cli_options[] = {
 	{ "seed", 's', "TEXT", "any text (default: one is drawn and shown)", GROUP_MAP, set_seed, NULL },
 	{ "rooms", 'n', "N", "rooms wanted (default: the method's)", GROUP_MAP, set_rooms, NULL },
 	{ "size", 0, "WxH", "grid size in squares (default: fitted to the rooms)", GROUP_MAP, set_size, NULL },
+	{ "input", 'i', "FILE", "print the map in FILE (from -o x.json; -: stdin)",
+	  GROUP_MAP, set_input, NULL },
 	{ "levels", 0, "N", "N levels joined by stairs (default 1); several in a PDF make a booklet", GROUP_MAP,
 	  set_levels, NULL },
-	{ "level", 0, "K", "print level K of the --levels alone, as it is in the booklet", GROUP_MAP,
+	{ "level", 0, "K", "print level K alone, as it is in the booklet", GROUP_MAP,
 	  set_only_level, NULL },
 	{ "numbering", 0, "ORDER", "room numbers: entrance (default) or reading order", GROUP_KEY, set_numbering,
 	  "entrance reading" },

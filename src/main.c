@@ -11,6 +11,7 @@
 #include "output.h"
 #include "paper.h"
 #include "paths.h"
+#include "read_json.h"
 #include "render.h"
 #include "report.h"
 #include "site_name.h"
@@ -138,6 +139,107 @@ static int players_levels(const struct cli *c, struct level *levels, int n, stru
 	return shown;
 }
 
+/* Generates the run's levels, builds their keys and names the site; d
+ * gets the levels to print. The roll log is committed before the output,
+ * so a log that cannot be written fails the run before an existing output
+ * is replaced. */
+static int generate_levels(const struct cli *c, struct level *levels, struct log *log, struct report *rep,
+			   struct atomic_file *logfile, char *site, struct doc *d, struct err *e)
+{
+	/* --level K: levels 1..K as in the whole booklet, and K+1 so that the
+	 * key can name the room K's stairs lead down to; K is printed alone */
+	int n = c->levels;
+	if (c->only_level > 0 && c->only_level < c->levels && !c->sheet.player)
+		n = c->only_level + 1;
+	if (levels_generate(levels, n, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering, log, rep,
+			    e) < 0)
+		return -1;
+	/* a fixed grid that held fewer rooms than asked for, and no method said so */
+	if (c->rooms_given && c->size_given && log->warnings == 0)
+		levels_warn_short(levels, n, c->params.rooms, log);
+	/* the players' handout: every level the players reach, as they see it */
+	int shown = n;
+	if (c->sheet.player && (shown = players_levels(c, levels, n, log, e)) < 0)
+		return -1;
+	if (levels_build_keys(levels, shown, &c->key, c->seed, rep, e) < 0)
+		return -1;
+	if (c->log_path && log->steps != stderr && atomic_commit(logfile, e) < 0) {
+		log->steps = NULL;
+		return -1;
+	}
+	log->steps = NULL;
+	if (site_name_make(c->params.template_dirs, c->methods[0]->name, c->seed, site, SITE_NAME_LEN, e) < 0)
+		return -1;
+	d->levels = levels;
+	d->nlevels = c->sheet.player ? shown : c->levels;
+	d->total_levels = d->nlevels;
+	if (c->only_level > 0) {
+		d->levels = &levels[c->only_level - 1];
+		d->nlevels = 1;
+	}
+	return 0;
+}
+
+/* The key entries of a level made into the players' view: only the rooms
+ * still on the map, each pointing at its region's new id. */
+static void key_follow_handout(struct level *lv)
+{
+	struct key *k = &lv->key;
+	int kept = 0;
+	for (int i = 0; i < k->n; i++) {
+		int region = 0;
+		for (int id = 1; id <= lv->map.nregions && !region; id++)
+			if (lv->map.regions[id].number == k->entries[i].number)
+				region = id;
+		struct key_entry en = k->entries[i];
+		if (!region) {
+			free(en.exits);
+			free(en.exit_list);
+			for (int j = 0; j < en.nlines; j++)
+				free(en.lines[j]);
+			free(en.lines);
+			continue;
+		}
+		en.region = region;
+		k->entries[kept++] = en;
+	}
+	k->n = kept;
+}
+
+/* Reads the --input map into rd and points d at it: every level, or level K
+ * of --level K; the players' view for --player. */
+static int input_levels(const struct cli *c, struct read_json_doc *rd, struct log *log, struct doc *d,
+			struct err *e)
+{
+	if (read_json_file(c->input, rd, log, e) < 0)
+		return -1;
+	if (c->only_level > rd->nlevels)
+		return err_usage(e, "--level %d: %s has %d level%s", c->only_level, c->input, rd->nlevels,
+				 rd->nlevels == 1 ? "" : "s");
+	int shown = rd->nlevels;
+	if (c->sheet.player) {
+		if ((shown = players_levels(c, rd->levels, rd->nlevels, log, e)) < 0)
+			return -1;
+		for (int k = 0; k < shown; k++) {
+			key_follow_handout(&rd->levels[k]);
+			if (read_json_derive_exits(&rd->levels[k], 1, c->input, k, NULL, e) < 0)
+				return -1;
+		}
+	}
+	d->seed = rd->seed;
+	d->site = rd->site;
+	if (!d->sheet.title)
+		d->sheet.title = rd->title;
+	d->levels = rd->levels;
+	d->nlevels = shown;
+	d->total_levels = shown;
+	if (c->only_level > 0) {
+		d->levels = &rd->levels[c->only_level - 1];
+		d->nlevels = 1;
+	}
+	return 0;
+}
+
 static int run(struct cli *c, struct err *e)
 {
 	const char *path;
@@ -179,47 +281,28 @@ static int run(struct cli *c, struct err *e)
 	}
 	log_step(&log, "mapsheet %s, seed %s", MAPSHEET_VERSION, c->seed);
 
-	struct level *levels = calloc((size_t)c->levels, sizeof *levels);
-	int rc = -1;
-	if (!levels) {
-		err_set(e, "out of memory");
-		goto out;
-	}
-	/* --level K: levels 1..K as in the whole booklet, and K+1 so that the
-	 * key can name the room K's stairs lead down to; K is printed alone */
-	int n = c->levels;
-	if (c->only_level > 0 && c->only_level < c->levels && !c->sheet.player)
-		n = c->only_level + 1;
-	if (levels_generate(levels, n, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering, &log, &rep,
-			    e) < 0)
-		goto out;
-	/* a fixed grid that held fewer rooms than asked for, and no method said so */
-	if (c->rooms_given && c->size_given && log.warnings == 0)
-		levels_warn_short(levels, n, c->params.rooms, &log);
-	/* the players' handout: every level the players reach, as they see it */
-	int shown = n;
-	if (c->sheet.player && (shown = players_levels(c, levels, n, &log, e)) < 0)
-		goto out;
-	if (levels_build_keys(levels, shown, &c->key, c->seed, &rep, e) < 0)
-		goto out;
-
-	/* The roll log is complete: commit it before the output, so a log that
-	 * cannot be written fails the run before an existing output is replaced. */
-	if (c->log_path && log.steps != stderr && atomic_commit(&logfile, e) < 0) {
-		log.steps = NULL;
-		goto out;
-	}
-	log.steps = NULL;
+	struct read_json_doc rd = { 0 };
+	struct level *levels = NULL;
+	int nalloc = 0, rc = -1;
 	char site[SITE_NAME_LEN];
-	if (site_name_make(c->params.template_dirs, c->methods[0]->name, c->seed, site, sizeof site, e) < 0)
-		goto out;
-	struct doc d = { .seed = c->seed, .site = site, .command = c->command, .levels = levels,
-			 .nlevels = c->sheet.player ? shown : c->levels, .sheet = c->sheet,
-			 .template_dirs = c->params.template_dirs, .report = &rep,
-			 .total_levels = c->sheet.player ? shown : c->levels };
-	if (c->only_level > 0) {
-		d.levels = &levels[c->only_level - 1];
-		d.nlevels = 1;
+	struct doc d = { .seed = c->seed, .site = site, .command = c->command, .sheet = c->sheet,
+			 .template_dirs = c->params.template_dirs, .report = &rep };
+	if (c->input) {
+		if (input_levels(c, &rd, &log, &d, e) < 0)
+			goto out;
+		if (c->log_path && log.steps != stderr && atomic_commit(&logfile, e) < 0) {
+			log.steps = NULL;
+			goto out;
+		}
+		log.steps = NULL;
+	} else {
+		if (!(levels = calloc((size_t)c->levels, sizeof *levels))) {
+			err_set(e, "out of memory");
+			goto out;
+		}
+		nalloc = c->levels;
+		if (generate_levels(c, levels, &log, &rep, &logfile, site, &d, e) < 0)
+			goto out;
 	}
 	if (fmt->write(&d, path, e) < 0)
 		goto out;
@@ -231,8 +314,9 @@ out:
 	if (log.steps && log.steps != stderr)
 		atomic_abort(&logfile);
 	if (levels)
-		levels_free(levels, c->levels);
+		levels_free(levels, nalloc);
 	free(levels);
+	read_json_doc_free(&rd);
 	stock_tables_free(&tables);
 	c->key.tables = NULL;
 	return rc;

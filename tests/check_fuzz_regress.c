@@ -29,6 +29,9 @@
 #define LLVMFuzzerTestOneInput fuzz_tiles_one
 #include "fuzz/fuzz_tiles.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_read_json_one
+#include "fuzz/fuzz_read_json.c"
+#undef LLVMFuzzerTestOneInput
 
 #define CRASHES "tests/fuzz/crashes"
 
@@ -40,6 +43,7 @@ static const struct {
 	{ "fuzz_template-", fuzz_template_one },
 	{ "fuzz_tables-", fuzz_tables_one },
 	{ "fuzz_tiles-", fuzz_tiles_one },
+	{ "fuzz_read_json-", fuzz_read_json_one },
 };
 
 #define NHARNESSES ((int)(sizeof harnesses / sizeof harnesses[0]))
@@ -92,6 +96,20 @@ START_TEST(test_harnesses_on_samples)
 					      "table:x\nentry:1:{", "", NULL };
 	for (int i = 0; tables[i]; i++)
 		ck_assert_int_eq(fuzz_tables_one((const uint8_t *)tables[i], strlen(tables[i])), 0);
+	static const char *const maps[] = { "tests/fuzz/corpus/read_json/small-dice.json",
+					    "tests/fuzz/corpus/read_json/small-mansion.json", NULL };
+	for (int i = 0; maps[i]; i++) {
+		size_t len;
+		char *text = test_slurp(maps[i], &len);
+		ck_assert_ptr_nonnull(text);
+		ck_assert_int_eq(fuzz_read_json_one((const uint8_t *)text, len), 0);
+		ck_assert_int_eq(fuzz_read_json_one((const uint8_t *)text, len / 2), 0);
+		free(text);
+	}
+	static const char *const bad[] = { "{}", "[", "{\"format\": \"mapsheet\", \"version\": 2, \"levels\": [{}]}", "",
+					   NULL };
+	for (int i = 0; bad[i]; i++)
+		ck_assert_int_eq(fuzz_read_json_one((const uint8_t *)bad[i], strlen(bad[i])), 0);
 }
 END_TEST
 

@@ -20,13 +20,15 @@ seed_corpus "$out/corpus-tables" $(find templates/tables -name '*.table' 2>/dev/
 seed_corpus "$out/corpus-tiles" $(find templates/tiles -name '*.tile' 2>/dev/null | head -n 200)
 mkdir -p "$out/corpus-options"
 cp tests/fuzz/corpus/options/* "$out/corpus-options/" 2>/dev/null || true
+mkdir -p "$out/corpus-read_json"
+cp tests/fuzz/corpus/read_json/* "$out/corpus-read_json/" 2>/dev/null || true
 status=0
 for harness in tests/fuzz/fuzz_*.c; do
 	name=$(basename "$harness" .c)
 	corpus="$out/corpus-${name#fuzz_}"
 	mkdir -p "$corpus"
 	# shellcheck disable=SC2086
-	$CC $flags -o "$out/$name" "$harness" $core -lm
+	$CC $flags -o "$out/$name" "$harness" $core $(pkg-config --libs jansson) -lm
 	echo "fuzz: $name for ${secs}s"
 	if ! "$out/$name" -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix="tests/fuzz/crashes/$name-" "$corpus" >"$out/$name.log" 2>&1; then
