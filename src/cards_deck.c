@@ -8,7 +8,6 @@
 #include "paths.h"
 #include "template.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,53 +321,20 @@ static int read_file(struct card_set *s, const char *path, const char *deck, str
 	return rc;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int card_read_dir(struct card_set *s, const char *dir, struct err *e)
 {
-	DIR *d = opendir(dir);
-	if (!d)
-		return err_usage(e, "cannot open the card folder '%s': %s", dir, strerror(errno));
-	char **names = NULL;
-	int n = 0, cap = 0, rc = 0;
-	struct dirent *ent;
-	while ((ent = readdir(d)) != NULL) {
-		size_t len = strlen(ent->d_name);
-		if (len <= 5 || ent->d_name[0] == '.' || strcmp(ent->d_name + len - 5, ".card") != 0)
-			continue;
-		if (n == cap) {
-			int ncap = cap ? cap * 2 : 16;
-			char **p = realloc(names, (size_t)ncap * sizeof *p);
-			if (!p) {
-				rc = err_set(e, "out of memory listing %s", dir);
-				break;
-			}
-			names = p;
-			cap = ncap;
-		}
-		if (!(names[n] = strdup(ent->d_name))) {
-			rc = err_set(e, "out of memory listing %s", dir);
-			break;
-		}
-		n++;
-	}
-	closedir(d);
-	if (rc == 0 && n == 0)
-		rc = err_usage(e, "the card folder '%s' holds no .card files", dir);
-	if (rc == 0)
-		qsort(names, (size_t)n, sizeof *names, cmp_name);
+	char **names;
+	int n;
+	if (tpl_list_dir(dir, ".card", "card", &names, &n, e) < 0)
+		return -1;
+	int rc = 0;
 	for (int i = 0; i < n && rc == 0; i++) {
 		char path[2048], deck[CARD_NAME_LEN];
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
 		snprintf(deck, sizeof deck, "%.*s", (int)strlen(names[i]) - 5, names[i]);
 		rc = read_file(s, path, deck, e);
 	}
-	for (int i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	tpl_dir_free(names, n);
 	return rc;
 }
 

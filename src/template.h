@@ -61,4 +61,11 @@ int tpl_error(struct err *e, const struct tpl_pos *pos, int col, const char *fmt
  * its text must be UTF-8: a bad sequence is a usage error "file:line:col". */
 char *tpl_read_file(const char *path, size_t *len, struct err *e);
 
+/* Lists the files of folder dir whose names end in ext (".tile"), in name
+ * order, into *names (*n of them; tpl_dir_free releases them). A folder that
+ * cannot be opened or holds no such file is a usage error naming it as the
+ * `what` folder ("tile"). Returns 0, or -1 with e set and nothing to free. */
+int tpl_list_dir(const char *dir, const char *ext, const char *what, char ***names, int *n, struct err *e);
+void tpl_dir_free(char **names, int n);
+
 #endif

@@ -6,7 +6,6 @@
 #include "template.h"
 #include "tile_set.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,51 +197,18 @@ int tile_read_file(struct tile_set *s, const char *path, int source, struct err 
 	return rc;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int tile_read_dir(struct tile_set *s, const char *dir, int source, struct err *e)
 {
-	DIR *d = opendir(dir);
-	if (!d)
-		return err_usage(e, "cannot open the tile folder '%s': %s", dir, strerror(errno));
-	char **names = NULL;
-	int n = 0, cap = 0, rc = 0;
-	struct dirent *ent;
-	while ((ent = readdir(d)) != NULL) {
-		size_t len = strlen(ent->d_name);
-		if (len <= 5 || ent->d_name[0] == '.' || strcmp(ent->d_name + len - 5, ".tile") != 0)
-			continue;
-		if (n == cap) {
-			int ncap = cap ? cap * 2 : 32;
-			char **p = realloc(names, (size_t)ncap * sizeof *p);
-			if (!p) {
-				rc = err_set(e, "out of memory listing %s", dir);
-				break;
-			}
-			names = p;
-			cap = ncap;
-		}
-		if (!(names[n] = strdup(ent->d_name))) {
-			rc = err_set(e, "out of memory listing %s", dir);
-			break;
-		}
-		n++;
-	}
-	closedir(d);
-	if (rc == 0 && n == 0)
-		rc = err_usage(e, "the tile folder '%s' holds no .tile files", dir);
-	if (rc == 0)
-		qsort(names, (size_t)n, sizeof *names, cmp_name);
+	char **names;
+	int n;
+	if (tpl_list_dir(dir, ".tile", "tile", &names, &n, e) < 0)
+		return -1;
+	int rc = 0;
 	for (int i = 0; i < n && rc == 0; i++) {
 		char path[2048];
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
 		rc = tile_read_file(s, path, source, e);
 	}
-	for (int i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	tpl_dir_free(names, n);
 	return rc;
 }
