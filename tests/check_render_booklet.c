@@ -58,46 +58,6 @@ static int count_bytes(const char *data, size_t len, const char *needle)
 	return n;
 }
 
-/* A booklet of n levels with the methods in csv, generated in-process. */
-static void make_doc(struct level *lv, int n, const char *csv, const char *seed, struct doc *d)
-{
-	const struct method *meths[8];
-	int nm = 0;
-	char list[128];
-	snprintf(list, sizeof list, "%s", csv);
-	char *save = NULL;
-	for (char *name = strtok_r(list, ",", &save); name && nm < 8; name = strtok_r(NULL, ",", &save)) {
-		meths[nm] = method_find(name);
-		ck_assert_ptr_nonnull(meths[nm]);
-		nm++;
-	}
-	struct gen_params p;
-	gen_params_default(&p);
-	p.template_dirs = test_template_dirs();
-	p.rooms = 0;
-	p.levels = n;
-	p.w = 8;
-	p.h = 8;
-	for (int k = 0; k < nm; k++) {
-		int w = 40, h = 30;
-		meths[k]->fit_size(meths[k]->default_rooms, &w, &h);
-		p.w = w > p.w ? w : p.w;
-		p.h = h > p.h ? h : p.h;
-	}
-	memset(lv, 0, sizeof *lv * (size_t)n);
-	struct err e;
-	struct log log = { NULL, NULL, 0 };
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
-	ck_assert_msg(levels_generate(lv, n, meths, nm, &p, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e) == 0, "%s", e.msg);
-	ck_assert_msg(levels_build_keys(lv, n, &ko, seed, NULL, &e) == 0, "%s", e.msg);
-	memset(d, 0, sizeof *d);
-	d->seed = seed;
-	d->command = "mapsheet (test)";
-	d->levels = lv;
-	d->nlevels = n;
-	d->template_dirs = test_template_dirs();
-}
-
 /* The scene the booklet is drawn from. */
 static void lay_booklet(const struct doc *d, struct scene *sc)
 {
@@ -138,7 +98,7 @@ START_TEST(test_booklet_structure)
 	struct level lv[3];
 	struct doc d;
 	struct err e;
-	make_doc(lv, 3, "mansion,dice", "structure", &d);
+	test_levels_doc(lv, 3, "mansion,dice", "structure", NULL, &d);
 	ck_assert_msg(render_write_booklet(&d, OUT "/booklet.pdf", &e) == 0, "%s", e.msg);
 	struct scene sc;
 	lay_booklet(&d, &sc);
@@ -275,7 +235,7 @@ START_TEST(test_backends_match)
 {
 	struct level lv[2];
 	struct doc d;
-	make_doc(lv, 2, "mansion,dice", "pixels", &d);
+	test_levels_doc(lv, 2, "mansion,dice", "pixels", NULL, &d);
 	/* the cover, level 1's map and first key page, level 2's map; and the
 	 * hatched style's rock hatching and transparent colours */
 	const char *const classic[] = { "cover", "1-map", "1-key", "2-map" };

@@ -21,46 +21,6 @@
 static const char *const seeds[] = { "crypt", "1", "2", "warren" };
 #define NSEEDS (int)(sizeof seeds / sizeof seeds[0])
 
-/* n levels with the methods in csv on one shared grid, as the CLI makes them. */
-static void make_doc(struct level *lv, int n, const char *csv, const char *seed, struct doc *d)
-{
-	const struct method *meths[8];
-	int nm = 0;
-	char list[128];
-	snprintf(list, sizeof list, "%s", csv);
-	char *save = NULL;
-	for (char *name = strtok_r(list, ",", &save); name && nm < 8; name = strtok_r(NULL, ",", &save)) {
-		meths[nm] = method_find(name);
-		ck_assert_ptr_nonnull(meths[nm]);
-		nm++;
-	}
-	struct gen_params p;
-	gen_params_default(&p);
-	p.template_dirs = test_template_dirs();
-	p.rooms = 0;
-	p.levels = n;
-	p.w = 8;
-	p.h = 8;
-	for (int k = 0; k < nm; k++) {
-		int w = 40, h = 30;
-		meths[k]->fit_size(meths[k]->default_rooms, &w, &h);
-		p.w = w > p.w ? w : p.w;
-		p.h = h > p.h ? h : p.h;
-	}
-	memset(lv, 0, sizeof *lv * (size_t)n);
-	struct err e;
-	struct log log = { NULL, NULL, 0 };
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
-	ck_assert_msg(levels_generate(lv, n, meths, nm, &p, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e) == 0, "%s", e.msg);
-	ck_assert_msg(levels_build_keys(lv, n, &ko, seed, NULL, &e) == 0, "%s", e.msg);
-	memset(d, 0, sizeof *d);
-	d->seed = seed;
-	d->command = "mapsheet (test)";
-	d->levels = lv;
-	d->nlevels = n;
-	d->template_dirs = test_template_dirs();
-}
-
 /* Lays out level k of d alone into sc, as the booklet does. Returns
  * layout_level's status. */
 static int lay_level(const struct doc *d, int k, struct scene *sc, struct layout_result *res, struct err *e)
@@ -91,7 +51,7 @@ START_TEST(test_each_level_its_own_scale)
 	for (int si = 0; si < NSEEDS; si++) {
 		struct level lv[3];
 		struct doc d;
-		make_doc(lv, 3, "dice,mansion,cards", seeds[si], &d);
+		test_levels_doc(lv, 3, "dice,mansion,cards", seeds[si], NULL, &d);
 		for (int k = 0; k < 3; k++) {
 			const struct map *m = &lv[k].map;
 			struct scene sc;
@@ -259,7 +219,7 @@ START_TEST(test_stairs_squares_agree)
 	for (int si = 0; si < NSEEDS; si++) {
 		struct level lv[3];
 		struct doc d;
-		make_doc(lv, 3, "dice,mansion,cards", seeds[si], &d);
+		test_levels_doc(lv, 3, "dice,mansion,cards", seeds[si], NULL, &d);
 		for (int k = 0; k + 1 < 3; k++) {
 			int dc, dr, uc, ur, kc, kr;
 			stairs_square(&d, k, STAIR_DOWN, &dc, &dr);
@@ -283,7 +243,7 @@ START_TEST(test_single_sheet_plain)
 {
 	struct level lv[1];
 	struct doc d;
-	make_doc(lv, 1, "dice", "crypt", &d);
+	test_levels_doc(lv, 1, "dice", "crypt", NULL, &d);
 	struct scene sc;
 	struct layout_result res;
 	struct err e;

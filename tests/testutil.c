@@ -1,6 +1,7 @@
 /* testutil.c: shared helpers for the Check suites. */
 #include "testutil.h"
 
+#include "doc.h"
 #include "key.h"
 #include "levels.h"
 
@@ -90,4 +91,44 @@ char *test_slurp(const char *path, size_t *len)
 	if (len)
 		*len = n;
 	return buf;
+}
+
+void test_levels_doc(struct level *lv, int n, const char *csv, const char *seed, const char *style, struct doc *d)
+{
+	const struct method *meths[8];
+	int nm = 0;
+	char list[128];
+	snprintf(list, sizeof list, "%s", csv);
+	char *save = NULL;
+	for (char *name = strtok_r(list, ",", &save); name && nm < 8; name = strtok_r(NULL, ",", &save)) {
+		meths[nm] = method_find(name);
+		ck_assert_ptr_nonnull(meths[nm]);
+		nm++;
+	}
+	struct gen_params p;
+	gen_params_default(&p);
+	p.template_dirs = test_template_dirs();
+	p.rooms = 0;
+	p.levels = n;
+	p.w = 8;
+	p.h = 8;
+	for (int k = 0; k < nm; k++) {
+		int w = 40, h = 30;
+		meths[k]->fit_size(meths[k]->default_rooms, &w, &h);
+		p.w = w > p.w ? w : p.w;
+		p.h = h > p.h ? h : p.h;
+	}
+	memset(lv, 0, sizeof *lv * (size_t)n);
+	struct err e;
+	struct log log = { NULL, NULL, 0 };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
+	ck_assert_msg(levels_generate(lv, n, meths, nm, &p, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e) == 0, "%s", e.msg);
+	ck_assert_msg(levels_build_keys(lv, n, &ko, seed, NULL, &e) == 0, "%s", e.msg);
+	memset(d, 0, sizeof *d);
+	d->seed = seed;
+	d->command = "mapsheet (test)";
+	d->levels = lv;
+	d->nlevels = n;
+	d->sheet.style = style;
+	d->template_dirs = test_template_dirs();
 }

@@ -18,6 +18,14 @@ int test_run_suite(Suite *s);
 int test_generate(struct map *m, const char *name, const char *seed, const struct gen_params *p,
 		  int rooms, int w, int h, struct err *e);
 
+struct level;
+struct doc;
+/* n levels with the methods in csv ("dice,mansion") at their default size
+ * on one shared grid, with stocked keys, as the program makes them, and a
+ * document d of them drawn in style (NULL: the default). Fails the running
+ * test on error; levels_free(lv, n) releases the levels. */
+void test_levels_doc(struct level *lv, int n, const char *csv, const char *seed, const char *style, struct doc *d);
+
 /* The template search path for tests: the repository's templates/. */
 const char *const *test_template_dirs(void);
 
