@@ -188,30 +188,68 @@ int cards_deal(struct cards_state *st, int zone, int cell, enum card_role role, 
 	return -1;
 }
 
+/* Copies text into a field of `size` bytes, cut to fit as snprintf's "%s"
+ * would cut it, without a format to parse for every card laid. */
+static void copy_field(char *dst, size_t size, const char *text)
+{
+	size_t len = strlen(text);
+	if (len >= size)
+		len = size - 1;
+	memcpy(dst, text, len);
+	dst[len] = '\0';
+}
+
+/* Where the drawing's square (sx, sy) lands on a card laid in orientation o,
+ * as an offset sx * dx + sy * dy + base into a side * side block: card_at
+ * read backward (mirror, then the quarter turns clockwise), worked out once
+ * for the corner and the two steps instead of once a square. */
+static void laid_steps(int n, int o, int *base, int *dx, int *dy)
+{
+	int pos[3][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
+	for (int i = 0; i < 3; i++) {
+		int x = pos[i][0], y = pos[i][1];
+		if (o >= 4)
+			x = n - 1 - x;
+		for (int t = 0; t < o % 4; t++) {
+			int px = n - 1 - y, py = x;
+			x = px;
+			y = py;
+		}
+		pos[i][0] = x;
+		pos[i][1] = y;
+	}
+	*base = pos[0][1] * n + pos[0][0];
+	*dx = (pos[1][1] * n + pos[1][0]) - *base;
+	*dy = (pos[2][1] * n + pos[2][0]) - *base;
+}
+
 int cards_lay_card(struct cards_state *st, int k, int card, int o)
 {
 	struct cards_card *cd = &st->cards[k];
 	const struct card *c = &st->deck->cards[card];
 	struct map *m = st->m;
-	int off = cards_card_offset(st, c->side);
+	int n = c->side, off = cards_card_offset(st, n);
 	int x0 = cards_cell_x(st, cd->cell) * st->n + off, y0 = cards_cell_y(st, cd->cell) * st->n + off;
-	cd->r = (struct rect){ x0, y0, c->side, c->side };
+	cd->r = (struct rect){ x0, y0, n, n };
 	cd->card = card;
 	cd->doors = card_doors(c, o);
 	if (!map_rect_free(m, cd->r, 0))
 		return err_set(st->e, "internal error: card %d at %d,%d overlaps another region", k, x0, y0);
-	for (int y = 0; y < c->side; y++)
-		for (int x = 0; x < c->side; x++) {
-			char ch = card_at(c, o, x, y);
+	int base, dx, dy;
+	laid_steps(n, o, &base, &dx, &dy);
+	for (int sy = 0; sy < n; sy++)
+		for (int sx = 0; sx < n; sx++) {
+			char ch = c->cells[sy * n + sx];
 			if (!card_is_room(ch))
 				continue;
-			map_set(m, x0 + x, y0 + y, cd->region);
-			m->features[(long)(y0 + y) * m->w + x0 + x] = (unsigned char)card_feature_of(ch);
+			int at = base + sx * dx + sy * dy, x = x0 + at % n, y = y0 + at / n;
+			map_set(m, x, y, cd->region);
+			m->features[(long)y * m->w + x] = (unsigned char)card_feature_of(ch);
 		}
 	struct region *r = &m->regions[cd->region];
-	snprintf(r->card, sizeof r->card, "%s", c->name);
+	copy_field(r->card, sizeof r->card, c->name);
 	if (c->title[0])
-		snprintf(r->name, sizeof r->name, "%s", c->title);
+		copy_field(r->name, sizeof r->name, c->title);
 	return 0;
 }
 

@@ -24,24 +24,6 @@ struct read_ctx {
 	int deck;
 };
 
-enum feature card_feature_of(char ch)
-{
-	switch (ch) {
-	case 'o': return FEATURE_PILLAR;
-	case '~': return FEATURE_WATER;
-	case '%': return FEATURE_RUBBLE;
-	case '&': return FEATURE_STATUE;
-	case '*': return FEATURE_PIT;
-	case 'A': return FEATURE_ALTAR;
-	default: return FEATURE_NONE;
-	}
-}
-
-int card_is_room(char ch)
-{
-	return ch == '.' || ch == 'D' || card_feature_of(ch) != FEATURE_NONE;
-}
-
 /* Squares one can walk over: floor, doorways, water and rubble. */
 static int walkable(char ch)
 {
