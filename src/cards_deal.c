@@ -199,28 +199,27 @@ static void copy_field(char *dst, size_t size, const char *text)
 	dst[len] = '\0';
 }
 
-/* Where the drawing's square (sx, sy) lands on a card laid in orientation o,
- * as an offset sx * dx + sy * dy + base into a side * side block: card_at
- * read backward (mirror, then the quarter turns clockwise), worked out once
- * for the corner and the two steps instead of once a square. */
-static void laid_steps(int n, int o, int *base, int *dx, int *dy)
+/* How card_at reads the drawing, as steps: the drawing's index of laid
+ * square (x, y) is base + x * dx + y * dy. Worked out once a card from the
+ * corner and its two neighbours instead of once a square. */
+static void drawing_steps(const struct card *c, int o, int *base, int *dx, int *dy)
 {
-	int pos[3][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
+	int n = c->side, at[3];
+	static const int corner[3][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
 	for (int i = 0; i < 3; i++) {
-		int x = pos[i][0], y = pos[i][1];
-		if (o >= 4)
-			x = n - 1 - x;
+		int x = corner[i][0], y = corner[i][1];
 		for (int t = 0; t < o % 4; t++) {
-			int px = n - 1 - y, py = x;
+			int px = y, py = n - 1 - x;
 			x = px;
 			y = py;
 		}
-		pos[i][0] = x;
-		pos[i][1] = y;
+		if (o >= 4)
+			x = n - 1 - x;
+		at[i] = y * n + x;
 	}
-	*base = pos[0][1] * n + pos[0][0];
-	*dx = (pos[1][1] * n + pos[1][0]) - *base;
-	*dy = (pos[2][1] * n + pos[2][0]) - *base;
+	*base = at[0];
+	*dx = at[1] - at[0];
+	*dy = at[2] - at[0];
 }
 
 int cards_lay_card(struct cards_state *st, int k, int card, int o)
@@ -236,16 +235,18 @@ int cards_lay_card(struct cards_state *st, int k, int card, int o)
 	if (!map_rect_free(m, cd->r, 0))
 		return err_set(st->e, "internal error: card %d at %d,%d overlaps another region", k, x0, y0);
 	int base, dx, dy;
-	laid_steps(n, o, &base, &dx, &dy);
-	for (int sy = 0; sy < n; sy++)
-		for (int sx = 0; sx < n; sx++) {
-			char ch = c->cells[sy * n + sx];
-			if (!card_is_room(ch))
+	drawing_steps(c, o, &base, &dx, &dy);
+	for (int y = 0; y < n; y++) {
+		long row = (long)(y0 + y) * m->w + x0;
+		int at = base + y * dy;
+		for (int x = 0; x < n; x++, at += dx) {
+			char ch = c->cells[at];
+			if (ch == '#' || ch == ' ' || !card_is_room(ch))
 				continue;
-			int at = base + sx * dx + sy * dy, x = x0 + at % n, y = y0 + at / n;
-			map_set(m, x, y, cd->region);
-			m->features[(long)y * m->w + x] = (unsigned char)card_feature_of(ch);
+			m->cells[row + x] = cd->region;
+			m->features[row + x] = (unsigned char)card_feature_of(ch);
 		}
+	}
 	struct region *r = &m->regions[cd->region];
 	copy_field(r->card, sizeof r->card, c->name);
 	if (c->title[0])
