@@ -87,7 +87,8 @@ static int orient_for(struct cards_state *st, const struct card *c, unsigned nee
 		unsigned d = card_doors(c, o);
 		if (!(c->turns & (1u << o)) || (d & need) != need)
 			continue;
-		int score = __builtin_popcount(d & open);
+		static const int sides_in[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+		int score = sides_in[d & open & 15u];
 		if (grow && score == 0)
 			continue;
 		if (score > best) {

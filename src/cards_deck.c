@@ -393,13 +393,3 @@ char card_at(const struct card *c, int o, int x, int y)
 		x = n - 1 - x;
 	return c->cells[y * n + x];
 }
-
-unsigned card_doors(const struct card *c, int o)
-{
-	unsigned d = c->doors;
-	if (o >= 4)
-		d = (d & 5u) | ((d & 2u) << 2) | ((d & 8u) >> 2);
-	for (int t = 0; t < o % 4; t++)
-		d = ((d << 1) | (d >> 3)) & 15u;
-	return d;
-}
