@@ -217,7 +217,11 @@ static int cards_generate(struct map *m, const struct gen_params *p, struct rng 
 			 st.n);
 	/* Roll each zone's join and split the rooms among the zones. */
 	plan_zones(&st, &pl);
-	if (add_zone_themes(&st, pl.zones) < 0)
+	/* A cards map ends with about two regions (a card and its link) and a
+	 * little over two doors a room: made room for at once, so the region
+	 * list is not copied and the door table not rehashed as it grows. */
+	if (map_reserve(m, 2 * pl.rooms + 64, 2 * pl.rooms + pl.rooms / 8 + 64, e) < 0 ||
+	    add_zone_themes(&st, pl.zones) < 0)
 		goto out;
 	log_step(log, "cards: %d room%s in %d zone%s on a %dx%d grid of %d-square cells, %s layout", pl.rooms,
 		 plural_s(pl.rooms), pl.zones, plural_s(pl.zones), st.gw, st.gh, st.n, cards_layout_name(st.cp->layout));

@@ -87,7 +87,8 @@ static int orient_for(struct cards_state *st, const struct card *c, unsigned nee
 		unsigned d = card_doors(c, o);
 		if (!(c->turns & (1u << o)) || (d & need) != need)
 			continue;
-		int score = __builtin_popcount(d & open);
+		static const int sides_in[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+		int score = sides_in[d & open & 15u];
 		if (grow && score == 0)
 			continue;
 		if (score > best) {
@@ -188,30 +189,69 @@ int cards_deal(struct cards_state *st, int zone, int cell, enum card_role role, 
 	return -1;
 }
 
+/* Copies text into a field of `size` bytes, cut to fit as snprintf's "%s"
+ * would cut it, without a format to parse for every card laid. */
+static void copy_field(char *dst, size_t size, const char *text)
+{
+	size_t len = strlen(text);
+	if (len >= size)
+		len = size - 1;
+	memcpy(dst, text, len);
+	dst[len] = '\0';
+}
+
+/* How card_at reads the drawing, as steps: the drawing's index of laid
+ * square (x, y) is base + x * dx + y * dy. Worked out once a card from the
+ * corner and its two neighbours instead of once a square. */
+static void drawing_steps(const struct card *c, int o, int *base, int *dx, int *dy)
+{
+	int n = c->side, at[3];
+	static const int corner[3][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
+	for (int i = 0; i < 3; i++) {
+		int x = corner[i][0], y = corner[i][1];
+		for (int t = 0; t < o % 4; t++) {
+			int px = y, py = n - 1 - x;
+			x = px;
+			y = py;
+		}
+		if (o >= 4)
+			x = n - 1 - x;
+		at[i] = y * n + x;
+	}
+	*base = at[0];
+	*dx = at[1] - at[0];
+	*dy = at[2] - at[0];
+}
+
 int cards_lay_card(struct cards_state *st, int k, int card, int o)
 {
 	struct cards_card *cd = &st->cards[k];
 	const struct card *c = &st->deck->cards[card];
 	struct map *m = st->m;
-	int off = cards_card_offset(st, c->side);
+	int n = c->side, off = cards_card_offset(st, n);
 	int x0 = cards_cell_x(st, cd->cell) * st->n + off, y0 = cards_cell_y(st, cd->cell) * st->n + off;
-	cd->r = (struct rect){ x0, y0, c->side, c->side };
+	cd->r = (struct rect){ x0, y0, n, n };
 	cd->card = card;
 	cd->doors = card_doors(c, o);
 	if (!map_rect_free(m, cd->r, 0))
 		return err_set(st->e, "internal error: card %d at %d,%d overlaps another region", k, x0, y0);
-	for (int y = 0; y < c->side; y++)
-		for (int x = 0; x < c->side; x++) {
-			char ch = card_at(c, o, x, y);
-			if (!card_is_room(ch))
+	int base, dx, dy;
+	drawing_steps(c, o, &base, &dx, &dy);
+	for (int y = 0; y < n; y++) {
+		long row = (long)(y0 + y) * m->w + x0;
+		int at = base + y * dy;
+		for (int x = 0; x < n; x++, at += dx) {
+			char ch = c->cells[at];
+			if (ch == '#' || ch == ' ' || !card_is_room(ch))
 				continue;
-			map_set(m, x0 + x, y0 + y, cd->region);
-			m->features[(long)(y0 + y) * m->w + x0 + x] = (unsigned char)card_feature_of(ch);
+			m->cells[row + x] = cd->region;
+			m->features[row + x] = (unsigned char)card_feature_of(ch);
 		}
+	}
 	struct region *r = &m->regions[cd->region];
-	snprintf(r->card, sizeof r->card, "%s", c->name);
+	copy_field(r->card, sizeof r->card, c->name);
 	if (c->title[0])
-		snprintf(r->name, sizeof r->name, "%s", c->title);
+		copy_field(r->name, sizeof r->name, c->title);
 	return 0;
 }
 

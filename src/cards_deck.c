@@ -23,24 +23,6 @@ struct read_ctx {
 	int deck;
 };
 
-enum feature card_feature_of(char ch)
-{
-	switch (ch) {
-	case 'o': return FEATURE_PILLAR;
-	case '~': return FEATURE_WATER;
-	case '%': return FEATURE_RUBBLE;
-	case '&': return FEATURE_STATUE;
-	case '*': return FEATURE_PIT;
-	case 'A': return FEATURE_ALTAR;
-	default: return FEATURE_NONE;
-	}
-}
-
-int card_is_room(char ch)
-{
-	return ch == '.' || ch == 'D' || card_feature_of(ch) != FEATURE_NONE;
-}
-
 /* Squares one can walk over: floor, doorways, water and rubble. */
 static int walkable(char ch)
 {
@@ -376,14 +358,4 @@ char card_at(const struct card *c, int o, int x, int y)
 	if (o >= 4)
 		x = n - 1 - x;
 	return c->cells[y * n + x];
-}
-
-unsigned card_doors(const struct card *c, int o)
-{
-	unsigned d = c->doors;
-	if (o >= 4)
-		d = (d & 5u) | ((d & 2u) << 2) | ((d & 8u) >> 2);
-	for (int t = 0; t < o % 4; t++)
-		d = ((d << 1) | (d >> 3)) & 15u;
-	return d;
 }

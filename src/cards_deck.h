@@ -60,11 +60,35 @@ int card_set_deck(const struct card_set *s, const char *name);
  * quarter turns clockwise. The drawing character at (x, y) of card c laid
  * in orientation o. */
 char card_at(const struct card *c, int o, int x, int y);
-/* The doorway sides of card c in orientation o (bit per enum side). */
-unsigned card_doors(const struct card *c, int o);
-/* The feature a drawing character puts on its square. */
-enum feature card_feature_of(char ch);
+/* The doorway sides of card c in orientation o (bit per enum side): the
+ * mirror swaps east and west, each quarter turn moves a side one on
+ * (inline: asked for every orientation of every card tried). */
+static inline unsigned card_doors(const struct card *c, int o)
+{
+	unsigned d = c->doors, t = (unsigned)(o % 4);
+	if (o >= 4)
+		d = (d & 5u) | ((d & 2u) << 2) | ((d & 8u) >> 2);
+	return ((d << t) | (d >> (4u - t))) & 15u;
+}
+/* The feature a drawing character puts on its square (inline: asked once
+ * a square of every card laid). */
+static inline enum feature card_feature_of(char ch)
+{
+	switch (ch) {
+	case 'o': return FEATURE_PILLAR;
+	case '~': return FEATURE_WATER;
+	case '%': return FEATURE_RUBBLE;
+	case '&': return FEATURE_STATUE;
+	case '*': return FEATURE_PIT;
+	case 'A': return FEATURE_ALTAR;
+	default: return FEATURE_NONE;
+	}
+}
+
 /* 1 for floor, doorways and features (the room's squares), 0 for rock. */
-int card_is_room(char ch);
+static inline int card_is_room(char ch)
+{
+	return ch == '.' || ch == 'D' || card_feature_of(ch) != FEATURE_NONE;
+}
 
 #endif
