@@ -22,11 +22,13 @@ fail() { echo "distcheck: $*" >&2; exit 1; }
 # the tarball's contents
 tar -tzf "$tarball" >"$work/list"
 for f in LICENSE NEWS README.md Makefile man/mapsheet.1 man/mapsheet-templates.5 \
-	src/main.c templates/styles/classic.style tests/run-tests.sh tests/golden/cases; do
+	src/main.c templates/styles/classic.style tests/run-tests.sh tests/golden/cases \
+	tests/golden/images/cases templates/schema/mapsheet.schema.json; do
 	grep -qx "$name/$f" "$work/list" || fail "$f is missing from $name.tar.gz"
 done
-if grep -E -e '\.(o|d|a|so|pdf|png|svg)$' -e "^$name/(build[^/]*|demo)/" -e "^$name/mapsheet$" \
-	-e '\.tar\.gz$' "$work/list"; then
+# the golden images (tests/golden/images/*.png) are sources of the tests
+if grep -v "^$name/tests/golden/images/[a-z0-9-]*\.png$" "$work/list" |
+	grep -E -e '\.(o|d|a|so|pdf|png|svg)$' -e "^$name/(build[^/]*|demo)/" -e "^$name/mapsheet$" -e '\.tar\.gz$'; then
 	fail "$name.tar.gz holds build output or demo files (above)"
 fi
 grep -v "^$name/" "$work/list" && fail "$name.tar.gz holds files outside $name/"
