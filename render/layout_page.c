@@ -576,6 +576,20 @@ static int lay_key(struct layout_ctx *c, struct plan *pl, int first_page, struct
 	return n < 0 ? -1 : 0;
 }
 
+/* The band under the map: scale bar, legend and compass. Returns 0 or -1
+ * with e set. */
+static int draw_band(struct layout_ctx *c, struct scene_page *p, const struct plan *pl, struct err *e)
+{
+	double band_y = pl->content.y + pl->content.h - pl->footer_h - GAP - pl->band_h;
+	if (draw_scale_bar(c, p, pl, pl->content.x, band_y, e) < 0)
+		return -1;
+	if (draw_legend(c, p, pl->content.x + SCALE_BLOCK + GAP, band_y,
+			pl->content.w - SCALE_BLOCK - COMPASS_BLOCK - 2 * GAP, e) < 0)
+		return -1;
+	sym_compass(c, p, pl->content.x + pl->content.w - COMPASS_BLOCK / 2, band_y + 22, 17);
+	return 0;
+}
+
 int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e)
 {
 	struct plan pl;
@@ -610,14 +624,8 @@ int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_
 	}
 	if (draw_header(c, p, &pl, subtitle, e) < 0)
 		return -1;
-	/* the band under the map: scale bar, legend, compass */
-	double band_y = pl.content.y + pl.content.h - pl.footer_h - GAP - pl.band_h;
-	if (draw_scale_bar(c, p, &pl, pl.content.x, band_y, e) < 0)
+	if (draw_band(c, p, &pl, e) < 0)
 		return -1;
-	if (draw_legend(c, p, pl.content.x + SCALE_BLOCK + GAP, band_y,
-			pl.content.w - SCALE_BLOCK - COMPASS_BLOCK - 2 * GAP, e) < 0)
-		return -1;
-	sym_compass(c, p, pl.content.x + pl.content.w - COMPASS_BLOCK / 2, band_y + 22, 17);
 	/* the key */
 	if (c->with_key && lay_key(c, &pl, first, e) < 0)
 		return -1;
@@ -701,13 +709,8 @@ int layout_sheet_dress(struct layout_ctx *c, struct scene_page *p, const struct 
 	}
 	if (draw_header(c, p, &pl, subtitle, e) < 0)
 		return -1;
-	double band_y = pl.content.y + pl.content.h - pl.footer_h - GAP - pl.band_h;
-	if (draw_scale_bar(c, p, &pl, pl.content.x, band_y, e) < 0)
+	if (draw_band(c, p, &pl, e) < 0)
 		return -1;
-	if (draw_legend(c, p, pl.content.x + SCALE_BLOCK + GAP, band_y,
-			pl.content.w - SCALE_BLOCK - COMPASS_BLOCK - 2 * GAP, e) < 0)
-		return -1;
-	sym_compass(c, p, pl.content.x + pl.content.w - COMPASS_BLOCK / 2, band_y + 22, 17);
 	struct sbuf s;
 	sbuf_init(&s);
 	if (footer_text(c, 1, 1, &s) < 0) {
