@@ -272,8 +272,11 @@ static const char *const input_refuses[] = { "method", "seed", "rooms", "size", 
 static int check_input_alone(const struct cli *c, const unsigned char *given, const unsigned char *given_method,
 			     int nrefs, const struct method_opt_ref *refs, struct err *e)
 {
-	if (!c->input)
+	if (!c->input) {
+		if (c->input_format)
+			return err_usage(e, "--input-format names the maker of an --input file; give --input FILE too");
 		return 0;
+	}
 	for (int k = 0; input_refuses[k]; k++)
 		if (given[cli_option_find(input_refuses[k]) - cli_options])
 			return err_usage(e, "--%s cannot be given with --input: a map read from a file is printed as it is, "

@@ -46,6 +46,7 @@ struct cli {
 	int seed_drawn;             /* no --seed: one was drawn */
 	int rooms_given, size_given;
 	const char *input;          /* --input: a map file to print ("-": stdin), or NULL */
+	int input_format;           /* --input-format: an enum input_format (read_map.h); 0: detected */
 	const char *output;         /* NULL: text preview to stdout */
 	const char *log_path;       /* --log, or NULL */
 	const char *format;         /* --format, or NULL: from the extension */

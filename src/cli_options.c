@@ -1,6 +1,7 @@
 /* cli_options.c: the common options: each one's name, help line and the
  * function that checks its value and stores it in struct cli. */
 #include "cli_options.h"
+#include "read_map.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -76,6 +77,15 @@ static int set_input(struct cli *c, const char *value, struct err *e)
 		return err_usage(e, "--input: the file name is empty (a map written by -o FILE.json, or - for standard "
 				 "input)");
 	c->input = value;
+	return 0;
+}
+
+static int set_input_format(struct cli *c, const char *value, struct err *e)
+{
+	int f = input_format_find(value);
+	if (f < 0)
+		return err_usage(e, "--input-format: unknown format '%s' (formats: auto mapsheet watabou donjon)", value);
+	c->input_format = f;
 	return 0;
 }
 
@@ -340,6 +350,8 @@ const struct cli_option cli_options[] = {
 	{ "size", 0, "WxH", "grid size in squares (default: fitted to the rooms)", GROUP_MAP, set_size, NULL },
 	{ "input", 'i', "FILE", "print the map in FILE (from -o x.json; -: stdin)",
 	  GROUP_MAP, set_input, NULL },
+	{ "input-format", 0, "NAME", "--input's maker: mapsheet, watabou, donjon (default: auto)",
+	  GROUP_MAP, set_input_format, "auto mapsheet watabou donjon" },
 	{ "levels", 0, "N", "N levels joined by stairs (default 1); several in a PDF make a booklet", GROUP_MAP,
 	  set_levels, NULL },
 	{ "level", 0, "K", "print level K alone, as it is in the booklet", GROUP_MAP,

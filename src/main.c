@@ -11,7 +11,7 @@
 #include "output.h"
 #include "paper.h"
 #include "paths.h"
-#include "read_json.h"
+#include "read_map.h"
 #include "render.h"
 #include "report.h"
 #include "site_name.h"
@@ -211,7 +211,7 @@ static void key_follow_handout(struct level *lv)
 static int input_levels(const struct cli *c, struct read_json_doc *rd, struct log *log, struct doc *d,
 			struct err *e)
 {
-	if (read_json_file(c->input, rd, log, e) < 0)
+	if (read_map_file(c->input, c->input_format, rd, log, e) < 0)
 		return -1;
 	if (c->only_level > rd->nlevels)
 		return err_usage(e, "--level %d: %s has %d level%s", c->only_level, c->input, rd->nlevels,

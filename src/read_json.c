@@ -1,22 +1,18 @@
-/* read_json.c: reading mapsheet's own JSON (mapsheet-json(5)) with jansson:
- * the file (a regular file or standard input, bounded in size), the
- * document's fields, each level's key as written, and the field readers
- * that name the place of whatever is wrong. read_json_level.c reads the
- * maps. */
+/* read_json.c: reading mapsheet's own JSON (mapsheet-json(5)), parsed by
+ * jansson in read_map.c: the document's fields, each level's key as
+ * written, and the field readers that name the place of whatever is wrong.
+ * read_json_level.c reads the maps. */
 #include "read_json_int.h"
+#include "read_formats.h"
 
 #include "export.h"
 #include "gen.h"
 #include "levels.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 int rj_fail(struct rj *r, const char *place, const char *fmt, ...)
 {
@@ -251,106 +247,10 @@ static int read_doc(struct rj *r, json_t *root, struct read_json_doc *out, struc
 	return 0;
 }
 
-int read_json_text(const char *name, const char *text, size_t len, struct read_json_doc *out, struct log *log,
-		   struct err *e)
+int read_json_root(const char *name, json_t *root, struct read_json_doc *out, struct log *log, struct err *e)
 {
-	memset(out, 0, sizeof *out);
 	struct rj r = { name, e };
-	json_error_t je;
-	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
-	if (!root)
-		return err_at(e, name, je.line, je.column, "%s (not valid JSON)", je.text);
-	int rc = read_doc(&r, root, out, log);
-	json_decref(root);
-	if (rc < 0)
-		read_json_doc_free(out);
-	return rc;
-}
-
-/* The whole file into memory: standard input for "-", else only a regular
- * file (never a FIFO or device that could block), at most
- * READ_JSON_MAX_FILE bytes either way. */
-static char *slurp(const char *path, size_t *len, struct err *e)
-{
-	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
-		err_usage(e, "%s: cannot open: %s", path, strerror(errno));
-		return NULL;
-	}
-	struct stat st;
-	if (fd != STDIN_FILENO) {
-		if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-			err_usage(e, "%s: not a regular file (--input reads a map file, or - for standard input)", path);
-			close(fd);
-			return NULL;
-		}
-		if (st.st_size > READ_JSON_MAX_FILE) {
-			err_usage(e, "%s: larger than %ld MB, too large for a map file", path,
-				  READ_JSON_MAX_FILE / (1024 * 1024));
-			close(fd);
-			return NULL;
-		}
-		int fl = fcntl(fd, F_GETFL);
-		if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
-			err_set(e, "cannot read %s: %s", path, strerror(errno));
-			close(fd);
-			return NULL;
-		}
-	}
-	size_t cap = 65536, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		if (n == cap) {
-			if (cap >= (size_t)READ_JSON_MAX_FILE + 1)
-				break;
-			char *p = realloc(buf, cap * 2);
-			if (!p) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = p;
-			cap *= 2;
-		}
-		ssize_t got = read(fd, buf + n, cap - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			err_set(e, "cannot read %s: %s", path, strerror(errno));
-			free(buf);
-			if (fd != STDIN_FILENO)
-				close(fd);
-			return NULL;
-		}
-		if (got == 0)
-			break;
-		n += (size_t)got;
-	}
-	if (fd != STDIN_FILENO)
-		close(fd);
-	if (!buf) {
-		err_set(e, "out of memory reading %s", path);
-		return NULL;
-	}
-	if (n > (size_t)READ_JSON_MAX_FILE) {
-		free(buf);
-		err_usage(e, "%s: larger than %ld MB, too large for a map file", path, READ_JSON_MAX_FILE / (1024 * 1024));
-		return NULL;
-	}
-	*len = n;
-	return buf;
-}
-
-int read_json_file(const char *path, struct read_json_doc *out, struct log *log, struct err *e)
-{
-	memset(out, 0, sizeof *out);
-	size_t len;
-	char *text = slurp(path, &len, e);
-	if (!text)
-		return -1;
-	int rc = read_json_text(path, text, len, out, log, e);
-	free(text);
-	return rc;
+	return read_doc(&r, root, out, log);
 }
 
 void read_json_doc_free(struct read_json_doc *d)

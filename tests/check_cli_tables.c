@@ -167,10 +167,20 @@ START_TEST(test_offered_values_accepted)
 		for (char *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 			char args[200];
 			/* through the program, so that the renderer's checks run too */
-			if (strcmp(cli_options[i].name, "completion") == 0)
+			if (strcmp(cli_options[i].name, "completion") == 0) {
 				snprintf(args, sizeof args, "--completion %s", w);
-			else
-				snprintf(args, sizeof args, "-q --rooms 3 --%s %s -o " DIR "/v.json", cli_options[i].name, w);
+			} else if (strcmp(cli_options[i].name, "input-format") == 0) {
+				/* a file of any format is refused by another, so only
+				 * the parser's verdict on the name is asked here */
+				snprintf(args, sizeof args, "-q --input-format %s --input " DIR "/none.json -o " DIR
+					 "/v.json", w);
+				ck_assert_int_eq(test_run(args, NULL, DIR "/err.txt"), 2);
+				char *err = test_slurp(DIR "/err.txt", NULL);
+				ck_assert_msg(strstr(err, "cannot open") != NULL, "mapsheet %s: %s", args, err);
+				free(err);
+				continue;
+			}
+			snprintf(args, sizeof args, "-q --rooms 3 --%s %s -o " DIR "/v.json", cli_options[i].name, w);
 			ck_assert_msg(test_run(args, NULL, NULL) == 0, "mapsheet %s was refused", args);
 		}
 	}

@@ -10,7 +10,7 @@
 #include "testutil.h"
 
 #include "handout.h"
-#include "read_json.h"
+#include "read_map.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -166,7 +166,7 @@ static struct read_json_doc read_doc_file(const char *path)
 {
 	struct read_json_doc d;
 	struct err e = { ERR_NONE, "" };
-	ck_assert_msg(read_json_file(path, &d, NULL, &e) == 0, "%s", e.msg);
+	ck_assert_msg(read_map_file(path, INPUT_AUTO, &d, NULL, &e) == 0, "%s", e.msg);
 	return d;
 }
 
@@ -250,7 +250,7 @@ START_TEST(test_door_removed)
 		struct read_json_doc d;
 		struct err e = { ERR_NONE, "" };
 		/* only a door whose removal leaves every room reachable */
-		if (read_json_text("cut.json", out, strlen(out), &d, NULL, &e) == 0) {
+		if (read_map_text("cut.json", out, strlen(out), INPUT_MAPSHEET, &d, NULL, &e) == 0) {
 			struct read_json_doc orig = read_doc_file(DIR "/cut.json");
 			ck_assert_str_ne(entry_of(&orig.levels[0], a)->exits, entry_of(&d.levels[0], a)->exits);
 			ck_assert_str_ne(entry_of(&orig.levels[0], b)->exits, entry_of(&d.levels[0], b)->exits);
@@ -372,7 +372,7 @@ START_TEST(test_bad_files_refused)
 	static const struct { const char *name, *text, *want; } raw[] = {
 		{ "syntax", "{\n  \"format\": \"mapsheet\",\n  \"version\": 2,\n  oops\n}\n", ".json:4:" },
 		{ "not-object", "[1, 2, 3]\n", "top level: not an object" },
-		{ "other-format", "{\"format\": \"watabou\", \"version\": 2}\n", "not a mapsheet map" },
+		{ "other-format", "{\"format\": \"watabou\", \"version\": 2}\n", "not a map this mapsheet reads" },
 		{ "old-version", "{\"format\": \"mapsheet\", \"version\": 1}\n", "version: 1; this mapsheet reads version 2" },
 		{ "no-levels", "{\"format\": \"mapsheet\", \"version\": 2, \"seed\": \"\", \"title\": null, \"site\": null, "
 		  "\"levels\": []}\n", "levels: 0 levels" },

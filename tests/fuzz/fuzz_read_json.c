@@ -2,7 +2,7 @@
  * input is read or refused with a one-line message, never a crash; a map
  * that is read, written as JSON and read again gives the same bytes. */
 #include "export.h"
-#include "read_json.h"
+#include "read_map.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct read_json_doc rd;
 	struct err e = { ERR_NONE, "" };
-	if (read_json_text("fuzz.json", (const char *)data, size, &rd, NULL, &e) < 0) {
+	if (read_map_text("fuzz.json", (const char *)data, size, INPUT_MAPSHEET, &rd, NULL, &e) < 0) {
 		if (e.msg[0] == '\0' || strchr(e.msg, '\n'))
 			abort();
 		return 0;
@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!first)
 		abort();
 	struct read_json_doc again;
-	if (read_json_text("fuzz.json", first, len, &again, NULL, &e) < 0)
+	if (read_map_text("fuzz.json", first, len, INPUT_MAPSHEET, &again, NULL, &e) < 0)
 		abort();
 	char *second = fuzz_json_of(&again, &len2);
 	read_json_doc_free(&again);

@@ -18,10 +18,12 @@ seed_corpus() {
 seed_corpus "$out/corpus-template" $(find templates -type f 2>/dev/null | head -n 200)
 seed_corpus "$out/corpus-tables" $(find templates/tables -name '*.table' 2>/dev/null | head -n 200)
 seed_corpus "$out/corpus-tiles" $(find templates/tiles -name '*.tile' 2>/dev/null | head -n 200)
-mkdir -p "$out/corpus-options"
-cp tests/fuzz/corpus/options/* "$out/corpus-options/" 2>/dev/null || true
-mkdir -p "$out/corpus-read_json"
-cp tests/fuzz/corpus/read_json/* "$out/corpus-read_json/" 2>/dev/null || true
+# a harness's own seeds, if any: tests/fuzz/corpus/NAME for fuzz_NAME.c
+for dir in tests/fuzz/corpus/*/; do
+	name=$(basename "$dir")
+	mkdir -p "$out/corpus-$name"
+	cp "$dir"* "$out/corpus-$name/" 2>/dev/null || true
+done
 status=0
 for harness in tests/fuzz/fuzz_*.c; do
 	name=$(basename "$harness" .c)
