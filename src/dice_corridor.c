@@ -17,7 +17,7 @@ struct cand {
 	int pc;         /* parent and child */
 };
 
-int dice_link_add(struct dice_gen *g, int a, int b)
+int dice_link_add(struct dice_gen *g, int a, int b, int secret)
 {
 	if (g->nlinks + 2 > g->links_cap) {
 		int cap = g->links_cap ? g->links_cap * 2 : 64;
@@ -27,9 +27,9 @@ int dice_link_add(struct dice_gen *g, int a, int b)
 		g->links = l;
 		g->links_cap = cap;
 	}
-	g->links[g->nlinks] = (struct dice_link){ b, g->link_head[a] };
+	g->links[g->nlinks] = (struct dice_link){ b, g->link_head[a], secret };
 	g->link_head[a] = g->nlinks++;
-	g->links[g->nlinks] = (struct dice_link){ a, g->link_head[b] };
+	g->links[g->nlinks] = (struct dice_link){ a, g->link_head[b], secret };
 	g->link_head[b] = g->nlinks++;
 	return 0;
 }

@@ -117,7 +117,42 @@ static void stair_square(const struct dice_gen *g, const struct dice_room *r, in
 		*sy = q.y + (q.h / 2 + 1) % q.h;
 }
 
-/* The stairs down: the edge room the most corridors from the entrance. */
+/* Corridors from the entrance to every room into dist (-1: not reached),
+ * through secret doors too or (open_only) only through corridors without
+ * one. queue holds nrooms room indexes. */
+static void corridors_from_entrance(const struct dice_gen *g, int open_only, int *dist, int *queue)
+{
+	for (int i = 0; i < g->nrooms; i++)
+		dist[i] = -1;
+	int head = 0, tail = 0;
+	dist[g->entrance_room] = 0;
+	queue[tail++] = g->entrance_room;
+	while (head < tail) {
+		int i = queue[head++];
+		for (int k = g->link_head[i]; k >= 0; k = g->links[k].next) {
+			const struct dice_link *l = &g->links[k];
+			if (dist[l->to] < 0 && !(open_only && l->secret)) {
+				dist[l->to] = dist[i] + 1;
+				queue[tail++] = l->to;
+			}
+		}
+	}
+}
+
+/* The edge room the most corridors from the entrance by dist, or the
+ * entrance room when dist reaches none. */
+static int farthest_edge_room(const struct dice_gen *g, const unsigned char *edge, const int *dist)
+{
+	int best = g->entrance_room;
+	for (int i = 0; i < g->nrooms; i++)
+		if (edge[i] && i != g->entrance_room && dist[i] > 0 && (best == g->entrance_room || dist[i] > dist[best]))
+			best = i;
+	return best;
+}
+
+/* The stairs down: the edge room the most corridors from the entrance that
+ * the players can reach without finding a secret door, so that a deeper
+ * level is found by exploring; behind one only when no edge room is open. */
 static int place_stairs_down(struct dice_gen *g, const unsigned char *edge)
 {
 	int n = g->nrooms;
@@ -127,29 +162,20 @@ static int place_stairs_down(struct dice_gen *g, const unsigned char *edge)
 		free(queue);
 		return err_set(g->e, "out of memory for the stairs");
 	}
-	for (int i = 0; i < n; i++)
-		dist[i] = -1;
-	int head = 0, tail = 0;
-	dist[g->entrance_room] = 0;
-	queue[tail++] = g->entrance_room;
-	while (head < tail) {
-		int i = queue[head++];
-		for (int k = g->link_head[i]; k >= 0; k = g->links[k].next)
-			if (dist[g->links[k].to] < 0) {
-				dist[g->links[k].to] = dist[i] + 1;
-				queue[tail++] = g->links[k].to;
-			}
+	corridors_from_entrance(g, 1, dist, queue);
+	int best = farthest_edge_room(g, edge, dist), hidden = 0;
+	if (best == g->entrance_room) {
+		corridors_from_entrance(g, 0, dist, queue);
+		best = farthest_edge_room(g, edge, dist);
+		hidden = best != g->entrance_room;
 	}
-	int best = g->entrance_room;
-	for (int i = 0; i < n; i++)
-		if (edge[i] && i != g->entrance_room && (best == g->entrance_room || dist[i] > dist[best]))
-			best = i;
 	int sx, sy;
 	stair_square(g, &g->rooms[best], &sx, &sy);
 	int rc = map_add_stair(g->m, sx, sy, STAIR_DOWN, g->p->depth + 1, g->e);
 	if (rc >= 0)
-		log_step(g->log, "Stairs down: room %d, at the edge of the layout, %d corridor%s from the entrance, at (%d, %d).",
-			 best + 1, dist[best], dist[best] == 1 ? "" : "s", sx, sy);
+		log_step(g->log, "Stairs down: room %d, at the edge of the layout, %d corridor%s from the entrance%s, at (%d, %d).",
+			 best + 1, dist[best], dist[best] == 1 ? "" : "s",
+			 hidden ? " behind a secret door (no edge room is reached without one)" : "", sx, sy);
 	free(dist);
 	free(queue);
 	return rc < 0 ? -1 : 0;

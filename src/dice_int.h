@@ -58,6 +58,7 @@ static inline void dice_prefetch_room(const struct dice_room *r)
 /* A corridor link in the room graph. */
 struct dice_link {
 	int to, next;
+	int secret;             /* a secret door on the corridor */
 };
 
 struct dice_gen {
@@ -136,7 +137,7 @@ int dice_exits(struct dice_gen *g);
 int dice_room_extreme(const struct rect *part, int nparts, int lane, enum side side);
 
 /* Adds a corridor link between rooms a and b. Returns 0 or -1. */
-int dice_link_add(struct dice_gen *g, int a, int b);
+int dice_link_add(struct dice_gen *g, int a, int b, int secret);
 
 /* A corridor's course: one or two 1-wide segments, and the corridor square
  * at each end with the side facing the room there ([0] room a, [1] room b). */

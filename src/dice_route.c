@@ -202,7 +202,7 @@ int dice_route_build(struct dice_gen *g, int a, int b, const struct dice_route *
 		if (map_add_door(g->m, rt->x[i], rt->y[i], rt->side[i], kind[i], g->e) < 0)
 			return -1;
 	}
-	if (dice_link_add(g, a, b) < 0)
+	if (dice_link_add(g, a, b, kind[0] == DOOR_SECRET || kind[1] == DOOR_SECRET) < 0)
 		return -1;
 	dice_say(g, "joins room %d and room %d (gap %d): %s, %d square%s; %s (d20 = %d) at room %d, %s (d20 = %d) at room %d",
 		 a + 1, b + 1, gap, rt->bent ? "one bend" : "straight", rt->len, rt->len == 1 ? "" : "s",
