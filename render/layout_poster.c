@@ -265,7 +265,8 @@ static int piece_page(struct layout_ctx *c, const struct poster_plan *pl, const 
 
 /* Draws the level's whole map into page mp of its own scene, at the
  * poster's scale with the square (vx, vy) at the origin, numbers sized
- * for the table and kept off the cuts. Returns the numbers crowded. */
+ * for the table and kept off the cuts; the players' copy, laid on the
+ * table, has none. Returns the numbers crowded. */
 static int draw_master(struct layout_ctx *c, struct scene *own, struct scene_page *mp, const struct poster_plan *pl)
 {
 	struct scene *out = c->sc;
@@ -274,7 +275,7 @@ static int draw_master(struct layout_ctx *c, struct scene *own, struct scene_pag
 	c->poster = pl;
 	layout_pens(c, pl->s);
 	layout_map(c, mp, &f);
-	int crowded = layout_labels(c, mp, &f);
+	int crowded = c->player ? 0 : layout_labels(c, mp, &f);
 	layout_stair_links(c, mp, &f);
 	c->sc = out;
 	c->poster = NULL;

@@ -176,7 +176,7 @@ static void reassemble(const char *meth, const char *seed, int player)
 	cairo_surface_flush(canvas);
 	unsigned char *cdata = cairo_image_surface_get_data(canvas);
 	int cstride = cairo_image_surface_get_stride(canvas);
-	int pieces = 0;
+	int pieces = 0, numbers = 0;
 	for (int i = poster.res.first_page; i < poster.res.first_page + poster.res.npages; i++) {
 		int row, col;
 		const struct scene_page *p = &poster.sc.pages[i];
@@ -198,6 +198,12 @@ static void reassemble(const char *meth, const char *seed, int player)
 				((uint32_t *)(cdata + (size_t)(oy + y) * cstride))[ox + x] = pixel(img, wx + x, wy + y);
 				covered[(size_t)(oy + y) * W + ox + x] = 1;
 			}
+		/* texts in the map's window: room numbers (and a secret door's S, not on the players' copy) */
+		for (size_t k = 0, inside = 0; k < p->nitems; k++) {
+			const struct scene_item *it = &p->items[k];
+			inside = it->kind == SCENE_CLIP ? 1 : it->kind == SCENE_UNCLIP ? 0 : inside;
+			numbers += inside && it->kind == SCENE_TEXT;
+		}
 		/* the numbers on the piece, where they stand on the canvas */
 		skip_texts(skip, W, H, p, ox / PX - pl.win_x, oy / PX - pl.win_y, pl.win_x, pl.win_y,
 			   pl.win_x + (pc->x1 - pc->x0) * pl.s, pl.win_y + (pc->y1 - pc->y0) * pl.s);
@@ -205,6 +211,11 @@ static void reassemble(const char *meth, const char *seed, int player)
 	}
 	cairo_surface_mark_dirty(canvas);
 	ck_assert_int_eq(pieces, pl.nprinted);
+	/* the players' copy has no room numbers */
+	if (player)
+		ck_assert_int_eq(numbers, 0);
+	else
+		ck_assert_int_gt(numbers, 0);
 	/* the whole map on one sheet, moved so that its first square is at the origin */
 	const struct map_frame *sf = &sheet.res.frame;
 	ck_assert_double_eq_tol(sf->s, pl.s, 1e-9);
