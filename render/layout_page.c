@@ -341,8 +341,8 @@ static int no_plan(struct layout_ctx *c, const struct paper *paper, const struct
 				 "or larger", given, p->f.vw, p->f.vh, p->map_w / 72, p->map_h / 72, paper->name,
 				 p->map_area.w / 72, p->map_area.h / 72, pw / 72, ph / 72);
 	return err_usage(e, "the map (%d x %d squares) fits %s paper only at %.0f squares to the inch, finer than "
-			 "%g, the finest that stays legible: use --paper %.1fx%.1fin or larger, or --scale %g with that paper "
-			 "(printing a map across several sheets, as a poster, is to come)", p->f.vw, p->f.vh,
+			 "%g, the finest that stays legible: use --paper %.1fx%.1fin or larger, or --scale %g with that paper, "
+			 "or a --scale to print it across several sheets as a poster", p->f.vw, p->f.vh,
 			 paper->name, ceil(p->f.scale), LEGIBLE_SCALE, pw / 72, ph / 72, LEGIBLE_SCALE);
 }
 
