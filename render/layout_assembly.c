@@ -95,6 +95,10 @@ int layout_assembly(struct layout_ctx *c, const struct poster_plan *pl, struct e
 	double x = PAPER_MARGIN, y = PAPER_MARGIN, w = pl->pw - 2 * PAPER_MARGIN, bottom = pl->ph - PAPER_MARGIN;
 	char title[256], text[1200], side[64];
 	layout_sheet_title(c->d, c->m, c->player, title, sizeof title);
+	if (doc_total_levels(c->d) > 1) {
+		size_t used = strlen(title);
+		snprintf(title + used, sizeof title - used, " \xc2\xb7 level %d", c->m->depth);
+	}
 	double tw;
 	if (layout_text_width(c, title, st->font_title, st->size_title, 1, &tw) < 0)
 		return err_set(e, "cannot measure text");

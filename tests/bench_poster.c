@@ -78,7 +78,8 @@ void bench_poster(const char *mapsheet)
 	snprintf(letter, sizeof letter, "%s/letter.pdf", dir);
 	snprintf(plotter, sizeof plotter, "%s/plotter.pdf", dir);
 	char *bin = (char *)mapsheet;
-	char *one[] = { bin, "-q", "-s", "bench", "-n", "1000", "--no-key", "--paper", "a3", "-o", sheet, NULL };
+	char *one[] = { bin, "-q", "-s", "bench", "-n", "1000", "--no-key", "--paper", "24x36in", "-o", sheet,
+			NULL };
 	/* at one inch a square the map is 21 x 24 ft: 1,184 letter pages,
 	 * past the 400 allowed, so on letter at half an inch, and at one inch
 	 * on a plotter's 24 x 36 in roll */
@@ -88,7 +89,7 @@ void bench_poster(const char *mapsheet)
 	printf("Poster (dice, 1,000 rooms, no key; whole command, median of %d)\n", POSTER_REPEATS);
 	printf("%-48s %6s %9s %9s %9s\n", "command", "pages", "KiB", "ms", "ms/page");
 	int pages;
-	poster_row("one sheet, fitted, a3", one, sheet, &pages);
+	poster_row("one sheet, fitted, --paper 24x36in", one, sheet, &pages);
 	poster_row("--scale 2, letter (poster)", half, letter, &pages);
 	poster_row("--scale 1, --paper 24x36in (poster)", inch, plotter, &pages);
 	remove(sheet);

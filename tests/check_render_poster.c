@@ -454,6 +454,26 @@ START_TEST(test_pdf_square)
 }
 END_TEST
 
+/* SVG writes the same pages as the PDF, one file each; the booklet of
+ * several levels prints each level as a poster after its cover. */
+START_TEST(test_other_outputs)
+{
+	mkdir("build/tests", 0755);
+	mkdir(DIR, 0755);
+	ck_assert_int_eq(shell("rm -f " DIR "/svg*.svg"), 0);
+	ck_assert_int_eq(test_run("-q --seed 7 --scale 1 --no-key -o " DIR "/svg.pdf", NULL, NULL), 0);
+	ck_assert_int_eq(test_run("-q --seed 7 --scale 1 --no-key -o " DIR "/svg.svg", NULL, NULL), 0);
+	ck_assert_int_eq(shell("test $(ls " DIR "/svg*.svg | wc -l) -eq "
+			       "$(pdfinfo " DIR "/svg.pdf | sed -n 's/^Pages: *//p')"), 0);
+	/* a piece is a page of the paper, at its size */
+	ck_assert_int_eq(shell("grep -Eq 'width=\"(612|792)pt\" height=\"(792|612)pt\"' " DIR "/svg-2.svg"), 0);
+	ck_assert_int_eq(test_run("-q --seed 7 --levels 2 --scale 1 -o " DIR "/booklet.pdf", NULL, NULL), 0);
+	ck_assert_int_eq(shell("pdftotext " DIR "/booklet.pdf - | grep -q 'piece A1'"), 0);
+	ck_assert_int_eq(shell("pdftotext " DIR "/booklet.pdf - | grep -q 'level 2'"), 0);
+	ck_assert_int_eq(shell("pdftotext " DIR "/booklet.pdf - | grep -q 'Print at 100%'"), 0);
+}
+END_TEST
+
 /* Refused with one line naming the option, exit 2, nothing written. */
 static void refused(const char *args, const char *says)
 {
@@ -494,6 +514,7 @@ static Suite *poster_suite(void)
 	tcase_add_test(tc, test_empty_pieces);
 	tcase_add_test(tc, test_pdf_square);
 	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_other_outputs);
 	suite_add_tcase(s, tc);
 	return s;
 }
