@@ -60,15 +60,27 @@ static int plan_grid(struct poster_plan *pl, enum orientation o, const struct pa
 	return 0;
 }
 
+/* The squares piece (row, col) shows: from its cut to the next piece's
+ * cut and the overlap beyond, within the squares printed. */
+static void piece_window(const struct poster_plan *pl, int row, int col, struct poster_piece *p)
+{
+	double ov = pl->overlap / pl->s;
+	p->row = row;
+	p->col = col;
+	p->x0 = pl->vx + col * pl->step_x;
+	p->y0 = pl->vy + row * pl->step_y;
+	p->x1 = fmin(p->x0 + pl->step_x + ov, pl->vx + pl->vw);
+	p->y1 = fmin(p->y0 + pl->step_y + ov, pl->vy + pl->vh);
+}
+
 static int count_printed(const struct poster_plan *pl, const struct map *m)
 {
 	int n = 0;
 	for (int r = 0; r < pl->rows; r++)
 		for (int c = 0; c < pl->cols; c++) {
-			double x0 = pl->vx + c * pl->step_x, y0 = pl->vy + r * pl->step_y;
-			double ov = pl->overlap / pl->s;
-			n += holds_floor(m, x0, y0, fmin(x0 + pl->step_x + ov, pl->vx + pl->vw),
-					 fmin(y0 + pl->step_y + ov, pl->vy + pl->vh));
+			struct poster_piece p;
+			piece_window(pl, r, c, &p);
+			n += holds_floor(m, p.x0, p.y0, p.x1, p.y1);
 		}
 	return n;
 }
@@ -119,17 +131,11 @@ int poster_plan_make(struct poster_plan *pl, const struct map *m, int vx, int vy
 	pl->pieces = calloc((size_t)pl->rows * (size_t)pl->cols, sizeof *pl->pieces);
 	if (!pl->pieces)
 		return err_set(e, "out of memory while planning the poster");
-	double ov = pl->overlap / pl->s;
 	for (int r = 0; r < pl->rows; r++)
 		for (int c = 0; c < pl->cols; c++) {
 			struct poster_piece *p = &pl->pieces[r * pl->cols + c];
-			p->row = r;
-			p->col = c;
+			piece_window(pl, r, c, p);
 			poster_label(r, c, p->label, sizeof p->label);
-			p->x0 = pl->vx + c * pl->step_x;
-			p->y0 = pl->vy + r * pl->step_y;
-			p->x1 = fmin(p->x0 + pl->step_x + ov, pl->vx + pl->vw);
-			p->y1 = fmin(p->y0 + pl->step_y + ov, pl->vy + pl->vh);
 			p->empty = !holds_floor(m, p->x0, p->y0, p->x1, p->y1);
 			pl->nprinted += !p->empty;
 		}
