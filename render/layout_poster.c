@@ -162,10 +162,15 @@ static int piece_band(struct layout_ctx *c, struct scene_page *p, const struct p
 	double wx = pl->win_x, wy = pl->win_y, m = pl->margin;
 	double top = m + 1, bottom = pl->ph - m - POSTER_BAND + 2;
 	trim_marks(c, p, wx, wy, ww, wh, POSTER_BAND - 2);
-	if (layout_text(c, p, pc->label, st->font_title, LABEL_PT, 1, m + 1, top, 0, st->title, NULL, e) < 0)
-		return -1;
 	char text[600];
 	double w;
+	/* the label in the corner, clear of the trim marks */
+	if (layout_text_width(c, pc->label, st->font_title, LABEL_PT, 1, &w) < 0)
+		return err_set(e, "cannot measure text");
+	double room = wx - MARK_GAP - 1 - m, size = w > room ? LABEL_PT * room / w : LABEL_PT;
+	if (layout_text(c, p, pc->label, st->font_title, size, 1, m, wy - MARK_GAP - size * 1.2, 0, st->title, NULL,
+			e) < 0)
+		return -1;
 	/* the neighbours: above and left along the top, right and below at the
 	 * ends of the top and bottom bands */
 	neighbour_text(pl, pc->row - 1, pc->col, "\xe2\x86\x91", 1, text, sizeof text);
@@ -185,8 +190,8 @@ static int piece_band(struct layout_ctx *c, struct scene_page *p, const struct p
 		for (int k = 0; k < 2; k++) {
 			if (layout_text_width(c, lines[k], st->font_text, ARROW_PT, 1, &w) < 0)
 				return err_set(e, "cannot measure text");
-			double size = w > band_w ? ARROW_PT * band_w / w : ARROW_PT;
-			if (layout_text(c, p, lines[k], st->font_text, size, 1, band_x + (band_w - fmin(w, band_w)) / 2,
+			double fit = w > band_w ? ARROW_PT * band_w / w : ARROW_PT;
+			if (layout_text(c, p, lines[k], st->font_text, fit, 1, band_x + (band_w - fmin(w, band_w)) / 2,
 					wy + wh / 2 + (k - 1) * ARROW_PT * 1.2, 0, n->empty ? st->accent : st->text, NULL, e) < 0)
 				return -1;
 		}
@@ -206,8 +211,8 @@ static int piece_band(struct layout_ctx *c, struct scene_page *p, const struct p
 	snprintf(text, sizeof text, "%s \xc2\xb7 piece %s (%d of %d) \xc2\xb7 1 square = %g in, %d ft \xc2\xb7 "
 		 "print at 100%% (actual size) \xc2\xb7 cut on the marks left and top; the shaded strip goes under "
 		 "the next piece", title, pc->label, index, pl->nprinted, 1 / pl->scale, c->m->square_feet);
-	double room = ww - down_w - 3 * MARK_GAP;
-	double size = FOOT_PT;
+	room = ww - down_w - 3 * MARK_GAP;
+	size = FOOT_PT;
 	if (layout_text_width(c, text, st->font_text, size, 0, &w) < 0)
 		return err_set(e, "cannot measure text");
 	if (w > room)

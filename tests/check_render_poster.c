@@ -449,6 +449,9 @@ START_TEST(test_pdf_square)
 	ck_assert_int_eq(test_run("-q --seed 7 --method mansion --scale 2 --paper a4 -o " DIR "/s2.pdf", NULL, NULL),
 			 0);
 	ck_assert_int_ge(measure_squares(DIR "/s2.pdf", 2, 2), 3);
+	/* the pieces share their fonts: each embedded once, however many pages */
+	ck_assert_int_eq(shell("test $(pdfinfo " DIR "/s1.pdf | sed -n 's/^Pages: *//p') -ge 10 && "
+			       "test $(pdffonts " DIR "/s1.pdf | tail -n +3 | wc -l) -le 6"), 0);
 	/* the assembly page says how to print it */
 	ck_assert_int_eq(shell("pdftotext -f 1 -l 1 " DIR "/s1.pdf - | tr '\\n' ' ' | grep -q 'Print at 100%'"), 0);
 }
