@@ -8,7 +8,8 @@
  * layout_symbols.c (door, stair, feature symbols shared with the legend),
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
  * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
- * and balance). */
+ * and balance), layout_poster.c and layout_assembly.c (a map in pieces,
+ * planned by poster_plan.c). */
 #ifndef MAPSHEET_LAYOUT_H
 #define MAPSHEET_LAYOUT_H
 

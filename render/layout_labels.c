@@ -3,7 +3,9 @@
  * and features by a quarter square (layout_spot.c finds the place); it is
  * set smaller, down to 7 pt, when that is what it takes to fit, and beside
  * its room with a short leader line when the room is too small even so.
- * Each number sits on a box of its floor's colour that hides the grid. */
+ * Each number sits on a box of its floor's colour that hides the grid. On
+ * squares of an inch or so numbers are larger, for the table; on a poster
+ * a number is moved off the cuts between its pieces. */
 #include "layout.h"
 #include "poster_plan.h"
 
@@ -46,7 +48,7 @@ double layout_number_pt(const struct layout_ctx *c, double s)
 	return fmax(c->st->size_number, fmin(TABLE_NUMBER_MAX, s * TABLE_NUMBER_FACTOR));
 }
 
-/* Tries sizes from the style's down to 7 pt, `step` points apart (7 pt
+/* Tries sizes from layout_number_pt's down to 7 pt, `step` points apart (7 pt
  * always last), with find() (spot_inside or spot_beside). Returns 1 when
  * placed, 0 when not, -1 on a failed measure. */
 static int label_place(struct layout_ctx *c, struct spot_ctx *sp, struct label *lb, const struct map_frame *f,

@@ -97,9 +97,9 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 		if (rc < 0)
 			return -1;
 		if (poster) {
-			report_info(d->report, "level %d poster: %s %s, %g squares to the inch, %d piece%s printed of %d x %d, "
+			report_info(d->report, "level %d poster: %s %s, %g square%s to the inch, %d piece%s printed of %d x %d, "
 				    "%d page%s", i + 1, paper.name, res.orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
-				    res.frame.scale, res.pieces, res.pieces == 1 ? "" : "s", res.piece_rows, res.piece_cols,
+				    res.frame.scale, res.frame.scale == 1 ? "" : "s", res.pieces, res.pieces == 1 ? "" : "s", res.piece_rows, res.piece_cols,
 				    res.npages, res.npages == 1 ? "" : "s");
 			continue;
 		}
