@@ -154,19 +154,22 @@ static void skip_texts(unsigned char *skip, int w, int h, const struct scene_pag
 
 /* Puts the pieces of method meth's poster together and compares them with
  * the whole map on one sheet. */
-static void reassemble(const char *meth, const char *seed, int player)
+static void reassemble(const char *meth, const char *seed, int player, const char *paper, const char *overlap)
 {
 	struct level lv;
 	struct doc d;
 	make_doc(&lv, &d, meth, seed, player);
+	d.sheet.paper = paper;
+	d.sheet.overlap = overlap;
 	struct laid poster, sheet;
-	lay(&d, 1, "letter", &poster);
+	lay(&d, 1, paper, &poster);
 	lay(&d, 0, "1200x900mm", &sheet);
 	const struct map_frame *f = &poster.res.frame;
 	struct poster_plan pl;
 	struct err e;
-	ck_assert_msg(poster_plan_make(&pl, &lv.map, f->vx, f->vy, f->vw, f->vh, 1, &poster.paper, ORIENT_AUTO, NULL,
+	ck_assert_msg(poster_plan_make(&pl, &lv.map, f->vx, f->vy, f->vw, f->vh, 1, &poster.paper, ORIENT_AUTO, overlap,
 				       NULL, &e) == 0, "%s", e.msg);
+	ck_assert_int_eq(pl.o, poster.res.orientation);
 	double sq = pl.s * PX;
 	ck_assert_double_eq_tol(sq, round(sq), 1e-9);
 	int W = (int)lround(pl.vw * sq), H = (int)lround(pl.vh * sq);
@@ -284,7 +287,7 @@ START_TEST(test_reassemble)
 {
 	mkdir("build/tests", 0755);
 	mkdir(DIR, 0755);
-	reassemble(methods[_i], "poster", 0);
+	reassemble(methods[_i], "poster", 0, "letter", NULL);
 }
 END_TEST
 
@@ -292,7 +295,16 @@ START_TEST(test_reassemble_player)
 {
 	mkdir("build/tests", 0755);
 	mkdir(DIR, 0755);
-	reassemble("dice", "players", 1);
+	reassemble("dice", "players", 1, "letter", NULL);
+}
+END_TEST
+
+/* A4 with a half-inch overlap. */
+START_TEST(test_reassemble_a4)
+{
+	mkdir("build/tests", 0755);
+	mkdir(DIR, 0755);
+	reassemble("mansion", "a4", 0, "a4", "0.5in");
 }
 END_TEST
 
@@ -513,6 +525,7 @@ static Suite *poster_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_reassemble, 0, (int)(sizeof methods / sizeof methods[0]));
 	tcase_add_test(tc, test_reassemble_player);
+	tcase_add_test(tc, test_reassemble_a4);
 	tcase_add_loop_test(tc, test_numbers_whole, 0, (int)(sizeof methods / sizeof methods[0]));
 	tcase_add_test(tc, test_empty_pieces);
 	tcase_add_test(tc, test_pdf_square);
