@@ -211,13 +211,13 @@ static int piece_band(struct layout_ctx *c, struct scene_page *p, const struct p
 	snprintf(text, sizeof text, "%s \xc2\xb7 piece %s (%d of %d) \xc2\xb7 1 square = %g in, %d ft \xc2\xb7 "
 		 "print at 100%% (actual size) \xc2\xb7 cut on the marks left and top; the shaded strip goes under "
 		 "the next piece", title, pc->label, index, pl->nprinted, 1 / pl->scale, c->m->square_feet);
-	room = ww - down_w - 3 * MARK_GAP;
+	room = ww - down_w - 4 * MARK_GAP;
 	size = FOOT_PT;
 	if (layout_text_width(c, text, st->font_text, size, 0, &w) < 0)
 		return err_set(e, "cannot measure text");
 	if (w > room)
 		size = fmax(4, size * room / w);
-	if (layout_text(c, p, text, st->font_text, size, 0, wx, bottom, 0, st->accent, NULL, e) < 0)
+	if (layout_text(c, p, text, st->font_text, size, 0, wx + 2 * MARK_GAP, bottom, 0, st->accent, NULL, e) < 0)
 		return -1;
 	return edge_numbers(c, p, pl, pc, wx, wy, e);
 }
