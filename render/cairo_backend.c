@@ -248,6 +248,14 @@ static int draw_page(cairo_t *cr, const struct scene_page *p, struct err *e)
 		case SCENE_TEXT:
 			draw_text(cr, &t, it);
 			break;
+		case SCENE_CLIP:
+			cairo_save(cr);
+			build_path(cr, p, it);
+			cairo_clip(cr);
+			break;
+		case SCENE_UNCLIP:
+			cairo_restore(cr);
+			break;
 		case SCENE_ANCHOR:
 		case SCENE_LINK:
 			/* the booklet backend turns these into PDF destinations and links */

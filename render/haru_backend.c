@@ -176,6 +176,19 @@ static void draw_hatch(struct haru *h, HPDF_Page pg, const struct scene_page *p,
 
 static int draw_item(struct haru *h, HPDF_Page pg, const struct scene_page *p, const struct scene_item *it)
 {
+	if (it->kind == SCENE_CLIP) {
+		h->clip_pen = h->pen;
+		HPDF_Page_GSave(pg);
+		build_path(pg, p, it, 1);
+		HPDF_Page_Clip(pg);
+		HPDF_Page_EndPath(pg);
+		return haru_check(h, 0, "drawing a page");
+	}
+	if (it->kind == SCENE_UNCLIP) {
+		HPDF_Page_GRestore(pg);
+		h->pen = h->clip_pen;
+		return haru_check(h, 0, "drawing a page");
+	}
 	if (it->kind == SCENE_ANCHOR || it->kind == SCENE_LINK || it->colour.a <= 0)
 		return 0;
 	if (it->kind != SCENE_TEXT && !has_path(p, it))

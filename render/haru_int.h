@@ -63,6 +63,7 @@ struct haru {
 	size_t nanchors;
 	HPDF_Destination *fits;         /* per page: showing it whole, made once */
 	struct haru_pen pen;
+	struct haru_pen clip_pen;       /* the pen when a clip began, back when it ends */
 	struct measure *ms;
 	struct err *e;
 };

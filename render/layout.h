@@ -8,7 +8,8 @@
  * layout_symbols.c (door, stair, feature symbols shared with the legend),
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
  * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
- * and balance). */
+ * and balance), layout_poster.c and layout_assembly.c (a map in pieces,
+ * planned by poster_plan.c). */
 #ifndef MAPSHEET_LAYOUT_H
 #define MAPSHEET_LAYOUT_H
 
@@ -50,11 +51,16 @@ struct layout_ctx {
 	int *rdoor_first;       /* per region: its door squares are rdoor_sq[first[r] .. first[r + 1]) */
 	int *rdoor_sq;          /* y * w + x of squares beside a door */
 	int used[LEG_COUNT];    /* symbols drawn on this map */
+	/* a poster's plan (poster_plan.h): room numbers are kept off the cuts
+	 * between its pieces; NULL on a sheet */
+	const struct poster_plan *poster;
 	/* pen widths for the square size being drawn (see layout_pens) */
 	struct {
 		double wall, door, grid, grid_major, hatch, detail, wobble;
 	} pen;
 };
+
+struct poster_plan;
 
 struct rect_pt {
 	double x, y, w, h;
@@ -68,6 +74,7 @@ struct layout_result {
 	int first_page, npages;         /* the level's pages in the scene */
 	int key_beside, key_below;      /* where the key starts on the map page */
 	struct rect_pt map_area;        /* the box the map was fitted into */
+	int pieces, piece_rows, piece_cols;     /* a poster: pieces printed, of rows x cols */
 };
 
 /* Prepares c for level lv (door edge tables).
@@ -113,6 +120,32 @@ struct scene_page *layout_sheet_page(struct layout_ctx *c, const struct sheet_pa
  * Returns 0 or -1 with e set. */
 int layout_sheet_dress(struct layout_ctx *c, struct scene_page *p, const struct sheet_parts *sp,
 		       const struct map_frame *f, int crowded, struct err *e);
+
+/* Whether level c's map fits a sheet of paper at the asked scale in an
+ * orientation allowed: 1, 0, or -1 with e set. */
+int layout_sheet_fits(struct layout_ctx *c, const struct paper *paper, struct err *e);
+/* Adds the key pages of c's level after the scene's last page, in
+ * orientation o, with their headings and footers ("page 1 of 2"), as a
+ * sheet's key pages (for a poster's pieces). Returns 0 or -1 with e set. */
+int layout_key_after(struct layout_ctx *c, const struct paper *paper, enum orientation o, struct err *e);
+
+/* A map too large for the paper at its scale, or any map with --poster,
+ * printed in pieces (layout_poster.c, poster_plan.h): an assembly page
+ * (layout_assembly.c), the pieces that hold floor, then the key pages.
+ * layout_poster_wanted: 1 when c's level is printed so, 0, or -1 with e
+ * set. */
+int layout_poster_wanted(struct layout_ctx *c, const struct paper *paper, struct err *e);
+int layout_poster(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e);
+/* The assembly page of plan pl: the whole map small under the grid of
+ * pieces, each labelled, the empty ones shaded, with the scale, a bar to
+ * check it by and how to put the pieces together. Returns 0 or -1. */
+int layout_assembly(struct layout_ctx *c, const struct poster_plan *pl, struct err *e);
+/* Text for the poster's pages: set at x, y (its top), wrapped in width
+ * (0: one line), its width in *w (may be NULL); and a width measured.
+ * Return 0 or -1 with e set. */
+int layout_text(struct layout_ctx *c, struct scene_page *p, const char *text, const char *family, double size,
+		int bold, double x, double y, double width, struct colour col, double *w, struct err *e);
+int layout_text_width(struct layout_ctx *c, const char *text, const char *family, double size, int bold, double *w);
 
 /* The map and its whole key on one page (layout_onepage.c, --one-page):
  * the key in columns beside and below the map, its text lowered step by
@@ -172,6 +205,11 @@ void layout_zone_tints(struct layout_ctx *c, struct scene_page *p, const struct 
 void layout_zone_swatch(struct layout_ctx *c, struct scene_page *p, int zone, double x, double y, double size);
 void layout_zone_label(const struct layout_ctx *c, int zone, char *out, size_t size);
 void layout_tint_box(struct layout_ctx *c, struct scene_page *p, int id, double x, double y, double w, double h);
+
+/* The size room numbers are set at on squares of s points: the style's,
+ * or larger on squares of an inch or so, to be read from a metre away at
+ * the table (20 pt at one square an inch, at most 22 pt). */
+double layout_number_pt(const struct layout_ctx *c, double s);
 
 /* Room numbers: places every keyed region's number at the centre of its
  * largest open area, clear of walls, door marks and features, or beside a

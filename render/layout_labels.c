@@ -3,8 +3,11 @@
  * and features by a quarter square (layout_spot.c finds the place); it is
  * set smaller, down to 7 pt, when that is what it takes to fit, and beside
  * its room with a short leader line when the room is too small even so.
- * Each number sits on a box of its floor's colour that hides the grid. */
+ * Each number sits on a box of its floor's colour that hides the grid. On
+ * squares of an inch or so numbers are larger, for the table; on a poster
+ * a number is moved off the cuts between its pieces. */
 #include "layout.h"
+#include "poster_plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,13 +40,21 @@ static int label_measure(struct layout_ctx *c, struct label *lb, double size)
 	return 0;
 }
 
-/* Tries sizes from the style's down to 7 pt, `step` points apart (7 pt
+#define TABLE_NUMBER_FACTOR 0.28   /* of a square, at the table's scale */
+#define TABLE_NUMBER_MAX 22.0
+
+double layout_number_pt(const struct layout_ctx *c, double s)
+{
+	return fmax(c->st->size_number, fmin(TABLE_NUMBER_MAX, s * TABLE_NUMBER_FACTOR));
+}
+
+/* Tries sizes from layout_number_pt's down to 7 pt, `step` points apart (7 pt
  * always last), with find() (spot_inside or spot_beside). Returns 1 when
  * placed, 0 when not, -1 on a failed measure. */
 static int label_place(struct layout_ctx *c, struct spot_ctx *sp, struct label *lb, const struct map_frame *f,
 		       int (*find)(const struct spot_ctx *, int, double, double, struct spot *), double step)
 {
-	for (double size = c->st->size_number; size >= NUMBER_MIN_PT - 1e-9; size -= step) {
+	for (double size = layout_number_pt(c, f->s); size >= NUMBER_MIN_PT - 1e-9; size -= step) {
 		if (label_measure(c, lb, size) < 0)
 			return -1;
 		if (find(sp, lb->id, lb->w / f->s, lb->h / f->s, &lb->at)) {
@@ -89,20 +100,31 @@ static int label_draw(struct layout_ctx *c, struct scene_page *p, const struct m
 	int number = c->m->regions[lb->id].number;
 	char text[16], name[32];
 	snprintf(text, sizeof text, "%d", number);
-	double px = f->ox + lb->at.cx * f->s, py = f->oy + lb->at.cy * f->s;
+	struct spot at = lb->at;
+	/* on a poster, whole on one piece */
+	if (c->poster) {
+		double cx = at.cx, cy = at.cy;
+		if (poster_plan_keep_whole(c->poster, &cx, &cy, lb->w / f->s, lb->h / f->s)) {
+			at.ex += cx - at.cx;
+			at.ey += cy - at.cy;
+			at.cx = cx;
+			at.cy = cy;
+		}
+	}
+	double px = f->ox + at.cx * f->s, py = f->oy + at.cy * f->s;
 	double x0 = px - lb->w / 2, y0 = py - lb->h / 2;
-	if (lb->at.leader) {
-		double tx = f->ox + lb->at.tx * f->s, ty = f->oy + lb->at.ty * f->s;
+	if (at.leader) {
+		double tx = f->ox + at.tx * f->s, ty = f->oy + at.ty * f->s;
 		/* the leader runs from a dot in the room to the box's edge */
 		scene_circle_path(sc, p, tx, ty, fmax(0.07 * f->s, 1.0));
 		scene_fill(sc, p, st->number);
 		scene_move(sc, p, tx, ty);
-		scene_line(sc, p, f->ox + lb->at.ex * f->s, f->oy + lb->at.ey * f->s);
+		scene_line(sc, p, f->ox + at.ex * f->s, f->oy + at.ey * f->s);
 		scene_stroke(sc, p, st->number, fmax(c->pen.detail, 0.5), SCENE_CAP_ROUND, SCENE_JOIN_ROUND);
 	}
 	scene_rect_path(sc, p, x0, y0, lb->w, lb->h);
 	scene_fill(sc, p, st->floor.a > 0 ? st->floor : st->paper);
-	if (!lb->at.leader)
+	if (!at.leader)
 		layout_tint_box(c, p, lb->id, x0, y0, lb->w, lb->h);
 	struct text_block b;
 	struct err e;

@@ -341,8 +341,8 @@ static int no_plan(struct layout_ctx *c, const struct paper *paper, const struct
 				 "or larger", given, p->f.vw, p->f.vh, p->map_w / 72, p->map_h / 72, paper->name,
 				 p->map_area.w / 72, p->map_area.h / 72, pw / 72, ph / 72);
 	return err_usage(e, "the map (%d x %d squares) fits %s paper only at %.0f squares to the inch, finer than "
-			 "%g, the finest that stays legible: use --paper %.1fx%.1fin or larger, or --scale %g with that paper "
-			 "(printing a map across several sheets, as a poster, is to come)", p->f.vw, p->f.vh,
+			 "%g, the finest that stays legible: use --paper %.1fx%.1fin or larger, or --scale %g with that paper, "
+			 "or a --scale to print it across several sheets as a poster", p->f.vw, p->f.vh,
 			 paper->name, ceil(p->f.scale), LEGIBLE_SCALE, pw / 72, ph / 72, LEGIBLE_SCALE);
 }
 
@@ -721,4 +721,49 @@ int layout_sheet_dress(struct layout_ctx *c, struct scene_page *p, const struct 
 			   pl.content.y + pl.content.h - pl.footer_h, pl.content.w, c->st->accent, e);
 	sbuf_free(&s);
 	return rc;
+}
+
+int layout_sheet_fits(struct layout_ctx *c, const struct paper *paper, struct err *e)
+{
+	enum orientation want = c->d->sheet.orientation;
+	layout_map_symbols(c);
+	for (int o = ORIENT_PORTRAIT; o <= ORIENT_LANDSCAPE; o++) {
+		if (want != ORIENT_AUTO && want != (enum orientation)o)
+			continue;
+		struct plan pl;
+		if (make_plan(c, (enum orientation)o, paper, c->d->sheet.scale, &pl, e) < 0)
+			return -1;
+		if (pl.fits)
+			return 1;
+	}
+	return 0;
+}
+
+int layout_key_after(struct layout_ctx *c, const struct paper *paper, enum orientation o, struct err *e)
+{
+	struct plan pl;
+	if (make_plan(c, o, paper, c->d->sheet.scale, &pl, e) < 0)
+		return -1;
+	pl.where = KEY_NEXT_PAGE;
+	key_columns(pl.content.w, COL_MIN, &pl.col_w);
+	/* the key's pages count from 1 after the page before them */
+	int first = c->sc->npages - 1;
+	if (lay_key(c, &pl, first, e) < 0)
+		return -1;
+	int n = c->sc->npages - 1 - first;
+	struct sbuf s;
+	sbuf_init(&s);
+	for (int i = 0; i < n; i++) {
+		if (footer_text(c, i + 1, n, &s) < 0) {
+			sbuf_free(&s);
+			return err_set(e, "out of memory while laying out the key");
+		}
+		if (emit_text(c, &c->sc->pages[first + 1 + i], sbuf_cstr(&s), c->st->font_text, c->st->size_small, 0,
+			      pl.content.x, pl.content.y + pl.content.h - pl.footer_h, pl.content.w, c->st->accent, e) < 0) {
+			sbuf_free(&s);
+			return -1;
+		}
+	}
+	sbuf_free(&s);
+	return scene_ok(c->sc, e);
 }

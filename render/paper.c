@@ -51,6 +51,31 @@ int paper_parse(const char *text, struct paper *p, struct err *e)
 	return 0;
 }
 
+int paper_parse_length(const char *option, const char *text, double *pt, struct err *e)
+{
+	char *end;
+	double v = strtod(text, &end);
+	double unit = 0;
+	if (end != text) {
+		if (strcasecmp(end, "in") == 0)
+			unit = 72;
+		else if (strcasecmp(end, "mm") == 0)
+			unit = 72 / 25.4;
+		else if (strcasecmp(end, "cm") == 0)
+			unit = 72 / 2.54;
+		else if (strcasecmp(end, "pt") == 0)
+			unit = 1;
+	}
+	if (unit == 0)
+		return err_usage(e, "%s: '%s' is not a length (expected a number with in, mm, cm or pt, such as 0.25in "
+				 "or 6mm)", option, text);
+	v *= unit;
+	if (!isfinite(v) || v < 0 || v > 10 * 72)
+		return err_usage(e, "%s: '%s' is out of range (expected 0 to 10 in)", option, text);
+	*pt = v;
+	return 0;
+}
+
 void paper_oriented(const struct paper *p, enum orientation o, double *w, double *h)
 {
 	double lo = p->w < p->h ? p->w : p->h, hi = p->w < p->h ? p->h : p->w;

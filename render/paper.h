@@ -20,6 +20,11 @@ struct paper {
  * on a side. Returns 0, or -1 with a usage error naming --paper. */
 int paper_parse(const char *text, struct paper *p, struct err *e);
 
+/* Parses a length for option `option` ("--overlap"): a number with a unit
+ * in, mm, cm or pt ("0.25in", "6mm", "18pt"), from 0 to 10 in. Returns 0
+ * and *pt, or -1 with a usage error naming the option. */
+int paper_parse_length(const char *option, const char *text, double *pt, struct err *e);
+
 /* The page size for an orientation (auto keeps the paper as named). */
 void paper_oriented(const struct paper *p, enum orientation o, double *w, double *h);
 

@@ -41,6 +41,14 @@ int render_validate(const struct sheet_options *o, const char *const *template_d
 	if (o->dpi != 0 && (o->dpi < RENDER_DPI_MIN || o->dpi > RENDER_DPI_MAX))
 		return err_usage(e, "--dpi: '%d' is out of range (expected %d to %d)", o->dpi, RENDER_DPI_MIN,
 				 RENDER_DPI_MAX);
+	if (o->poster && o->scale <= 0)
+		return err_usage(e, "--poster: needs a scale (expected --scale N, squares per inch; --scale 1 for one "
+				 "inch a square)");
+	double length;
+	if (o->overlap && paper_parse_length("--overlap", o->overlap, &length, e) < 0)
+		return -1;
+	if (o->margin && paper_parse_length("--margin", o->margin, &length, e) < 0)
+		return -1;
 	if (o->orientation != ORIENT_AUTO && o->orientation != ORIENT_PORTRAIT && o->orientation != ORIENT_LANDSCAPE)
 		return err_usage(e, "orientation: expected --portrait or --landscape");
 	struct measure ms;
@@ -80,10 +88,21 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 			return -1;
 		struct layout_result res;
 		report_progress(d->report, "level %d of %d: laying out the sheet...", i + 1, d->nlevels);
-		int rc = d->sheet.one_page ? layout_one_page(&c, &paper, &res, e) : layout_level(&c, &paper, &res, e);
+		int poster = layout_poster_wanted(&c, &paper, e);
+		int rc = poster < 0	       ? -1
+			 : poster	       ? layout_poster(&c, &paper, &res, e)
+			 : d->sheet.one_page ? layout_one_page(&c, &paper, &res, e)
+					     : layout_level(&c, &paper, &res, e);
 		layout_ctx_free(&c);
 		if (rc < 0)
 			return -1;
+		if (poster) {
+			report_info(d->report, "level %d poster: %s %s, %g square%s to the inch, %d piece%s printed of %d x %d, "
+				    "%d page%s", i + 1, paper.name, res.orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
+				    res.frame.scale, res.frame.scale == 1 ? "" : "s", res.pieces, res.pieces == 1 ? "" : "s", res.piece_rows, res.piece_cols,
+				    res.npages, res.npages == 1 ? "" : "s");
+			continue;
+		}
 		report_info(d->report, "level %d sheet: %s %s, %s%g squares to the inch, map %.1f x %.1f in, %d page%s",
 			    i + 1, paper.name, res.orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
 			    res.frame.standard ? "" : "fitted at ", res.frame.scale, res.frame.vw * res.frame.s / 72,

@@ -1,6 +1,8 @@
 /* scene.c: building the per-page display lists (see scene.h). */
 #include "scene.h"
 
+#include "glyph_run.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,6 +253,103 @@ struct scene_item *scene_text(struct scene *sc, struct scene_page *p, const char
 	return it;
 }
 
+struct scene_item *scene_clip(struct scene *sc, struct scene_page *p)
+{
+	return add_item(sc, p, SCENE_CLIP, 1);
+}
+
+struct scene_item *scene_unclip(struct scene *sc, struct scene_page *p)
+{
+	return add_item(sc, p, SCENE_UNCLIP, 0);
+}
+
+/* Copies the part of src's path ops[from .. to) that starts a piece (a
+ * move and what follows up to the next move), moved by (dx, dy), when
+ * its points come within win grown by pen. Returns 0, or -1 (latched). */
+static int copy_subpath(struct scene *sc, struct scene_page *dst, const struct scene_page *src, size_t from,
+			size_t to, double dx, double dy, const double *win, double pen)
+{
+	if (win) {
+		double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+		for (size_t k = from; k < to; k++) {
+			const struct scene_op *op = &src->ops[k];
+			int npts = op->kind == SCENE_CURVE ? 3 : op->kind == SCENE_CLOSE ? 0 : 1;
+			for (int j = 0; j < npts; j++) {
+				x0 = fmin(x0, op->x[j]);
+				x1 = fmax(x1, op->x[j]);
+				y0 = fmin(y0, op->y[j]);
+				y1 = fmax(y1, op->y[j]);
+			}
+		}
+		if (x1 + pen < win[0] || x0 - pen > win[2] || y1 + pen < win[1] || y0 - pen > win[3])
+			return 0;
+	}
+	for (size_t k = from; k < to; k++) {
+		const struct scene_op *op = &src->ops[k];
+		struct scene_op *n = add_op(sc, dst, op->kind);
+		if (!n)
+			return -1;
+		for (int j = 0; j < 3; j++) {
+			n->x[j] = op->x[j] + dx;
+			n->y[j] = op->y[j] + dy;
+		}
+	}
+	return 0;
+}
+
+int scene_copy_item(struct scene *sc, struct scene_page *dst, const struct scene_page *src,
+		    const struct scene_item *it, double dx, double dy, const double *win)
+{
+	if (it->kind == SCENE_TEXT) {
+		size_t len = strlen(it->text);
+		struct scene_item *t = scene_text(sc, dst, it->text, len, it->family, it->size, it->bold, it->italic,
+						  it->colour, it->x + dx, it->y + dy, it->w);
+		if (!t)
+			return -1;
+		t->ascent = it->ascent;
+		t->descent = it->descent;
+		if (it->glyphs) {
+			if (!(t->glyphs = glyph_run_prefix(it->glyphs, len))) {
+				sc->failed = 1;
+				return -1;
+			}
+			t->glyphs_free = it->glyphs_free;
+		}
+		return 1;
+	}
+	if (it->kind == SCENE_ANCHOR)
+		return scene_anchor(sc, dst, it->text, it->x + dx, it->y + dy) ? 1 : -1;
+	if (it->kind == SCENE_LINK)
+		return scene_link(sc, dst, it->text, it->x + dx, it->y + dy, it->w, it->h) ? 1 : -1;
+	if (sc->failed || !dst)
+		return -1;
+	double pen = it->kind == SCENE_STROKE ? it->width * (it->cap == SCENE_CAP_SQUARE ? 0.75 : 0.5) + 1 : 0;
+	size_t before = dst->nops, end = it->op_start + it->nops;
+	for (size_t k = it->op_start; k < end;) {
+		size_t next = k + 1;
+		while (next < end && src->ops[next].kind != SCENE_MOVE)
+			next++;
+		if (copy_subpath(sc, dst, src, k, next, dx, dy, win, pen) < 0)
+			return -1;
+		k = next;
+	}
+	if (dst->nops == before && it->kind != SCENE_UNCLIP)
+		return 0;
+	struct scene_item *n = add_item(sc, dst, it->kind, it->kind != SCENE_UNCLIP);
+	if (!n)
+		return -1;
+	size_t op_start = n->op_start, nops = n->nops;
+	*n = *it;
+	n->op_start = op_start;
+	n->nops = nops;
+	n->text = n->family = NULL;
+	n->glyphs = NULL;
+	n->glyphs_free = NULL;
+	n->hatch_x = it->hatch_x + dx;
+	n->hatch_y = it->hatch_y + dy;
+	return 1;
+}
+
 struct scene_item *scene_anchor(struct scene *sc, struct scene_page *p, const char *name, double x, double y)
 {
 	struct scene_item *it = add_item(sc, p, SCENE_ANCHOR, 0);
@@ -339,6 +438,12 @@ int scene_hatch_lines(const struct scene_page *p, const struct scene_item *it,
 		return 0;
 	double a = it->angle * 3.14159265358979323846 / 180;
 	double dx = cos(a), dy = sin(a), nx = -dy, ny = dx;
+	/* counted from the anchor: the same lines wherever the item was moved */
+	double hx = it->hatch_x, hy = it->hatch_y;
+	x0 -= hx;
+	x1 -= hx;
+	y0 -= hy;
+	y1 -= hy;
 	double xs[4] = { x0, x1, x0, x1 }, ys[4] = { y0, y0, y1, y1 };
 	double nmin = 1e300, nmax = -1e300, dmin = 1e300, dmax = -1e300;
 	for (int k = 0; k < 4; k++) {
@@ -350,7 +455,8 @@ int scene_hatch_lines(const struct scene_page *p, const struct scene_item *it,
 	}
 	int count = 0;
 	for (double t = floor(nmin / it->spacing) * it->spacing; t <= nmax && count < 100000; t += it->spacing) {
-		fn(arg, t * nx + dmin * dx, t * ny + dmin * dy, t * nx + dmax * dx, t * ny + dmax * dy);
+		fn(arg, hx + t * nx + dmin * dx, hy + t * ny + dmin * dy, hx + t * nx + dmax * dx,
+		   hy + t * ny + dmax * dy);
 		count++;
 	}
 	return count;

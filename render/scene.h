@@ -30,7 +30,9 @@ enum scene_kind {
 	SCENE_HATCH,    /* parallel lines at `angle`, `spacing` apart, clipped to the path */
 	SCENE_TEXT,     /* one run of text on one line, already broken by layout */
 	SCENE_ANCHOR,   /* a named link destination at (x, y) */
-	SCENE_LINK      /* the rectangle x, y, w, h links to the anchor named `name` */
+	SCENE_LINK,     /* the rectangle x, y, w, h links to the anchor named `name` */
+	SCENE_CLIP,     /* the items up to the next SCENE_UNCLIP are clipped to the path */
+	SCENE_UNCLIP    /* ends the clip a SCENE_CLIP began */
 };
 
 enum scene_cap { SCENE_CAP_BUTT, SCENE_CAP_ROUND, SCENE_CAP_SQUARE };
@@ -63,6 +65,7 @@ struct scene_item {
 	enum scene_join join;
 	double dash[2];                 /* on, off; both 0: solid */
 	double angle, spacing;          /* hatch: degrees from the x axis, distance */
+	double hatch_x, hatch_y;        /* hatch: the point its lines are anchored to (0, 0 unless moved) */
 	/* text: the run's text (UTF-8) with its left end of the baseline at
 	 * (x, y); anchors and links: a point or a rectangle */
 	double x, y, w, h;
@@ -131,6 +134,18 @@ struct scene_item *scene_hatch(struct scene *sc, struct scene_page *p, struct co
 struct scene_item *scene_text(struct scene *sc, struct scene_page *p, const char *text, size_t len,
 			      const char *family, double size, int bold, int italic, struct colour c,
 			      double x, double y, double w);
+/* Clips the items that follow to the pending path, until scene_unclip
+ * (clips do not nest). */
+struct scene_item *scene_clip(struct scene *sc, struct scene_page *p);
+struct scene_item *scene_unclip(struct scene *sc, struct scene_page *p);
+/* Adds to page dst a copy of item it of page src, moved by (dx, dy): its
+ * text (with its glyphs) or name, or the parts of its path (each piece
+ * begun by a move) whose points, pen included, come within the box win
+ * (x0, y0, x1, y1 on src; NULL: all of it). A hatch keeps its lines where
+ * they were relative to the item. Returns 1, 0 when no part of a path is
+ * in win (nothing added), or -1 when out of memory (latched). */
+int scene_copy_item(struct scene *sc, struct scene_page *dst, const struct scene_page *src,
+		    const struct scene_item *it, double dx, double dy, const double *win);
 struct scene_item *scene_anchor(struct scene *sc, struct scene_page *p, const char *name, double x, double y);
 struct scene_item *scene_link(struct scene *sc, struct scene_page *p, const char *target, double x, double y,
 			      double w, double h);
@@ -141,7 +156,8 @@ int scene_item_bounds(const struct scene_page *p, const struct scene_item *it, d
 		      double *x1, double *y1);
 
 /* The lines of a SCENE_HATCH item, before clipping to its path: parallel
- * lines at it->angle, it->spacing apart, anchored to the page so that
+ * lines at it->angle, it->spacing apart, anchored to the page (at
+ * it->hatch_x, it->hatch_y, the origin unless the item was moved) so that
  * neighbouring regions line up, long enough to cross the path's bounds.
  * Calls fn once per line; returns the number of lines. */
 int scene_hatch_lines(const struct scene_page *p, const struct scene_item *it,

@@ -242,6 +242,30 @@ static int set_one_page(struct cli *c, const char *value, struct err *e)
 	return 0;
 }
 
+static int set_poster(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.poster = 1;
+	return 0;
+}
+
+static int set_overlap(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--overlap: the length is empty (a number with in, mm, cm or pt, such as 0.25in)");
+	c->sheet.overlap = value;
+	return 0;
+}
+
+static int set_margin(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--margin: the length is empty (a number with in, mm, cm or pt, such as 0.25in)");
+	c->sheet.margin = value;
+	return 0;
+}
+
 static int set_title(struct cli *c, const char *value, struct err *e)
 {
 	if (value[0] == '\0')
@@ -376,6 +400,11 @@ const struct cli_option cli_options[] = {
 	{ "no-key", 0, NULL, "the map page alone, without the key", GROUP_SHEET, set_no_key, NULL },
 	{ "one-page", 0, NULL, "map and whole key on one page (text down to 6.5 pt)", GROUP_SHEET,
 	  set_one_page, NULL },
+	{ "poster", 0, NULL, "print in pieces to tape together, at --scale", GROUP_SHEET, set_poster,
+	  NULL },
+	{ "overlap", 0, "LENGTH", "poster pieces' overlap (default 0.25in)", GROUP_SHEET,
+	  set_overlap, NULL },
+	{ "margin", 0, "LENGTH", "poster pieces' unprinted margin (0.25in)", GROUP_SHEET, set_margin, NULL },
 	{ "title", 0, "TEXT", "the title (default: a site name from the seed)", GROUP_SHEET, set_title, NULL },
 	{ "output", 'o', "FILE", "write FILE, by its extension: .pdf .svg .png .txt .json .md .dd2vtt .uvtt",
 	  GROUP_OUTPUT, set_output, NULL },

@@ -32,6 +32,9 @@ struct sheet_options {
 	int player_secret_rooms;/* the handout shows what only secret doors lead to */
 	int no_key;             /* the map page alone */
 	int one_page;           /* each level's map and whole key on one page */
+	int poster;             /* the map in pieces at its scale even when it fits one sheet */
+	const char *overlap;    /* poster pieces' overlap ("0.25in"); NULL: the default */
+	const char *margin;     /* poster pieces' printer-safe margin; NULL: the default */
 	const char *title;      /* NULL: made from method and seed */
 	int grid_pixels;        /* tabletop export: image pixels per square; 0: 70 */
 	int vtt_grid;           /* tabletop export: the grid drawn into the image */

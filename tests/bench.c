@@ -2,7 +2,7 @@
  * rendering table against Cairo's floor (bench_render.c, bench_floor.c) and
  * the whole-command rows. Times are medians on the monotonic clock.
  *
- *   build/bench [all|gen|render|command] [METHOD]
+ *   build/bench [all|gen|render|command|poster] [METHOD]
  *
  * MAPSHEET_BIN names the program for the whole-command rows (./mapsheet). */
 #include "bench.h"
@@ -72,8 +72,8 @@ int main(int argc, char **argv)
 	if (strcmp(part, "--font-setup") == 0)
 		return font_setup();
 	int all = strcmp(part, "all") == 0;
-	if (!all && strcmp(part, "gen") && strcmp(part, "render") && strcmp(part, "command")) {
-		fprintf(stderr, "usage: bench [all|gen|render|command] [METHOD]\n");
+	if (!all && strcmp(part, "gen") && strcmp(part, "render") && strcmp(part, "command") && strcmp(part, "poster")) {
+		fprintf(stderr, "usage: bench [all|gen|render|command|poster] [METHOD]\n");
 		return 2;
 	}
 	if (all || strcmp(part, "gen") == 0)
@@ -83,6 +83,10 @@ int main(int argc, char **argv)
 	if (all || strcmp(part, "command") == 0) {
 		const char *bin = getenv("MAPSHEET_BIN");
 		bench_command(bin && *bin ? bin : "./mapsheet");
+	}
+	if (all || strcmp(part, "poster") == 0) {
+		const char *bin = getenv("MAPSHEET_BIN");
+		bench_poster(bin && *bin ? bin : "./mapsheet");
 	}
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

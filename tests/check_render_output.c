@@ -375,9 +375,11 @@ START_TEST(test_atomic_and_reproducible)
 	ck_assert_ptr_nonnull(f);
 	fputs("earlier file", f);
 	fclose(f);
-	/* a failure (the map does not fit at 1 square per inch) keeps it */
+	/* a failure (a poster's overlap leaving no room for a square) keeps it */
 	d.sheet.scale = 1;
+	d.sheet.overlap = "9in";
 	ck_assert_int_eq(render_write(&d, OUT "/keep.pdf", "pdf", &e), -1);
+	d.sheet.overlap = NULL;
 	char *kept = test_slurp(OUT "/keep.pdf", NULL);
 	ck_assert_str_eq(kept, "earlier file");
 	free(kept);
