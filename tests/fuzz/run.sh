@@ -24,21 +24,39 @@ for dir in tests/fuzz/corpus/*/; do
 	mkdir -p "$out/corpus-$name"
 	cp "$dir"* "$out/corpus-$name/" 2>/dev/null || true
 done
+# build every harness, then run them JOBS at a time (default: the
+# processors there are), each into its own log
+jobs=${FUZZ_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+# the core compiled once, JOBS files at a time, into one archive
+mkdir -p "$out/core"
+# shellcheck disable=SC2086,SC2016
+printf '%s\n' $core | xargs -P "$jobs" -I '{}' sh -c \
+	'f=$1 cc=$2 dest=$3; shift 3; "$cc" "$@" -c -o "$dest/$(basename "$f" .c).o" "$f"' sh '{}' "$CC" "$out/core" $flags
+rm -f "$out/core.a"
+ar rcs "$out/core.a" "$out"/core/*.o
+for harness in tests/fuzz/fuzz_*.c; do
+	name=$(basename "$harness" .c)
+	mkdir -p "$out/corpus-${name#fuzz_}"
+	# shellcheck disable=SC2086
+	$CC $flags -o "$out/$name" "$harness" "$out/core.a" $(pkg-config --libs jansson) -lm
+done
+# shellcheck disable=SC2016
+ls tests/fuzz/fuzz_*.c | xargs -n 1 basename | sed 's/\.c$//' | xargs -P "$jobs" -I '{}' sh -c '
+	name=$1 out=$2 secs=$3
+	echo "fuzz: $name for ${secs}s"
+	"$out/$name" -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix="tests/fuzz/crashes/$name-" "$out/corpus-${name#fuzz_}" >"$out/$name.log" 2>&1
+	echo $? >"$out/$name.rc"' sh '{}' "$out" "$secs"
 status=0
 for harness in tests/fuzz/fuzz_*.c; do
 	name=$(basename "$harness" .c)
-	corpus="$out/corpus-${name#fuzz_}"
-	mkdir -p "$corpus"
-	# shellcheck disable=SC2086
-	$CC $flags -o "$out/$name" "$harness" $core $(pkg-config --libs jansson) -lm
-	echo "fuzz: $name for ${secs}s"
-	if ! "$out/$name" -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-		-artifact_prefix="tests/fuzz/crashes/$name-" "$corpus" >"$out/$name.log" 2>&1; then
+	if [ "$(cat "$out/$name.rc")" != 0 ]; then
 		echo "fuzz: $name FAILED; see $out/$name.log and tests/fuzz/crashes/"
 		tail -n 30 "$out/$name.log"
 		status=1
 	else
-		grep -E '^(Done|#[0-9]+ *DONE)' "$out/$name.log" | tail -n 1 || true
+		printf '%s: ' "$name"
+		grep -E '^(Done|#[0-9]+ *DONE)' "$out/$name.log" | tail -n 1 || echo
 	fi
 done
 exit $status
