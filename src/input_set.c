@@ -130,27 +130,46 @@ static int append_levels(struct read_json_doc *out, struct read_json_doc *d, con
 	return 0;
 }
 
+/* Reads file i into out. Its warnings are held back until it is read
+ * whole: a file that is refused gives its one line of error alone. */
+static int read_one(const char *const *paths, int n, int i, const struct input_set_options *o,
+		    struct read_json_doc *out, int *cut, struct log *log, struct err *e)
+{
+	char *held = NULL;
+	size_t nheld = 0;
+	FILE *mem = log && log->warn ? open_memstream(&held, &nheld) : NULL;
+	struct log quiet = { log && log->steps != log->warn ? log->steps : NULL, mem, 0 };
+	struct log *l = mem ? &quiet : log;
+	struct read_json_doc d;
+	int rc = 0;
+	if (read_map_file(paths[i], o->format, &d, l, e) < 0 ||
+	    (o->player && players_view(paths[i], &d, o, cut, n > 1, l, e) < 0) || append_levels(out, &d, paths[i], l, e) < 0)
+		rc = -1;
+	if (rc == 0 && i == 0) {
+		out->seed = d.seed;
+		out->title = d.title;
+		out->site = d.site;
+		d.seed = d.title = d.site = NULL;
+	}
+	read_json_doc_free(&d);
+	if (mem) {
+		if (fclose(mem) == 0 && rc == 0 && nheld)
+			fwrite(held, 1, nheld, log->warn);
+		log->warnings += quiet.warnings;
+		free(held);
+	}
+	return rc;
+}
+
 int input_set_read(const char *const *paths, int n, const struct input_set_options *o, struct read_json_doc *out,
 		   int *cut, struct log *log, struct err *e)
 {
 	memset(out, 0, sizeof *out);
 	*cut = 0;
-	for (int i = 0; i < n; i++) {
-		struct read_json_doc d;
-		if (read_map_file(paths[i], o->format, &d, log, e) < 0 ||
-		    (o->player && players_view(paths[i], &d, o, cut, n > 1, log, e) < 0) ||
-		    append_levels(out, &d, paths[i], log, e) < 0) {
-			read_json_doc_free(&d);
+	for (int i = 0; i < n; i++)
+		if (read_one(paths, n, i, o, out, cut, log, e) < 0) {
 			read_json_doc_free(out);
 			return -1;
 		}
-		if (i == 0) {
-			out->seed = d.seed;
-			out->title = d.title;
-			out->site = d.site;
-			d.seed = d.title = d.site = NULL;
-		}
-		read_json_doc_free(&d);
-	}
 	return 0;
 }

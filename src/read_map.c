@@ -46,8 +46,22 @@ int read_map_text(const char *name, const char *text, size_t len, enum input_for
 		  struct log *log, struct err *e)
 {
 	memset(out, 0, sizeof *out);
+	size_t blank = 0;
+	while (blank < len && strchr(" \t\r\n", text[blank]) && text[blank])
+		blank++;
+	if (blank >= len)
+		return err_usage(e, "%s: the file is empty%s (a map file is a JSON object, as -o x.json writes it)", name,
+				 len ? " but for blanks" : "");
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		return err_at(e, name, 1, 1, "the file starts with a byte order mark (U+FEFF), which JSON does not "
+			      "allow; save it as UTF-8 without one");
+	if (read_scan_bounds(name, text, len, e) < 0)
+		return -1;
 	json_error_t je;
 	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root && strstr(je.text, "JSON_ALLOW_NUL"))
+		return err_at(e, name, je.line, je.column, "\\u0000, a NUL character, in a text (not allowed in a map "
+			      "file)");
 	if (!root)
 		return err_at(e, name, je.line, je.column, "%s (not valid JSON)", je.text);
 	if (!json_is_object(root)) {
