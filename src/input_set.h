@@ -20,7 +20,8 @@ struct input_set_options {
  * that file: their level numbers (and the key's stairs lines that name
  * them, as key_build writes them) move with the file's place in the
  * booklet. Stairs to a level their file does not hold are named in a
- * warning on log. *cut is set when the players' view of some file ends
+ * warning on log; a file's warnings are held back until it is read whole,
+ * so that a file refused gives its one line of error alone. *cut is set when the players' view of some file ends
  * before its last level. Returns 0, or -1 with e set (usage errors name
  * the file) and out empty. */
 int input_set_read(const char *const *paths, int n, const struct input_set_options *o, struct read_json_doc *out,
