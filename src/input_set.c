@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* The key entries of a level made into the players' view: only the rooms
  * still on the map, each pointing at its region's new id. */
@@ -172,4 +173,15 @@ int input_set_read(const char *const *paths, int n, const struct input_set_optio
 			return -1;
 		}
 	return 0;
+}
+
+size_t input_set_estimate(const char *const *paths, int n)
+{
+	size_t most = 0;
+	struct stat st;
+	for (int i = 0; i < n; i++)
+		if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_size <= READ_JSON_MAX_FILE && (size_t)st.st_size > most)
+			most = (size_t)st.st_size;
+	return most * 9;
 }

@@ -27,4 +27,9 @@ struct input_set_options {
 int input_set_read(const char *const *paths, int n, const struct input_set_options *o, struct read_json_doc *out,
 		   int *cut, struct log *log, struct err *e);
 
+/* About the most memory reading the largest of paths[0..n) holds at once:
+ * its text and jansson's values, some 8 bytes a byte of text (a 10 MB map
+ * of 10,000 rooms: 72 MB of values). 0 for standard input. */
+size_t input_set_estimate(const char *const *paths, int n);
+
 #endif

@@ -228,8 +228,9 @@ static int run(struct cli *c, struct err *e)
 	 * the run's memory is mapped in */
 	if (fmt->sheet || fmt->draws)
 		render_start_fonts();
-	mem_map_ahead(mem_run_estimate(c->levels, c->params.w, c->params.h, c->params.rooms,
-				       fmt->sheet || fmt->draws));
+	mem_map_ahead(c->ninputs ? input_set_estimate(c->inputs, c->ninputs)
+				 : mem_run_estimate(c->levels, c->params.w, c->params.h, c->params.rooms,
+						    fmt->sheet || fmt->draws));
 	/* the stocking tables, loaded once: checked here, read by every key */
 	struct stock_tables tables;
 	if (inputs_check_run(c, path, &tables, e) < 0 ||

@@ -5,6 +5,8 @@
 #include "read_map.h"
 #include "read_formats.h"
 
+#include "mem.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -42,10 +44,9 @@ static enum input_format detect(json_t *root)
 	return INPUT_AUTO;
 }
 
-int read_map_text(const char *name, const char *text, size_t len, enum input_format f, struct read_json_doc *out,
-		  struct log *log, struct err *e)
+static int read_text(const char *name, const char *text, size_t len, enum input_format f, struct read_json_doc *out,
+		     struct log *log, struct err *e)
 {
-	memset(out, 0, sizeof *out);
 	size_t blank = 0;
 	while (blank < len && strchr(" \t\r\n", text[blank]) && text[blank])
 		blank++;
@@ -82,6 +83,17 @@ int read_map_text(const char *name, const char *text, size_t len, enum input_for
 	return rc;
 }
 
+int read_map_text(const char *name, const char *text, size_t len, enum input_format f, struct read_json_doc *out,
+		  struct log *log, struct err *e)
+{
+	memset(out, 0, sizeof *out);
+	/* jansson's values: hundreds of thousands of small blocks, freed together */
+	mem_bulk_frees(1);
+	int rc = read_text(name, text, len, f, out, log, e);
+	mem_bulk_frees(0);
+	return rc;
+}
+
 /* The whole file into memory: standard input for "-", else only a regular
  * file (never a FIFO or device that could block), at most
  * READ_JSON_MAX_FILE bytes either way. */
@@ -112,7 +124,8 @@ static char *slurp(const char *path, size_t *len, struct err *e)
 			return NULL;
 		}
 	}
-	size_t cap = 65536, n = 0;
+	/* a regular file's size is known: one block, filled by one read */
+	size_t cap = fd != STDIN_FILENO ? (size_t)st.st_size + 1 : 65536, n = 0;
 	char *buf = malloc(cap);
 	while (buf) {
 		if (n == cap) {
