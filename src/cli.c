@@ -150,12 +150,12 @@ static int finish(struct cli *c, struct err *e)
 			return err_set(e, "no methods are built in");
 		c->nmethods = 1;
 	}
-	if (!c->seed[0] && !c->input)
+	if (!c->seed[0] && !c->ninputs)
 		draw_seed(c);
 	if (c->nmethods > c->levels)
 		return err_usage(e, "--method: %d methods named for %d level%s (one method per level, the last "
 				 "repeats; add --levels %d)", c->nmethods, c->levels, c->levels == 1 ? "" : "s", c->nmethods);
-	if (c->only_level > c->levels && !c->input)
+	if (c->only_level > c->levels && !c->ninputs)
 		return err_usage(e, "--level: %d is more than --levels %d", c->only_level, c->levels);
 	/* rooms 0: each level takes its own method's default (levels.c) */
 	if (!c->rooms_given)
@@ -272,7 +272,7 @@ static const char *const input_refuses[] = { "method", "seed", "rooms", "size", 
 static int check_input_alone(const struct cli *c, const unsigned char *given, const unsigned char *given_method,
 			     int nrefs, const struct method_opt_ref *refs, struct err *e)
 {
-	if (!c->input) {
+	if (!c->ninputs) {
 		if (c->input_format)
 			return err_usage(e, "--input-format names the maker of an --input file; give --input FILE too");
 		return 0;
@@ -375,7 +375,7 @@ int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_
 		return 0;
 	if (check_input_alone(c, given, given_method, nrefs, refs, e) < 0)
 		return -1;
-	if (finish(c, e) < 0 || (!c->input && check_methods_used(c, refs, nrefs, given_method, e) < 0))
+	if (finish(c, e) < 0 || (!c->ninputs && check_methods_used(c, refs, nrefs, given_method, e) < 0))
 		return -1;
 	return build_command(c, argc, argv, given, e);
 }

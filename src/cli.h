@@ -14,6 +14,7 @@
 #define CLI_MAX_LEVELS 99
 #define CLI_COMMAND_MAX 8192    /* the remake line; a longer one is refused */
 #define CLI_MAX_CONFIG 16       /* settings in the config file */
+#define CLI_MAX_INPUTS 99       /* --input files: one level each at least, a booklet at most 99 */
 
 /* Checks of values that need the renderer's tables (main supplies them, so
  * that the core has no graphics library); NULL: not checked here. */
@@ -45,7 +46,8 @@ struct cli {
 	char seed[256];
 	int seed_drawn;             /* no --seed: one was drawn */
 	int rooms_given, size_given;
-	const char *input;          /* --input: a map file to print ("-": stdin), or NULL */
+	const char *inputs[CLI_MAX_INPUTS];  /* --input: the map files to print, in order ("-": stdin) */
+	int ninputs;                /* 0: a map is generated */
 	int input_format;           /* --input-format: an enum input_format (read_map.h); 0: detected */
 	const char *output;         /* NULL: text preview to stdout */
 	const char *log_path;       /* --log, or NULL */

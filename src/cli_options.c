@@ -76,7 +76,13 @@ static int set_input(struct cli *c, const char *value, struct err *e)
 	if (value[0] == '\0')
 		return err_usage(e, "--input: the file name is empty (a map written by -o FILE.json, or - for standard "
 				 "input)");
-	c->input = value;
+	if (c->ninputs == CLI_MAX_INPUTS)
+		return err_usage(e, "--input: more than %d files (a booklet holds at most %d levels)", CLI_MAX_INPUTS,
+				 CLI_MAX_INPUTS);
+	for (int i = 0; i < c->ninputs; i++)
+		if (strcmp(value, "-") == 0 && strcmp(c->inputs[i], "-") == 0)
+			return err_usage(e, "--input: - (standard input) given twice; it can be read once");
+	c->inputs[c->ninputs++] = value;
 	return 0;
 }
 
@@ -372,7 +378,7 @@ const struct cli_option cli_options[] = {
 	{ "seed", 's', "TEXT", "any text (default: one is drawn and shown)", GROUP_MAP, set_seed, NULL },
 	{ "rooms", 'n', "N", "rooms wanted (default: the method's)", GROUP_MAP, set_rooms, NULL },
 	{ "size", 0, "WxH", "grid size in squares (default: fitted to the rooms)", GROUP_MAP, set_size, NULL },
-	{ "input", 'i', "FILE", "print the map in FILE (from -o x.json; -: stdin)",
+	{ "input", 'i', "FILE", "print FILE's map (-o x.json; -: stdin); repeatable",
 	  GROUP_MAP, set_input, NULL },
 	{ "input-format", 0, "NAME", "--input's maker: mapsheet, watabou, donjon (default: auto)",
 	  GROUP_MAP, set_input_format, "auto mapsheet watabou donjon" },

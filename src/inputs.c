@@ -152,8 +152,9 @@ int inputs_check_run(const struct cli *c, const char *out_path, struct stock_tab
 		if (inputs_add_dir(&in, dir, ".tile", "a tile file of --tiles", e) < 0)
 			goto out;
 	}
-	if (c->input && strcmp(c->input, "-") != 0 && inputs_add_file(&in, c->input, "the --input map", e) < 0)
-		goto out;
+	for (int i = 0; i < c->ninputs; i++)
+		if (strcmp(c->inputs[i], "-") != 0 && inputs_add_file(&in, c->inputs[i], "an --input map", e) < 0)
+			goto out;
 	if (inputs_check_output(&in, "--output", out_path, e) < 0 ||
 	    (c->log_path && inputs_check_output(&in, "--log", c->log_path, e) < 0))
 		goto out;

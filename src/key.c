@@ -366,6 +366,21 @@ static int build_exits(struct key_entry *en, const struct map *m, const struct g
 	return 0;
 }
 
+void key_stair_line(const struct stair *st, char *buf, size_t size)
+{
+	/* stairs to another level name their square, which is the same
+	 * square on both levels (the maps' edges number the squares) */
+	int col = key_square_number(st->x), row = key_square_number(st->y);
+	if (st->to_level > 0 && st->to_room > 0)
+		snprintf(buf, size, "Stairs %s to level %d, room %d, at column %d, row %d.",
+			 st->dir == STAIR_UP ? "up" : "down", st->to_level, st->to_room, col, row);
+	else if (st->to_level > 0)
+		snprintf(buf, size, "Stairs %s to level %d, at column %d, row %d.", st->dir == STAIR_UP ? "up" : "down",
+			 st->to_level, col, row);
+	else
+		snprintf(buf, size, "Stairs %s.", st->dir == STAIR_UP ? "up" : "down");
+}
+
 static int add_stairs_and_keys(struct key_entry *en, const struct map *m, int id, struct err *e)
 {
 	char line[200];
@@ -373,17 +388,7 @@ static int add_stairs_and_keys(struct key_entry *en, const struct map *m, int id
 		const struct stair *st = &m->stairs[i];
 		if (map_at(m, st->x, st->y) != id)
 			continue;
-		/* stairs to another level name their square, which is the same
-		 * square on both levels (the maps' edges number the squares) */
-		int col = key_square_number(st->x), row = key_square_number(st->y);
-		if (st->to_level > 0 && st->to_room > 0)
-			snprintf(line, sizeof line, "Stairs %s to level %d, room %d, at column %d, row %d.",
-				 st->dir == STAIR_UP ? "up" : "down", st->to_level, st->to_room, col, row);
-		else if (st->to_level > 0)
-			snprintf(line, sizeof line, "Stairs %s to level %d, at column %d, row %d.",
-				 st->dir == STAIR_UP ? "up" : "down", st->to_level, col, row);
-		else
-			snprintf(line, sizeof line, "Stairs %s.", st->dir == STAIR_UP ? "up" : "down");
+		key_stair_line(st, line, sizeof line);
 		if (key_entry_add_line(en, line, e) < 0)
 			return -1;
 	}

@@ -83,6 +83,10 @@ static inline int key_square_number(int index)
 	return index + 1;
 }
 
+/* The key's paragraph for stairs st ("Stairs down to level 2, room 5, at
+ * column 23, row 14."), into buf. */
+void key_stair_line(const struct stair *st, char *buf, size_t size);
+
 /* The entry of key number `number`, or NULL. */
 const struct key_entry *key_find(const struct key *k, int number);
 

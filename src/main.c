@@ -5,6 +5,7 @@
 #include "atomic.h"
 #include "cli.h"
 #include "handout.h"
+#include "input_set.h"
 #include "inputs.h"
 #include "levels.h"
 #include "mem.h"
@@ -180,59 +181,36 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 	return 0;
 }
 
-/* The key entries of a level made into the players' view: only the rooms
- * still on the map, each pointing at its region's new id. */
-static void key_follow_handout(struct level *lv)
-{
-	struct key *k = &lv->key;
-	int kept = 0;
-	for (int i = 0; i < k->n; i++) {
-		int region = 0;
-		for (int id = 1; id <= lv->map.nregions && !region; id++)
-			if (lv->map.regions[id].number == k->entries[i].number)
-				region = id;
-		struct key_entry en = k->entries[i];
-		if (!region) {
-			free(en.exits);
-			free(en.exit_list);
-			for (int j = 0; j < en.nlines; j++)
-				free(en.lines[j]);
-			free(en.lines);
-			continue;
-		}
-		en.region = region;
-		k->entries[kept++] = en;
-	}
-	k->n = kept;
-}
-
-/* Reads the --input map into rd and points d at it: every level, or level K
- * of --level K; the players' view for --player. */
+/* Reads the --input maps into rd, one booklet of all their levels, and
+ * points d at it: every level, or level K of --level K; the players' view
+ * for --player. */
 static int input_levels(const struct cli *c, struct read_json_doc *rd, struct log *log, struct doc *d,
 			struct err *e)
 {
-	if (read_map_file(c->input, c->input_format, rd, log, e) < 0)
+	struct input_set_options o = { (enum input_format)c->input_format, c->sheet.player,
+				       c->sheet.player_secret_rooms, c->only_level == 0 };
+	int cut;
+	if (input_set_read(c->inputs, c->ninputs, &o, rd, &cut, log, e) < 0)
 		return -1;
-	if (c->only_level > rd->nlevels)
-		return err_usage(e, "--level %d: %s has %d level%s", c->only_level, c->input, rd->nlevels,
-				 rd->nlevels == 1 ? "" : "s");
-	int shown = rd->nlevels;
-	if (c->sheet.player) {
-		if ((shown = players_levels(c, rd->levels, rd->nlevels, log, e)) < 0)
-			return -1;
-		for (int k = 0; k < shown; k++) {
-			key_follow_handout(&rd->levels[k]);
-			if (read_json_derive_exits(&rd->levels[k], 1, c->input, k, NULL, e) < 0)
-				return -1;
-		}
+	if (c->only_level > rd->nlevels) {
+		char has[40];
+		snprintf(has, sizeof has, rd->nlevels > 1 ? "levels 1 to %d" : "level %d only", rd->nlevels);
+		if (cut)
+			return err_usage(e, "--level %d: the players cannot reach level %d without finding a secret door "
+					 "(the handout has %s; --player-secret-rooms shows every level)", c->only_level,
+					 c->only_level, has);
+		if (c->ninputs == 1)
+			return err_usage(e, "--level %d: %s has %d level%s", c->only_level, c->inputs[0], rd->nlevels,
+					 rd->nlevels == 1 ? "" : "s");
+		return err_usage(e, "--level %d: the %d --input files hold %s", c->only_level, c->ninputs, has);
 	}
 	d->seed = rd->seed;
 	d->site = rd->site;
 	if (!d->sheet.title)
 		d->sheet.title = rd->title;
 	d->levels = rd->levels;
-	d->nlevels = shown;
-	d->total_levels = shown;
+	d->nlevels = rd->nlevels;
+	d->total_levels = rd->nlevels;
 	if (c->only_level > 0) {
 		d->levels = &rd->levels[c->only_level - 1];
 		d->nlevels = 1;
@@ -250,8 +228,9 @@ static int run(struct cli *c, struct err *e)
 	 * the run's memory is mapped in */
 	if (fmt->sheet || fmt->draws)
 		render_start_fonts();
-	mem_map_ahead(mem_run_estimate(c->levels, c->params.w, c->params.h, c->params.rooms,
-				       fmt->sheet || fmt->draws));
+	mem_map_ahead(c->ninputs ? input_set_estimate(c->inputs, c->ninputs)
+				 : mem_run_estimate(c->levels, c->params.w, c->params.h, c->params.rooms,
+						    fmt->sheet || fmt->draws));
 	/* the stocking tables, loaded once: checked here, read by every key */
 	struct stock_tables tables;
 	if (inputs_check_run(c, path, &tables, e) < 0 ||
@@ -287,7 +266,7 @@ static int run(struct cli *c, struct err *e)
 	char site[SITE_NAME_LEN];
 	struct doc d = { .seed = c->seed, .site = site, .command = c->command, .sheet = c->sheet,
 			 .template_dirs = c->params.template_dirs, .report = &rep };
-	if (c->input) {
+	if (c->ninputs) {
 		if (input_levels(c, &rd, &log, &d, e) < 0)
 			goto out;
 		if (c->log_path && log.steps != stderr && atomic_commit(&logfile, e) < 0) {

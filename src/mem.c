@@ -61,3 +61,13 @@ size_t mem_map_ahead(size_t bytes)
 	return 0;
 #endif
 }
+
+void mem_bulk_frees(int on)
+{
+#ifdef __GLIBC__
+	/* glibc's default largest "fast" block: 64 * sizeof(size_t) / 4 */
+	mallopt(M_MXFAST, on ? 0 : 64 * (int)sizeof(size_t) / 4);
+#else
+	(void)on;
+#endif
+}

@@ -5,6 +5,8 @@
 #include "read_map.h"
 #include "read_formats.h"
 
+#include "mem.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -42,12 +44,25 @@ static enum input_format detect(json_t *root)
 	return INPUT_AUTO;
 }
 
-int read_map_text(const char *name, const char *text, size_t len, enum input_format f, struct read_json_doc *out,
-		  struct log *log, struct err *e)
+static int read_text(const char *name, const char *text, size_t len, enum input_format f, struct read_json_doc *out,
+		     struct log *log, struct err *e)
 {
-	memset(out, 0, sizeof *out);
+	size_t blank = 0;
+	while (blank < len && strchr(" \t\r\n", text[blank]) && text[blank])
+		blank++;
+	if (blank >= len)
+		return err_usage(e, "%s: the file is empty%s (a map file is a JSON object, as -o x.json writes it)", name,
+				 len ? " but for blanks" : "");
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		return err_at(e, name, 1, 1, "the file starts with a byte order mark (U+FEFF), which JSON does not "
+			      "allow; save it as UTF-8 without one");
+	if (read_scan_bounds(name, text, len, e) < 0)
+		return -1;
 	json_error_t je;
 	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root && strstr(je.text, "JSON_ALLOW_NUL"))
+		return err_at(e, name, je.line, je.column, "\\u0000, a NUL character, in a text (not allowed in a map "
+			      "file)");
 	if (!root)
 		return err_at(e, name, je.line, je.column, "%s (not valid JSON)", je.text);
 	if (!json_is_object(root)) {
@@ -65,6 +80,17 @@ int read_map_text(const char *name, const char *text, size_t len, enum input_for
 	json_decref(root);
 	if (rc < 0)
 		read_json_doc_free(out);
+	return rc;
+}
+
+int read_map_text(const char *name, const char *text, size_t len, enum input_format f, struct read_json_doc *out,
+		  struct log *log, struct err *e)
+{
+	memset(out, 0, sizeof *out);
+	/* jansson's values: hundreds of thousands of small blocks, freed together */
+	mem_bulk_frees(1);
+	int rc = read_text(name, text, len, f, out, log, e);
+	mem_bulk_frees(0);
 	return rc;
 }
 
@@ -98,7 +124,8 @@ static char *slurp(const char *path, size_t *len, struct err *e)
 			return NULL;
 		}
 	}
-	size_t cap = 65536, n = 0;
+	/* a regular file's size is known: one block, filled by one read */
+	size_t cap = fd != STDIN_FILENO ? (size_t)st.st_size + 1 : 65536, n = 0;
 	char *buf = malloc(cap);
 	while (buf) {
 		if (n == cap) {

@@ -1,8 +1,9 @@
 /* bench.c: `make bench`: prints the generation table (bench_gen.c), the
- * rendering table against Cairo's floor (bench_render.c, bench_floor.c) and
- * the whole-command rows. Times are medians on the monotonic clock.
+ * rendering table against Cairo's floor (bench_render.c, bench_floor.c),
+ * the whole-command rows, and reading a map back against generating it.
+ * Times are medians on the monotonic clock.
  *
- *   build/bench [all|gen|render|command|poster] [METHOD]
+ *   build/bench [all|gen|render|command|poster|read] [METHOD]
  *
  * MAPSHEET_BIN names the program for the whole-command rows (./mapsheet). */
 #include "bench.h"
@@ -72,8 +73,8 @@ int main(int argc, char **argv)
 	if (strcmp(part, "--font-setup") == 0)
 		return font_setup();
 	int all = strcmp(part, "all") == 0;
-	if (!all && strcmp(part, "gen") && strcmp(part, "render") && strcmp(part, "command") && strcmp(part, "poster")) {
-		fprintf(stderr, "usage: bench [all|gen|render|command|poster] [METHOD]\n");
+	if (!all && strcmp(part, "gen") && strcmp(part, "render") && strcmp(part, "command") && strcmp(part, "poster") && strcmp(part, "read")) {
+		fprintf(stderr, "usage: bench [all|gen|render|command|poster|read] [METHOD]\n");
 		return 2;
 	}
 	if (all || strcmp(part, "gen") == 0)
@@ -87,6 +88,10 @@ int main(int argc, char **argv)
 	if (all || strcmp(part, "poster") == 0) {
 		const char *bin = getenv("MAPSHEET_BIN");
 		bench_poster(bin && *bin ? bin : "./mapsheet");
+	}
+	if (all || strcmp(part, "read") == 0) {
+		const char *bin = getenv("MAPSHEET_BIN");
+		bench_read(bin && *bin ? bin : "./mapsheet");
 	}
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

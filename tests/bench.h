@@ -23,6 +23,9 @@ void bench_render(const char *only_method);
 void bench_command(const char *mapsheet);
 /* The poster rows (bench_poster.c): a 1,000-room map in pieces. */
 void bench_poster(const char *mapsheet);
+/* The reading rows: a 10,000-room map read back from its JSON and written
+ * again, against generating it, and the ratio of the two. */
+void bench_read(const char *mapsheet);
 
 /* Cairo's floor (bench_floor.c): a scene's pages copied into plain arrays,
  * then drawn straight into a surface of the format and written to path

@@ -342,7 +342,8 @@ static double run_command(char *const argv[])
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? t : -1;
 }
 
-static void command_row(const char *what, char *const argv[], int repeats, double target)
+/* Prints the row; returns its median, or -1 when the command failed. */
+static double command_row(const char *what, char *const argv[], int repeats, double target)
 {
 	double t[64];
 	if (repeats > 64)
@@ -350,7 +351,7 @@ static void command_row(const char *what, char *const argv[], int repeats, doubl
 	for (int i = 0; i < repeats; i++)
 		if ((t[i] = run_command(argv)) < 0) {
 			printf("%-44s failed (exit status not 0)\n", what);
-			return;
+			return -1;
 		}
 	double mn = t[0], mx = t[0];
 	for (int i = 1; i < repeats; i++) {
@@ -362,9 +363,44 @@ static void command_row(const char *what, char *const argv[], int repeats, doubl
 	if (target > 0)
 		printf(" %9.0f %s", target * 1e3, med <= target ? "ok" : "OVER");
 	printf("\n");
+	return med;
 }
 
 #define COMMAND_REPEATS 31
+#define READ_REPEATS 7
+
+/* Reading a 10,000-room map back from its JSON and writing it again,
+ * against generating the same map and writing it: reading may cost no
+ * more (issue 20). The map is made once, untimed, first. */
+void bench_read(const char *mapsheet)
+{
+	char dir[] = "/tmp/mapsheet-bench-XXXXXX";
+	if (access(mapsheet, X_OK) < 0 || !mkdtemp(dir)) {
+		printf("Reading: %s is not built (make first)\n\n", mapsheet);
+		return;
+	}
+	char made[4096], again[4096];
+	snprintf(made, sizeof made, "%s/rooms.json", dir);
+	snprintf(again, sizeof again, "%s/again.json", dir);
+	char *bin = (char *)mapsheet;
+	char *generate[] = { bin, "-q", "-s", SEED, "-n", "10000", "-o", made, NULL };
+	char *read_back[] = { bin, "-q", "-i", made, "-o", again, NULL };
+	printf("Reading a map back (%s in a fresh process, wall time spawn to exit, median of %d)\n", mapsheet,
+	       READ_REPEATS);
+	printf("%-44s %9s %9s %9s %9s\n", "command", "median ms", "min ms", "max ms", "target");
+	if (run_command(generate) < 0) {
+		printf("%-44s failed (exit status not 0)\n", "mapsheet -n 10000 -o rooms.json");
+	} else {
+		double gen = command_row("mapsheet -n 10000 -o rooms.json (generate)", generate, READ_REPEATS, 0);
+		double rd = command_row("mapsheet -i rooms.json -o again.json (read)", read_back, READ_REPEATS, 0);
+		if (gen > 0 && rd > 0)
+			printf("%-44s %9.2f %9s %9s %9.2f %s\n", "read over generate (ratio of the medians)", rd / gen, "",
+			       "", 1.0, rd <= gen ? "ok" : "OVER");
+	}
+	clear_dir(dir);
+	rmdir(dir);
+	printf("\n");
+}
 
 void bench_command(const char *mapsheet)
 {

@@ -4,8 +4,8 @@
  * output made from --input remakes it; edits print as edited (a renamed
  * room, a rewritten line, a door made secret and hidden from the players, a
  * door removed from the exits of both rooms); generation options are
- * refused; and bad files are refused with exit 2 and one line naming the
- * file and the place, before anything is written. */
+ * refused; and what is no file to read is refused with exit 2 and one
+ * line naming it (broken map files: check_bad_input.c). */
 #include "testrun.h"
 #include "testutil.h"
 
@@ -288,122 +288,15 @@ static void refused(const char *path, const char *want)
 	free(err);
 }
 
-/* The good map with one change made by edit, written to DIR/bad-NAME.json. */
-static void refused_edit(const char *name, void (*edit)(json_t *lv), const char *want)
-{
-	json_t *root = load(DIR "/good.json");
-	edit(level0(root));
-	char path[128];
-	snprintf(path, sizeof path, DIR "/bad-%s.json", name);
-	dump(root, path);
-	json_decref(root);
-	refused(path, want);
-}
-
-static json_t *door0(json_t *lv) { return json_array_get(json_object_get(lv, "doors"), 0); }
-static json_t *region0(json_t *lv) { return json_array_get(json_object_get(lv, "regions"), 0); }
-static void edit_width_string(json_t *lv) { json_object_set_new(lv, "width", json_string("wide")); }
-static void edit_no_doors(json_t *lv) { json_object_del(lv, "doors"); }
-static void edit_huge(json_t *lv) { json_object_set_new(lv, "width", json_integer(100000)); }
-static void edit_huge_area(json_t *lv)
-{
-	json_object_set_new(lv, "width", json_integer(4000));
-	json_object_set_new(lv, "height", json_integer(4000));
-}
-static void edit_door_nowhere(json_t *lv)
-{
-	json_object_set_new(door0(lv), "x", json_integer(0));
-	json_object_set_new(door0(lv), "y", json_integer(0));
-}
-static void edit_door_kind(json_t *lv) { json_object_set_new(door0(lv), "kind", json_string("drawbridge")); }
-static void edit_off_grid(json_t *lv)
-{
-	json_array_set_new(json_object_get(region0(lv), "rects"), 0, json_pack("[iiii]", 30, 38, 5, 5));
-}
-static void edit_overlap(json_t *lv)
-{
-	json_t *second = json_array_get(json_object_get(lv, "regions"), 1);
-	json_t *r = json_array_get(json_object_get(region0(lv), "rects"), 0);
-	json_array_append(json_object_get(second, "rects"), r);
-}
-static void edit_duplicate_number(json_t *lv)
-{
-	json_t *second = json_array_get(json_object_get(lv, "regions"), 1);
-	json_object_set(second, "number", json_object_get(region0(lv), "number"));
-}
-static void edit_stair_off(json_t *lv)
-{
-	json_t *st = json_array_get(json_object_get(lv, "stairs"), 0);
-	json_object_set_new(st, "x", json_integer(-1));
-}
-static void edit_entrance_rock(json_t *lv)
-{
-	json_t *en = json_object_get(lv, "entrance");
-	json_object_set_new(en, "x", json_integer(0));
-	json_object_set_new(en, "y", json_integer(0));
-}
-static void edit_key_twice(json_t *lv)
-{
-	json_t *key = json_object_get(lv, "key");
-	json_array_append(key, json_array_get(key, 0));
-}
-static void edit_lock_dangling(json_t *lv) { json_object_set_new(door0(lv), "lock", json_integer(7)); }
-static void edit_region_id(json_t *lv) { json_object_set_new(region0(lv), "id", json_integer(5)); }
-
 START_TEST(test_bad_files_refused)
 {
-	ck_assert_int_eq(test_run("-q -m dice -s bad-base --levels 2 --level 1 -o " DIR "/good.txt", NULL, NULL), 0);
-	ck_assert_int_eq(test_run("-q -m dice -s bad-base --levels 2 -o " DIR "/good.json", NULL, NULL), 0);
-	refused_edit("width-string", edit_width_string, "levels[0]: width: expected a whole number");
-	refused_edit("no-doors", edit_no_doors, "levels[0]: the field \"doors\" is missing");
-	refused_edit("huge", edit_huge, "width: 100000 is out of range");
-	refused_edit("huge-area", edit_huge_area, "levels[0]: a 4000 x 4000 grid is more than");
-	refused_edit("door-nowhere", edit_door_nowhere, "levels[0].doors[0]: the door at (0, 0)");
-	refused_edit("door-kind", edit_door_kind, "doors[0]: kind: unknown value \"drawbridge\"");
-	refused_edit("off-grid", edit_off_grid, "levels[0].regions[0]: rects[0]: [30, 38, 5, 5] does not lie inside");
-	refused_edit("overlap", edit_overlap, "levels[0].regions[1]: rects[");
-	refused_edit("duplicate-number", edit_duplicate_number, "levels[0]:");
-	refused_edit("stair-off", edit_stair_off, "levels[0].stairs[0]: x: -1 is out of range");
-	refused_edit("entrance-rock", edit_entrance_rock, "levels[0].entrance: (0, 0) is solid ground");
-	refused_edit("key-twice", edit_key_twice, "levels[0].key[");
-	refused_edit("lock-dangling", edit_lock_dangling, "levels[0].doors[0]: lock");
-	refused_edit("region-id", edit_region_id, "levels[0].regions[0]: id: 5, expected 1");
-
-	static const struct { const char *name, *text, *want; } raw[] = {
-		{ "syntax", "{\n  \"format\": \"mapsheet\",\n  \"version\": 2,\n  oops\n}\n", ".json:4:" },
-		{ "not-object", "[1, 2, 3]\n", "top level: not an object" },
-		{ "other-format", "{\"format\": \"watabou\", \"version\": 2}\n", "not a map this mapsheet reads" },
-		{ "old-version", "{\"format\": \"mapsheet\", \"version\": 1}\n", "version: 1; this mapsheet reads version 2" },
-		{ "no-levels", "{\"format\": \"mapsheet\", \"version\": 2, \"seed\": \"\", \"title\": null, \"site\": null, "
-		  "\"levels\": []}\n", "levels: 0 levels" },
-		{ "bad-utf8", "{\"format\": \"mapsheet\", \"version\": 2, \"seed\": \"\xc3\x28\"}\n", ".json:1:" },
-		{ "empty", "", ".json:1:" },
-		{ "deep", NULL, ".json:1:" },
-	};
-	for (size_t i = 0; i < sizeof raw / sizeof raw[0]; i++) {
-		char path[128];
-		snprintf(path, sizeof path, DIR "/bad-%s.json", raw[i].name);
-		if (raw[i].text) {
-			ck_assert_int_eq(test_write_file(path, raw[i].text, strlen(raw[i].text)), 0);
-		} else {
-			static char deep[8001];
-			memset(deep, '[', 8000);
-			ck_assert_int_eq(test_write_file(path, deep, 8000), 0);
-		}
-		refused(path, raw[i].want);
-	}
-	/* a FIFO, a folder, a missing file and a file past 100 MB (sparse) */
+	/* what is not a map file at all: a FIFO, a folder, a missing file (broken
+	 * map files are in tests/bad-input/mapsheet, run by check_bad_input) */
 	unlink(DIR "/bad-fifo.json");
 	ck_assert_int_eq(mkfifo(DIR "/bad-fifo.json", 0600), 0);
 	refused(DIR "/bad-fifo.json", "not a regular file");
 	refused(DIR, "not a regular file");
 	refused(DIR "/missing.json", "cannot open");
-	FILE *big = fopen(DIR "/bad-big.json", "w");
-	ck_assert_ptr_nonnull(big);
-	ck_assert_int_eq(ftruncate(fileno(big), READ_JSON_MAX_FILE + 1), 0);
-	fclose(big);
-	refused(DIR "/bad-big.json", "larger than 100 MB");
-	unlink(DIR "/bad-big.json");
 }
 END_TEST
 
