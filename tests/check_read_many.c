@@ -35,7 +35,7 @@ static json_t *level_of(json_t *root, int k)
 static void make_sources(void)
 {
 	ck_assert_int_eq(test_run("-q -m mansion -s many-a --title 'Ashford Manor' -o " DIR "/a.json", NULL, NULL), 0);
-	ck_assert_int_eq(test_run("-q -m dice,cards,mansion --levels 3 -s many-deep -o " DIR "/deep.json", NULL, NULL),
+	ck_assert_int_eq(test_run("-q -m dice,cards,mansion --levels 3 -s many-deep18 -o " DIR "/deep.json", NULL, NULL),
 			 0);
 	ck_assert_int_eq(test_run("-q -m cards -s many-c -o " DIR "/c.json", NULL, NULL), 0);
 }
