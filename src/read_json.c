@@ -261,5 +261,6 @@ void read_json_doc_free(struct read_json_doc *d)
 	free(d->seed);
 	free(d->title);
 	free(d->site);
+	free(d->story);
 	memset(d, 0, sizeof *d);
 }
