@@ -21,6 +21,11 @@ static int read_text(struct rj *r, json_t *root, const char *key, size_t max, ch
 		return -1;
 	if (strlen(*out) > max)
 		return rj_fail(r, "top level", "%s: longer than %zu bytes", key, max);
+	if (!**out) {
+		/* an empty title or story is none */
+		free(*out);
+		*out = NULL;
+	}
 	return 0;
 }
 
