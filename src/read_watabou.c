@@ -61,6 +61,23 @@ static int note_lines(struct rj *r, const struct wb_doc *d, const struct wb_layo
 	return 0;
 }
 
+/* The way in is a stair up, which the key names twice ("Stairs up." and
+ * "The way in: stairs up."): the first line goes. */
+static void drop_way_in_stairs(struct key_entry *en)
+{
+	int way_in = 0, stairs = -1;
+	for (int i = 0; i < en->nlines; i++) {
+		way_in |= strcmp(en->lines[i], "The way in: stairs up.") == 0;
+		if (stairs < 0 && strcmp(en->lines[i], "Stairs up.") == 0)
+			stairs = i;
+	}
+	if (!way_in || stairs < 0)
+		return;
+	free(en->lines[stairs]);
+	memmove(en->lines + stairs, en->lines + stairs + 1, (size_t)(en->nlines - stairs - 1) * sizeof *en->lines);
+	en->nlines--;
+}
+
 static int build_key(struct rj *r, const struct wb_doc *d, const struct wb_layout *lay, struct level *lv,
 		     struct log *log)
 {
@@ -70,6 +87,7 @@ static int build_key(struct rj *r, const struct wb_doc *d, const struct wb_layou
 	int renumbered = 0;
 	for (int i = 0; i < lv->key.n; i++) {
 		struct key_entry *en = &lv->key.entries[i];
+		drop_way_in_stairs(en);
 		if (note_lines(r, d, lay, &lv->map, en, &renumbered) < 0)
 			return -1;
 		if (lay->ending_region == en->region &&

@@ -122,6 +122,10 @@ START_TEST(test_fixture_read)
 	ck_assert_ptr_nonnull(strstr(key_find(k, 1)->exits, "portcullis to room 2"));
 	ck_assert_ptr_nonnull(strstr(key_find(k, 3)->exits, "secret door to hallway 4"));
 	ck_assert_int_eq(key_find(k, 7)->nlines, 0);
+	/* the way in is named once, not also as "Stairs up." */
+	ck_assert_int_eq(key_find(k, 1)->nlines, 2);
+	ck_assert_str_eq(key_find(k, 1)->lines[1], "The way in: stairs up.");
+	ck_assert_str_eq(key_find(k, 5)->lines[0], "Stairs down.");
 	read_json_doc_free(&rd);
 }
 END_TEST
