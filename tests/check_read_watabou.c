@@ -246,6 +246,10 @@ START_TEST(test_json_round_trip)
 	ck_assert_ptr_nonnull(strstr(a, "\"title\": \"Crypt of the Test Bishop\""));
 	free(a);
 	free(b);
+	/* the schema and the contract checker take it */
+	ck_assert_int_eq(system("python3 tests/json_schema_check.py templates/schema/mapsheet.schema.json " DIR
+				"/first.json >/dev/null && python3 tests/json_contract.py " DIR "/first.json >/dev/null"),
+			 0);
 	/* named as watabou, a mapsheet map is refused */
 	ck_assert_int_eq(test_run("-q --input-format watabou -i " DIR "/first.json -o " DIR "/no.txt", NULL, NULL), 2);
 }
