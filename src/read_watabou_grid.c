@@ -307,6 +307,23 @@ static int grid_region_at(const void *ctx, int x, int y)
 	return o < 0 ? 0 : g->region[o];
 }
 
+/* Into where (64 bytes): the export's rect of the region a map_check
+ * message names first (" (rects[4] at (20, 20))"), or "". */
+static const char *where_region(const struct wb_grid *g, const char *msg, char *where)
+{
+	const char *p = strstr(msg, "region ");
+	int id;
+	where[0] = '\0';
+	if (!p || sscanf(p + 7, "%d", &id) != 1)
+		return where;
+	for (int i = 0; i < g->d->nrects; i++)
+		if (g->region[i] == id && g->rect_door[i] < 0) {
+			snprintf(where, 64, " (rects[%d] at (%d, %d))", i, g->d->rects[i].x, g->d->rects[i].y);
+			break;
+		}
+	return where;
+}
+
 int wb_build_map(struct rj *r, const struct wb_doc *d, struct map *m, struct wb_layout *lay)
 {
 	struct wb_grid g = { .r = r, .d = d, .m = m };
@@ -327,7 +344,8 @@ int wb_build_map(struct rj *r, const struct wb_doc *d, struct map *m, struct wb_
 		goto out;
 	struct err ce = { ERR_NONE, "" };
 	if (map_check(m, &ce) < 0) {
-		rj_fail(r, "map", "%s", ce.msg);
+		char where[64];
+		rj_fail(r, "map", "%s%s", ce.msg, where_region(&g, ce.msg, where));
 		goto out;
 	}
 	rc = 0;
