@@ -181,6 +181,13 @@ static int build(struct key_text *kt, struct err *e)
 	int tl = add_para(kt, title, st->size_heading * 1.3, -1, 0, 0, st->title, LINE_PLAIN, NULL, e);
 	if (tl < 0)
 		return -1;
+	/* the document's introduction under the first level's title */
+	if (c->d->story && c->lv == c->d->levels) {
+		int sl = add_para(kt, c->d->story, st->size_text, 0, 0, 2, st->text, LINE_PLAIN, NULL, e);
+		if (sl < 0)
+			return -1;
+		tl += sl;
+	}
 	int first = 0, title_lines = tl;
 	double pre = 3, gap = st->size_text * 0.55;
 	for (int i = 0; i < k->n; i++) {

@@ -124,6 +124,9 @@ int layout_key_compact(struct key_flow *kf, struct err *e)
 	if (flow_block(kf, title, st->size_heading * 1.3, -1, lh * 2, st->title, &top, &h, e) < 0)
 		return -1;
 	kf->y += 2;
+	if (c->d->story && c->lv == c->d->levels &&
+	    flow_block(kf, c->d->story, st->size_text, 0, lh, st->text, &top, &h, e) < 0)
+		return -1;
 	struct sbuf s;
 	sbuf_init(&s);
 	for (int i = 0; i < k->n; i++)

@@ -111,9 +111,13 @@ static void subtitle_text(const struct layout_ctx *c, const struct plan *pl, cha
 static int footer_text(const struct layout_ctx *c, int page, int npages, struct sbuf *s)
 {
 	sbuf_reset(s);
-	sbuf_printf(s, "mapsheet %s \xc2\xb7 method %s", MAPSHEET_VERSION, c->m->method ? c->m->method : "?");
+	if (c->m->method)
+		sbuf_printf(s, "mapsheet %s \xc2\xb7 method %s", MAPSHEET_VERSION, c->m->method);
+	else
+		sbuf_printf(s, "mapsheet %s \xc2\xb7 an imported map", MAPSHEET_VERSION);
 	if (!c->player) {
-		sbuf_printf(s, " \xc2\xb7 seed %s", c->d->seed ? c->d->seed : "?");
+		if (!c->d->seed || c->d->seed[0])
+			sbuf_printf(s, " \xc2\xb7 seed %s", c->d->seed ? c->d->seed : "?");
 		if (doc_total_levels(c->d) > 1)
 			sbuf_printf(s, " \xc2\xb7 level %d of %d", c->m->depth, doc_total_levels(c->d));
 	}

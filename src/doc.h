@@ -45,6 +45,8 @@ struct doc {
 	const char *seed;               /* the seed text */
 	const char *site;               /* the site's name, drawn from the seed
 					 * ("Tomb of the Grey Lady"), or NULL */
+	const char *story;              /* an introduction printed under the title
+					 * (read from a map file), or NULL */
 	const char *command;            /* a command line that remakes this output */
 	struct level *levels;
 	int nlevels;

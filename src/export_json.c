@@ -187,6 +187,8 @@ int export_json(FILE *f, const struct doc *d, struct err *e)
 	sbuf_add_json(&s, d->seed ? d->seed : "");
 	sbuf_add(&s, ",\n  \"title\": ");
 	json_text_or_null(&s, d->sheet.title);
+	sbuf_add(&s, ",\n  \"story\": ");
+	json_text_or_null(&s, d->story);
 	sbuf_add(&s, ",\n  \"site\": ");
 	json_text_or_null(&s, d->site);
 	sbuf_add(&s, ",\n  \"command\": ");

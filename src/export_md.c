@@ -109,6 +109,10 @@ static void md_title(struct sbuf *s, const struct doc *d)
 			sbuf_add(s, " (players' map)");
 	}
 	sbuf_add(s, "\n\n");
+	if (d->story) {
+		md_escape(s, d->story, 1);
+		sbuf_add(s, "\n\n");
+	}
 }
 
 static void md_entry(struct sbuf *s, const struct key_entry *en)

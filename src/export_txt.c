@@ -245,12 +245,17 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 	const char *title = d->sheet.title ? d->sheet.title : d->site;
 	if (title)
 		fprintf(f, "%s\n", title);
+	if (d->story) {
+		put_wrapped(f, "", "", d->story, width);
+		fputc('\n', f);
+	}
 	for (int l = 0; l < d->nlevels; l++) {
 		const struct map *m = &d->levels[l].map;
 		if (l > 0)
 			fputs("\n\n", f);
-		snprintf(line, sizeof line, "mapsheet: %s, seed %s, level %d of %d: %dx%d squares, 1 square = %d ft",
-			 m->method, d->seed, m->depth, doc_total_levels(d), m->w, m->h, m->square_feet);
+		snprintf(line, sizeof line, "mapsheet: %s%s%s, level %d of %d: %dx%d squares, 1 square = %d ft",
+			 m->method ? m->method : "imported map", d->seed && d->seed[0] ? ", seed " : "",
+			 d->seed ? d->seed : "", m->depth, doc_total_levels(d), m->w, m->h, m->square_feet);
 		put_wrapped(f, "", "   ", line, width);
 		put_wrapped(f, "", "", "Doors: D door, L locked, S secret, # portcullis, gap opening. E entrance, > < stairs.",
 			    width);

@@ -206,6 +206,7 @@ static int input_levels(const struct cli *c, struct read_json_doc *rd, struct lo
 	}
 	d->seed = rd->seed;
 	d->site = rd->site;
+	d->story = rd->story;
 	if (!d->sheet.title)
 		d->sheet.title = rd->title;
 	d->levels = rd->levels;

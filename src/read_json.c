@@ -222,7 +222,8 @@ static int read_doc(struct rj *r, json_t *root, struct read_json_doc *out, struc
 	json_t *levels = rj_field(r, root, place, "levels", JSON_ARRAY, 0);
 	if (!levels || rj_text_dup(r, root, place, "seed", 0, &out->seed) < 0 ||
 	    rj_text_dup(r, root, place, "title", 1, &out->title) < 0 ||
-	    rj_text_dup(r, root, place, "site", 1, &out->site) < 0)
+	    rj_text_dup(r, root, place, "site", 1, &out->site) < 0 ||
+	    (json_object_get(root, "story") && rj_text_dup(r, root, place, "story", 1, &out->story) < 0))
 		return -1;
 	size_t n = json_array_size(levels);
 	if (n < 1 || n > READ_JSON_MAX_LEVELS)
@@ -261,5 +262,6 @@ void read_json_doc_free(struct read_json_doc *d)
 	free(d->seed);
 	free(d->title);
 	free(d->site);
+	free(d->story);
 	memset(d, 0, sizeof *d);
 }

@@ -20,6 +20,7 @@ struct read_json_doc {
 	char *seed;             /* the seed the file records ("" when none) */
 	char *title;
 	char *site;
+	char *story;            /* an introduction printed under the title */
 };
 
 /* Replaces the exits paragraph of every entry of lv's key by the one its

@@ -18,7 +18,7 @@ static char *fuzz_json_of(const struct read_json_doc *rd, size_t *len)
 	FILE *f = open_memstream(&buf, len);
 	if (!f)
 		return NULL;
-	struct doc d = { .seed = rd->seed, .site = rd->site, .levels = rd->levels, .nlevels = rd->nlevels };
+	struct doc d = { .seed = rd->seed, .site = rd->site, .story = rd->story, .levels = rd->levels, .nlevels = rd->nlevels };
 	d.sheet.title = rd->title;
 	struct err e = { ERR_NONE, "" };
 	int rc = export_json(f, &d, &e);
