@@ -150,7 +150,8 @@ static int read_one(const char *const *paths, int n, int i, const struct input_s
 		out->seed = d.seed;
 		out->title = d.title;
 		out->site = d.site;
-		d.seed = d.title = d.site = NULL;
+		out->story = d.story;
+		d.seed = d.title = d.site = d.story = NULL;
 	}
 	read_json_doc_free(&d);
 	if (mem) {
