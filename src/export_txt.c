@@ -250,7 +250,7 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 		if (l > 0)
 			fputs("\n\n", f);
 		snprintf(line, sizeof line, "mapsheet: %s, seed %s, level %d of %d: %dx%d squares, 1 square = %d ft",
-			 m->method, d->seed, m->depth, doc_total_levels(d), m->w, m->h, m->square_feet);
+			 m->method ? m->method : "map", d->seed, m->depth, doc_total_levels(d), m->w, m->h, m->square_feet);
 		put_wrapped(f, "", "   ", line, width);
 		put_wrapped(f, "", "", "Doors: D door, L locked, S secret, # portcullis, gap opening. E entrance, > < stairs.",
 			    width);

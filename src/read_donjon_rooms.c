@@ -149,13 +149,17 @@ static int contents_lines(struct dj *d, json_t *rm, const char *at, struct key_e
 	if (!json_is_object(c))
 		return rj_fail(&d->r, place, "not an object");
 	json_t *summary = json_object_get(c, "summary"), *detail = json_object_get(c, "detail");
-	snprintf(place, sizeof place, "%s.contents.summary", at);
-	if (add_text(d, en, "", summary, place) < 0)
-		return -1;
 	if (detail && !json_is_null(detail) && !json_is_object(detail)) {
 		snprintf(place, sizeof place, "%s.contents.detail", at);
 		return rj_fail(&d->r, place, "not an object");
 	}
+	/* the summary, unless it only names the monsters the detail lists */
+	json_t *inhabited = json_object_get(c, "inhabited");
+	int restated = json_is_string(summary) && json_is_string(inhabited) && json_is_object(detail) &&
+		       json_object_get(detail, "monster") && strcmp(json_string_value(summary), json_string_value(inhabited)) == 0;
+	snprintf(place, sizeof place, "%s.contents.summary", at);
+	if (!restated && add_text(d, en, "", summary, place) < 0)
+		return -1;
 	static const struct { const char *key, *lead; } parts[] = {
 		{ "room_features", "" }, { "monster", "" }, { "trap", "Trap: " }, { "hidden_treasure", "Hidden treasure: " },
 	};
