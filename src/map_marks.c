@@ -39,6 +39,38 @@ int map_add_mark(struct map *m, int x, int y, const char *label, int secret, con
 	return m->nmarks++;
 }
 
+int map_mark_lines(const struct map *m, char ***out, struct err *e)
+{
+	*out = NULL;
+	if (m->nmarks == 0)
+		return 0;
+	char **lines = calloc((size_t)m->nmarks, sizeof *lines);
+	if (!lines)
+		return err_set(e, "out of memory for the marks");
+	int n = 0;
+	for (int i = 0; i < m->nmarks; i++) {
+		int seen = 0;
+		for (int j = 0; j < i && !seen; j++)
+			seen = strcmp(m->marks[j].label, m->marks[i].label) == 0;
+		if (seen)
+			continue;
+		if (!(lines[n] = map_mark_line(&m->marks[i]))) {
+			map_mark_lines_free(lines, n);
+			return err_set(e, "out of memory for the marks");
+		}
+		n++;
+	}
+	*out = lines;
+	return n;
+}
+
+void map_mark_lines_free(char **lines, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}
+
 char *map_mark_line(const struct mark *k)
 {
 	size_t n = strlen(k->label) + strlen(k->text) + 3;
