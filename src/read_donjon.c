@@ -27,6 +27,14 @@ static int read_settings(struct dj *d, json_t *root, struct read_json_doc *out)
 	if (bleed && !json_is_null(bleed) &&
 	    rj_int(&d->r, st, "settings", "bleed", 0, DONJON_MAX_BLEED, 0, 0, &d->bleed) < 0)
 		return -1;
+	/* donjon's own seed, so that a sheet names the dungeon it came from */
+	json_t *seed = json_object_get(st, "seed");
+	if (json_is_integer(seed) && json_integer_value(seed) >= 0) {
+		char text[32];
+		snprintf(text, sizeof text, "%lld", (long long)json_integer_value(seed));
+		if (!(out->seed = strdup(text)))
+			return err_set(d->r.e, "out of memory reading %s", d->r.name);
+	}
 	json_t *name = json_object_get(st, "name");
 	if (name && !json_is_null(name)) {
 		if (!json_is_string(name) || json_string_length(name) > 200)
@@ -158,7 +166,7 @@ static int read_level(struct dj *d, json_t *root, struct read_json_doc *out)
 	if (read_settings(d, root, out) < 0 || dj_read_cell_bit(d, root) < 0 || dj_read_cells(d, root) < 0 ||
 	    dj_read_rooms(d, root) < 0)
 		return -1;
-	if (!(out->levels = calloc(1, sizeof *out->levels)) || !(out->seed = strdup("")))
+	if (!(out->levels = calloc(1, sizeof *out->levels)) || (!out->seed && !(out->seed = strdup(""))))
 		return err_set(d->r.e, "out of memory reading %s", d->r.name);
 	out->nlevels = 1;
 	struct level *lv = &out->levels[0];

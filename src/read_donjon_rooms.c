@@ -130,7 +130,7 @@ static int add_texts(struct dj *d, struct key_entry *en, const char *lead, json_
 		return rj_fail(&d->r, at, "more than %d lines", DJ_MAX_LIST);
 	size_t i;
 	json_t *t;
-	char place[160];
+	char place[240];
 	json_array_foreach(v, i, t) {
 		snprintf(place, sizeof place, "%s[%zu]", at, i);
 		if (add_text(d, en, lead, t, place) < 0)
@@ -142,7 +142,7 @@ static int add_texts(struct dj *d, struct key_entry *en, const char *lead, json_
 static int contents_lines(struct dj *d, json_t *rm, const char *at, struct key_entry *en)
 {
 	json_t *c = json_object_get(rm, "contents");
-	char place[160];
+	char place[200];
 	if (!c || json_is_null(c))
 		return 0;
 	snprintf(place, sizeof place, "%s.contents", at);
@@ -203,7 +203,7 @@ static int door_line(struct dj *d, json_t *dr, const char *at, int side, struct 
 	else
 		snprintf(lead, sizeof lead, "%c%s door: ", toupper((unsigned char)side_names[side][0]),
 			 side_names[side] + 1);
-	char place[120];
+	char place[240];
 	snprintf(place, sizeof place, "%s.desc", at);
 	json_t *plain = desc ? NULL : json_string("Door");
 	int rc = add_text(d, en, lead, desc ? desc : plain, place);
@@ -220,7 +220,7 @@ static int door_line(struct dj *d, json_t *dr, const char *at, int side, struct 
 static int door_lines(struct dj *d, json_t *rm, const char *at, struct key_entry *en)
 {
 	json_t *doors = json_object_get(rm, "doors");
-	char place[160];
+	char place[200];
 	if (!doors || json_is_null(doors))
 		return 0;
 	snprintf(place, sizeof place, "%s.doors", at);
