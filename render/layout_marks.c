@@ -1,4 +1,4 @@
-/* layout_marks.c: the map's lettered marks (struct mark in map.h): a small
+/* layout_marks.c: the map's lettered marks (struct map_mark in map.h): a small
  * circle on the square, in the paper's colour and ringed in the number
  * colour, with the mark's label in it. The key's section of marks says
  * what each is. */
@@ -13,7 +13,7 @@ void layout_marks(struct layout_ctx *c, struct scene_page *p, const struct map_f
 	const struct map *m = c->m;
 	struct scene *sc = c->sc;
 	for (int i = 0; i < m->nmarks; i++) {
-		const struct mark *k = &m->marks[i];
+		const struct map_mark *k = &m->marks[i];
 		double cx = f->ox + (k->x + 0.5) * f->s, cy = f->oy + (k->y + 0.5) * f->s;
 		double r = f->s * 0.42;
 		double size = fmax(f->s * (strlen(k->label) > 1 ? 0.42 : 0.55), 3.0);

@@ -155,7 +155,7 @@ static void json_marks(struct sbuf *s, const struct map *m)
 {
 	sbuf_add(s, "      \"marks\": [");
 	for (int i = 0; i < m->nmarks; i++) {
-		const struct mark *k = &m->marks[i];
+		const struct map_mark *k = &m->marks[i];
 		sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"label\": ", i ? ",\n        " : "\n        ", k->x, k->y);
 		sbuf_add_json(s, k->label);
 		sbuf_printf(s, ", \"secret\": %s, \"text\": ", k->secret ? "true" : "false");

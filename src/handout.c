@@ -106,7 +106,7 @@ static int copy_stairs(struct map *out, const struct map *in, const int *new_id,
 static int copy_marks(struct map *out, const struct map *in, const int *new_id, struct err *e)
 {
 	for (int i = 0; i < in->nmarks; i++) {
-		const struct mark *k = &in->marks[i];
+		const struct map_mark *k = &in->marks[i];
 		if (!k->secret && new_id[map_at(in, k->x, k->y)] &&
 		    map_add_mark(out, k->x, k->y, k->label, 0, k->text, e) < 0)
 			return -1;

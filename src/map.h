@@ -102,7 +102,7 @@ struct zone {
  * the rooms (donjon's corridor features: a trap, a smell, a chute). */
 #define MAP_MAX_MARKS 1000
 #define MARK_TEXT_MAX 2000      /* bytes of text, its NUL not counted */
-struct mark {
+struct map_mark {
 	int x, y;
 	char label[4];          /* "A", "B", ...: 1 to 3 letters or digits */
 	int secret;             /* left off the players' handout (a trap) */
@@ -154,7 +154,7 @@ struct map {
 	char notes[MAP_MAX_NOTES][120];   /* statistics for the key footer */
 	int nnotes;
 
-	struct mark *marks;     /* in the order of the key's section */
+	struct map_mark *marks;     /* in the order of the key's section */
 	int nmarks, marks_cap;
 };
 
@@ -272,7 +272,7 @@ void map_add_note(struct map *m, const char *fmt, ...) __attribute__((format(pri
  * has a mark in each). */
 int map_add_mark(struct map *m, int x, int y, const char *label, int secret, const char *text, struct err *e);
 /* The mark's line in the key: "A: text" (malloc'd; NULL when out of memory). */
-char *map_mark_line(const struct mark *k);
+char *map_mark_line(const struct map_mark *k);
 /* The lines of the key's section of marks, a label once (in the order of
  * the marks): *out is malloc'd (NULL for none); returns the count or -1
  * with e set. Free with map_mark_lines_free. */

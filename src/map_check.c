@@ -128,7 +128,7 @@ static int check_stairs_entrance(const struct map *m, struct err *e)
 static int check_marks(const struct map *m, struct err *e)
 {
 	for (int i = 0; i < m->nmarks; i++) {
-		const struct mark *k = &m->marks[i];
+		const struct map_mark *k = &m->marks[i];
 		if (map_at(m, k->x, k->y) <= 0)
 			return err_set(e, "mark %s at %d,%d is not on a floor", k->label, k->x, k->y);
 		for (int j = 0; j < i; j++)

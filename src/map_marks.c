@@ -1,4 +1,4 @@
-/* map_marks.c: the lettered marks of a map (struct mark in map.h): adding
+/* map_marks.c: the lettered marks of a map (struct map_mark in map.h): adding
  * one, and its line in the key. */
 #include "map.h"
 
@@ -23,13 +23,13 @@ int map_add_mark(struct map *m, int x, int y, const char *label, int secret, con
 		return err_set(e, "more than %d marks", MAP_MAX_MARKS);
 	if (m->nmarks == m->marks_cap) {
 		int cap = m->marks_cap ? m->marks_cap * 2 : 8;
-		struct mark *p = realloc(m->marks, (size_t)cap * sizeof *p);
+		struct map_mark *p = realloc(m->marks, (size_t)cap * sizeof *p);
 		if (!p)
 			return err_set(e, "out of memory for the marks");
 		m->marks = p;
 		m->marks_cap = cap;
 	}
-	struct mark *k = &m->marks[m->nmarks];
+	struct map_mark *k = &m->marks[m->nmarks];
 	k->x = x;
 	k->y = y;
 	snprintf(k->label, sizeof k->label, "%s", label);
@@ -71,7 +71,7 @@ void map_mark_lines_free(char **lines, int n)
 	free(lines);
 }
 
-char *map_mark_line(const struct mark *k)
+char *map_mark_line(const struct map_mark *k)
 {
 	size_t n = strlen(k->label) + strlen(k->text) + 3;
 	char *line = malloc(n);
