@@ -104,7 +104,8 @@ int render_write_booklet(const struct doc *d, const char *path, struct err *e)
 		layout_cover_title(d, title, sizeof title);
 		sbuf_printf(&subject, "%d levels joined by stairs:", d->nlevels);
 		for (int k = 0; k < d->nlevels; k++)
-			sbuf_printf(&subject, "%s %s (%d rooms)", k ? "," : "", d->levels[k].map.method, d->levels[k].key.n);
+			sbuf_printf(&subject, "%s %s (%d rooms)", k ? "," : "", d->levels[k].map.method ? d->levels[k].map.method : "map",
+				    d->levels[k].key.n);
 		if (!d->sheet.player)
 			sbuf_printf(&subject, "; seed %s", d->seed ? d->seed : "?");
 		struct haru_info info = { title, sbuf_cstr(&subject), "mapsheet " MAPSHEET_VERSION, epoch };

@@ -159,6 +159,9 @@ int layout_one_page(struct layout_ctx *c, const struct paper *paper, struct layo
 /* Draws the map (rock, grid, walls, doors, stairs, features, entrance) into
  * page p at frame f and records the symbols used in c->used. */
 void layout_map(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f);
+/* The map's lettered marks, each a circled label on its square (drawn by
+ * layout_map, after the stairs). */
+void layout_marks(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f);
 /* Marks in c->used what layout_map would draw (for sizing the legend). */
 void layout_map_symbols(struct layout_ctx *c);
 

@@ -195,6 +195,17 @@ static int build(struct key_text *kt, struct err *e)
 			return -1;
 		first = kt->nlines, title_lines = 0, pre = gap;
 	}
+	char **marks;
+	int nmarks = map_mark_lines(c->m, &marks, e);
+	if (nmarks < 0)
+		return -1;
+	if (nmarks > 0) {
+		int rc = add_list(kt, "Marks", marks, nmarks, first, title_lines, pre, 0, e);
+		map_mark_lines_free(marks, nmarks);
+		if (rc < 0)
+			return -1;
+		first = kt->nlines, title_lines = 0, pre = gap;
+	}
 	if (k->nfooter > 0) {
 		if (add_list(kt, "Notes", k->footer, k->nfooter, first, title_lines, pre, 0, e) < 0)
 			return -1;

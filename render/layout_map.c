@@ -348,4 +348,5 @@ void layout_map(struct layout_ctx *c, struct scene_page *p, const struct map_fra
 		double off = c->pen.wall / 2 + 1;
 		sym_arrow(c, p, mx + side_dx[side] * off, my + side_dy[side] * off, side_opposite(side), f->s);
 	}
+	layout_marks(c, p, f);
 }

@@ -135,6 +135,14 @@ int layout_key_compact(struct key_flow *kf, struct err *e)
 			return -1;
 		}
 	sbuf_free(&s);
+	char **marks;
+	int nmarks = map_mark_lines(c->m, &marks, e);
+	if (nmarks < 0)
+		return -1;
+	int rc = nmarks > 0 ? flow_list(kf, "Marks", marks, nmarks, lh, e) : 0;
+	map_mark_lines_free(marks, nmarks);
+	if (rc < 0)
+		return -1;
 	if (k->nfooter > 0 && flow_list(kf, "Notes", k->footer, k->nfooter, lh, e) < 0)
 		return -1;
 	if (k->nwandering > 0) {

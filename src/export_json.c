@@ -150,6 +150,21 @@ static void json_features_entrance_notes(struct sbuf *s, const struct map *m)
 	sbuf_add(s, "],\n");
 }
 
+/* The lettered marks, each with its square, label, secrecy and text. */
+static void json_marks(struct sbuf *s, const struct map *m)
+{
+	sbuf_add(s, "      \"marks\": [");
+	for (int i = 0; i < m->nmarks; i++) {
+		const struct map_mark *k = &m->marks[i];
+		sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"label\": ", i ? ",\n        " : "\n        ", k->x, k->y);
+		sbuf_add_json(s, k->label);
+		sbuf_printf(s, ", \"secret\": %s, \"text\": ", k->secret ? "true" : "false");
+		sbuf_add_json(s, k->text);
+		sbuf_add(s, "}");
+	}
+	sbuf_add(s, m->nmarks ? "\n      ],\n" : "],\n");
+}
+
 static void json_key(struct sbuf *s, const struct key *k)
 {
 	sbuf_add(s, "      \"key\": [");
@@ -207,6 +222,7 @@ int export_json(FILE *f, const struct doc *d, struct err *e)
 		json_doors(&s, m);
 		json_stairs_locks_zones(&s, m);
 		json_features_entrance_notes(&s, m);
+		json_marks(&s, m);
 		json_key(&s, &d->levels[l].key);
 		sbuf_add(&s, "    }");
 		if (sbuf_failed(&s))

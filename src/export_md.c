@@ -156,7 +156,29 @@ static void md_wandering(struct sbuf *s, const struct key *k)
 	sbuf_addc(s, '\n');
 }
 
-static void md_level(struct sbuf *s, const struct doc *d, int l, const char *image)
+/* The marks' section: a label once, bold, and its text. */
+static int md_marks(struct sbuf *s, const struct map *m, struct err *e)
+{
+	char **lines;
+	int n = map_mark_lines(m, &lines, e);
+	if (n <= 0)
+		return n;
+	sbuf_add(s, "### Marks\n\n");
+	for (int i = 0; i < n; i++) {
+		const char *colon = strstr(lines[i], ": ");
+		/* a label is letters and digits: nothing to escape */
+		sbuf_add(s, "- **");
+		sbuf_addn(s, lines[i], (size_t)(colon - lines[i]));
+		sbuf_add(s, "**: ");
+		md_escape(s, colon + 2, 0);
+		sbuf_addc(s, '\n');
+	}
+	sbuf_addc(s, '\n');
+	map_mark_lines_free(lines, n);
+	return 0;
+}
+
+static int md_level(struct sbuf *s, const struct doc *d, int l, const char *image, struct err *e)
 {
 	const struct level *lv = &d->levels[l];
 	const struct map *m = &lv->map;
@@ -173,14 +195,17 @@ static void md_level(struct sbuf *s, const struct doc *d, int l, const char *ima
 	md_escape(s, line, 0);
 	sbuf_add(s, "*\n\n");
 	if (d->sheet.player)
-		return;
+		return 0;
 	for (int i = 0; i < lv->key.n; i++)
 		md_entry(s, &lv->key.entries[i]);
+	if (md_marks(s, m, e) < 0)
+		return -1;
 	md_wandering(s, &lv->key);
 	for (int i = 0; i < lv->key.nfooter; i++) {
 		md_escape(s, lv->key.footer[i], 1);
 		sbuf_add(s, "\n\n");
 	}
+	return 0;
 }
 
 /* The remake line: inline code, or a fenced block when it holds a newline
@@ -216,7 +241,10 @@ int export_md(FILE *f, const struct doc *d, const char *const *images, struct er
 	sbuf_init(&s);
 	md_title(&s, d);
 	for (int l = 0; l < d->nlevels; l++)
-		md_level(&s, d, l, images ? images[l] : NULL);
+		if (md_level(&s, d, l, images ? images[l] : NULL, e) < 0) {
+			sbuf_free(&s);
+			return -1;
+		}
 	if (!d->sheet.player && d->command) {
 		sbuf_add(&s, "---\n\n");
 		md_command(&s, d->command);

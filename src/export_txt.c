@@ -213,7 +213,7 @@ static long map_columns(const struct map *m)
 	return 4L * (x1 > 0 ? x1 : m->w) + 1;
 }
 
-static void write_key(FILE *f, const struct key *k, int width)
+static int write_key(FILE *f, const struct map *m, const struct key *k, int width, struct err *e)
 {
 	char line[1024];
 	fprintf(f, "\nKey\n");
@@ -226,6 +226,15 @@ static void write_key(FILE *f, const struct key *k, int width)
 		for (int j = 0; j < en->nlines; j++)
 			put_wrapped(f, "   ", "   ", en->lines[j], width);
 	}
+	char **marks;
+	int nmarks = map_mark_lines(m, &marks, e);
+	if (nmarks < 0)
+		return -1;
+	if (nmarks > 0)
+		fprintf(f, "\nMarks\n");
+	for (int i = 0; i < nmarks; i++)
+		put_wrapped(f, "   ", "   ", marks[i], width);
+	map_mark_lines_free(marks, nmarks);
 	if (k->nwandering > 0) {
 		fprintf(f, "\nWandering monsters (%s)\n", k->wandering_die);
 		for (int i = 0; i < k->nwandering; i++)
@@ -235,6 +244,7 @@ static void write_key(FILE *f, const struct key *k, int width)
 		fputc('\n', f);
 	for (int i = 0; i < k->nfooter; i++)
 		put_wrapped(f, "", "", k->footer[i], width);
+	return 0;
 }
 
 int export_txt(FILE *f, const struct doc *d, struct err *e)
@@ -268,7 +278,8 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 		fputc('\n', f);
 		if (export_txt_map(f, m, e) < 0)
 			return -1;
-		write_key(f, &d->levels[l].key, width);
+		if (write_key(f, m, &d->levels[l].key, width, e) < 0)
+			return -1;
 	}
 	/* unwrapped: a command split over lines would not paste into a shell */
 	fprintf(f, "\nRemake: %s\n", d->command ? d->command : "mapsheet");

@@ -101,6 +101,19 @@ static int copy_stairs(struct map *out, const struct map *in, const int *new_id,
 	return 0;
 }
 
+/* The marks players may see: none that is secret (a trap), none off the
+ * regions kept. */
+static int copy_marks(struct map *out, const struct map *in, const int *new_id, struct err *e)
+{
+	for (int i = 0; i < in->nmarks; i++) {
+		const struct map_mark *k = &in->marks[i];
+		if (!k->secret && new_id[map_at(in, k->x, k->y)] &&
+		    map_add_mark(out, k->x, k->y, k->label, 0, k->text, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 int handout_map(struct map *out, const struct map *in, int keep_hidden, int hidden_from, struct err *e)
 {
 	if (map_init(out, in->w, in->h, e) < 0)
@@ -120,7 +133,7 @@ int handout_map(struct map *out, const struct map *in, int keep_hidden, int hidd
 	else if (handout_reach(in, shown, e) < 0)
 		goto out;
 	if (copy_regions(out, in, shown, new_id, e) < 0 || copy_doors(out, in, new_id, e) < 0 ||
-	    copy_stairs(out, in, new_id, hidden_from, e) < 0)
+	    copy_stairs(out, in, new_id, hidden_from, e) < 0 || copy_marks(out, in, new_id, e) < 0)
 		goto out;
 	for (int z = 0; z < in->nzones; z++)
 		if (map_add_zone(out, in->zones[z].theme, e) < 0)

@@ -20,7 +20,8 @@ int handout_reach(const struct map *m, unsigned char *reached, struct err *e);
  * speak of the same rooms; their ids are renumbered so that none is empty.
  * With keep_hidden the regions only secret doors lead to stay (their doors
  * are still wall). Stairs to a level of depth hidden_from or deeper are left
- * out (0: no level is hidden). The roll notes, locks and keys are dropped.
+ * out (0: no level is hidden). Marks stay unless secret (a trap) or on a
+ * region left out. The roll notes, locks and keys are dropped.
  * Returns 0 or -1 with e set. */
 int handout_map(struct map *out, const struct map *in, int keep_hidden, int hidden_from, struct err *e);
 

@@ -250,11 +250,19 @@ static void add_numbers(struct sbuf *s, const int *v, int n)
 		sbuf_printf(s, "%s%d", i == 0 ? "" : (i == n - 1 ? " and " : ", "), v[i]);
 }
 
-/* One phrase for the n exits x[0..n) (n > 1 only for exits that merge). */
-static void exit_phrase(struct sbuf *s, const struct map *m, const struct key_exit *x, int n)
+/* Two exits of one wall that read the same: the same kind of door into the
+ * same region (a cave room open to its passage along several squares). */
+static int exits_alike(const struct key_exit *x, const struct key_exit *y)
+{
+	return x->kind == y->kind && x->to_region == y->to_region && x->via_corridor == y->via_corridor;
+}
+
+/* One phrase for the n exits x[0..n) (n > 1 only for exits that merge);
+ * many: the door is one of several alike. */
+static void exit_phrase(struct sbuf *s, const struct map *m, const struct key_exit *x, int n, int many)
 {
 	const struct door *d = &m->doors[x->door];
-	sbuf_add(s, door_phrase(x->kind, n > 1));
+	sbuf_add(s, door_phrase(x->kind, n > 1 || many));
 	if (x->to_region <= 0) {
 		sbuf_add(s, " to the outside");
 	} else if (x->nleads == 0) {
@@ -267,6 +275,12 @@ static void exit_phrase(struct sbuf *s, const struct map *m, const struct key_ex
 			sbuf_printf(s, ", across the %s to ", by);
 		else
 			sbuf_add(s, x->via_corridor ? ", corridor to " : " to ");
+		if (n > 1) {
+			int distinct = 1;
+			for (int i = 1; i < n; i++)
+				distinct += x[i].leads[0] != x[i - 1].leads[0];
+			plural = distinct > 1 || x->nleads > 1;
+		}
 		if (!x->via_corridor && k == REGION_HALL)
 			sbuf_add(s, plural ? "hallways " : "hallway ");
 		else if (!x->via_corridor && k == REGION_BRIDGE)
@@ -276,7 +290,8 @@ static void exit_phrase(struct sbuf *s, const struct map *m, const struct key_ex
 		if (n > 1) {
 			int leads[64], nl = 0;
 			for (int i = 0; i < n && nl < 64; i++)
-				leads[nl++] = x[i].leads[0];
+				if (nl == 0 || leads[nl - 1] != x[i].leads[0])
+					leads[nl++] = x[i].leads[0];
 			add_numbers(s, leads, nl);
 		} else {
 			add_numbers(s, x->leads, x->nleads);
@@ -303,13 +318,22 @@ static void exit_paragraph(struct sbuf *s, const struct map *m, const struct key
 		while (wall_end < n && x[wall_end].wall == x[i].wall)
 			wall_end++;
 		sbuf_printf(s, "%s%s: ", i > 0 ? " " : "", walls[x[i].wall]);
+		int said = 0;
 		for (int j = i; j < wall_end;) {
 			int k = j + 1;
 			while (k < wall_end && k - j < 64 && exits_merge(m, &x[j], &x[k]))
 				k++;
-			if (j > i)
-				sbuf_add(s, "; ");
-			exit_phrase(s, m, &x[j], k - j);
+			/* an exit like one said before on this wall is said with it */
+			int before = 0, alike = 0;
+			for (int p = i; p < j && !before; p++)
+				before = k == j + 1 && exits_alike(&x[p], &x[j]);
+			for (int p = j + 1; p < wall_end && k == j + 1; p++)
+				alike += exits_alike(&x[p], &x[j]);
+			if (!before) {
+				if (said++)
+					sbuf_add(s, "; ");
+				exit_phrase(s, m, &x[j], k - j, alike > 0);
+			}
 			j = k;
 		}
 		sbuf_add(s, ".");

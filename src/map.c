@@ -87,6 +87,9 @@ void map_free(struct map *m)
 	free(m->stairs);
 	free(m->locks);
 	free(m->zones);
+	for (int i = 0; i < m->nmarks; i++)
+		free(m->marks[i].text);
+	free(m->marks);
 	memset(m, 0, sizeof *m);
 }
 

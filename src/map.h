@@ -33,7 +33,7 @@ enum region_kind {
 enum door_kind {
 	DOOR_OPENING,       /* an open doorway or archway */
 	DOOR_PLAIN,         /* an ordinary door ("door") */
-	DOOR_LOCKED,        /* locked; map.locks says which key opens it */
+	DOOR_LOCKED,        /* locked; map.locks says which key opens it, if any */
 	DOOR_SECRET,
 	DOOR_PORTCULLIS,
 	DOOR_KIND_COUNT
@@ -73,7 +73,8 @@ struct door {
 	int x, y;               /* the square on one side of the edge */
 	enum side side;         /* which edge of (x, y); normalised, see map_add_door */
 	enum door_kind kind;
-	int lock;               /* index into map.locks for DOOR_LOCKED, else -1 */
+	int lock;               /* index into map.locks for DOOR_LOCKED (-1: its key
+				 * is nowhere on the map), else -1 */
 };
 
 struct stair {
@@ -96,6 +97,17 @@ struct zone {
 };
 
 #define MAP_MAX_NOTES 8
+
+/* A lettered mark on a square, explained in a key section of its own after
+ * the rooms (donjon's corridor features: a trap, a smell, a chute). */
+#define MAP_MAX_MARKS 1000
+#define MARK_TEXT_MAX 2000      /* bytes of text, its NUL not counted */
+struct map_mark {
+	int x, y;
+	char label[4];          /* "A", "B", ...: 1 to 3 letters or digits */
+	int secret;             /* left off the players' handout (a trap) */
+	char *text;             /* the key's paragraph, malloc'd */
+};
 
 /* One slot of the door table: edge number + 1 (0: empty) and door index;
  * eight bytes, so the table of a big map stays small (map_init keeps the
@@ -141,6 +153,9 @@ struct map {
 
 	char notes[MAP_MAX_NOTES][120];   /* statistics for the key footer */
 	int nnotes;
+
+	struct map_mark *marks;     /* in the order of the key's section */
+	int nmarks, marks_cap;
 };
 
 extern const int side_dx[SIDE_COUNT];
@@ -249,6 +264,20 @@ int map_add_zone(struct map *m, const char *theme, struct err *e);
 void map_set_entrance(struct map *m, int x, int y, int side);
 /* Adds a line for the key's footer (dropped silently past MAP_MAX_NOTES). */
 void map_add_note(struct map *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Adds a mark on square (x, y) with its label and text (copied). Returns
+ * its index, or -1 with e set (off the grid, a label not 1 to 3 letters or
+ * digits, a text too long, more than MAP_MAX_MARKS). map_check checks the
+ * rest (on a floor square; one label, one text: a thing in several places
+ * has a mark in each). */
+int map_add_mark(struct map *m, int x, int y, const char *label, int secret, const char *text, struct err *e);
+/* The mark's line in the key: "A: text" (malloc'd; NULL when out of memory). */
+char *map_mark_line(const struct map_mark *k);
+/* The lines of the key's section of marks, a label once (in the order of
+ * the marks): *out is malloc'd (NULL for none); returns the count or -1
+ * with e set. Free with map_mark_lines_free. */
+int map_mark_lines(const struct map *m, char ***out, struct err *e);
+void map_mark_lines_free(char **lines, int n);
 
 /* Decomposes region `id` into non-overlapping rectangles (greedy, by row
  * runs merged downwards). *out is malloc'd; returns the count or -1. */

@@ -90,9 +90,11 @@ static int check_doors(const struct map *m, struct err *e)
 				       side_name(d->side));
 		if (map_find_door(m, d->x, d->y, d->side) != i)
 			return err_set(e, "door %d at %d,%d %s is a duplicate", i, d->x, d->y, side_name(d->side));
+		/* a locked door's key may be nowhere on the map (lock -1): picked or forced */
 		if (d->kind == DOOR_LOCKED) {
-			if (d->lock < 0 || d->lock >= m->nlocks || m->locks[d->lock].door != i)
-				return err_set(e, "locked door %d at %d,%d has no key", i, d->x, d->y);
+			if (d->lock < -1 || d->lock >= m->nlocks || (d->lock >= 0 && m->locks[d->lock].door != i))
+				return err_set(e, "locked door %d at %d,%d names lock %d, which is not its own", i, d->x,
+					       d->y, d->lock);
 		} else if (d->lock != -1) {
 			return err_set(e, "door %d is not locked but names lock %d", i, d->lock);
 		}
@@ -118,6 +120,22 @@ static int check_stairs_entrance(const struct map *m, struct err *e)
 		return err_set(e, "the map has no entrance");
 	if (map_at(m, m->entrance.x, m->entrance.y) <= 0)
 		return err_set(e, "the entrance at %d,%d is not on a floor", m->entrance.x, m->entrance.y);
+	return 0;
+}
+
+/* Each mark on a floor square; marks of one label (one thing in several
+ * places) say the same. */
+static int check_marks(const struct map *m, struct err *e)
+{
+	for (int i = 0; i < m->nmarks; i++) {
+		const struct map_mark *k = &m->marks[i];
+		if (map_at(m, k->x, k->y) <= 0)
+			return err_set(e, "mark %s at %d,%d is not on a floor", k->label, k->x, k->y);
+		for (int j = 0; j < i; j++)
+			if (strcmp(m->marks[j].label, k->label) == 0 && strcmp(m->marks[j].text, k->text) != 0)
+				return err_set(e, "the marks %s at %d,%d and %d,%d say different things", k->label,
+					       m->marks[j].x, m->marks[j].y, k->x, k->y);
+	}
 	return 0;
 }
 
@@ -174,7 +192,7 @@ int map_check(const struct map *m, struct err *e)
 	if (m->w <= 0 || m->h <= 0 || !m->cells)
 		return err_set(e, "the map has no grid");
 	if (check_cells(m, e) < 0 || check_regions_connected(m, e) < 0 || check_doors(m, e) < 0 ||
-	    check_stairs_entrance(m, e) < 0 || check_numbers(m, e) < 0 || check_reachable(m, e) < 0)
+	    check_stairs_entrance(m, e) < 0 || check_marks(m, e) < 0 || check_numbers(m, e) < 0 || check_reachable(m, e) < 0)
 		return -1;
 	return 0;
 }

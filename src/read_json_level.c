@@ -8,6 +8,7 @@
 #include "map_check.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *kind_of(int i) { return region_kind_name((enum region_kind)i); }
@@ -135,8 +136,6 @@ static int read_door(struct rj *r, json_t *d, const char *place, struct map *m, 
 		return rj_fail(r, place, "the door at (%d, %d) on the %s side does not lie between regions %d and %d "
 			       "(the squares there are in %d and %d)", x, y, side_name((enum side)side), named[0],
 			       named[1], a, b);
-	if (kind == DOOR_LOCKED && lock < 0)
-		return rj_fail(r, place, "a locked door needs a lock (an index into locks)");
 	if (kind != DOOR_LOCKED && lock >= 0)
 		return rj_fail(r, place, "lock: only a door of kind \"locked\" has a lock");
 	if (map_find_door(m, x, y, (enum side)side) >= 0)
@@ -263,6 +262,41 @@ static int read_entrance_notes(struct rj *r, json_t *lv, const char *place, stru
 	return 0;
 }
 
+static int read_marks(struct rj *r, json_t *lv, const char *place, struct map *m)
+{
+	json_t *ms = rj_field(r, lv, place, "marks", JSON_ARRAY, 0);
+	if (!ms)
+		return -1;
+	if (json_array_size(ms) > MAP_MAX_MARKS)
+		return rj_fail(r, place, "marks: more than %d", MAP_MAX_MARKS);
+	size_t i;
+	json_t *v;
+	char at[96];
+	json_array_foreach(ms, i, v) {
+		snprintf(at, sizeof at, "%s.marks[%zu]", place, i);
+		int x, y;
+		char label[sizeof m->marks[0].label];
+		char *text;
+		if (!json_is_object(v))
+			return rj_fail(r, at, "not an object");
+		json_t *secret = rj_field(r, v, at, "secret", JSON_TRUE, 0);
+		if (!secret || rj_int(r, v, at, "x", 0, m->w - 1, 0, 0, &x) < 0 ||
+		    rj_int(r, v, at, "y", 0, m->h - 1, 0, 0, &y) < 0 ||
+		    rj_text(r, v, at, "label", 0, label, sizeof label) < 0 || rj_text_dup(r, v, at, "text", 0, &text) < 0)
+			return -1;
+		if (map_at(m, x, y) == 0) {
+			free(text);
+			return rj_fail(r, at, "(%d, %d) is solid ground, not in a region", x, y);
+		}
+		struct err me = { ERR_NONE, "" };
+		int k = map_add_mark(m, x, y, label, json_is_true(secret), text, &me);
+		free(text);
+		if (k < 0)
+			return rj_fail(r, at, "%s", me.msg);
+	}
+	return 0;
+}
+
 int rj_level_map(struct rj *r, json_t *lv, int index, struct map *m)
 {
 	char place[32];
@@ -287,7 +321,7 @@ int rj_level_map(struct rj *r, json_t *lv, int index, struct map *m)
 	m->method = meth ? meth->name : NULL;
 	if (read_zones(r, lv, place, m) < 0 || read_regions(r, lv, place, m) < 0 ||
 	    read_doors_locks(r, lv, place, m) < 0 || read_stairs_features(r, lv, place, m) < 0 ||
-	    read_entrance_notes(r, lv, place, m) < 0)
+	    read_entrance_notes(r, lv, place, m) < 0 || read_marks(r, lv, place, m) < 0)
 		return -1;
 	struct err ce = { ERR_NONE, "" };
 	if (map_check(m, &ce) < 0)
