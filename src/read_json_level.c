@@ -264,6 +264,8 @@ static int read_entrance_notes(struct rj *r, json_t *lv, const char *place, stru
 
 static int read_marks(struct rj *r, json_t *lv, const char *place, struct map *m)
 {
+	if (!json_object_get(lv, "marks"))
+		return 0; /* a file written before marks, or by hand: none */
 	json_t *ms = rj_field(r, lv, place, "marks", JSON_ARRAY, 0);
 	if (!ms)
 		return -1;

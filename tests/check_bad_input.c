@@ -219,7 +219,7 @@ START_TEST(test_corpus_refused)
 		corpora++;
 	}
 	closedir(d);
-	ck_assert_msg(report[0] == '\0', "bad files not refused cleanly:%s", report);
+	ck_assert_msg(report[0] == '\0', "bad files not refused cleanly:%.3000s", report);
 	/* mapsheet's own corpus at least */
 	ck_assert_int_ge(corpora, 1);
 	ck_assert_int_ge(files, 20);
