@@ -55,10 +55,13 @@ RENDER_OBJ = $(RENDER_SRC:%.c=$(B)/%.o)
 PROG_OBJ   = $(patsubst %.c,$(B)/%.o,$(filter $(PROG_SRC),$(wildcard src/*.c)))
 
 # tests/check_*.c are Check suites, one program each; those named
-# check_render_*.c link the renderer too.
+# check_render_*.c link the renderer too; the browser's suites link its
+# driver (tests/cdp*.c) and read screenshots with Cairo.
 TEST_SRC        = $(wildcard tests/check_*.c)
 TEST_RENDER_SRC = $(filter tests/check_render%.c,$(TEST_SRC))
-TEST_CORE_SRC   = $(filter-out $(TEST_RENDER_SRC),$(TEST_SRC))
+TEST_BROWSER_SRC = $(filter tests/check_cdp.c tests/check_browser.c,$(TEST_SRC))
+TEST_CORE_SRC   = $(filter-out $(TEST_RENDER_SRC) $(TEST_BROWSER_SRC),$(TEST_SRC))
+CDP_OBJ         = $(B)/tests/cdp.o $(B)/tests/cdp_launch.o
 TEST_BIN        = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 TEST_SUPPORT    = $(B)/tests/testutil.o $(B)/tests/invariants.o $(B)/tests/testrun.o
 
@@ -104,6 +107,10 @@ $(TEST_CORE_SRC:tests/%.c=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(TEST_SUP
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS_CORE)
 
 $(TEST_RENDER_SRC:tests/%.c=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(TEST_SUPPORT) $(CORE_OBJ) $(RENDER_OBJ)
+	@echo "  LD      $@"
+	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(GFX_LIBS) $(LDLIBS_CORE)
+
+$(TEST_BROWSER_SRC:tests/%.c=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(CDP_OBJ) $(TEST_SUPPORT) $(CORE_OBJ)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(GFX_LIBS) $(LDLIBS_CORE)
 
