@@ -54,9 +54,18 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 	return remove(path) == 0 || errno == ENOENT ? 0 : -1;
 }
 
+/* Removes dir and everything in it. The browser's crash handler, which
+ * leaves its process group, may still write there for a moment after the
+ * browser ended: try again for at most a second. */
 static int remove_tree(const char *dir)
 {
-	return nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	for (int tries = 0; tries < 40; tries++) {
+		nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		if (access(dir, F_OK) != 0 && errno == ENOENT)
+			return 0;
+		sleep_ms(25);
+	}
+	return -1;
 }
 
 /* Closes every fd from `from` up, but `keep`. */
@@ -153,7 +162,7 @@ static char **browser_argv(const char *browser, int width, int height, const cha
 		browser, "--headless=new", "--remote-debugging-pipe", profile, window,
 		"--disable-gpu", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--disable-default-apps", "--disable-dev-shm-usage", "--disable-breakpad",
+		"--disable-default-apps", "--disable-dev-shm-usage", "--disable-breakpad", "--disable-crash-reporter",
 		"--disable-features=Translate,MediaRouter,OptimizationHints",
 		"--mute-audio", "--hide-scrollbars", "--force-device-scale-factor=1",
 		/* every name resolves to nothing but the loopback: a page that
@@ -181,28 +190,59 @@ static char **browser_argv(const char *browser, int width, int height, const cha
 	return argv;
 }
 
-/* The environment for the browser: ours, with TMPDIR in our folder, where
- * its shared memory files go (--disable-dev-shm-usage) and are removed. */
+/* frees the strings of browser_env's own and the array */
+static void free_env(char **envp);
+
+/* The variables the browser gets from us: its temporary files, its home
+ * and configuration (where its crash handler keeps its database) and its
+ * cache, all in our folder, so nothing is left anywhere else. */
+static const char *const browser_env_names[] = { "TMPDIR", "HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME" };
+static const char *const browser_env_dirs[] = { "tmp", "home", "home/.config", "home/.cache" };
+#define BROWSER_ENV_N (sizeof browser_env_names / sizeof browser_env_names[0])
+
+static int is_browser_env(const char *entry)
+{
+	for (size_t i = 0; i < BROWSER_ENV_N; i++) {
+		size_t n = strlen(browser_env_names[i]);
+		if (strncmp(entry, browser_env_names[i], n) == 0 && entry[n] == '=')
+			return 1;
+	}
+	return 0;
+}
+
+/* The environment for the browser: ours, with the variables above set to
+ * folders made under dir. The first BROWSER_ENV_N strings are its own. */
 static char **browser_env(const char *dir)
 {
 	extern char **environ;
 	size_t n = 0;
 	while (environ[n])
 		n++;
-	char **envp = calloc(n + 2, sizeof *envp);
-	size_t size = strlen(dir) + 16;
-	char *tmp = envp ? malloc(size) : NULL;
-	if (!tmp) {
-		free(envp);
+	char **envp = calloc(n + BROWSER_ENV_N + 1, sizeof *envp);
+	if (!envp)
 		return NULL;
+	for (size_t i = 0; i < BROWSER_ENV_N; i++) {
+		size_t size = strlen(dir) + 64;
+		char path[320];
+		snprintf(path, sizeof path, "%s/%s", dir, browser_env_dirs[i]);
+		if (mkdir(path, 0700) != 0 || !(envp[i] = malloc(size))) {
+			free_env(envp);
+			return NULL;
+		}
+		snprintf(envp[i], size, "%s=%s", browser_env_names[i], path);
 	}
-	snprintf(tmp, size, "TMPDIR=%s/tmp", dir);
-	size_t k = 0;
-	envp[k++] = tmp;
+	size_t k = BROWSER_ENV_N;
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "TMPDIR=", 7) != 0)
+		if (!is_browser_env(environ[i]))
 			envp[k++] = environ[i];
 	return envp;
+}
+
+static void free_env(char **envp)
+{
+	for (size_t i = 0; envp && i < BROWSER_ENV_N && envp[i]; i++)
+		free(envp[i]);
+	free(envp);
 }
 
 static void free_argv(char **argv)
@@ -210,14 +250,6 @@ static void free_argv(char **argv)
 	for (size_t i = 0; argv && argv[i]; i++)
 		free(argv[i]);
 	free(argv);
-}
-
-/* frees the array and the one string of its own, TMPDIR */
-static void free_env(char **envp)
-{
-	if (envp)
-		free(envp[0]);
-	free(envp);
 }
 
 int cdp_launch(const char *browser, int width, int height, struct cdp_process *p, char *err,
@@ -238,12 +270,10 @@ int cdp_launch(const char *browser, int width, int height, struct cdp_process *p
 	}
 	char **argv = browser_argv(browser, width, height, p->dir);
 	char **envp = browser_env(p->dir);
-	char tmpdir[300];
-	snprintf(tmpdir, sizeof tmpdir, "%s/tmp", p->dir);
 	int sv[2] = { -1, -1 }, life[2] = { -1, -1 };
-	if (!argv || !envp || mkdir(tmpdir, 0700) != 0 || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0 || pipe(life) != 0 ||
+	if (!argv || !envp || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0 || pipe(life) != 0 ||
 	    fcntl(life[0], F_SETFD, FD_CLOEXEC) != 0 || fcntl(life[1], F_SETFD, FD_CLOEXEC) != 0) {
-		snprintf(err, errlen, "cannot start the browser: %s", argv && envp ? strerror(errno) : "out of memory");
+		snprintf(err, errlen, "cannot start the browser: %s", strerror(errno));
 		goto fail;
 	}
 	fflush(NULL);
