@@ -128,10 +128,9 @@ static unsigned png_pixel(const char *path, int x, int y, int *w, int *h)
 	return px;
 }
 
-START_TEST(test_fixture_page)
+/* The fixture page: loaded, changed as a user would, read, photographed. */
+static void drive_fixture(struct cdp *c)
 {
-	use_own_tmpdir();
-	struct cdp *c = open_browser();
 	char *url = fixture_url();
 	ck_assert_msg(cdp_navigate(c, url) == 0, "%s", cdp_error(c));
 	free(url);
@@ -172,10 +171,7 @@ START_TEST(test_fixture_page)
 	ck_assert_int_ge(h, 400);
 
 	ck_assert_str_eq(cdp_page_problems(c), "");
-	ck_assert_int_eq(cdp_close(c), 0);
-	ck_assert_int_eq(entries_in(TMP), 0);
 }
-END_TEST
 
 /* A loopback port nothing listens on: one the system just gave out. */
 static int closed_port(void)
@@ -190,10 +186,9 @@ static int closed_port(void)
 	return ntohs(a.sin_port);
 }
 
-START_TEST(test_page_problems)
+/* What goes wrong in a page is told, and the browser goes on. */
+static void meet_problems(struct cdp *c)
 {
-	use_own_tmpdir();
-	struct cdp *c = open_browser();
 	/* what the page reports: an uncaught exception and a console error */
 	ck_assert_msg(cdp_navigate(c, "data:text/html,<script>console.error('lost the key');"
 				      "throw new Error('no map here');</script>") == 0, "%s", cdp_error(c));
@@ -228,6 +223,15 @@ START_TEST(test_page_problems)
 	json_t *v = cdp_eval(c, "new Promise(function (ok) { setTimeout(function () { ok(6 * 7); }, 10); })");
 	ck_assert_msg(json_integer_value(v) == 42, "%s", cdp_error(c));
 	json_decref(v);
+}
+
+/* One browser for both (it takes a second to start). */
+START_TEST(test_fixture_and_problems)
+{
+	use_own_tmpdir();
+	struct cdp *c = open_browser();
+	drive_fixture(c);
+	meet_problems(c);
 	ck_assert_int_eq(cdp_close(c), 0);
 	ck_assert_int_eq(entries_in(TMP), 0);
 }
@@ -333,8 +337,7 @@ static Suite *cdp_suite(void)
 	}
 	TCase *browser = tcase_create("browser");
 	tcase_set_timeout(browser, 60);
-	tcase_add_test(browser, test_fixture_page);
-	tcase_add_test(browser, test_page_problems);
+	tcase_add_test(browser, test_fixture_and_problems);
 	tcase_add_test(browser, test_killed_test_process);
 	suite_add_tcase(s, browser);
 	return s;
