@@ -1,6 +1,7 @@
 /* cdp.h: a small Chrome DevTools Protocol client for the browser tests. It
- * starts a headless Chromium that speaks the protocol on a pipe (fds 3 and
- * 4, one JSON message per NUL-terminated record), opens one page and
+ * starts a headless Chromium that speaks the protocol on its fds 3 and 4
+ * (--remote-debugging-pipe; here both are one socket), one JSON message per
+ * NUL-terminated record, opens one page and
  * drives it: navigate, evaluate script, take a screenshot. Every wait has a
  * deadline. A keeper process ends the browser (its whole process group)
  * and removes its temporary profile folder however the test process ends:

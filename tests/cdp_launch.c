@@ -1,7 +1,7 @@
 /* cdp_launch.c: the browser's process for cdp.c. The test process forks a
  * keeper; the keeper forks the browser into its own process group with the
  * protocol socket on fds 3 and 4 and its log in a temporary folder, then
- * waits on a lifeline pipe. When the test process closes the lifeline or
+ * waits on a lifeline socket. When the test process closes the lifeline or
  * dies (a failed assertion exits, a timeout kills), the keeper gives a
  * browser that was asked to close a grace period, kills what is left of
  * its group, removes the folder and exits: no browser and no folder
@@ -27,7 +27,7 @@
 /* the fds the browser reads commands from and writes answers to */
 enum { CDP_FD_IN = 3, CDP_FD_OUT = 4 };
 /* how long a browser told to close may take before it is killed */
-#define CDP_GRACE_SECONDS 3.0
+#define CDP_GRACE_SECONDS 5.0
 /* the byte on the lifeline that says the browser was asked to close: it
  * gets the grace period; without it (a test process that died) it is
  * killed at once */
@@ -271,8 +271,10 @@ int cdp_launch(const char *browser, int width, int height, struct cdp_process *p
 	char **argv = browser_argv(browser, width, height, p->dir);
 	char **envp = browser_env(p->dir);
 	int sv[2] = { -1, -1 }, life[2] = { -1, -1 };
-	if (!argv || !envp || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0 || pipe(life) != 0 ||
-	    fcntl(life[0], F_SETFD, FD_CLOEXEC) != 0 || fcntl(life[1], F_SETFD, FD_CLOEXEC) != 0) {
+	/* sockets, not pipes: a write to a dead peer fails instead of raising
+	 * SIGPIPE (send with MSG_NOSIGNAL) */
+	if (!argv || !envp || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0 ||
+	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, life) != 0) {
 		snprintf(err, errlen, "cannot start the browser: %s", strerror(errno));
 		goto fail;
 	}
@@ -329,7 +331,7 @@ void cdp_launch_last_words(const struct cdp_process *p, char *buf, size_t size)
 int cdp_launch_end(struct cdp_process *p, int asked_to_close)
 {
 	char byte = CDP_ASKED_TO_CLOSE;
-	if (asked_to_close && p->lifeline >= 0 && write(p->lifeline, &byte, 1) != 1)
+	if (asked_to_close && p->lifeline >= 0 && send(p->lifeline, &byte, 1, MSG_NOSIGNAL) != 1)
 		asked_to_close = 0; /* the keeper is gone already */
 	if (p->fd >= 0)
 		close(p->fd);
