@@ -63,7 +63,7 @@ TEST_SRC        = $(wildcard tests/check_*.c)
 TEST_RENDER_SRC = $(filter tests/check_render%.c,$(TEST_SRC))
 TEST_CORE_SRC   = $(filter-out $(TEST_RENDER_SRC),$(TEST_SRC))
 TEST_BIN        = $(TEST_SRC:tests/%.c=$(B)/tests/%)
-TEST_SUPPORT    = $(B)/tests/testutil.o $(B)/tests/invariants.o $(B)/tests/testrun.o
+TEST_SUPPORT    = $(B)/tests/testutil.o $(B)/tests/invariants.o $(B)/tests/testrun.o $(B)/tests/httpget.o
 
 DEPS = $(shell find $(B) -name '*.d' 2>/dev/null)
 
