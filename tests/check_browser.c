@@ -9,100 +9,18 @@
  * Without Chromium the suite fails (CI installs it) unless
  * MAPSHEET_NO_BROWSER=1 leaves the browser's test out. */
 #include "cdp.h"
+#include "httpget.h"
 #include "testutil.h"
 
 #include <cairo.h>
-#include <errno.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #define OUT_DIR "build/tests/browser"
-#define SERVE_PREFIX "mapsheet: serving on "
 /* how long the page may take to show a new map (a sanitizer build is slow) */
 #define SETTLE_SECONDS 15.0
-
-struct server {
-	pid_t pid;
-	int out;         /* its stdout, after the first line */
-	char url[512];   /* http://ADDR:PORT/ */
-};
-
-/* Starts "$MAPSHEET_BIN serve --port 0" and reads the address it prints
- * on its first line (at most 15 s). It dies with the test process. */
-static void server_start(struct server *s)
-{
-	int pipefd[2];
-	ck_assert_int_eq(pipe(pipefd), 0);
-	const char *bin = getenv("MAPSHEET_BIN");
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd,
-		 "XDG_CONFIG_HOME=\"$PWD/build/tests/xdg\" exec %s serve --port 0 2>" OUT_DIR "/serve.err </dev/null",
-		 bin ? bin : "./mapsheet");
-	fflush(NULL);
-	pid_t parent = getpid();
-	s->pid = fork();
-	ck_assert_int_ge(s->pid, 0);
-	if (s->pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		if (getppid() != parent)
-			_exit(126);
-		dup2(pipefd[1], 1);
-		close(pipefd[0]);
-		close(pipefd[1]);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	s->out = pipefd[0];
-	char line[512];
-	size_t n = 0;
-	struct timespec t0, t;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (;;) {
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		int left = 15000 - (int)((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000);
-		struct pollfd pfd = { s->out, POLLIN, 0 };
-		int r = left > 0 ? poll(&pfd, 1, left) : 0;
-		if (r < 0 && errno == EINTR)
-			continue;
-		ck_assert_msg(r > 0, "mapsheet serve printed no address in 15 s (see " OUT_DIR "/serve.err)");
-		ssize_t got = read(s->out, line + n, 1);
-		ck_assert_msg(got == 1, "mapsheet serve ended before it printed its address (see " OUT_DIR "/serve.err)");
-		if (line[n] == '\n')
-			break;
-		ck_assert_uint_lt(++n, sizeof line - 1);
-	}
-	line[n] = '\0';
-	ck_assert_msg(strncmp(line, SERVE_PREFIX "http://", strlen(SERVE_PREFIX "http://")) == 0 &&
-			      line[n - 1] == '/',
-		      "the first line is \"%s\", not \"" SERVE_PREFIX "http://ADDR:PORT/\"", line);
-	snprintf(s->url, sizeof s->url, "%s", line + strlen(SERVE_PREFIX));
-}
-
-/* SIGTERM ends the server cleanly: exit status 0 within 10 s. */
-static void server_stop(struct server *s)
-{
-	ck_assert_int_eq(kill(s->pid, SIGTERM), 0);
-	int st = 0;
-	pid_t r = 0;
-	for (int i = 0; i < 1000 && (r = waitpid(s->pid, &st, WNOHANG)) == 0; i++)
-		nanosleep(&(struct timespec){ 0, 10000000L }, NULL);
-	if (r == 0) {
-		kill(s->pid, SIGKILL);
-		waitpid(s->pid, &st, 0);
-	}
-	close(s->out);
-	ck_assert_msg(r == s->pid, "mapsheet serve did not end within 10 s of SIGTERM");
-	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "mapsheet serve ended with status %d on SIGTERM", st);
-}
 
 static char *eval_str(struct cdp *c, const char *expression)
 {
@@ -206,12 +124,13 @@ START_TEST(test_roll_maps_in_a_browser)
 {
 	mkdir("build/tests", 0777);
 	mkdir(OUT_DIR, 0777);
-	struct server srv;
-	server_start(&srv);
-	char err[1024];
+	struct served srv;
+	ck_assert_msg(served_start(&srv, NULL) == 0, "mapsheet serve did not start");
+	char url[64], err[1024];
+	snprintf(url, sizeof url, "http://127.0.0.1:%d/", srv.port);
 	struct cdp *c = cdp_open(&(struct cdp_options){ .width = 1280, .height = 900 }, err, sizeof err);
 	ck_assert_msg(c != NULL, "%s", err);
-	ck_assert_msg(cdp_navigate(c, srv.url) == 0, "%s", cdp_error(c));
+	ck_assert_msg(cdp_navigate(c, url) == 0, "%s", cdp_error(c));
 	ck_assert_msg(cdp_wait(c, "document.body.dataset.state == 'ready'", SETTLE_SECONDS) == 0, "%s", cdp_error(c));
 
 	/* a map at once */
@@ -275,7 +194,8 @@ START_TEST(test_roll_maps_in_a_browser)
 	char *error_after = eval_str(c, "document.getElementById('error').textContent.trim()");
 	ck_assert_msg(error_after[0] == '\0', "#error still says \"%s\"", error_after);
 	ck_assert_int_eq(cdp_close(c), 0);
-	server_stop(&srv);
+	/* SIGTERM ends the server cleanly */
+	ck_assert_int_eq(served_stop(&srv), 0);
 	free(svg_before);
 	free(svg_after);
 	free(key_before);
