@@ -433,7 +433,7 @@ static unsigned char *base64_decode(const char *text, size_t *out_len)
 int cdp_screenshot(struct cdp *c, const char *png_path)
 {
 	json_t *r = call(c, "Page.captureScreenshot",
-			 json_pack("{s:s, s:b}", "format", "png", "captureBeyondViewport", 1), 0, c->timeout);
+			 json_pack("{s:s}", "format", "png"), 0, c->timeout);
 	const char *data = str_at(r, "data");
 	size_t len = 0;
 	unsigned char *png = data ? base64_decode(data, &len) : NULL;

@@ -46,7 +46,7 @@ char *cdp_eval_string(struct cdp *c, const char *expression);
  * at most `seconds`. 0, or -1 with cdp_error naming the expression. */
 int cdp_wait(struct cdp *c, const char *condition, double seconds);
 
-/* Writes the whole page (beyond the window too) to a PNG file, through a
+/* Writes what the window shows of the page to a PNG file, through a
  * temporary file renamed into place. 0, or -1 with cdp_error. */
 int cdp_screenshot(struct cdp *c, const char *png_path);
 

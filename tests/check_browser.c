@@ -128,7 +128,7 @@ START_TEST(test_roll_maps_in_a_browser)
 	ck_assert_msg(served_start(&srv, NULL) == 0, "mapsheet serve did not start");
 	char url[64], err[1024];
 	snprintf(url, sizeof url, "http://127.0.0.1:%d/", srv.port);
-	struct cdp *c = cdp_open(&(struct cdp_options){ .width = 1280, .height = 900 }, err, sizeof err);
+	struct cdp *c = cdp_open(&(struct cdp_options){ .width = 1280, .height = 1300 }, err, sizeof err);
 	ck_assert_msg(c != NULL, "%s", err);
 	ck_assert_msg(cdp_navigate(c, url) == 0, "%s", cdp_error(c));
 	ck_assert_msg(cdp_wait(c, "document.body.dataset.state == 'ready'", SETTLE_SECONDS) == 0, "%s", cdp_error(c));
