@@ -109,6 +109,9 @@ static void keeper_main(char *const argv[], char *const envp[], int sock, int li
 	pid_t browser = fork();
 	if (browser == 0)
 		exec_browser(argv, envp, sock, log_path, self);
+	/* here too, so the group exists whichever of us runs first */
+	if (browser > 0)
+		setpgid(browser, browser);
 	close(sock);
 	close_fds_from(3, lifeline);
 	int killed = 0;
@@ -162,7 +165,7 @@ static char **browser_argv(const char *browser, int width, int height, const cha
 		browser, "--headless=new", "--remote-debugging-pipe", profile, window,
 		"--disable-gpu", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--disable-default-apps", "--disable-dev-shm-usage", "--disable-breakpad", "--disable-crash-reporter",
+		"--disable-default-apps", "--disable-dev-shm-usage",
 		"--disable-features=Translate,MediaRouter,OptimizationHints",
 		"--mute-audio", "--hide-scrollbars", "--force-device-scale-factor=1",
 		/* every name resolves to nothing but the loopback: a page that
@@ -190,15 +193,20 @@ static char **browser_argv(const char *browser, int width, int height, const cha
 	return argv;
 }
 
-/* frees the strings of browser_env's own and the array */
-static void free_env(char **envp);
-
 /* The variables the browser gets from us: its temporary files, its home
  * and configuration (where its crash handler keeps its database) and its
  * cache, all in our folder, so nothing is left anywhere else. */
 static const char *const browser_env_names[] = { "TMPDIR", "HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME" };
 static const char *const browser_env_dirs[] = { "tmp", "home", "home/.config", "home/.cache" };
 #define BROWSER_ENV_N (sizeof browser_env_names / sizeof browser_env_names[0])
+
+/* frees the strings of browser_env's own and the array */
+static void free_env(char **envp)
+{
+	for (size_t i = 0; envp && i < BROWSER_ENV_N && envp[i]; i++)
+		free(envp[i]);
+	free(envp);
+}
 
 static int is_browser_env(const char *entry)
 {
@@ -236,13 +244,6 @@ static char **browser_env(const char *dir)
 		if (!is_browser_env(environ[i]))
 			envp[k++] = environ[i];
 	return envp;
-}
-
-static void free_env(char **envp)
-{
-	for (size_t i = 0; envp && i < BROWSER_ENV_N && envp[i]; i++)
-		free(envp[i]);
-	free(envp);
 }
 
 static void free_argv(char **argv)
