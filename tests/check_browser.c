@@ -3,9 +3,11 @@
  * out, which shows a map at once; picking the cards method and typing a
  * seed redraws the preview (another SVG, with rooms drawn in it), the key
  * lists numbered rooms, the address bar and the remake command line follow
- * the choices, and a bad number of rooms shows one line of error. The page
- * loads nothing from elsewhere and reports no script errors; a screenshot
- * is left in build/tests/browser/page.png, and its preview has ink on it.
+ * the choices; the address loaded again (a bookmark) shows the same map and
+ * choices; a bad number of rooms shows one line of error. The page loads
+ * nothing from elsewhere and reports no script errors; a screenshot is
+ * left in build/tests/browser/page.png, and its preview has ink on it.
+ * SIGTERM ends the server with status 0.
  * Without Chromium the suite fails (CI installs it) unless
  * MAPSHEET_NO_BROWSER=1 leaves the browser's test out. */
 #include "cdp.h"
@@ -181,6 +183,17 @@ START_TEST(test_roll_maps_in_a_browser)
 	/* nothing failed to load, no script error, nothing from elsewhere */
 	assert_no_problems(c);
 
+	/* the address bar as a bookmark: the same map, the same choices */
+	char *href = eval_str(c, "location.href");
+	ck_assert_msg(cdp_navigate(c, href) == 0, "%s", cdp_error(c));
+	ck_assert_msg(cdp_wait(c, "document.body.dataset.state == 'ready'", SETTLE_SECONDS) == 0, "%s", cdp_error(c));
+	char *svg_again = eval_str(c, PREVIEW_MARKUP);
+	ck_assert_msg(strcmp(svg_again, svg_after) == 0, "%s shows another map", href);
+	char *choices = eval_str(c, "document.querySelector('select[name=method]').value + ' ' +"
+				    " document.querySelector('input[name=seed]').value");
+	ck_assert_str_eq(choices, "cards lantern-17");
+	assert_no_problems(c);
+
 	/* a bad number of rooms: one line in #error */
 	set_control(c, "input[name=rooms]", "0");
 	if (cdp_wait(c, "(document.getElementById('error') || {}).textContent.trim()", SETTLE_SECONDS) != 0)
@@ -204,6 +217,9 @@ START_TEST(test_roll_maps_in_a_browser)
 	free(remake);
 	free(error);
 	free(error_after);
+	free(href);
+	free(svg_again);
+	free(choices);
 }
 END_TEST
 
