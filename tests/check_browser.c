@@ -4,7 +4,8 @@
  * seed redraws the preview (another SVG, with rooms drawn in it), the key
  * lists numbered rooms, the address bar and the remake command line follow
  * the choices; the address loaded again (a bookmark) shows the same map and
- * choices; a bad number of rooms shows one line of error. The page loads
+ * choices; a bad number of rooms shows one line of error, the command
+ * line's own message, gone when the number is good again. The page loads
  * nothing from elsewhere and reports no script errors; a screenshot is
  * left in build/tests/browser/page.png, and its preview has ink on it.
  * SIGTERM ends the server with status 0.
@@ -201,6 +202,14 @@ START_TEST(test_roll_maps_in_a_browser)
 	char *error = eval_str(c, "document.getElementById('error').textContent.trim()");
 	ck_assert_msg(strncmp(error, "mapsheet: ", 10) == 0 && strstr(error, "rooms") != NULL && !strchr(error, '\n'),
 		      "#error is \"%s\"", error);
+	/* the command line's own message */
+	ck_assert_int_eq(test_run("--method cards --seed lantern-17 --rooms 0 -o " OUT_DIR "/refused.svg", NULL,
+				  OUT_DIR "/refused.err"), 2);
+	char *cli_error = test_slurp(OUT_DIR "/refused.err", NULL);
+	ck_assert_ptr_nonnull(cli_error);
+	cli_error[strcspn(cli_error, "\n")] = '\0';
+	ck_assert_str_eq(error, cli_error);
+	free(cli_error);
 	/* and it goes when the number is good again */
 	set_control(c, "input[name=rooms]", "12");
 	wait_settled(c, "--rooms 12");
