@@ -386,6 +386,12 @@ const struct cli_option cli_options[] = {
 	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL, NULL }
 };
 
+const struct cli_option cli_serve_options[] = {
+	{ "port", 0, "N", "the port, 0 to 65535 (default 8750; 0 picks a free one)", GROUP_GENERAL, NULL, NULL },
+	{ "bind", 0, "ADDR", "the address to listen on (default 127.0.0.1: this machine only)", GROUP_GENERAL, NULL,
+	  NULL },
+	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL, NULL }
+};
 
 const struct cli_option *cli_option_find(const char *name)
 {

@@ -6,6 +6,7 @@
  * are waited for with sigwait(), blocked in every thread. */
 #include "serve.h"
 
+#include "cli_options.h"
 #include "render.h"
 #include "serve_http.h"
 
@@ -26,24 +27,35 @@ struct serve_opts {
 	const char *bind;
 };
 
+/* "mapsheet: serve: MESSAGE (mapsheet serve [--port N] [--bind ADDR])",
+ * the usage from the option table. */
 static int usage(const char *fmt, const char *what)
 {
 	fputs("mapsheet: serve: ", stderr);
 	fprintf(stderr, fmt, what);
-	fputs(" (mapsheet serve [--port N] [--bind ADDR])\n", stderr);
+	fputs(" (mapsheet serve", stderr);
+	for (int i = 0; cli_serve_options[i].name; i++)
+		fprintf(stderr, " [--%s %s]", cli_serve_options[i].name, cli_serve_options[i].arg);
+	fputs(")\n", stderr);
 	return 2;
 }
 
-/* The value of --name VALUE or --name=VALUE at argv[*i], or NULL. */
-static const char *option_value(int argc, char **argv, int *i, const char *name)
+/* The value of an option of cli_serve_options, --name VALUE or
+ * --name=VALUE, at argv[*i] (*i moves past it); *name gets its name.
+ * NULL: not one of them, or its value is missing. */
+static const char *option_value(int argc, char **argv, int *i, const char **name)
 {
-	size_t n = strlen(name);
-	if (strncmp(argv[*i], name, n) != 0)
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n] == '\0' && *i + 1 < argc)
-		return argv[++*i];
+	for (int k = 0; cli_serve_options[k].name; k++) {
+		const char *arg = argv[*i];
+		size_t n = strlen(cli_serve_options[k].name);
+		if (strncmp(arg, "--", 2) != 0 || strncmp(arg + 2, cli_serve_options[k].name, n) != 0)
+			continue;
+		*name = cli_serve_options[k].name;
+		if (arg[2 + n] == '=')
+			return arg + 2 + n + 1;
+		if (arg[2 + n] == '\0' && *i + 1 < argc)
+			return argv[++*i];
+	}
 	return NULL;
 }
 
@@ -52,18 +64,20 @@ static int parse_opts(int argc, char **argv, struct serve_opts *o)
 	o->port = SERVE_DEFAULT_PORT;
 	o->bind = "127.0.0.1";
 	for (int i = 1; i < argc; i++) {
-		const char *v;
-		if ((v = option_value(argc, argv, &i, "--port"))) {
+		const char *v, *name = "";
+		if (!(v = option_value(argc, argv, &i, &name))) {
+			if (name[0])
+				return usage("option '--%s' needs a value", name);
+			return usage("unknown option '%s'", argv[i]);
+		} else if (strcmp(name, "port") == 0) {
 			char *end;
 			errno = 0;
 			long port = strtol(v, &end, 10);
 			if (!*v || *end || errno || port < 0 || port > 65535)
 				return usage("--port: '%s' is not a port (0 to 65535; 0 picks a free one)", v);
 			o->port = (int)port;
-		} else if ((v = option_value(argc, argv, &i, "--bind"))) {
-			o->bind = v;
 		} else {
-			return usage("unknown option '%s'", argv[i]);
+			o->bind = v;
 		}
 	}
 	return 0;

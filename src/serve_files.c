@@ -16,10 +16,11 @@
 #include <sys/stat.h>
 
 /* A name the page's files may have: letters, digits, '-', '_' and '.',
- * not first. */
+ * not first, and an extension of a type served (not the LICENSE note). */
 static int page_name_ok(const char *name)
 {
-	if (!name[0] || name[0] == '.' || strlen(name) >= sizeof((struct serve_page_file *)0)->name)
+	if (!name[0] || name[0] == '.' || strlen(name) >= sizeof((struct serve_page_file *)0)->name ||
+	    strcmp(serve_type_for(name), "application/octet-stream") == 0)
 		return 0;
 	for (const char *p = name; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' ||

@@ -250,7 +250,8 @@ START_TEST(test_paths_and_methods)
 	get_ok("/static/mapsheet.css", &r);
 	http_reply_free(&r);
 	static const char *const missing[] = { "/nope", "/static/", "/static/../Makefile", "/static/nope.js",
-					       "/map.svg/x", "/templates/serve/index.html" };
+					       "/map.svg/x", "/templates/serve/index.html",
+					       "/static/LICENSE" };
 	for (size_t i = 0; i < sizeof missing / sizeof missing[0]; i++) {
 		ck_assert_int_eq(http_get(srv.port, missing[i], &r), 0);
 		ck_assert_msg(r.status == 404, "%s: %d", missing[i], r.status);
