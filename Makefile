@@ -37,6 +37,9 @@ CPPFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Irender \
 	-DMAPSHEET_VERSION='"$(VERSION)"' -DMAPSHEET_DATADIR='"$(PKGDATADIR)"' $(JSON_CFLAGS) $(CPPFLAGS)
 GFX_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 GFX_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf
+# the local server (mapsheet serve) is libmicrohttpd's
+HTTP_CFLAGS := $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
+HTTP_LIBS  := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) -lpthread
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 JSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JSON_LIBS  := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
@@ -47,7 +50,7 @@ B = build
 BIN = mapsheet
 
 # src/ minus the program's own glue is the core: no graphics library.
-PROG_SRC   = src/main.c src/output.c
+PROG_SRC   = src/main.c src/output.c src/run.c $(wildcard src/serve*.c)
 CORE_SRC   = $(filter-out $(PROG_SRC),$(wildcard src/*.c))
 RENDER_SRC = $(wildcard render/*.c)
 CORE_OBJ   = $(CORE_SRC:%.c=$(B)/%.o)
@@ -55,12 +58,15 @@ RENDER_OBJ = $(RENDER_SRC:%.c=$(B)/%.o)
 PROG_OBJ   = $(patsubst %.c,$(B)/%.o,$(filter $(PROG_SRC),$(wildcard src/*.c)))
 
 # tests/check_*.c are Check suites, one program each; those named
-# check_render_*.c link the renderer too.
+# check_render_*.c link the renderer too; the browser's suites link its
+# driver (tests/cdp*.c) and read screenshots with Cairo.
 TEST_SRC        = $(wildcard tests/check_*.c)
 TEST_RENDER_SRC = $(filter tests/check_render%.c,$(TEST_SRC))
-TEST_CORE_SRC   = $(filter-out $(TEST_RENDER_SRC),$(TEST_SRC))
+TEST_BROWSER_SRC = $(filter tests/check_cdp.c tests/check_browser.c,$(TEST_SRC))
+TEST_CORE_SRC   = $(filter-out $(TEST_RENDER_SRC) $(TEST_BROWSER_SRC),$(TEST_SRC))
+CDP_OBJ         = $(B)/tests/cdp.o $(B)/tests/cdp_launch.o
 TEST_BIN        = $(TEST_SRC:tests/%.c=$(B)/tests/%)
-TEST_SUPPORT    = $(B)/tests/testutil.o $(B)/tests/invariants.o $(B)/tests/testrun.o
+TEST_SUPPORT    = $(B)/tests/testutil.o $(B)/tests/invariants.o $(B)/tests/testrun.o $(B)/tests/httpget.o
 
 DEPS = $(shell find $(B) -name '*.d' 2>/dev/null)
 
@@ -80,14 +86,15 @@ $(CONFIG_USERS:%.c=$(B)/%.o): $(BUILD_CONFIG)
 
 $(BIN): $(PROG_OBJ) $(CORE_OBJ) $(RENDER_OBJ)
 	@echo "  LD      $@"
-	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GFX_LIBS) $(LDLIBS_CORE)
+	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GFX_LIBS) $(HTTP_LIBS) $(LDLIBS_CORE)
 
 $(B)/src/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(CPPFLAGS_ALL) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
 
-$(B)/src/main.o $(B)/src/cli.o $(B)/src/output.o: CPPFLAGS_ALL += $(GFX_CFLAGS)
+$(B)/src/main.o $(B)/src/cli.o $(B)/src/output.o $(B)/src/run.o: CPPFLAGS_ALL += $(GFX_CFLAGS)
+$(PROG_OBJ): CPPFLAGS_ALL += $(HTTP_CFLAGS)
 
 $(B)/render/%.o: render/%.c
 	@mkdir -p $(dir $@)
@@ -104,6 +111,10 @@ $(TEST_CORE_SRC:tests/%.c=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(TEST_SUP
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS_CORE)
 
 $(TEST_RENDER_SRC:tests/%.c=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(TEST_SUPPORT) $(CORE_OBJ) $(RENDER_OBJ)
+	@echo "  LD      $@"
+	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(GFX_LIBS) $(LDLIBS_CORE)
+
+$(TEST_BROWSER_SRC:tests/%.c=$(B)/tests/%): $(B)/tests/%: $(B)/tests/%.o $(CDP_OBJ) $(TEST_SUPPORT) $(CORE_OBJ)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(GFX_LIBS) $(LDLIBS_CORE)
 

@@ -143,8 +143,11 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 		layout_cover_title(d, doc_title, sizeof doc_title);
 	else
 		layout_sheet_title(d, &d->levels[0].map, d->sheet.player, doc_title, sizeof doc_title);
+	/* in memory, the pages asked for only (the preview: the map page) */
+	int nwrite = d->memory && d->memory->max_files > 0 && d->memory->max_files < nfiles ? d->memory->max_files
+											     : nfiles;
 	int opened = 0, rc = 0;
-	for (int i = 0; i < nfiles && rc == 0; i++) {
+	for (int i = 0; i < nwrite && rc == 0; i++) {
 		char name[4096], title[600], about[600];
 		struct page_meta meta = { title, about };
 		render_page_path(path, i + 1, name, sizeof name);
@@ -152,7 +155,7 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 			meta = (struct page_meta){ doc_title, NULL };
 		else
 			page_about(d, doc_title, i + 1, nfiles, title, sizeof title, about, sizeof about);
-		if (atomic_open(&af[i], name, e) < 0) {
+		if (atomic_open_in(&af[i], name, d->memory, e) < 0) {
 			rc = -1;
 			break;
 		}

@@ -137,9 +137,21 @@ static int create_tmp(struct atomic_file *af, const char *path)
 	return -1;
 }
 
-int atomic_open(struct atomic_file *af, const char *path, struct err *e)
+/* A file written to memory, named path, to be placed in mem. */
+static int open_in_memory(struct atomic_file *af, const char *path, struct memfiles *mem, struct err *e)
+{
+	snprintf(af->path, sizeof af->path, "%s", path);
+	af->mem = mem;
+	if (!(af->f = open_memstream(&af->buf, &af->len)))
+		return err_set(e, "out of memory for %s", path);
+	return 0;
+}
+
+int atomic_open_in(struct atomic_file *af, const char *path, struct memfiles *mem, struct err *e)
 {
 	memset(af, 0, sizeof *af);
+	if (mem)
+		return open_in_memory(af, path, mem, e);
 	if (strcmp(path, "-") == 0) {
 		af->f = stdout;
 		af->is_stdout = 1;
@@ -182,8 +194,27 @@ int atomic_open(struct atomic_file *af, const char *path, struct err *e)
 	}
 	return 0;
 }
+int atomic_open(struct atomic_file *af, const char *path, struct err *e)
+{
+	return atomic_open_in(af, path, NULL, e);
+}
+
 int atomic_settle(struct atomic_file *af, struct err *e)
 {
+	if (af->mem) {
+		if (!af->f)
+			return 0;
+		int bad = fflush(af->f) != 0 || ferror(af->f);
+		if (fclose(af->f) != 0)
+			bad = 1;
+		af->f = NULL;
+		if (bad) {
+			free(af->buf);
+			af->buf = NULL;
+			return err_set(e, "out of memory for %s", af->path);
+		}
+		return 0;
+	}
 	if (af->is_device) {
 		int bad = fflush(af->f) != 0 || ferror(af->f);
 		int saved = errno;
@@ -220,6 +251,11 @@ int atomic_settle(struct atomic_file *af, struct err *e)
 
 int atomic_place(struct atomic_file *af, struct err *e)
 {
+	if (af->mem) {
+		char *buf = af->buf;
+		af->buf = NULL;
+		return buf ? memfiles_add(af->mem, af->path, buf, af->len, e) : 0;
+	}
 	if (af->is_device || af->is_stdout || !af->tmp[0])
 		return 0;
 	if (rename(af->tmp, af->path) < 0) {
@@ -241,6 +277,14 @@ int atomic_commit(struct atomic_file *af, struct err *e)
 
 void atomic_abort(struct atomic_file *af)
 {
+	if (af->mem) {
+		if (af->f)
+			fclose(af->f);
+		af->f = NULL;
+		free(af->buf);
+		af->buf = NULL;
+		return;
+	}
 	if (af->is_device) {
 		if (af->f)
 			fclose(af->f);

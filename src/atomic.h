@@ -12,6 +12,7 @@
 #define MAPSHEET_ATOMIC_H
 
 #include "err.h"
+#include "memfiles.h"
 
 #include <stdio.h>
 
@@ -21,11 +22,17 @@ struct atomic_file {
 	char tmp[4096];         /* the temporary file, "" for stdout */
 	int is_stdout;
 	int is_device;          /* an existing device or pipe, written in place */
+	struct memfiles *mem;   /* not NULL: written to memory, placed there */
+	char *buf;              /* the memory written to (open_memstream) */
+	size_t len;
 };
 
 /* Opens a temporary file beside path. Returns 0, or -1 with e set (folder
  * missing or not writable: a run-time error naming the path). */
 int atomic_open(struct atomic_file *af, const char *path, struct err *e);
+/* As atomic_open(), or, when mem is not NULL, in memory: nothing is
+ * written to disk and placing the file adds it to mem under path. */
+int atomic_open_in(struct atomic_file *af, const char *path, struct memfiles *mem, struct err *e);
 /* Flushes, syncs and closes the temporary file, leaving it to be placed.
  * Returns 0, or -1 with e set after removing it. */
 int atomic_settle(struct atomic_file *af, struct err *e);

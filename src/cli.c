@@ -334,7 +334,7 @@ int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_
 	fill_long_options(lo, refs, nrefs, shorts, sizeof shorts);
 
 	c->checks = checks;
-	if (cli_read_config(c, e) < 0)
+	if (!(checks && checks->no_config) && cli_read_config(c, e) < 0)
 		return -1;
 	unsigned char given[CLI_MAX_OPTIONS] = { 0 };
 	unsigned char given_method[CLI_MAX_OPTIONS] = { 0 };

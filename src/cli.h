@@ -21,6 +21,7 @@
 struct cli_checks {
 	int (*paper)(const char *value, struct err *e);
 	int (*style)(const char *value, const char *const *template_dirs, struct err *e);
+	int no_config;          /* the config file is not read (the local server) */
 };
 
 /* A setting read from the config file. */

@@ -65,6 +65,7 @@ void cli_help(FILE *f)
 	      "  mapsheet --seed goblin-warrens --rooms 30 --player -o handout.pdf\n"
 	      "  mapsheet --method cards --levels 3 -o crypt.dd2vtt          for a tabletop\n"
 	      "  mapsheet --method mansion -o manor.md                       notes in Markdown\n"
+	      "  mapsheet serve [--port 8750] [--bind 127.0.0.1]             a page to roll on\n"
 	      "\nSee mapsheet(1) for every option and mapsheet-templates(5) for the data files.\n", f);
 }
 

@@ -380,7 +380,7 @@ const struct cli_option cli_options[] = {
 	{ "size", 0, "WxH", "grid size in squares (default: fitted to the rooms)", GROUP_MAP, set_size, NULL },
 	{ "input", 'i', "FILE", "print FILE's map (-o x.json; -: stdin); repeatable",
 	  GROUP_MAP, set_input, NULL },
-	{ "input-format", 0, "NAME", "--input's maker: mapsheet, watabou, donjon (default: auto)",
+	{ "input-format", 0, "NAME", "made by: auto (default), mapsheet, watabou, donjon",
 	  GROUP_MAP, set_input_format, "auto mapsheet watabou donjon" },
 	{ "levels", 0, "N", "N levels joined by stairs (default 1); several in a PDF make a booklet", GROUP_MAP,
 	  set_levels, NULL },
@@ -433,6 +433,12 @@ const struct cli_option cli_options[] = {
 	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL, NULL }
 };
 
+const struct cli_option cli_serve_options[] = {
+	{ "port", 0, "N", "the port, 0 to 65535 (default 8750; 0 picks a free one)", GROUP_GENERAL, NULL, NULL },
+	{ "bind", 0, "ADDR", "the address to listen on (default 127.0.0.1: this machine only)", GROUP_GENERAL, NULL,
+	  NULL },
+	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL, NULL }
+};
 
 const struct cli_option *cli_option_find(const char *name)
 {

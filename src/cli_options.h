@@ -23,6 +23,10 @@ struct cli_option {
 /* The common options, ending with an entry whose name is NULL. */
 extern const struct cli_option cli_options[];
 
+/* mapsheet serve's own options (serve.c parses them; no apply function),
+ * ending with an entry whose name is NULL. */
+extern const struct cli_option cli_serve_options[];
+
 /* The common option called name, or NULL. */
 const struct cli_option *cli_option_find(const char *name);
 

@@ -8,6 +8,8 @@
 #include "report.h"
 #include "map.h"
 
+struct memfiles;
+
 struct level {
 	struct map map;
 	struct key key;
@@ -55,6 +57,8 @@ struct doc {
 	struct report *report;          /* --verbose details and progress, or NULL */
 	int total_levels;               /* levels in the whole document when only some are
 					 * printed (--level K); 0: nlevels */
+	struct memfiles *memory;        /* not NULL: the files go here, in memory, under
+					 * the names they would have had (memfiles.h) */
 };
 
 /* How many levels the document has in all ("level 2 of 5"). */

@@ -285,3 +285,25 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 	fprintf(f, "\nRemake: %s\n", d->command ? d->command : "mapsheet");
 	return 0;
 }
+
+int export_txt_key(FILE *f, const struct doc *d, struct err *e)
+{
+	int terminal;
+	int width = txt_width(f, &terminal);
+	char line[512];
+	const char *title = d->sheet.title ? d->sheet.title : d->site;
+	if (title)
+		fprintf(f, "%s\n", title);
+	for (int l = 0; l < d->nlevels; l++) {
+		const struct map *m = &d->levels[l].map;
+		if (l > 0)
+			fputs("\n", f);
+		snprintf(line, sizeof line, "Level %d of %d: %s, %dx%d squares, 1 square = %d ft%s%s", m->depth,
+			 doc_total_levels(d), m->method ? m->method : "imported map", m->w, m->h, m->square_feet,
+			 d->seed && d->seed[0] ? ", seed " : "", d->seed ? d->seed : "");
+		put_wrapped(f, "", "   ", line, width);
+		if (write_key(f, m, &d->levels[l].key, width, e) < 0)
+			return -1;
+	}
+	return 0;
+}

@@ -101,8 +101,8 @@ int fileset_finish(struct atomic_file *af, int n, int lead, const char *pattern,
 			rc = -1;
 	if (rc == 0 && n > 0) {
 		const char *slash = strrchr(af[lead].path, '/');
-		/* standard output or a device: no set of files on disk */
-		int on_disk = !af[lead].is_stdout && !af[lead].is_device;
+		/* standard output, a device or memory: no set of files on disk */
+		int on_disk = !af[lead].is_stdout && !af[lead].is_device && !af[lead].mem;
 		if (on_disk)
 			remove_ours(pattern, slash ? slash + 1 : af[lead].path);
 		if (atomic_place(&af[lead], e) < 0)

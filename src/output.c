@@ -19,7 +19,7 @@ typedef int (*stream_writer)(FILE *f, const struct doc *d, struct err *e);
 static int write_stream(const struct doc *d, const char *path, stream_writer w, struct err *e)
 {
 	struct atomic_file af;
-	if (atomic_open(&af, path, e) < 0)
+	if (atomic_open_in(&af, path, d->memory, e) < 0)
 		return -1;
 	if (w(af.f, d, e) < 0) {
 		atomic_abort(&af);
@@ -107,7 +107,7 @@ static int write_vtt(const struct doc *d, const char *path, struct err *e)
 		unsigned char *png = NULL;
 		size_t len = 0;
 		if (level_path(path, d->nlevels > 1 ? k + 1 : 0, NULL, name, sizeof name, e) < 0 ||
-		    render_map_png(d, k, ppg, &png, &len, e) < 0 || atomic_open(&af[k], name, e) < 0) {
+		    render_map_png(d, k, ppg, &png, &len, e) < 0 || atomic_open_in(&af[k], name, d->memory, e) < 0) {
 			free(png);
 			rc = -1;
 			break;
@@ -146,7 +146,7 @@ static int write_md(const struct doc *d, const char *path, struct err *e)
 	for (int k = 0; k < n && rc == 0; k++) {
 		report_progress(d->report, "level %d of %d: drawing the map for the Markdown key...", k + 1, n);
 		if (level_path(path, n > 1 ? k + 1 : 0, ext, names[k], sizeof names[k], e) < 0 ||
-		    atomic_open(&af[k], names[k], e) < 0) {
+		    atomic_open_in(&af[k], names[k], d->memory, e) < 0) {
 			rc = -1;
 			break;
 		}
@@ -158,7 +158,7 @@ static int write_md(const struct doc *d, const char *path, struct err *e)
 	}
 	/* the key last in the loop; placed first (see fileset.h) */
 	if (rc == 0) {
-		if (atomic_open(&af[n], path, e) < 0) {
+		if (atomic_open_in(&af[n], path, d->memory, e) < 0) {
 			rc = -1;
 		} else {
 			opened = n + 1;

@@ -263,6 +263,9 @@ static int in_tables(const char *name, size_t len)
 		for (const struct method_option *o = method_table[i]->options; o && o->name; o++)
 			if (strlen(o->name) == len && strncmp(o->name, name, len) == 0)
 				return 1;
+	for (int i = 0; cli_serve_options[i].name; i++)
+		if (strlen(cli_serve_options[i].name) == len && strncmp(cli_serve_options[i].name, name, len) == 0)
+			return 1;
 	return 0;
 }
 
@@ -275,6 +278,8 @@ START_TEST(test_man_page_and_tables_agree)
 	for (int i = 0; method_table[i]; i++)
 		for (const struct method_option *o = method_table[i]->options; o && o->name; o++)
 			check_entry(man, o->name, o->arg, o->values);
+	for (int i = 0; cli_serve_options[i].name; i++)
+		check_entry(man, cli_serve_options[i].name, cli_serve_options[i].arg, NULL);
 	/* every --option the page names is in a table */
 	int seen = 0;
 	for (const char *p = strstr(man, "--"); p; p = strstr(p + 2, "--")) {

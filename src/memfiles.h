@@ -1,0 +1,32 @@
+/* memfiles.h: the files of one output kept in memory instead of written to
+ * disk (the local server's answers: mapsheet serve). A writer given a
+ * struct memfiles (struct doc's memory) opens, writes and places its files
+ * as usual through atomic.h; each placed file lands here, by the name the
+ * command line would have given it, and nothing touches the file system. */
+#ifndef MAPSHEET_MEMFILES_H
+#define MAPSHEET_MEMFILES_H
+
+#include "err.h"
+
+#include <stddef.h>
+
+struct memfile {
+	char *name;             /* the path the command line would write */
+	char *data;
+	size_t len;
+};
+
+struct memfiles {
+	struct memfile *v;
+	int n, cap;
+	int max_files;          /* > 0: a writer of pages keeps only the first
+				 * max_files (the preview: the map page) */
+};
+
+void memfiles_init(struct memfiles *mf);
+void memfiles_free(struct memfiles *mf);
+/* Adds a file named name, taking data (malloc'd, len bytes) whatever the
+ * result. Returns 0, or -1 with e set (out of memory). */
+int memfiles_add(struct memfiles *mf, const char *name, char *data, size_t len, struct err *e);
+
+#endif

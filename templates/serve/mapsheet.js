@@ -1,0 +1,312 @@
+/* mapsheet.js: the page of mapsheet serve. Builds the form's controls from
+ * /options.json (the command line's option tables: a control's name is
+ * the option's long name), keeps every option in the address bar, and on
+ * each change fetches the preview (/map.svg, inline SVG), the key
+ * (/key.txt) and the remake line (/remake) with the same query; the
+ * download links carry it too. document.body.dataset.state is "loading"
+ * while a preview is fetched, then "ready" or "error". */
+"use strict";
+
+(function () {
+  /* options shown elsewhere, or restating a default */
+  const SPECIAL = new Set(["method", "seed", "stock"]);
+  /* flags that undo each other: checking one clears the other */
+  const OPPOSITE = { landscape: "portrait", portrait: "landscape" };
+  /* metavars of free values: a list of values only suggests */
+  const FREE = new Set(["N", "P", "R", "K", "WxH", "TEXT", "N|fit", "LIST"]);
+  const GROUP_ORDER = ["map", "key", "sheet", "output"];
+  const DEBOUNCE_MS = 250;
+
+  const form = document.getElementById("options");
+  const methodSelect = document.getElementById("method");
+  const seedInput = document.getElementById("seed");
+  const preview = document.getElementById("preview");
+  const keyText = document.getElementById("key");
+  const remake = document.getElementById("remake");
+  const errorBox = document.getElementById("error");
+  let tables = null;
+  let timer = 0;
+  let generation = 0;
+  let controller = null;
+
+  function setState(state) {
+    document.body.dataset.state = state;
+  }
+
+  function newSeed() {
+    const words = new Uint32Array(1);
+    crypto.getRandomValues(words);
+    return words[0].toString(16).padStart(8, "0");
+  }
+
+  /* "(default 3)", "default: the method's" from a help line */
+  function defaultOf(help) {
+    const m = /default:? ([^;),]+)/.exec(help || "");
+    return m ? m[1].trim() : "";
+  }
+
+  function labelText(o) {
+    const words = o.name.replace(/-/g, " ");
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+
+  function makeControl(o, method) {
+    const wrap = document.createElement("label");
+    wrap.className = "field";
+    wrap.title = "--" + o.name + (o.arg ? " " + o.arg : "") + ": " + o.help;
+    if (method)
+      wrap.dataset.method = method;
+    let control;
+    if (o.arg === null) {
+      wrap.classList.add("flag");
+      control = document.createElement("input");
+      control.type = "checkbox";
+      control.value = "1";
+      wrap.append(control, document.createTextNode(" " + o.help));
+    } else {
+      const caption = document.createElement("span");
+      caption.textContent = labelText(o);
+      const exhaustive = o.values.length > 0 && !o.comma_list && !FREE.has(o.arg) && o.name !== "paper";
+      if (exhaustive) {
+        control = document.createElement("select");
+        const def = document.createElement("option");
+        def.value = "";
+        def.textContent = defaultOf(o.help) ? "default (" + defaultOf(o.help) + ")" : "default";
+        control.append(def);
+        for (const v of o.values) {
+          const opt = document.createElement("option");
+          opt.value = opt.textContent = v;
+          control.append(opt);
+        }
+      } else {
+        control = document.createElement("input");
+        control.spellcheck = false;
+        control.placeholder = defaultOf(o.help) || o.arg;
+        if (o.values.length > 0) {
+          const list = document.createElement("datalist");
+          list.id = "values-" + o.name + (method ? "-" + method : "");
+          for (const v of o.values) {
+            const opt = document.createElement("option");
+            opt.value = v;
+            list.append(opt);
+          }
+          wrap.append(list);
+          control.setAttribute("list", list.id);
+        }
+      }
+      wrap.append(caption, control);
+      const hint = document.createElement("small");
+      hint.textContent = o.help;
+      wrap.append(hint);
+    }
+    control.name = o.name;
+    return wrap;
+  }
+
+  function buildControls() {
+    for (const m of tables.methods) {
+      const opt = document.createElement("option");
+      opt.value = m.name;
+      opt.textContent = m.name;
+      methodSelect.append(opt);
+    }
+    for (const group of GROUP_ORDER) {
+      const box = document.getElementById("group-" + group);
+      for (const o of tables.options)
+        if (o.group === group && !SPECIAL.has(o.name))
+          box.append(makeControl(o, null));
+    }
+    const methodBox = document.getElementById("group-method");
+    for (const m of tables.methods)
+      for (const o of m.options)
+        methodBox.append(makeControl(o, m.name));
+  }
+
+  /* Shows the chosen method's own options and turns off the others', so
+   * that they are neither shown nor sent. */
+  function showMethod() {
+    const name = methodSelect.value;
+    const m = tables.methods.find((x) => x.name === name);
+    document.getElementById("method-summary").textContent = m ? m.summary : "";
+    document.getElementById("method-legend").textContent = name + " options";
+    const rooms = form.elements.namedItem("rooms");
+    if (rooms && m)
+      rooms.placeholder = String(m.default_rooms);
+    for (const field of document.querySelectorAll("#group-method .field")) {
+      const mine = field.dataset.method === name;
+      field.hidden = !mine;
+      for (const c of field.querySelectorAll("input, select"))
+        c.disabled = !mine;
+    }
+  }
+
+  /* Every option set on the form, in the form's order. */
+  function query() {
+    const q = new URLSearchParams();
+    for (const c of form.elements) {
+      if (!c.name || c.disabled)
+        continue;
+      if (c.type === "checkbox") {
+        if (c.checked)
+          q.append(c.name, "1");
+      } else if (c.value !== "") {
+        q.append(c.name, c.value);
+      }
+    }
+    return q;
+  }
+
+  function restore(q) {
+    if (q.has("method"))
+      methodSelect.value = q.get("method");
+    showMethod();
+    for (const [name, value] of q) {
+      if (name === "method")
+        continue;
+      for (const c of form.querySelectorAll("[name=\"" + CSS.escape(name) + "\"]")) {
+        if (c.disabled)
+          continue;
+        if (c.type === "checkbox")
+          c.checked = value !== "0" && value !== "off" && value !== "false";
+        else {
+          if (c.tagName === "SELECT" && ![...c.options].some((o) => o.value === value)) {
+            const opt = document.createElement("option");
+            opt.value = opt.textContent = value;
+            c.append(opt);
+          }
+          c.value = value;
+        }
+      }
+    }
+    if (!seedInput.value)
+      seedInput.value = newSeed();
+  }
+
+  function updateLinks(q) {
+    const levels = parseInt(q.get("levels") || "1", 10);
+    for (const a of document.querySelectorAll("#downloads a[data-format]")) {
+      const dq = new URLSearchParams(q);
+      dq.set("format", a.dataset.format);
+      a.href = "/download?" + dq.toString();
+      const off = a.dataset.format === "booklet" && !(levels >= 2);
+      a.classList.toggle("off", off);
+      a.setAttribute("aria-disabled", off ? "true" : "false");
+    }
+  }
+
+  function showError(message) {
+    errorBox.textContent = message;
+    errorBox.hidden = message === "";
+  }
+
+  async function fetchText(path, q, signal) {
+    const res = await fetch(path + "?" + q.toString(), { signal: signal, cache: "no-store" });
+    const text = await res.text();
+    if (!res.ok)
+      throw new Error(text.trim() || ("HTTP " + res.status));
+    return text;
+  }
+
+  async function render() {
+    const q = query();
+    history.replaceState(null, "", "?" + q.toString());
+    updateLinks(q);
+    if (controller)
+      controller.abort();
+    controller = new AbortController();
+    const mine = ++generation;
+    setState("loading");
+    try {
+      const [svg, key, line] = await Promise.all([
+        fetchText("/map.svg", q, controller.signal),
+        fetchText("/key.txt", q, controller.signal),
+        fetchText("/remake", q, controller.signal),
+      ]);
+      if (mine !== generation)
+        return;
+      preview.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, "");
+      keyText.textContent = key;
+      remake.textContent = line.trim();
+      showError("");
+      setState("ready");
+    } catch (err) {
+      if (mine !== generation || err.name === "AbortError")
+        return;
+      showError(err.message);
+      setState("error");
+    }
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    setState("loading");
+    timer = setTimeout(render, DEBOUNCE_MS);
+  }
+
+  function onChange(event) {
+    const c = event.target;
+    if (c === methodSelect)
+      showMethod();
+    if (c.type === "checkbox" && c.checked && OPPOSITE[c.name]) {
+      const other = form.elements.namedItem(OPPOSITE[c.name]);
+      if (other)
+        other.checked = false;
+    }
+    schedule();
+  }
+
+  async function copyRemake() {
+    const button = document.getElementById("copy-remake");
+    const text = remake.textContent;
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch (err) {
+      const range = document.createRange();
+      range.selectNodeContents(remake);
+      const sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      document.execCommand("copy");
+    }
+    button.textContent = "Copied";
+    setTimeout(() => { button.textContent = "Copy"; }, 1500);
+  }
+
+  async function start() {
+    setState("loading");
+    try {
+      const res = await fetch("/options.json", { cache: "no-store" });
+      tables = await res.json();
+    } catch (err) {
+      showError("mapsheet: the page cannot read its options (/options.json): " + err.message);
+      setState("error");
+      return;
+    }
+    buildControls();
+    restore(new URLSearchParams(location.search));
+    form.addEventListener("change", onChange);
+    form.addEventListener("input", (event) => {
+      if (event.target.tagName === "INPUT" && event.target.type !== "checkbox")
+        schedule();
+    });
+    form.addEventListener("submit", (event) => { event.preventDefault(); render(); });
+    document.getElementById("new-seed").addEventListener("click", () => {
+      seedInput.value = newSeed();
+      schedule();
+    });
+    document.getElementById("reset").addEventListener("click", () => {
+      form.reset();
+      restore(new URLSearchParams());
+      schedule();
+    });
+    document.getElementById("copy-remake").addEventListener("click", copyRemake);
+    for (const a of document.querySelectorAll("#downloads a[data-format]"))
+      a.addEventListener("click", (event) => {
+        if (a.classList.contains("off"))
+          event.preventDefault();
+      });
+    render();
+  }
+
+  start();
+})();

@@ -1,0 +1,424 @@
+/* check_serve.c: mapsheet serve, over real HTTP: every download is the
+ * bytes the command line writes for the same options (a zip holds the
+ * files it writes, by their names); the preview is the sheet's first page;
+ * a bad parameter is a 400 with the command line's own message, options
+ * that read files are refused, the web's caps hold; unknown paths are 404,
+ * other methods 405; the page and the option tables are served, every
+ * method option in them; 2,000 requests from 8 clients at once all
+ * succeed; SIGTERM lets a request in flight finish and exits 0 (and under
+ * make sanitize, with no leak or error reported). */
+#include "httpget.h"
+#include "testutil.h"
+
+#include "gen.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DIR "build/tests/serve"
+
+static struct served srv;
+
+static void start(void)
+{
+	/* the PDFs' dates from here, the same for the server and the command */
+	setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+	setenv("XDG_CONFIG_HOME", "/nonexistent/mapsheet-test", 1);
+	ck_assert_int_eq(served_start(&srv, NULL), 0);
+}
+
+static void stop_ok(void)
+{
+	ck_assert_int_eq(served_stop(&srv), 0);
+}
+
+static void get_ok(const char *path, struct http_reply *r)
+{
+	ck_assert_int_eq(http_get(srv.port, path, r), 0);
+	ck_assert_msg(r->status == 200, "%s: %d %s", path, r->status, r->body);
+}
+
+/* The stored entries of a zip: calls back with each name and its bytes. */
+static int zip_entries(const char *zip, size_t len, char names[][128], const char **data, size_t *sizes, int max)
+{
+	size_t at = 0;
+	int n = 0;
+	while (at + 30 <= len && n < max) {
+		const unsigned char *h = (const unsigned char *)zip + at;
+		if (h[0] != 'P' || h[1] != 'K' || h[2] != 3 || h[3] != 4)
+			break;
+		uint32_t size = (uint32_t)h[18] | (uint32_t)h[19] << 8 | (uint32_t)h[20] << 16 | (uint32_t)h[21] << 24;
+		unsigned nlen = h[26] | h[27] << 8, xlen = h[28] | h[29] << 8;
+		ck_assert_uint_eq(h[8] | h[9] << 8, 0);   /* stored */
+		ck_assert_uint_lt(nlen, 128);
+		memcpy(names[n], h + 30, nlen);
+		names[n][nlen] = '\0';
+		data[n] = zip + at + 30 + nlen + xlen;
+		sizes[n] = size;
+		at += 30 + nlen + xlen + size;
+		n++;
+	}
+	return n;
+}
+
+/* The download for format in query equals what the command line writes
+ * for args in its own folder: the one file, or every file of the zip. */
+static void check_download(const char *format, const char *query, const char *const *args, const char *file,
+			   int files)
+{
+	char path[512], dir[256], name[2400], disp[300];
+	snprintf(path, sizeof path, "/download?format=%s&%s", format, query);
+	snprintf(dir, sizeof dir, DIR "/%s", format);
+	struct http_reply r;
+	get_ok(path, &r);
+	ck_assert_int_eq(run_cli_in(dir, args, NULL), 0);
+	ck_assert_ptr_nonnull(http_header(&r, "Content-Disposition", disp, sizeof disp));
+	if (files == 1) {
+		snprintf(name, sizeof name, "attachment; filename=\"%s\"", file);
+		ck_assert_str_eq(disp, name);
+		snprintf(name, sizeof name, "%s/%s", dir, file);
+		size_t len;
+		char *want = test_slurp(name, &len);
+		ck_assert_ptr_nonnull(want);
+		ck_assert_msg(len == r.len && memcmp(want, r.body, len) == 0, "%s: %zu bytes served, %zu written", format,
+			      r.len, len);
+		free(want);
+	} else {
+		ck_assert_ptr_nonnull(strstr(disp, ".zip\""));
+		char names[16][128];
+		const char *data[16];
+		size_t sizes[16];
+		int n = zip_entries(r.body, r.len, names, data, sizes, 16);
+		ck_assert_int_eq(n, files);
+		for (int i = 0; i < n; i++) {
+			snprintf(name, sizeof name, "%s/%s", dir, names[i]);
+			size_t len;
+			char *want = test_slurp(name, &len);
+			ck_assert_msg(want != NULL, "%s: %s is not what the command line wrote", format, names[i]);
+			ck_assert_msg(len == sizes[i] && memcmp(want, data[i], len) == 0, "%s: %s differs", format, names[i]);
+			free(want);
+		}
+		ck_assert_str_eq(names[0], file);
+	}
+	http_reply_free(&r);
+}
+
+START_TEST(test_downloads_are_the_commands_bytes)
+{
+	start();
+	const char *q = "seed=dl1&method=cards&rooms=6";
+	check_download("pdf", q, (const char *const[]){ "--seed", "dl1", "--method", "cards", "--rooms", "6", "--output",
+							"mapsheet-dl1.pdf", NULL }, "mapsheet-dl1.pdf", 1);
+	check_download("handout", q, (const char *const[]){ "--seed", "dl1", "--method", "cards", "--rooms", "6",
+							    "--player", "--output", "mapsheet-dl1-handout.pdf", NULL },
+		       "mapsheet-dl1-handout.pdf", 1);
+	check_download("json", q, (const char *const[]){ "--seed", "dl1", "--method", "cards", "--rooms", "6", "--output",
+							 "mapsheet-dl1.json", NULL }, "mapsheet-dl1.json", 1);
+	check_download("txt", q, (const char *const[]){ "--seed", "dl1", "--method", "cards", "--rooms", "6", "--output",
+							"mapsheet-dl1.txt", NULL }, "mapsheet-dl1.txt", 1);
+	/* the sheet's pages, the key and its map, one tabletop file a level */
+	check_download("svg", q, (const char *const[]){ "--seed", "dl1", "--method", "cards", "--rooms", "6", "--output",
+							"mapsheet-dl1.svg", NULL }, "mapsheet-dl1.svg", 2);
+	check_download("md", q, (const char *const[]){ "--seed", "dl1", "--method", "cards", "--rooms", "6", "--output",
+						       "mapsheet-dl1.md", NULL }, "mapsheet-dl1.md", 2);
+	check_download("png", "seed=dl1&rooms=4&dpi=30&no-key=1", (const char *const[]){ "--seed", "dl1", "--rooms", "4",
+		       "--dpi", "30", "--no-key", "--output", "mapsheet-dl1.png", NULL }, "mapsheet-dl1.png", 1);
+	check_download("uvtt", "seed=dl1&rooms=4&levels=2&grid-pixels=10", (const char *const[]){ "--seed", "dl1",
+		       "--rooms", "4", "--levels", "2", "--grid-pixels", "10", "--output", "mapsheet-dl1.uvtt", NULL },
+		       "mapsheet-dl1-1.uvtt", 2);
+	check_download("booklet", "seed=dl1&rooms=4&levels=2", (const char *const[]){ "--seed", "dl1", "--rooms", "4",
+		       "--levels", "2", "--output", "mapsheet-dl1-booklet.pdf", NULL }, "mapsheet-dl1-booklet.pdf", 1);
+	stop_ok();
+}
+END_TEST
+
+START_TEST(test_preview_key_remake)
+{
+	start();
+	struct http_reply r;
+	char type[100];
+	get_ok("/map.svg?seed=pv&method=mansion&rooms=9", &r);
+	ck_assert_str_eq(http_header(&r, "Content-Type", type, sizeof type), "image/svg+xml");
+	ck_assert_ptr_nonnull(http_header(&r, "Server-Timing", type, sizeof type));
+	/* the sheet's first page, the map, as the command line draws it */
+	ck_assert_int_eq(run_cli_in(DIR "/pv", (const char *const[]){ "--seed", "pv", "--method", "mansion", "--rooms",
+								   "9", "--output", "mapsheet-pv.svg", NULL }, NULL), 0);
+	size_t len;
+	char *want = test_slurp(DIR "/pv/mapsheet-pv.svg", &len);
+	ck_assert_ptr_nonnull(want);
+	ck_assert(len == r.len && memcmp(want, r.body, len) == 0);
+	free(want);
+	http_reply_free(&r);
+
+	get_ok("/key.txt?seed=pv&method=mansion&rooms=9", &r);
+	ck_assert_ptr_nonnull(strstr(r.body, "Level 1 of 1: mansion, "));
+	ck_assert_ptr_nonnull(strstr(r.body, "\n1. "));
+	ck_assert_ptr_nonnull(strstr(r.body, "\n9. "));
+	ck_assert_ptr_null(strstr(r.body, "+---"));
+	http_reply_free(&r);
+
+	get_ok("/remake?seed=pv&method=mansion&rooms=9&player=1&title=Grey%20Hall", &r);
+	ck_assert_str_eq(r.body, "mapsheet --seed pv --method mansion --rooms 9 --player --title 'Grey Hall' "
+				 "--output mapsheet-pv.pdf\n");
+	http_reply_free(&r);
+	/* no seed: one is drawn, and said first */
+	get_ok("/remake?rooms=5", &r);
+	ck_assert_msg(strncmp(r.body, "mapsheet --seed ", 16) == 0 && strstr(r.body, " --rooms 5 --output mapsheet-"),
+		      "%s", r.body);
+	http_reply_free(&r);
+	stop_ok();
+}
+END_TEST
+
+/* The answer to path is a 400 whose body is the command line's message
+ * for args. */
+static void same_message(const char *path, const char *const *args)
+{
+	struct http_reply r;
+	ck_assert_int_eq(http_get(srv.port, path, &r), 0);
+	ck_assert_int_eq(r.status, 400);
+	ck_assert_int_eq(run_cli_in(DIR "/bad", args, DIR "/bad-err.txt"), 2);
+	char *want = test_slurp(DIR "/bad-err.txt", NULL);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_str_eq(r.body, want);
+	free(want);
+	http_reply_free(&r);
+}
+
+/* The answer to path is a 400 with a one-line message holding text. */
+static void refused(const char *path, const char *text)
+{
+	struct http_reply r;
+	ck_assert_int_eq(http_get(srv.port, path, &r), 0);
+	ck_assert_msg(r.status == 400, "%s: %d", path, r.status);
+	ck_assert_msg(strncmp(r.body, "mapsheet: ", 10) == 0 && strstr(r.body, text) != NULL, "%s: %s", path, r.body);
+	ck_assert_ptr_eq(strchr(r.body, '\n'), r.body + r.len - 1);
+	http_reply_free(&r);
+}
+
+START_TEST(test_bad_parameters)
+{
+	start();
+	same_message("/map.svg?seed=b&rooms=abc", (const char *const[]){ "--seed", "b", "--rooms", "abc", NULL });
+	same_message("/key.txt?seed=b&method=cave", (const char *const[]){ "--seed", "b", "--method", "cave", NULL });
+	same_message("/map.svg?seed=b&paper=napkin", (const char *const[]){ "--seed", "b", "--paper", "napkin", NULL });
+	same_message("/download?format=pdf&seed=b&zones=3", (const char *const[]){ "--seed", "b", "--zones", "3", NULL });
+	same_message("/remake?seed=b&player=maybe", (const char *const[]){ "--seed", "b", "--player=maybe", NULL });
+	same_message("/map.svg?seed=b&style=nosuch", (const char *const[]){ "--seed", "b", "--style", "nosuch", NULL });
+	/* what reads a file, or is about the command itself */
+	refused("/download?format=json&input=/etc/passwd", "--input is not taken by the page");
+	refused("/map.svg?output=x.pdf", "--output is not taken by the page");
+	refused("/map.svg?log=x.log", "--log is not taken by the page");
+	refused("/map.svg?method=cards&deck=/tmp", "--deck is not taken by the page");
+	refused("/map.svg?method=tiles&tiles=/tmp", "--tiles is not taken by the page");
+	refused("/map.svg?style=../../etc/x", "--style: '../../etc/x' is a path");
+	refused("/map.svg?system=/etc", "--system: '/etc' is a path");
+	refused("/map.svg?verbose=1", "--verbose is not taken by the page");
+	refused("/map.svg?roo=3", "unknown option '--roo'");
+	/* the web's caps */
+	refused("/map.svg?rooms=1001", "at most 1000 rooms");
+	refused("/map.svg?levels=11", "at most 10 levels");
+	refused("/map.svg?size=600x100", "at most 500 squares a side");
+	refused("/download?format=png&dpi=600", "at most 300 dots");
+	refused("/download?format=zip", "unknown download");
+	refused("/download?format=booklet&seed=b", "a booklet has 2 levels or more");
+	stop_ok();
+}
+END_TEST
+
+START_TEST(test_paths_and_methods)
+{
+	start();
+	struct http_reply r;
+	char type[100];
+	get_ok("/", &r);
+	ck_assert_ptr_nonnull(strstr(r.body, "<form id=\"options\""));
+	ck_assert_ptr_nonnull(strstr(r.body, "id=\"preview\""));
+	ck_assert_ptr_null(strstr(r.body, "http://"));
+	ck_assert_ptr_null(strstr(r.body, "https://"));
+	http_reply_free(&r);
+	get_ok("/static/mapsheet.js", &r);
+	ck_assert_str_eq(http_header(&r, "Content-Type", type, sizeof type), "text/javascript; charset=utf-8");
+	ck_assert_ptr_null(strstr(r.body, "https://"));
+	http_reply_free(&r);
+	get_ok("/static/mapsheet.css", &r);
+	http_reply_free(&r);
+	static const char *const missing[] = { "/nope", "/static/", "/static/../Makefile", "/static/nope.js",
+					       "/map.svg/x", "/templates/serve/index.html",
+					       "/static/LICENSE" };
+	for (size_t i = 0; i < sizeof missing / sizeof missing[0]; i++) {
+		ck_assert_int_eq(http_get(srv.port, missing[i], &r), 0);
+		ck_assert_msg(r.status == 404, "%s: %d", missing[i], r.status);
+		http_reply_free(&r);
+	}
+	static const char *const methods[] = { "POST", "PUT", "DELETE" };
+	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+		ck_assert_int_eq(http_request(srv.port, methods[i], "/map.svg?seed=x", &r), 0);
+		ck_assert_int_eq(r.status, 405);
+		ck_assert_str_eq(http_header(&r, "Allow", type, sizeof type), "GET, HEAD");
+		http_reply_free(&r);
+	}
+	ck_assert_int_eq(http_request(srv.port, "HEAD", "/", &r), 0);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_uint_eq(r.len, 0);
+	http_reply_free(&r);
+	stop_ok();
+}
+END_TEST
+
+/* Every method and each option of it is in /options.json: the page's
+ * controls come from the tables. */
+START_TEST(test_options_json)
+{
+	start();
+	struct http_reply r;
+	get_ok("/options.json", &r);
+	for (int i = 0; method_table[i]; i++) {
+		char want[200];
+		snprintf(want, sizeof want, "{\"name\":\"%s\",\"summary\":", method_table[i]->name);
+		ck_assert_msg(strstr(r.body, want) != NULL, "no method %s", method_table[i]->name);
+		for (const struct method_option *o = method_table[i]->options; o && o->name; o++) {
+			snprintf(want, sizeof want, "{\"name\":\"%s\",\"arg\":", o->name);
+			int file = o->arg && (strcmp(o->arg, "DIR") == 0 || strcmp(o->arg, "FILE") == 0);
+			ck_assert_msg((strstr(r.body, want) != NULL) == !file, "option %s", o->name);
+		}
+	}
+	static const char *const common[] = { "seed", "rooms", "levels", "style", "paper", "scale", "numbering",
+					      "no-stock", "system", "player" };
+	for (size_t i = 0; i < sizeof common / sizeof common[0]; i++) {
+		char want[100];
+		snprintf(want, sizeof want, "{\"name\":\"%s\",", common[i]);
+		ck_assert_msg(strstr(r.body, want) != NULL, "option %s", common[i]);
+	}
+	ck_assert_ptr_null(strstr(r.body, "\"input\""));
+	ck_assert_ptr_nonnull(strstr(r.body, "\"values\":[\"blueprint\",\"classic\",\"hatched\",\"inksaver\"]"));
+	http_reply_free(&r);
+	stop_ok();
+}
+END_TEST
+
+#define LOAD_CLIENTS 8
+#define LOAD_EACH 250
+
+struct load_client {
+	int id;
+	int failed;
+	char first_failure[240];
+};
+
+static void *load_client_run(void *arg)
+{
+	struct load_client *c = arg;
+	for (int i = 0; i < LOAD_EACH; i++) {
+		char path[200];
+		/* one in 25 a drawn preview, the rest keys and remake lines */
+		if (i % 25 == 0)
+			snprintf(path, sizeof path, "/map.svg?seed=l%d-%d&rooms=4&no-stock=1", c->id, i);
+		else if (i % 2)
+			snprintf(path, sizeof path, "/key.txt?seed=l%d-%d&rooms=8", c->id, i);
+		else
+			snprintf(path, sizeof path, "/remake?seed=l%d-%d&method=house", c->id, i);
+		struct http_reply r;
+		if (http_get(srv.port, path, &r) < 0 || r.status != 200 || r.len == 0) {
+			if (!c->failed++)
+				snprintf(c->first_failure, sizeof c->first_failure, "%s: %d", path, r.status);
+		}
+		http_reply_free(&r);
+	}
+	return NULL;
+}
+
+START_TEST(test_load)
+{
+	start();
+	pthread_t threads[LOAD_CLIENTS];
+	struct load_client clients[LOAD_CLIENTS];
+	for (int i = 0; i < LOAD_CLIENTS; i++) {
+		clients[i] = (struct load_client){ .id = i };
+		ck_assert_int_eq(pthread_create(&threads[i], NULL, load_client_run, &clients[i]), 0);
+	}
+	for (int i = 0; i < LOAD_CLIENTS; i++) {
+		pthread_join(threads[i], NULL);
+		ck_assert_msg(clients[i].failed == 0, "client %d: %d failed, first %s", i, clients[i].failed,
+			      clients[i].first_failure);
+	}
+	stop_ok();
+}
+END_TEST
+
+struct slow_request {
+	int port;
+	struct http_reply r;
+	int rc;
+};
+
+static void *slow_request_run(void *arg)
+{
+	struct slow_request *s = arg;
+	s->rc = http_get(s->port, "/map.svg?seed=slow&method=dice&rooms=300&paper=12x14in", &s->r);
+	return NULL;
+}
+
+/* SIGTERM while a big preview is being made: it is answered whole, then
+ * the server exits 0; a second start gets a port again. */
+START_TEST(test_sigterm_lets_requests_finish)
+{
+	start();
+	struct slow_request s = { .port = srv.port };
+	pthread_t t;
+	ck_assert_int_eq(pthread_create(&t, NULL, slow_request_run, &s), 0);
+	nanosleep(&(struct timespec){ 0, 150000000 }, NULL);
+	stop_ok();
+	pthread_join(t, NULL);
+	ck_assert_int_eq(s.rc, 0);
+	ck_assert_int_eq(s.r.status, 200);
+	ck_assert_ptr_nonnull(strstr(s.r.body, "</svg>"));
+	http_reply_free(&s.r);
+	struct http_reply r;
+	ck_assert_int_lt(http_get(srv.port, "/", &r), 0);
+}
+END_TEST
+
+START_TEST(test_serve_options)
+{
+	/* a bad --port or --bind is a usage error */
+	ck_assert_int_eq(test_run("serve --port 70000", NULL, DIR "/err.txt"), 2);
+	char *err = test_slurp(DIR "/err.txt", NULL);
+	ck_assert_ptr_nonnull(strstr(err, "mapsheet: serve: --port: '70000' is not a port"));
+	free(err);
+	ck_assert_int_eq(test_run("serve --bind nowhere", NULL, DIR "/err.txt"), 2);
+	ck_assert_int_eq(test_run("serve --frobnicate", NULL, DIR "/err.txt"), 2);
+	/* --help names serve */
+	ck_assert_int_eq(test_run("--help", DIR "/out.txt", NULL), 0);
+	char *help = test_slurp(DIR "/out.txt", NULL);
+	ck_assert_ptr_nonnull(strstr(help, "mapsheet serve"));
+	free(help);
+}
+END_TEST
+
+static Suite *serve_suite(void)
+{
+	Suite *s = suite_create("serve");
+	TCase *tc = tcase_create("serve");
+	tcase_set_timeout(tc, 120);
+	mkdir("build/tests", 0777);
+	mkdir(DIR, 0777);
+	tcase_add_test(tc, test_downloads_are_the_commands_bytes);
+	tcase_add_test(tc, test_preview_key_remake);
+	tcase_add_test(tc, test_bad_parameters);
+	tcase_add_test(tc, test_paths_and_methods);
+	tcase_add_test(tc, test_options_json);
+	tcase_add_test(tc, test_load);
+	tcase_add_test(tc, test_sigterm_lets_requests_finish);
+	tcase_add_test(tc, test_serve_options);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(serve_suite)
