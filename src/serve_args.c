@@ -13,8 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Common options that are about the command itself, not the map. */
-static const char *const not_on_page[] = { "format", "list-styles", NULL };
+/* Options that are about the command itself, not the map (and the maker
+ * of an --input file, which the page does not read). */
+static const char *const not_on_page[] = { "format", "list-styles", "input-format", NULL };
 
 /* Values that name a file or a folder: never read from the web. */
 static int names_a_path(const char *arg)

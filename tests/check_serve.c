@@ -213,6 +213,7 @@ START_TEST(test_bad_parameters)
 	same_message("/map.svg?seed=b&style=nosuch", (const char *const[]){ "--seed", "b", "--style", "nosuch", NULL });
 	/* what reads a file, or is about the command itself */
 	refused("/download?format=json&input=/etc/passwd", "--input is not taken by the page");
+	refused("/map.svg?input-format=donjon", "--input-format is not taken by the page");
 	refused("/map.svg?output=x.pdf", "--output is not taken by the page");
 	refused("/map.svg?log=x.log", "--log is not taken by the page");
 	refused("/map.svg?method=cards&deck=/tmp", "--deck is not taken by the page");
@@ -297,6 +298,7 @@ START_TEST(test_options_json)
 		ck_assert_msg(strstr(r.body, want) != NULL, "option %s", common[i]);
 	}
 	ck_assert_ptr_null(strstr(r.body, "\"input\""));
+	ck_assert_ptr_null(strstr(r.body, "\"input-format\""));
 	ck_assert_ptr_nonnull(strstr(r.body, "\"values\":[\"blueprint\",\"classic\",\"hatched\",\"inksaver\"]"));
 	http_reply_free(&r);
 	stop_ok();
