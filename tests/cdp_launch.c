@@ -263,8 +263,13 @@ int cdp_launch(const char *browser, int width, int height, struct cdp_process *p
 		snprintf(err, errlen, "cannot run the browser %s: %s", browser, strerror(errno));
 		return -1;
 	}
+	/* the browser makes its sockets under this folder, and a Unix
+	 * socket's path holds at most 107 bytes: a deep TMPDIR gives way to
+	 * /tmp */
 	const char *tmp = getenv("TMPDIR");
-	snprintf(p->dir, sizeof p->dir, "%s/mapsheet-cdp-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!tmp || !*tmp || strlen(tmp) > 48)
+		tmp = "/tmp";
+	snprintf(p->dir, sizeof p->dir, "%s/mapsheet-cdp-XXXXXX", tmp);
 	if (!mkdtemp(p->dir)) {
 		snprintf(err, errlen, "cannot make a folder %s: %s", p->dir, strerror(errno));
 		return -1;

@@ -28,7 +28,6 @@
 #include <unistd.h>
 
 #define OUT_DIR "build/tests/cdp"
-#define TMP OUT_DIR "/tmp"
 
 static double seconds_now(void)
 {
@@ -37,15 +36,16 @@ static double seconds_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The browser's folders go under TMP, so a test can see them go. */
-static void use_own_tmpdir(void)
+/* The browser's folders go under a folder of the test's own, so a test
+ * can see them go: made in /tmp, as the browser's sockets need a short
+ * path (a Unix socket's is at most 107 bytes, and a build tree can lie
+ * deep, as make distcheck's does), its name in dir. */
+static void use_own_tmpdir(char *dir, size_t size)
 {
 	mkdir(OUT_DIR, 0777);
-	mkdir(TMP, 0777);
-	char cwd[PATH_MAX], tmp[PATH_MAX + 32];
-	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
-	snprintf(tmp, sizeof tmp, "%s/" TMP, cwd);
-	setenv("TMPDIR", tmp, 1);
+	snprintf(dir, size, "/tmp/mapsheet-cdp-test-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	setenv("TMPDIR", dir, 1);
 }
 
 static int entries_in(const char *dir)
@@ -228,19 +228,22 @@ static void meet_problems(struct cdp *c)
 /* One browser for both (it takes a second to start). */
 START_TEST(test_fixture_and_problems)
 {
-	use_own_tmpdir();
+	char tmpdir[64];
+	use_own_tmpdir(tmpdir, sizeof tmpdir);
 	struct cdp *c = open_browser();
 	drive_fixture(c);
 	meet_problems(c);
 	ck_assert_int_eq(cdp_close(c), 0);
-	ck_assert_int_eq(entries_in(TMP), 0);
+	ck_assert_int_eq(entries_in(tmpdir), 0);
+	ck_assert_int_eq(rmdir(tmpdir), 0);
 }
 END_TEST
 
 /* A test process killed while its browser runs leaves nothing behind. */
 START_TEST(test_killed_test_process)
 {
-	use_own_tmpdir();
+	char tmpdir[64];
+	use_own_tmpdir(tmpdir, sizeof tmpdir);
 	fflush(NULL);
 	pid_t pid = fork();
 	ck_assert_int_ge(pid, 0);
@@ -248,7 +251,7 @@ START_TEST(test_killed_test_process)
 		char err[1024];
 		struct cdp *c = cdp_open(NULL, err, sizeof err);
 		char *url = fixture_url();
-		if (!c || cdp_navigate(c, url) != 0 || entries_in(TMP) != 1)
+		if (!c || cdp_navigate(c, url) != 0 || entries_in(tmpdir) != 1)
 			_exit(1);
 		kill(getpid(), SIGKILL);
 		_exit(2);
@@ -257,39 +260,45 @@ START_TEST(test_killed_test_process)
 	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
 	ck_assert_msg(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "the browser did not start (status %d)", st);
 	double end = seconds_now() + 8.0;
-	while (entries_in(TMP) != 0 && seconds_now() < end)
+	while (entries_in(tmpdir) != 0 && seconds_now() < end)
 		nanosleep(&(struct timespec){ 0, 20000000L }, NULL);
-	ck_assert_int_eq(entries_in(TMP), 0);
+	ck_assert_int_eq(entries_in(tmpdir), 0);
+	ck_assert_int_eq(rmdir(tmpdir), 0);
 }
 END_TEST
 
 START_TEST(test_missing_browser)
 {
-	use_own_tmpdir();
+	char tmpdir[64];
+	use_own_tmpdir(tmpdir, sizeof tmpdir);
 	char err[1024];
 	struct cdp_options opt = { .browser = "/nonexistent/chromium" };
 	ck_assert_ptr_null(cdp_open(&opt, err, sizeof err));
 	ck_assert_msg(strstr(err, "cannot run the browser /nonexistent/chromium: No such file") != NULL, "%s", err);
-	ck_assert_int_eq(entries_in(TMP), 0);
+	ck_assert_int_eq(entries_in(tmpdir), 0);
+	ck_assert_int_eq(rmdir(tmpdir), 0);
 }
 END_TEST
 
 START_TEST(test_browser_that_exits)
 {
-	use_own_tmpdir();
+	char tmpdir[64];
+	use_own_tmpdir(tmpdir, sizeof tmpdir);
 	char err[1024];
 	struct cdp_options opt = { .browser = "/bin/false" };
 	double t0 = seconds_now();
 	ck_assert_ptr_null(cdp_open(&opt, err, sizeof err));
 	ck_assert_msg(seconds_now() - t0 < 2.0, "%.2f s", seconds_now() - t0);
 	ck_assert_msg(strstr(err, "could not open a page: the browser ended") != NULL, "%s", err);
-	ck_assert_int_eq(entries_in(TMP), 0);
+	ck_assert_int_eq(entries_in(tmpdir), 0);
+	ck_assert_int_eq(rmdir(tmpdir), 0);
 }
 END_TEST
 
 START_TEST(test_browser_that_never_answers)
 {
-	use_own_tmpdir();
+	char tmpdir[64];
+	use_own_tmpdir(tmpdir, sizeof tmpdir);
 	/* a program that starts and says nothing */
 	const char *script = "#!/bin/sh\necho $$ > \"$MUTE_BROWSER_PID\"\nexec sleep 60\n";
 	FILE *f = fopen(OUT_DIR "/mute-browser", "w");
@@ -307,7 +316,8 @@ START_TEST(test_browser_that_never_answers)
 	double took = seconds_now() - t0;
 	ck_assert_msg(took >= 0.5 && took < 2.0, "%.2f s", took);
 	ck_assert_msg(strstr(err, "timed out after 0.5 s waiting for Target.createTarget") != NULL, "%s", err);
-	ck_assert_int_eq(entries_in(TMP), 0);
+	ck_assert_int_eq(entries_in(tmpdir), 0);
+	ck_assert_int_eq(rmdir(tmpdir), 0);
 	/* the program was ended, and reaped */
 	char *pid_text = test_slurp(OUT_DIR "/mute.pid", NULL);
 	ck_assert_ptr_nonnull(pid_text);
