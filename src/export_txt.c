@@ -247,11 +247,10 @@ static int write_key(FILE *f, const struct map *m, const struct key *k, int widt
 	return 0;
 }
 
-int export_txt(FILE *f, const struct doc *d, struct err *e)
+/* The title and the story: the text's first lines, in the preview and the
+ * page's key alike. */
+static void write_title(FILE *f, const struct doc *d, int width)
 {
-	int terminal;
-	int width = txt_width(f, &terminal);
-	char line[512];
 	const char *title = d->sheet.title ? d->sheet.title : d->site;
 	if (title)
 		fprintf(f, "%s\n", title);
@@ -259,14 +258,30 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 		put_wrapped(f, "", "", d->story, width);
 		fputc('\n', f);
 	}
+}
+
+/* Level m's heading: its method (or that it was imported), seed, place in
+ * the booklet and size, after lead. */
+static void write_level_heading(FILE *f, const char *lead, const struct doc *d, const struct map *m, int width)
+{
+	char line[512];
+	snprintf(line, sizeof line, "%s%s%s%s, level %d of %d: %dx%d squares, 1 square = %d ft", lead,
+		 m->method ? m->method : "imported map", d->seed && d->seed[0] ? ", seed " : "", d->seed ? d->seed : "",
+		 m->depth, doc_total_levels(d), m->w, m->h, m->square_feet);
+	put_wrapped(f, "", "   ", line, width);
+}
+
+int export_txt(FILE *f, const struct doc *d, struct err *e)
+{
+	int terminal;
+	int width = txt_width(f, &terminal);
+	char line[512];
+	write_title(f, d, width);
 	for (int l = 0; l < d->nlevels; l++) {
 		const struct map *m = &d->levels[l].map;
 		if (l > 0)
 			fputs("\n\n", f);
-		snprintf(line, sizeof line, "mapsheet: %s%s%s, level %d of %d: %dx%d squares, 1 square = %d ft",
-			 m->method ? m->method : "imported map", d->seed && d->seed[0] ? ", seed " : "",
-			 d->seed ? d->seed : "", m->depth, doc_total_levels(d), m->w, m->h, m->square_feet);
-		put_wrapped(f, "", "   ", line, width);
+		write_level_heading(f, "mapsheet: ", d, m, width);
 		put_wrapped(f, "", "", "Doors: D door, L locked, S secret, # portcullis, gap opening. E entrance, > < stairs.",
 			    width);
 		long map_cols = map_columns(m);
@@ -290,18 +305,12 @@ int export_txt_key(FILE *f, const struct doc *d, struct err *e)
 {
 	int terminal;
 	int width = txt_width(f, &terminal);
-	char line[512];
-	const char *title = d->sheet.title ? d->sheet.title : d->site;
-	if (title)
-		fprintf(f, "%s\n", title);
+	write_title(f, d, width);
 	for (int l = 0; l < d->nlevels; l++) {
 		const struct map *m = &d->levels[l].map;
 		if (l > 0)
 			fputs("\n", f);
-		snprintf(line, sizeof line, "Level %d of %d: %s, %dx%d squares, 1 square = %d ft%s%s", m->depth,
-			 doc_total_levels(d), m->method ? m->method : "imported map", m->w, m->h, m->square_feet,
-			 d->seed && d->seed[0] ? ", seed " : "", d->seed ? d->seed : "");
-		put_wrapped(f, "", "   ", line, width);
+		write_level_heading(f, "", d, m, width);
 		if (write_key(f, m, &d->levels[l].key, width, e) < 0)
 			return -1;
 	}

@@ -157,7 +157,7 @@ START_TEST(test_preview_key_remake)
 	http_reply_free(&r);
 
 	get_ok("/key.txt?seed=pv&method=mansion&rooms=9", &r);
-	ck_assert_ptr_nonnull(strstr(r.body, "Level 1 of 1: mansion, "));
+	ck_assert_ptr_nonnull(strstr(r.body, "mansion, seed pv, level 1 of 1: "));
 	ck_assert_ptr_nonnull(strstr(r.body, "\n1. "));
 	ck_assert_ptr_nonnull(strstr(r.body, "\n9. "));
 	ck_assert_ptr_null(strstr(r.body, "+---"));
