@@ -32,6 +32,14 @@
 #define LLVMFuzzerTestOneInput fuzz_read_json_one
 #include "fuzz/fuzz_read_json.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_read_watabou_one
+#define fuzz_json_of fuzz_watabou_json_of
+#include "fuzz/fuzz_read_watabou.c"
+#undef fuzz_json_of
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_read_donjon_one
+#include "fuzz/fuzz_read_donjon.c"
+#undef LLVMFuzzerTestOneInput
 
 #define CRASHES "tests/fuzz/crashes"
 
@@ -44,6 +52,8 @@ static const struct {
 	{ "fuzz_tables-", fuzz_tables_one },
 	{ "fuzz_tiles-", fuzz_tiles_one },
 	{ "fuzz_read_json-", fuzz_read_json_one },
+	{ "fuzz_read_watabou-", fuzz_read_watabou_one },
+	{ "fuzz_read_donjon-", fuzz_read_donjon_one },
 };
 
 #define NHARNESSES ((int)(sizeof harnesses / sizeof harnesses[0]))
