@@ -1,8 +1,9 @@
 #!/bin/sh
 # run-tests.sh DIR: runs every Check suite program in DIR from the repository
 # root, CHECK_JOBS at a time (default: the processors there are), prints
-# each suite's result in name order, and ends with one "N passed, N failed"
-# line counting the checks of all suites. Exits non-zero if any failed.
+# each suite's result in name order, then the five slowest suites, and ends
+# with one "N passed, N failed" line counting the checks of all suites.
+# Exits non-zero if any failed.
 set -u
 dir=${1:-build/tests}
 jobs=${CHECK_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
@@ -18,7 +19,8 @@ done
 # use folders of their own under build/tests, so they can run side by side
 # shellcheck disable=SC2086
 printf '%s\n' $suites | xargs -P "$jobs" -I '{}' sh -c \
-	'name=$(basename "$1"); "$1" >"$2/$name.out" 2>&1; echo $? >"$2/$name.rc"' sh '{}' "$results"
+	'name=$(basename "$1"); t0=$(date +%s%N); "$1" >"$2/$name.out" 2>&1; echo $? >"$2/$name.rc"
+	echo "$(( ($(date +%s%N) - t0) / 100000000 )) $name" >"$2/$name.time"' sh '{}' "$results"
 passed=0
 failed=0
 status=0
@@ -42,6 +44,10 @@ for t in $suites; do
 	failed=$((failed + f))
 	[ "$rc" -eq 0 ] || status=1
 done
+# the slowest suites, in tenths of a second, to keep CI's time in view
+slowest=$(cat "$results"/*.time 2>/dev/null | sort -rn | head -n 5 |
+	awk '{ printf "%s%s %d.%d s", (NR > 1 ? ", " : ""), $2, $1 / 10, $1 % 10 }')
+echo "check: slowest suites: $slowest"
 echo "check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] || status=1
 exit $status
