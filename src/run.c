@@ -7,6 +7,7 @@
 #include "output.h"
 
 #include "atomic.h"
+#include "deadline.h"
 #include "handout.h"
 #include "input_set.h"
 #include "inputs.h"
@@ -205,7 +206,8 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 	struct atomic_file logfile = { 0 };
 	struct log log = { NULL, c->quiet ? NULL : stderr, 0 };
 	/* progress only on a terminal, so that pipes and logs stay clean */
-	struct report rep = { c->verbose ? stderr : NULL, !c->quiet && isatty(STDERR_FILENO) ? stderr : NULL, 0, &log };
+	struct report rep = { c->verbose ? stderr : NULL, !c->quiet && isatty(STDERR_FILENO) ? stderr : NULL, 0, &log,
+			      env ? env->deadline : NULL };
 	double t0 = report_clock();
 	if (c->log_path) {
 		if (strcmp(c->log_path, "-") == 0) {
@@ -243,7 +245,7 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 		if (generate_levels(c, levels, &log, &rep, &logfile, site, &d, e) < 0)
 			goto out;
 	}
-	if (fmt->write(&d, path, e) < 0)
+	if (deadline_check(rep.deadline, e) < 0 || fmt->write(&d, path, e) < 0)
 		goto out;
 	report_done(&rep);
 	report_info(&rep, "wrote %s (%s) in %.2f s, seed %s", path, fmt->name, report_clock() - t0, c->seed);

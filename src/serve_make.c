@@ -3,10 +3,12 @@
  * made by run.c into memory, in the format the request asks for: the
  * preview (the sheet's map page, SVG), the key as text, the remake line, or
  * a download (one file, or a zip of the files the command line would
- * write). Nothing is written to disk. */
+ * write). Nothing is written to disk. A run past the server's deadline
+ * stops at its next step and is answered 503. */
 #include "serve_int.h"
 
 #include "atomic.h"
+#include "deadline.h"
 #include "export.h"
 #include "output.h"
 #include "run.h"
@@ -188,6 +190,8 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	       int n, struct serve_answer *a)
 {
 	double t0 = now_ms();
+	struct deadline deadline;
+	deadline_start(&deadline, ctx->request_seconds);
 	memset(a, 0, sizeof *a);
 	struct err e = { ERR_NONE, "" };
 	struct serve_args sa;
@@ -218,13 +222,14 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	c->quiet = 1;
 	c->verbose = 0;
 	mf.max_files = what == SERVE_PREVIEW ? 1 : 0;
-	struct run_env env = { &mf, NULL, what == SERVE_KEY ? &key_format : NULL };
+	struct run_env env = { &mf, NULL, what == SERVE_KEY ? &key_format : NULL, &deadline };
 	if (c->key.stock && !(env.tables = find_tables(ctx, c->key.system, &e))) {
 		rc = answer_error(a, &e);
 		goto done;
 	}
 	if (run_command(c, &env, &e) < 0) {
-		rc = answer_error(a, &e);
+		/* past the deadline: the server is busy, not the request wrong */
+		rc = deadline.passed ? answer_text(a, 503, "mapsheet: %s\n", e.msg) : answer_error(a, &e);
 		goto done;
 	}
 	if (mf.n < 1) {
