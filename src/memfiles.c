@@ -21,6 +21,11 @@ void memfiles_free(struct memfiles *mf)
 
 int memfiles_add(struct memfiles *mf, const char *name, char *data, size_t len, struct err *e)
 {
+	if (mf->max_bytes > 0 && len > mf->max_bytes - mf->bytes) {
+		free(data);
+		return err_usage(e, "the answer would be more than %zu MB; ask for fewer rooms or levels, or use the "
+				 "command line", mf->max_bytes >> 20);
+	}
 	if (mf->n == mf->cap) {
 		int cap = mf->cap ? mf->cap * 2 : 4;
 		struct memfile *v = realloc(mf->v, (size_t)cap * sizeof *v);
@@ -37,5 +42,6 @@ int memfiles_add(struct memfiles *mf, const char *name, char *data, size_t len, 
 		return err_set(e, "out of memory");
 	}
 	mf->v[mf->n++] = (struct memfile){ copy, data, len };
+	mf->bytes += len;
 	return 0;
 }

@@ -136,6 +136,19 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 	return 0;
 }
 
+/* The levels of d key at most max rooms each (0: any number). */
+static int check_rooms_made(const struct doc *d, int max, struct err *e)
+{
+	for (int k = 0; max > 0 && k < d->nlevels; k++) {
+		const struct level *lv = &d->levels[k];
+		if (lv->key.n > max)
+			return err_usage(e, "level %d: the %s method made %d rooms on %d x %d squares, more than the %d a level "
+					 "this run takes (a smaller --size, fewer --rooms, or the command line)", lv->map.depth,
+					 lv->map.method ? lv->map.method : "map", lv->key.n, lv->map.w, lv->map.h, max);
+	}
+	return 0;
+}
+
 /* Reads the --input maps into rd, one booklet of all their levels, and
  * points d at it: every level, or level K of --level K; the players' view
  * for --player. */
@@ -242,7 +255,8 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 			goto out;
 		}
 		nalloc = c->levels;
-		if (generate_levels(c, levels, &log, &rep, &logfile, site, &d, e) < 0)
+		if (generate_levels(c, levels, &log, &rep, &logfile, site, &d, e) < 0 ||
+		    check_rooms_made(&d, env ? env->max_rooms : 0, e) < 0)
 			goto out;
 	}
 	if (deadline_check(rep.deadline, e) < 0 || fmt->write(&d, path, e) < 0)

@@ -18,6 +18,9 @@ struct run_env {
 					     * options' (checked all the same) */
 	struct deadline *deadline;          /* not NULL: the run stops at the first step
 					     * past it (deadline.h), freeing all it made */
+	int max_rooms;                      /* > 0: a level keying more rooms is refused
+					     * (a method that fills the grid, such as
+					     * house, makes more than --rooms) */
 };
 
 /* Runs c (action CLI_RUN): writes its output to c->output (or standard

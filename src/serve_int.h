@@ -25,12 +25,16 @@
 
 /* The web's caps on one request's work, below the command line's. */
 #define SERVE_MAX_ROOMS 1000        /* rooms a level */
+#define SERVE_MAX_ROOMS_MADE 1500   /* rooms a level made: house fills the grid and
+				     * can make more than asked; the key's layout
+				     * grows faster than its rooms */
 #define SERVE_MAX_LEVELS 10
 #define SERVE_MAX_SIDE 500          /* squares a side of the grid */
 #define SERVE_MAX_AREA 250000L      /* squares of the grid in all */
 #define SERVE_MAX_DPI 300
 #define SERVE_MAX_GRID_PIXELS 100
 #define SERVE_MAX_PNG_PIXELS 20000000L /* a PNG page's pixels: paper x dpi squared */
+#define SERVE_MAX_ANSWER_BYTES ((size_t)64 << 20) /* the files of an answer in all */
 
 /* A file of the page (templates/serve/), read at start. */
 struct serve_page_file {

@@ -222,7 +222,8 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	c->quiet = 1;
 	c->verbose = 0;
 	mf.max_files = what == SERVE_PREVIEW ? 1 : 0;
-	struct run_env env = { &mf, NULL, what == SERVE_KEY ? &key_format : NULL, &deadline };
+	mf.max_bytes = SERVE_MAX_ANSWER_BYTES;
+	struct run_env env = { &mf, NULL, what == SERVE_KEY ? &key_format : NULL, &deadline, SERVE_MAX_ROOMS_MADE };
 	if (c->key.stock && !(env.tables = find_tables(ctx, c->key.system, &e))) {
 		rc = answer_error(a, &e);
 		goto done;

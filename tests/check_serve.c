@@ -247,6 +247,9 @@ START_TEST(test_bad_parameters)
 	refused("/map.svg?levels=11", "at most 10 levels");
 	refused("/map.svg?size=600x100", "at most 500 squares a side");
 	refused("/download?format=png&dpi=600", "at most 300 dots");
+	/* house fills its grid: 6450 rooms on 500 x 500 squares for 1000 asked */
+	refused("/key.txt?seed=w&method=house&rooms=1000&size=500x500", "the house method made 6450 rooms on 500 x 500 "
+		"squares, more than the 1500 a level");
 	refused("/download?format=png&dpi=300&paper=40x40in", "would be 144 million pixels; the page draws PNG pages of "
 		"at most 20 million");
 	refused("/download?format=zip", "unknown download");
