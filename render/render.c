@@ -147,7 +147,18 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 	int nwrite = d->memory && d->memory->max_files > 0 && d->memory->max_files < nfiles ? d->memory->max_files
 											     : nfiles;
 	int opened = 0, rc = 0;
+	size_t written = 0;
 	for (int i = 0; i < nwrite && rc == 0; i++) {
+		/* in memory, the pages so far within the cap on the answer */
+		if (i > 0 && d->memory) {
+			if (fflush(af[i - 1].f) != 0) {
+				rc = err_set(e, "out of memory for %s", af[i - 1].path);
+				break;
+			}
+			written += af[i - 1].len;
+			if ((rc = memfiles_room(d->memory, written, e)) < 0)
+				break;
+		}
 		char name[4096], title[600], about[600];
 		struct page_meta meta = { title, about };
 		render_page_path(path, i + 1, name, sizeof name);

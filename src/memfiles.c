@@ -19,12 +19,19 @@ void memfiles_free(struct memfiles *mf)
 	memset(mf, 0, sizeof *mf);
 }
 
+int memfiles_room(const struct memfiles *mf, size_t pending, struct err *e)
+{
+	if (!mf || mf->max_bytes == 0 || pending <= mf->max_bytes - mf->bytes)
+		return 0;
+	return err_usage(e, "the answer would be more than %zu MB; ask for fewer rooms or levels, or use the command "
+			 "line", mf->max_bytes >> 20);
+}
+
 int memfiles_add(struct memfiles *mf, const char *name, char *data, size_t len, struct err *e)
 {
-	if (mf->max_bytes > 0 && len > mf->max_bytes - mf->bytes) {
+	if (memfiles_room(mf, len, e) < 0) {
 		free(data);
-		return err_usage(e, "the answer would be more than %zu MB; ask for fewer rooms or levels, or use the "
-				 "command line", mf->max_bytes >> 20);
+		return -1;
 	}
 	if (mf->n == mf->cap) {
 		int cap = mf->cap ? mf->cap * 2 : 4;

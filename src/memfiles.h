@@ -27,6 +27,10 @@ struct memfiles {
 
 void memfiles_init(struct memfiles *mf);
 void memfiles_free(struct memfiles *mf);
+/* 0 when the files placed and pending more bytes, written but not yet
+ * placed, stay within max_bytes; else -1 with the usage error of
+ * memfiles_add. mf may be NULL (no cap). */
+int memfiles_room(const struct memfiles *mf, size_t pending, struct err *e);
 /* Adds a file named name, taking data (malloc'd, len bytes) whatever the
  * result. Returns 0, or -1 with e set: out of memory, or a usage error
  * when the files would be more than max_bytes. */

@@ -13,6 +13,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <malloc.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #define SERVE_DRAIN_SECONDS 30      /* the longest wait for requests in flight */
+#define SERVE_MMAP_BYTES (256 * 1024) /* blocks this big are mapped, and unmapped when freed */
 
 struct serve_opts {
 	int port;
@@ -182,6 +184,14 @@ int serve_main(int argc, char **argv, const char *const *template_dirs, const st
 	signal(SIGPIPE, SIG_IGN);
 	rc = 1;
 	struct MHD_Daemon *d = NULL;
+#ifdef M_MMAP_THRESHOLD
+	/* a big answer's buffers go back to the system when freed: glibc would
+	 * otherwise raise this threshold after the first big free and keep
+	 * such buffers in its heaps, and the server's memory would stay at its
+	 * biggest request's */
+	if (mallopt(M_MMAP_THRESHOLD, SERVE_MMAP_BYTES) != 1)
+		fputs("mapsheet: serve: warning: cannot set how memory is given back; a big request's stays\n", stderr);
+#endif
 	render_start_fonts();
 	if (serve_load(ctx, &e) < 0) {
 		fprintf(stderr, "mapsheet: serve: %s\n", e.msg);

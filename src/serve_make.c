@@ -13,6 +13,7 @@
 #include "output.h"
 #include "run.h"
 
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +247,11 @@ done:
 out:
 	memfiles_free(&mf);
 	free(c);
+#ifdef M_TRIM_THRESHOLD
+	/* the run's memory, freed, goes back to the system (the heaps of a
+	 * big layout would otherwise stay the server's) */
+	malloc_trim(0);
+#endif
 	a->run_ms = now_ms() - t0;
 	return rc;
 }

@@ -407,6 +407,28 @@ START_TEST(test_load)
 }
 END_TEST
 
+/* A big request's memory goes back to the system once it is answered: the
+ * PDF poster of a level of 1000 rooms (255 pages) lays out some 50 MB. */
+START_TEST(test_big_request_memory_given_back)
+{
+	start();
+	struct http_reply r;
+	get_ok("/map.svg?seed=small&rooms=5", &r);
+	http_reply_free(&r);
+	long before = served_rss_kb(&srv);
+	get_ok("/download?format=pdf&seed=w&rooms=1000&poster=1&scale=2", &r);
+	ck_assert(r.len > 1000000 && strncmp(r.body, "%PDF-", 5) == 0);
+	http_reply_free(&r);
+	long after = served_rss_kb(&srv);
+#ifndef __SANITIZE_ADDRESS__
+	/* (AddressSanitizer's allocator keeps freed memory its own way) */
+	ck_assert_msg(after - before <= 24 * 1024, "the server grew from %ld kB to %ld kB", before, after);
+#endif
+	ck_assert_int_gt(after, 0);
+	stop_ok();
+}
+END_TEST
+
 struct slow_request {
 	int port;
 	struct http_reply r;
@@ -555,6 +577,7 @@ static Suite *serve_suite(void)
 	tcase_add_test(tc, test_paths_and_methods);
 	tcase_add_test(tc, test_options_json);
 	tcase_add_test(tc, test_load);
+	tcase_add_test(tc, test_big_request_memory_given_back);
 	tcase_add_test(tc, test_sigterm_lets_requests_finish);
 	tcase_add_test(tc, test_request_deadline);
 	tcase_add_test(tc, test_connections_past_the_cap_wait);
