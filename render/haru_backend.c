@@ -10,6 +10,7 @@
 
 #include "haru_int.h"
 #include "measure.h"
+#include "report.h"
 
 #include <hpdf.h>
 #include <hpdf_catalog.h>
@@ -416,7 +417,7 @@ static int save(struct haru *h, FILE *out)
 }
 
 int haru_backend_write(const struct scene *sc, const struct haru_bookmark *bm, int nbm, const struct haru_info *info,
-		       struct measure *ms, FILE *out, struct err *e)
+		       struct measure *ms, struct report *rep, FILE *out, struct err *e)
 {
 	if (sc->npages < 1)
 		return err_set(e, "internal error: a booklet without pages");
@@ -441,6 +442,8 @@ int haru_backend_write(const struct scene *sc, const struct haru_bookmark *bm, i
 		goto out;
 	for (int i = 0; i < sc->npages; i++) {
 		const struct scene_page *p = &sc->pages[i];
+		if (report_step(rep, e, "drawing page %d of %d...", i + 1, sc->npages) < 0)
+			goto out;
 		HPDF_Page pg = h.pages[i] = HPDF_AddPage(h.pdf);
 		if (!pg) {
 			haru_check(&h, 1, "adding a page");

@@ -9,6 +9,7 @@
 
 #include "err.h"
 #include "measure.h"
+#include "report.h"
 #include "scene.h"
 
 #include <stdio.h>
@@ -31,10 +32,11 @@ struct haru_info {
 /* Writes every page of sc, the outline and the info to out. Text uses the
  * fonts fontconfig gives for each run's family, weight and slant, embedded
  * as TrueType with UTF-8 encoding; ms places the glyphs within each run as
- * Pango does (kerning). Returns 0, or -1 with e set (a libharu
- * error with its code, a font that cannot be found or embedded, a failed
- * write). */
+ * Pango does (kerning). Each page is a step of rep (report_step: the
+ * progress line, the server's deadline). Returns 0, or -1 with e set (a
+ * libharu error with its code, a font that cannot be found or embedded, a
+ * failed write, the deadline passed). */
 int haru_backend_write(const struct scene *sc, const struct haru_bookmark *bm, int nbm, const struct haru_info *info,
-		       struct measure *ms, FILE *out, struct err *e);
+		       struct measure *ms, struct report *rep, FILE *out, struct err *e);
 
 #endif

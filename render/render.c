@@ -84,10 +84,10 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 		return -1;
 	for (int i = 0; i < d->nlevels; i++) {
 		struct layout_ctx c;
-		if (layout_ctx_init(&c, d, &d->levels[i], st, ms, sc, e) < 0)
+		if (report_step(d->report, e, "level %d of %d: laying out the sheet...", i + 1, d->nlevels) < 0 ||
+		    layout_ctx_init(&c, d, &d->levels[i], st, ms, sc, e) < 0)
 			return -1;
 		struct layout_result res;
-		report_progress(d->report, "level %d of %d: laying out the sheet...", i + 1, d->nlevels);
 		int poster = layout_poster_wanted(&c, &paper, e);
 		int rc = poster < 0	       ? -1
 			 : poster	       ? layout_poster(&c, &paper, &res, e)
@@ -147,7 +147,18 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 	int nwrite = d->memory && d->memory->max_files > 0 && d->memory->max_files < nfiles ? d->memory->max_files
 											     : nfiles;
 	int opened = 0, rc = 0;
+	size_t written = 0;
 	for (int i = 0; i < nwrite && rc == 0; i++) {
+		/* in memory, the pages so far within the cap on the answer */
+		if (i > 0 && d->memory) {
+			if (fflush(af[i - 1].f) != 0) {
+				rc = err_set(e, "out of memory for %s", af[i - 1].path);
+				break;
+			}
+			written += af[i - 1].len;
+			if ((rc = memfiles_room(d->memory, written, e)) < 0)
+				break;
+		}
 		char name[4096], title[600], about[600];
 		struct page_meta meta = { title, about };
 		render_page_path(path, i + 1, name, sizeof name);
@@ -161,10 +172,11 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 		}
 		opened++;
 		if (fmt == CAIRO_OUT_PDF)
-			report_progress(d->report, "drawing %d page%s...", sc->npages, sc->npages == 1 ? "" : "s");
+			rc = report_step(d->report, e, "drawing %d page%s...", sc->npages, sc->npages == 1 ? "" : "s");
 		else
-			report_progress(d->report, "drawing page %d of %d...", i + 1, nfiles);
-		rc = cairo_backend_write(sc, fmt == CAIRO_OUT_PDF ? 0 : i, fmt == CAIRO_OUT_PDF ? sc->npages : 1, fmt,
+			rc = report_step(d->report, e, "drawing page %d of %d...", i + 1, nfiles);
+		if (rc == 0)
+			rc = cairo_backend_write(sc, fmt == CAIRO_OUT_PDF ? 0 : i, fmt == CAIRO_OUT_PDF ? sc->npages : 1, fmt,
 					 dpi, &meta, af[i].f, e);
 	}
 	/* all complete: place them as one set; after a failure, drop them all */

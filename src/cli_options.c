@@ -437,6 +437,8 @@ const struct cli_option cli_serve_options[] = {
 	{ "port", 0, "N", "the port, 0 to 65535 (default 8750; 0 picks a free one)", GROUP_GENERAL, NULL, NULL },
 	{ "bind", 0, "ADDR", "the address to listen on (default 127.0.0.1: this machine only)", GROUP_GENERAL, NULL,
 	  NULL },
+	{ "request-seconds", 0, "S", "a map's request stopped past S seconds (default 20), answered 503",
+	  GROUP_GENERAL, NULL, NULL },
 	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL, NULL }
 };
 

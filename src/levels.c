@@ -173,8 +173,9 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		if (n > 1)
 			log_step(log, "Level %d: the %s method%s", p.depth, meth->name,
 				 start_x >= 0 ? ", grown from the stairs above" : "");
-		report_progress(rep, "level %d of %d: generating (%s, %d rooms, %d x %d squares)...", p.depth, n,
-				meth->name, p.rooms, p.w, p.h);
+		if (report_step(rep, e, "level %d of %d: generating (%s, %d rooms, %d x %d squares)...", p.depth, n,
+				meth->name, p.rooms, p.w, p.h) < 0)
+			goto out;
 		double t0 = report_clock();
 		if (levels_generate_one(m, meth, &p, seed, numbering, log, e) < 0)
 			goto out;
@@ -207,7 +208,8 @@ int levels_build_keys(struct level *levels, int n, const struct key_options *o, 
 		      struct report *rep, struct err *e)
 {
 	for (int k = 0; k < n; k++) {
-		report_progress(rep, "level %d of %d: writing the key...", k + 1, n);
+		if (report_step(rep, e, "level %d of %d: writing the key...", k + 1, n) < 0)
+			return -1;
 		struct rng rng;
 		rng_seed_text(&rng, seed, LEVELS_STOCK_STREAM + (unsigned)k + 1);
 		if (key_build(&levels[k].key, &levels[k].map, o, &rng, e) < 0 ||

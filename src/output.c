@@ -103,10 +103,10 @@ static int write_vtt(const struct doc *d, const char *path, struct err *e)
 			report_warn(d->report, "level %d: %d x %d squares at %d pixels a square would exceed %d pixels; "
 				    "the tabletop image has %d pixels a square", m->depth, m->w, m->h, want,
 				    MAP_IMAGE_MAX_SIDE, ppg);
-		report_progress(d->report, "level %d of %d: drawing the tabletop image...", k + 1, d->nlevels);
 		unsigned char *png = NULL;
 		size_t len = 0;
-		if (level_path(path, d->nlevels > 1 ? k + 1 : 0, NULL, name, sizeof name, e) < 0 ||
+		if (report_step(d->report, e, "level %d of %d: drawing the tabletop image...", k + 1, d->nlevels) < 0 ||
+		    level_path(path, d->nlevels > 1 ? k + 1 : 0, NULL, name, sizeof name, e) < 0 ||
 		    render_map_png(d, k, ppg, &png, &len, e) < 0 || atomic_open_in(&af[k], name, d->memory, e) < 0) {
 			free(png);
 			rc = -1;
@@ -144,8 +144,8 @@ static int write_md(const struct doc *d, const char *path, struct err *e)
 	if (!af || !names || !links)
 		rc = err_set(e, "out of memory");
 	for (int k = 0; k < n && rc == 0; k++) {
-		report_progress(d->report, "level %d of %d: drawing the map for the Markdown key...", k + 1, n);
-		if (level_path(path, n > 1 ? k + 1 : 0, ext, names[k], sizeof names[k], e) < 0 ||
+		if (report_step(d->report, e, "level %d of %d: drawing the map for the Markdown key...", k + 1, n) < 0 ||
+		    level_path(path, n > 1 ? k + 1 : 0, ext, names[k], sizeof names[k], e) < 0 ||
 		    atomic_open_in(&af[k], names[k], d->memory, e) < 0) {
 			rc = -1;
 			break;

@@ -1,5 +1,5 @@
-/* report.c: --verbose lines, warnings from writers and the in-place
- * progress line. */
+/* report.c: --verbose lines, warnings from writers, the in-place
+ * progress line and the steps that check the server's deadline. */
 #include "report.h"
 
 #include <stdarg.h>
@@ -43,15 +43,12 @@ void report_warn(struct report *r, const char *fmt, ...)
 	log_warn(r->log, "%s", text);
 }
 
-void report_progress(struct report *r, const char *fmt, ...)
+static void show_progress(struct report *r, const char *fmt, va_list ap)
 {
-	va_list ap;
 	char text[160];
 	if (!r || !r->progress)
 		return;
-	va_start(ap, fmt);
 	int n = vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
 	if (n < 0)
 		return;
 	n = (int)strlen(text) + (int)strlen("mapsheet: ");
@@ -60,6 +57,15 @@ void report_progress(struct report *r, const char *fmt, ...)
 	fflush(r->progress);
 	if (n > r->progress_len)
 		r->progress_len = n;
+}
+
+int report_step(struct report *r, struct err *e, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	show_progress(r, fmt, ap);
+	va_end(ap);
+	return r ? deadline_check(r->deadline, e) : 0;
 }
 
 double report_clock(void)

@@ -7,6 +7,7 @@
 #include "output.h"
 
 #include "atomic.h"
+#include "deadline.h"
 #include "handout.h"
 #include "input_set.h"
 #include "inputs.h"
@@ -135,6 +136,19 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 	return 0;
 }
 
+/* The levels of d key at most max rooms each (0: any number). */
+static int check_rooms_made(const struct doc *d, int max, struct err *e)
+{
+	for (int k = 0; max > 0 && k < d->nlevels; k++) {
+		const struct level *lv = &d->levels[k];
+		if (lv->key.n > max)
+			return err_usage(e, "level %d: the %s method made %d rooms on %d x %d squares, more than the %d a level "
+					 "this run takes (a smaller --size, fewer --rooms, or the command line)", lv->map.depth,
+					 lv->map.method ? lv->map.method : "map", lv->key.n, lv->map.w, lv->map.h, max);
+	}
+	return 0;
+}
+
 /* Reads the --input maps into rd, one booklet of all their levels, and
  * points d at it: every level, or level K of --level K; the players' view
  * for --player. */
@@ -205,7 +219,8 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 	struct atomic_file logfile = { 0 };
 	struct log log = { NULL, c->quiet ? NULL : stderr, 0 };
 	/* progress only on a terminal, so that pipes and logs stay clean */
-	struct report rep = { c->verbose ? stderr : NULL, !c->quiet && isatty(STDERR_FILENO) ? stderr : NULL, 0, &log };
+	struct report rep = { c->verbose ? stderr : NULL, !c->quiet && isatty(STDERR_FILENO) ? stderr : NULL, 0, &log,
+			      env ? env->deadline : NULL };
 	double t0 = report_clock();
 	if (c->log_path) {
 		if (strcmp(c->log_path, "-") == 0) {
@@ -240,10 +255,11 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 			goto out;
 		}
 		nalloc = c->levels;
-		if (generate_levels(c, levels, &log, &rep, &logfile, site, &d, e) < 0)
+		if (generate_levels(c, levels, &log, &rep, &logfile, site, &d, e) < 0 ||
+		    check_rooms_made(&d, env ? env->max_rooms : 0, e) < 0)
 			goto out;
 	}
-	if (fmt->write(&d, path, e) < 0)
+	if (deadline_check(rep.deadline, e) < 0 || fmt->write(&d, path, e) < 0)
 		goto out;
 	report_done(&rep);
 	report_info(&rep, "wrote %s (%s) in %.2f s, seed %s", path, fmt->name, report_clock() - t0, c->seed);

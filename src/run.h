@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "memfiles.h"
 
+struct deadline;
 struct stock_tables;
 struct output_format;
 
@@ -15,6 +16,11 @@ struct run_env {
 	const struct stock_tables *tables;  /* the tables of c->key.system, loaded at start */
 	const struct output_format *format; /* not NULL: written in this format instead of the
 					     * options' (checked all the same) */
+	struct deadline *deadline;          /* not NULL: the run stops at the first step
+					     * past it (deadline.h), freeing all it made */
+	int max_rooms;                      /* > 0: a level keying more rooms is refused
+					     * (a method that fills the grid, such as
+					     * house, makes more than --rooms) */
 };
 
 /* Runs c (action CLI_RUN): writes its output to c->output (or standard

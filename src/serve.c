@@ -1,7 +1,8 @@
-/* serve.c: mapsheet serve [--port N] [--bind ADDR]: the local web page to
- * roll maps on. Loads the page and the tables, starts libmicrohttpd with a
- * capped pool of threads on 127.0.0.1 (or ADDR), prints the address as its
- * first line, and serves until SIGINT or SIGTERM: then it takes no new
+/* serve.c: mapsheet serve [--port N] [--bind ADDR] [--request-seconds S]:
+ * the local web page to roll maps on. Loads the page and the tables, starts
+ * libmicrohttpd with a capped pool of threads on 127.0.0.1 (or ADDR), each
+ * map's request stopped past S seconds, prints the address as its first
+ * line, and serves until SIGINT or SIGTERM: then it takes no new
  * connection, lets the requests in flight finish, and exits 0. The signals
  * are waited for with sigwait(), blocked in every thread. */
 #include "serve.h"
@@ -12,6 +13,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <malloc.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,10 +23,12 @@
 #include <unistd.h>
 
 #define SERVE_DRAIN_SECONDS 30      /* the longest wait for requests in flight */
+#define SERVE_MMAP_BYTES (256 * 1024) /* blocks this big are mapped, and unmapped when freed */
 
 struct serve_opts {
 	int port;
 	const char *bind;
+	double request_seconds;
 };
 
 /* "mapsheet: serve: MESSAGE (mapsheet serve [--port N] [--bind ADDR])",
@@ -63,6 +67,7 @@ static int parse_opts(int argc, char **argv, struct serve_opts *o)
 {
 	o->port = SERVE_DEFAULT_PORT;
 	o->bind = "127.0.0.1";
+	o->request_seconds = SERVE_REQUEST_SECONDS;
 	for (int i = 1; i < argc; i++) {
 		const char *v, *name = "";
 		if (!(v = option_value(argc, argv, &i, &name))) {
@@ -76,6 +81,13 @@ static int parse_opts(int argc, char **argv, struct serve_opts *o)
 			if (!*v || *end || errno || port < 0 || port > 65535)
 				return usage("--port: '%s' is not a port (0 to 65535; 0 picks a free one)", v);
 			o->port = (int)port;
+		} else if (strcmp(name, "request-seconds") == 0) {
+			char *end;
+			errno = 0;
+			double s = strtod(v, &end);
+			if (!*v || *end || errno || !(s >= 0.01 && s <= SERVE_MAX_REQUEST_SECONDS))
+				return usage("--request-seconds: '%s' is not a time (seconds, 0.01 to 3600)", v);
+			o->request_seconds = s;
 		} else {
 			o->bind = v;
 		}
@@ -157,6 +169,7 @@ int serve_main(int argc, char **argv, const char *const *template_dirs, const st
 		return 1;
 	}
 	ctx->template_dirs = template_dirs;
+	ctx->request_seconds = o.request_seconds;
 	ctx->checks = *checks;
 	ctx->checks.no_config = 1;
 	pthread_mutex_init(&ctx->parse_lock, NULL);
@@ -171,6 +184,14 @@ int serve_main(int argc, char **argv, const char *const *template_dirs, const st
 	signal(SIGPIPE, SIG_IGN);
 	rc = 1;
 	struct MHD_Daemon *d = NULL;
+#ifdef M_MMAP_THRESHOLD
+	/* a big answer's buffers go back to the system when freed: glibc would
+	 * otherwise raise this threshold after the first big free and keep
+	 * such buffers in its heaps, and the server's memory would stay at its
+	 * biggest request's. Where it is refused (AddressSanitizer's allocator
+	 * takes no such option) the server works the same, only keeps more. */
+	(void)mallopt(M_MMAP_THRESHOLD, SERVE_MMAP_BYTES);
+#endif
 	render_start_fonts();
 	if (serve_load(ctx, &e) < 0) {
 		fprintf(stderr, "mapsheet: serve: %s\n", e.msg);

@@ -7,6 +7,8 @@
 
 #include "cli_options.h"
 #include "gen.h"
+#include "paper.h"
+#include "render.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
@@ -177,6 +179,13 @@ int serve_args_build(struct serve_args *sa, const char *const *names, const char
 	return 0;
 }
 
+/* Whether the run draws PNG pages (the sheet as PNG, by its file name). */
+static int png_output(const struct cli *c)
+{
+	size_t n = c->output ? strlen(c->output) : 0;
+	return n > 4 && strcmp(c->output + n - 4, ".png") == 0;
+}
+
 int serve_check_limits(const struct cli *c, struct err *e)
 {
 	if (c->rooms_given && c->params.rooms > SERVE_MAX_ROOMS)
@@ -193,6 +202,17 @@ int serve_check_limits(const struct cli *c, struct err *e)
 	if (c->sheet.dpi > SERVE_MAX_DPI)
 		return err_usage(e, "--dpi %d: the page draws at most %d dots an inch (the command line up to 1200)",
 				 c->sheet.dpi, SERVE_MAX_DPI);
+	if (png_output(c)) {
+		struct paper paper;
+		if (paper_parse(c->sheet.paper, &paper, e) < 0)
+			return -1;
+		int dpi = c->sheet.dpi > 0 ? c->sheet.dpi : RENDER_DPI_DEFAULT;
+		double pixels = paper.w / 72 * dpi * (paper.h / 72 * dpi);
+		if (pixels > (double)SERVE_MAX_PNG_PIXELS)
+			return err_usage(e, "--dpi %d: a page of %s paper would be %.0f million pixels; the page draws PNG "
+					 "pages of at most %ld million (a lower --dpi, smaller paper, or the command line)",
+					 dpi, paper.name, pixels / 1e6, SERVE_MAX_PNG_PIXELS / 1000000);
+	}
 	if (c->sheet.grid_pixels > SERVE_MAX_GRID_PIXELS)
 		return err_usage(e, "--grid-pixels %d: the page draws at most %d pixels a square (the command line up "
 				 "to 300)", c->sheet.grid_pixels, SERVE_MAX_GRID_PIXELS);

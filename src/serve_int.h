@@ -16,6 +16,8 @@
 #define SERVE_CONNECTIONS 64        /* open connections; more are refused */
 #define SERVE_IDLE_SECONDS 15       /* a silent connection is closed after this */
 #define SERVE_MAX_QUERY 4096        /* bytes of the address after the path */
+#define SERVE_REQUEST_SECONDS 20    /* a map's request is stopped past this (503) */
+#define SERVE_MAX_REQUEST_SECONDS 3600 /* the most --request-seconds takes */
 #define SERVE_MAX_PARAMS 48
 #define SERVE_MAX_SYSTEMS 16
 #define SERVE_MAX_PAGE_FILES 16
@@ -23,11 +25,16 @@
 
 /* The web's caps on one request's work, below the command line's. */
 #define SERVE_MAX_ROOMS 1000        /* rooms a level */
+#define SERVE_MAX_ROOMS_MADE 1500   /* rooms a level made: house fills the grid and
+				     * can make more than asked; the key's layout
+				     * grows faster than its rooms */
 #define SERVE_MAX_LEVELS 10
 #define SERVE_MAX_SIDE 500          /* squares a side of the grid */
 #define SERVE_MAX_AREA 250000L      /* squares of the grid in all */
 #define SERVE_MAX_DPI 300
 #define SERVE_MAX_GRID_PIXELS 100
+#define SERVE_MAX_PNG_PIXELS 20000000L /* a PNG page's pixels: paper x dpi squared */
+#define SERVE_MAX_ANSWER_BYTES ((size_t)64 << 20) /* the files of an answer in all */
 
 /* A file of the page (templates/serve/), read at start. */
 struct serve_page_file {
@@ -44,6 +51,7 @@ struct serve_system {
 struct serve_ctx {
 	const char *const *template_dirs;
 	struct cli_checks checks;           /* main's, without the config file */
+	double request_seconds;             /* a map's request is stopped past this */
 	pthread_mutex_t parse_lock;         /* getopt_long is not reentrant */
 	pthread_mutex_t busy_lock;
 	int busy;                           /* requests in flight */
@@ -109,8 +117,8 @@ int serve_args_build(struct serve_args *sa, const char *const *names, const char
 /* Appends a word. Returns 0, or -1 with e set. */
 int serve_args_add(struct serve_args *sa, const char *word, struct err *e);
 void serve_args_free(struct serve_args *sa);
-/* The web's caps on a parsed run (rooms, levels, grid, dpi). Returns 0,
- * or -1 with a usage error. */
+/* The web's caps on a parsed run (rooms, levels, grid, dpi, a PNG page's
+ * pixels). Returns 0, or -1 with a usage error. */
 int serve_check_limits(const struct cli *c, struct err *e);
 
 /* serve_options.c: the option tables as JSON for the page (malloc'd). */

@@ -3,14 +3,17 @@
  * made by run.c into memory, in the format the request asks for: the
  * preview (the sheet's map page, SVG), the key as text, the remake line, or
  * a download (one file, or a zip of the files the command line would
- * write). Nothing is written to disk. */
+ * write). Nothing is written to disk. A run past the server's deadline
+ * stops at its next step and is answered 503. */
 #include "serve_int.h"
 
 #include "atomic.h"
+#include "deadline.h"
 #include "export.h"
 #include "output.h"
 #include "run.h"
 
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +191,8 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	       int n, struct serve_answer *a)
 {
 	double t0 = now_ms();
+	struct deadline deadline;
+	deadline_start(&deadline, ctx->request_seconds);
 	memset(a, 0, sizeof *a);
 	struct err e = { ERR_NONE, "" };
 	struct serve_args sa;
@@ -218,13 +223,15 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	c->quiet = 1;
 	c->verbose = 0;
 	mf.max_files = what == SERVE_PREVIEW ? 1 : 0;
-	struct run_env env = { &mf, NULL, what == SERVE_KEY ? &key_format : NULL };
+	mf.max_bytes = SERVE_MAX_ANSWER_BYTES;
+	struct run_env env = { &mf, NULL, what == SERVE_KEY ? &key_format : NULL, &deadline, SERVE_MAX_ROOMS_MADE };
 	if (c->key.stock && !(env.tables = find_tables(ctx, c->key.system, &e))) {
 		rc = answer_error(a, &e);
 		goto done;
 	}
 	if (run_command(c, &env, &e) < 0) {
-		rc = answer_error(a, &e);
+		/* past the deadline: the server is busy, not the request wrong */
+		rc = deadline.passed ? answer_text(a, 503, "mapsheet: %s\n", e.msg) : answer_error(a, &e);
 		goto done;
 	}
 	if (mf.n < 1) {
@@ -240,6 +247,11 @@ done:
 out:
 	memfiles_free(&mf);
 	free(c);
+#ifdef M_TRIM_THRESHOLD
+	/* the run's memory, freed, goes back to the system (the heaps of a
+	 * big layout would otherwise stay the server's) */
+	malloc_trim(0);
+#endif
 	a->run_ms = now_ms() - t0;
 	return rc;
 }

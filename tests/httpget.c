@@ -98,6 +98,21 @@ int served_stop(struct served *s)
 	return -1;
 }
 
+long served_rss_kb(const struct served *s)
+{
+	char path[64], line[256];
+	snprintf(path, sizeof path, "/proc/%d/status", (int)s->pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	long kb = -1;
+	while (kb < 0 && fgets(line, sizeof line, f))
+		if (sscanf(line, "VmRSS: %ld kB", &kb) != 1)
+			kb = -1;
+	fclose(f);
+	return kb;
+}
+
 void http_reply_free(struct http_reply *r)
 {
 	free(r->head);

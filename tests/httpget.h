@@ -28,6 +28,9 @@ int served_start(struct served *s, const char *const *extra);
  * not end within 30 seconds, and it is killed). */
 int served_stop(struct served *s);
 
+/* The server's resident memory in kB (VmRSS in /proc/PID/status), or -1. */
+long served_rss_kb(const struct served *s);
+
 /* GET (or another method) of path ("/map.svg?seed=x"); returns 0 with
  * reply filled, else -1. Free with http_reply_free. */
 int http_request(int port, const char *method, const char *path, struct http_reply *r);
