@@ -46,7 +46,7 @@ static int read_page_file(struct serve_page_file *pf, const char *dir, const cha
 		free(data);
 		return err_set(e, "cannot read %s: %s", path, bad ? "read error" : "larger than 512 KiB");
 	}
-	snprintf(pf->name, sizeof pf->name, "%s", name);
+	memcpy(pf->name, name, strlen(name) + 1); /* page_name_ok() bounds its length */
 	pf->data = data;
 	pf->len = len;
 	return 0;
