@@ -36,6 +36,29 @@ static const char *type_word(json_type t)
 	}
 }
 
+void rj_place(char *at, size_t size, const char *base, const char *list, size_t i)
+{
+	char digits[24];
+	int nd = 0;
+	do
+		digits[nd++] = (char)('0' + i % 10);
+	while ((i /= 10) != 0);
+	size_t n = 0;
+	for (const char *p = base; *p && n + 1 < size; p++)
+		at[n++] = *p;
+	if (n + 1 < size)
+		at[n++] = '.';
+	for (const char *p = list; *p && n + 1 < size; p++)
+		at[n++] = *p;
+	if (n + 1 < size)
+		at[n++] = '[';
+	while (nd && n + 1 < size)
+		at[n++] = digits[--nd];
+	if (n + 1 < size)
+		at[n++] = ']';
+	at[n] = '\0';
+}
+
 json_t *rj_field(struct rj *r, json_t *obj, const char *place, const char *key, json_type type, int nullable)
 {
 	json_t *v = json_object_get(obj, key);
@@ -109,14 +132,15 @@ int rj_name(struct rj *r, json_t *obj, const char *place, const char *key, const
 	json_t *v = rj_field(r, obj, place, key, JSON_STRING, 0);
 	if (!v)
 		return -1;
-	char names[200] = "";
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		if (strcmp(json_string_value(v), name_of(i)) == 0) {
 			*out = i;
 			return 0;
 		}
+	/* the list is made only for the message */
+	char names[200] = "";
+	for (int i = 0; i < n; i++)
 		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", name_of(i));
-	}
 	return rj_fail(r, place, "%s: unknown value \"%.60s\" (one of: %s)", key, json_string_value(v), names);
 }
 
@@ -168,20 +192,20 @@ static int read_key(struct rj *r, json_t *lv, int index, const struct map *m, st
 		return err_set(r->e, "out of memory reading %s", r->name);
 	size_t i;
 	json_t *v;
+	char at[96];
 	json_array_foreach(es, i, v) {
-		snprintf(place, sizeof place, "levels[%d].key[%zu]", index, i);
+		rj_place(at, sizeof at, place, "key", i);
 		k->n = (int)i + 1;
-		if (read_entry(r, v, place, m, &k->entries[i]) < 0) {
+		if (read_entry(r, v, at, m, &k->entries[i]) < 0) {
 			free(seen);
 			return -1;
 		}
 		if (seen[k->entries[i].number]++) {
 			free(seen);
-			return rj_fail(r, place, "room %d has a second entry", k->entries[i].number);
+			return rj_fail(r, at, "room %d has a second entry", k->entries[i].number);
 		}
 	}
 	free(seen);
-	snprintf(place, sizeof place, "levels[%d]", index);
 	size_t nw = json_array_size(ws);
 	if (nw > 1000)
 		return rj_fail(r, place, "wandering: more than 1000 lines");
