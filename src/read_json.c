@@ -59,9 +59,9 @@ void rj_place(char *at, size_t size, const char *base, const char *list, size_t 
 	at[n] = '\0';
 }
 
-json_t *rj_field(struct rj *r, json_t *obj, const char *place, const char *key, json_type type, int nullable)
+/* rj_field on the value v found under key (NULL: none). */
+static json_t *field_value(struct rj *r, json_t *v, const char *place, const char *key, json_type type, int nullable)
 {
-	json_t *v = json_object_get(obj, key);
 	if (!v) {
 		rj_fail(r, place, "the field \"%s\" is missing", key);
 		return NULL;
@@ -79,17 +79,21 @@ json_t *rj_field(struct rj *r, json_t *obj, const char *place, const char *key, 
 	return v;
 }
 
+json_t *rj_field(struct rj *r, json_t *obj, const char *place, const char *key, json_type type, int nullable)
+{
+	return field_value(r, json_object_get(obj, key), place, key, type, nullable);
+}
+
 int rj_int(struct rj *r, json_t *obj, const char *place, const char *key, int min, int max, int nullable,
 	   int null_value, int *out)
 {
-	json_t *v = rj_field(r, obj, place, key, JSON_INTEGER, nullable);
-	if (!v) {
-		if (nullable && json_is_null(json_object_get(obj, key))) {
-			*out = null_value;
-			return 0;
-		}
-		return -1;
+	json_t *v = json_object_get(obj, key);
+	if (nullable && json_is_null(v)) {
+		*out = null_value;
+		return 0;
 	}
+	if (!(v = field_value(r, v, place, key, JSON_INTEGER, nullable)))
+		return -1;
 	json_int_t n = json_integer_value(v);
 	if (n < min || n > max)
 		return rj_fail(r, place, "%s: %lld is out of range (%d to %d)", key, (long long)n, min, max);
@@ -99,10 +103,12 @@ int rj_int(struct rj *r, json_t *obj, const char *place, const char *key, int mi
 
 int rj_text(struct rj *r, json_t *obj, const char *place, const char *key, int nullable, char *buf, size_t size)
 {
-	json_t *v = rj_field(r, obj, place, key, JSON_STRING, nullable);
+	json_t *v = json_object_get(obj, key);
 	buf[0] = '\0';
-	if (!v)
-		return nullable && json_is_null(json_object_get(obj, key)) ? 0 : -1;
+	if (nullable && json_is_null(v))
+		return 0;
+	if (!(v = field_value(r, v, place, key, JSON_STRING, nullable)))
+		return -1;
 	const char *t = json_string_value(v);
 	size_t n = json_string_length(v);
 	if (n >= size)
@@ -115,10 +121,12 @@ int rj_text(struct rj *r, json_t *obj, const char *place, const char *key, int n
 
 int rj_text_dup(struct rj *r, json_t *obj, const char *place, const char *key, int nullable, char **out)
 {
-	json_t *v = rj_field(r, obj, place, key, JSON_STRING, nullable);
+	json_t *v = json_object_get(obj, key);
 	*out = NULL;
-	if (!v)
-		return nullable && json_is_null(json_object_get(obj, key)) ? 0 : -1;
+	if (nullable && json_is_null(v))
+		return 0;
+	if (!(v = field_value(r, v, place, key, JSON_STRING, nullable)))
+		return -1;
 	if (strlen(json_string_value(v)) != json_string_length(v))
 		return rj_fail(r, place, "%s: holds a NUL character", key);
 	if (!(*out = strdup(json_string_value(v))))
