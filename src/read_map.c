@@ -44,6 +44,24 @@ static enum input_format detect(json_t *root)
 	return INPUT_AUTO;
 }
 
+/* jansson's message with the bytes of the file it quotes made printable:
+ * a newline or other control character there would break the one line of
+ * the error ("invalid escape near '"\<newline>'"). */
+static void printable_message(const char *text, char *out, size_t size)
+{
+	size_t n = 0;
+	for (const unsigned char *p = (const unsigned char *)text; *p && n + 7 < size; p++) {
+		const char *named = *p == '\n' ? "\\n" : *p == '\t' ? "\\t" : *p == '\r' ? "\\r" : NULL;
+		if (*p >= 0x20 && *p != 0x7f)
+			out[n++] = (char)*p;
+		else if (named)
+			n += (size_t)snprintf(out + n, size - n, "%s", named);
+		else
+			n += (size_t)snprintf(out + n, size - n, "\\u%04x", *p);
+	}
+	out[n] = '\0';
+}
+
 static int read_text(const char *name, const char *text, size_t len, enum input_format f, struct read_json_doc *out,
 		     struct log *log, struct err *e)
 {
@@ -63,8 +81,11 @@ static int read_text(const char *name, const char *text, size_t len, enum input_
 	if (!root && strstr(je.text, "JSON_ALLOW_NUL"))
 		return err_at(e, name, je.line, je.column, "\\u0000, a NUL character, in a text (not allowed in a map "
 			      "file)");
-	if (!root)
-		return err_at(e, name, je.line, je.column, "%s (not valid JSON)", je.text);
+	if (!root) {
+		char what[sizeof je.text * 6];
+		printable_message(je.text, what, sizeof what);
+		return err_at(e, name, je.line, je.column, "%s (not valid JSON)", what);
+	}
 	if (!json_is_object(root)) {
 		json_decref(root);
 		return err_usage(e, "%s: top level: not an object (a map file is a JSON object)", name);
