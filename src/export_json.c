@@ -23,7 +23,7 @@ static void json_text_or_null(struct sbuf *s, const char *text)
 static void json_positive_or_null(struct sbuf *s, int v)
 {
 	if (v > 0)
-		sbuf_printf(s, "%d", v);
+		sbuf_add_int(s, v);
 	else
 		sbuf_add(s, "null");
 }
@@ -31,20 +31,33 @@ static void json_positive_or_null(struct sbuf *s, int v)
 static void json_region(struct sbuf *s, const struct map *m, int id, const struct rect *rs, int n)
 {
 	const struct region *r = &m->regions[id];
-	sbuf_printf(s, "{\"id\": %d, \"number\": ", id);
+	/* tens of thousands of these in a large map: no printf */
+	sbuf_add(s, "{\"id\": ");
+	sbuf_add_int(s, id);
+	sbuf_add(s, ", \"number\": ");
 	json_positive_or_null(s, r->number);
-	sbuf_printf(s, ", \"kind\": \"%s\", \"name\": ", region_kind_name(r->kind));
+	sbuf_add(s, ", \"kind\": \"");
+	sbuf_add(s, region_kind_name(r->kind));
+	sbuf_add(s, "\", \"name\": ");
 	json_text_or_null(s, r->name);
 	sbuf_add(s, ", \"zone\": ");
 	if (r->zone >= 0 && r->zone < m->nzones)
-		sbuf_printf(s, "%d", r->zone);
+		sbuf_add_int(s, r->zone);
 	else
 		sbuf_add(s, "null");
-	sbuf_printf(s, ", \"port\": %s, \"card\": ", r->flags & REGION_FLAG_PORT ? "true" : "false");
+	sbuf_add(s, r->flags & REGION_FLAG_PORT ? ", \"port\": true, \"card\": " : ", \"port\": false, \"card\": ");
 	json_text_or_null(s, r->card);
-	sbuf_printf(s, ", \"area\": %d, \"rects\": [", r->area);
-	for (int i = 0; i < n; i++)
-		sbuf_printf(s, "%s[%d, %d, %d, %d]", i ? ", " : "", rs[i].x, rs[i].y, rs[i].w, rs[i].h);
+	sbuf_add(s, ", \"area\": ");
+	sbuf_add_int(s, r->area);
+	sbuf_add(s, ", \"rects\": [");
+	for (int i = 0; i < n; i++) {
+		const int v[4] = { rs[i].x, rs[i].y, rs[i].w, rs[i].h };
+		for (int k = 0; k < 4; k++) {
+			sbuf_add(s, k ? ", " : i ? ", [" : "[");
+			sbuf_add_int(s, v[k]);
+		}
+		sbuf_addc(s, ']');
+	}
 	sbuf_add(s, "]}");
 }
 
@@ -71,14 +84,21 @@ static void json_doors(struct sbuf *s, const struct map *m)
 		const struct door *d = &m->doors[i];
 		int a, b;
 		map_door_regions(m, d, &a, &b);
-		sbuf_printf(s, "%s{\"x\": %d, \"y\": %d, \"side\": \"%s\", \"kind\": \"%s\", \"regions\": [",
-			    i ? ",\n        " : "\n        ", d->x, d->y, side_letter(d->side), door_kind_name(d->kind));
+		sbuf_add(s, i ? ",\n        {\"x\": " : "\n        {\"x\": ");
+		sbuf_add_int(s, d->x);
+		sbuf_add(s, ", \"y\": ");
+		sbuf_add_int(s, d->y);
+		sbuf_add(s, ", \"side\": \"");
+		sbuf_add(s, side_letter(d->side));
+		sbuf_add(s, "\", \"kind\": \"");
+		sbuf_add(s, door_kind_name(d->kind));
+		sbuf_add(s, "\", \"regions\": [");
 		json_positive_or_null(s, a);
 		sbuf_add(s, ", ");
 		json_positive_or_null(s, b);
 		sbuf_add(s, "], \"lock\": ");
 		if (d->lock >= 0 && d->lock < m->nlocks)
-			sbuf_printf(s, "%d", d->lock);
+			sbuf_add_int(s, d->lock);
 		else
 			sbuf_add(s, "null");
 		sbuf_add(s, "}");
@@ -170,8 +190,11 @@ static void json_key(struct sbuf *s, const struct key *k)
 	sbuf_add(s, "      \"key\": [");
 	for (int i = 0; i < k->n; i++) {
 		const struct key_entry *en = &k->entries[i];
-		sbuf_printf(s, "%s{\"number\": %d, \"region\": %d, \"title\": ", i ? ",\n        " : "\n        ",
-			    en->number, en->region);
+		sbuf_add(s, i ? ",\n        {\"number\": " : "\n        {\"number\": ");
+		sbuf_add_int(s, en->number);
+		sbuf_add(s, ", \"region\": ");
+		sbuf_add_int(s, en->region);
+		sbuf_add(s, ", \"title\": ");
 		sbuf_add_json(s, en->title);
 		sbuf_add(s, ", \"size\": ");
 		sbuf_add_json(s, en->size);

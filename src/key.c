@@ -246,8 +246,10 @@ static int exits_merge(const struct map *m, const struct key_exit *x, const stru
 
 static void add_numbers(struct sbuf *s, const int *v, int n)
 {
-	for (int i = 0; i < n; i++)
-		sbuf_printf(s, "%s%d", i == 0 ? "" : (i == n - 1 ? " and " : ", "), v[i]);
+	for (int i = 0; i < n; i++) {
+		sbuf_add(s, i == 0 ? "" : (i == n - 1 ? " and " : ", "));
+		sbuf_add_int(s, v[i]);
+	}
 }
 
 /* Two exits of one wall that read the same: the same kind of door into the
@@ -317,7 +319,9 @@ static void exit_paragraph(struct sbuf *s, const struct map *m, const struct key
 		int wall_end = i;
 		while (wall_end < n && x[wall_end].wall == x[i].wall)
 			wall_end++;
-		sbuf_printf(s, "%s%s: ", i > 0 ? " " : "", walls[x[i].wall]);
+		sbuf_add(s, i > 0 ? " " : "");
+		sbuf_add(s, walls[x[i].wall]);
+		sbuf_add(s, ": ");
 		int said = 0;
 		for (int j = i; j < wall_end;) {
 			int k = j + 1;

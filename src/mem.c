@@ -46,16 +46,28 @@ size_t mem_map_ahead(size_t bytes)
 	long page = sysconf(_SC_PAGESIZE);
 	if (page <= 0 || bytes < (size_t)page * 4)
 		return 0;
-	/* a block at the top of the heap, its pages mapped at once, then freed
-	 * to the allocator, which keeps it (mem_configure_run) for what comes */
-	unsigned char *p = malloc(bytes);
-	if (!p)
-		return 0;
-	uintptr_t from = ((uintptr_t)p + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
-	uintptr_t to = ((uintptr_t)p + bytes) & ~((uintptr_t)page - 1);
-	int rc = madvise((void *)from, to - from, MADV_POPULATE_WRITE);
-	free(p);
-	return rc == 0 ? to - from : 0;
+	/* blocks at the top of the heap, one after another, their pages mapped
+	 * at once, then freed to the allocator, which merges them and keeps
+	 * them (mem_configure_run) for what comes */
+	unsigned char *blocks[MEM_AHEAD_MAX / MEM_AHEAD_BLOCK + 1];
+	int n = 0;
+	size_t mapped = 0;
+	for (size_t left = bytes; left >= (size_t)page * 4; n++) {
+		size_t want = left < MEM_AHEAD_BLOCK ? left : MEM_AHEAD_BLOCK;
+		unsigned char *p = malloc(want);
+		if (!p)
+			break;
+		blocks[n] = p;
+		left -= want;
+		uintptr_t from = ((uintptr_t)p + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+		uintptr_t to = ((uintptr_t)p + want) & ~((uintptr_t)page - 1);
+		if (madvise((void *)from, to - from, MADV_POPULATE_WRITE) < 0)
+			break;
+		mapped += to - from;
+	}
+	while (n > 0)
+		free(blocks[--n]);
+	return mapped;
 #else
 	(void)bytes;
 	return 0;

@@ -13,9 +13,12 @@
 
 #include <stddef.h>
 
-/* The largest amount mem_map_ahead() maps in (the C library serves blocks
- * up to this size from the memory it keeps). */
-#define MEM_AHEAD_MAX ((size_t)30 << 20)
+/* The largest amount mem_map_ahead() maps in: enough for reading the
+ * largest map files (a 10 MB file of 10,000 rooms, whose parsed values
+ * take some 80 MB), in blocks of MEM_AHEAD_BLOCK (the C library serves
+ * blocks up to 32 MiB from the memory it keeps). */
+#define MEM_AHEAD_MAX ((size_t)96 << 20)
+#define MEM_AHEAD_BLOCK ((size_t)24 << 20)
 
 /* Sets the C library's allocator for a run: freed memory is kept, blocks
  * below 32 MiB come from that kept memory, one pool for every thread. Call
@@ -29,7 +32,7 @@ void mem_configure_run(void);
 size_t mem_run_estimate(int levels, int w, int h, int rooms, int draws);
 
 /* Maps in about `bytes` (at most MEM_AHEAD_MAX) of free memory for the
- * allocations to come, in one call. Returns the bytes mapped; 0 when the
+ * allocations to come, one call a block. Returns the bytes mapped; 0 when the
  * system cannot do it (the run goes on, paying a fault a page). */
 size_t mem_map_ahead(size_t bytes);
 

@@ -36,9 +36,32 @@ static const char *type_word(json_type t)
 	}
 }
 
-json_t *rj_field(struct rj *r, json_t *obj, const char *place, const char *key, json_type type, int nullable)
+void rj_place(char *at, size_t size, const char *base, const char *list, size_t i)
 {
-	json_t *v = json_object_get(obj, key);
+	char digits[24];
+	int nd = 0;
+	do
+		digits[nd++] = (char)('0' + i % 10);
+	while ((i /= 10) != 0);
+	size_t n = 0;
+	for (const char *p = base; *p && n + 1 < size; p++)
+		at[n++] = *p;
+	if (n + 1 < size)
+		at[n++] = '.';
+	for (const char *p = list; *p && n + 1 < size; p++)
+		at[n++] = *p;
+	if (n + 1 < size)
+		at[n++] = '[';
+	while (nd && n + 1 < size)
+		at[n++] = digits[--nd];
+	if (n + 1 < size)
+		at[n++] = ']';
+	at[n] = '\0';
+}
+
+/* rj_field on the value v found under key (NULL: none). */
+static json_t *field_value(struct rj *r, json_t *v, const char *place, const char *key, json_type type, int nullable)
+{
 	if (!v) {
 		rj_fail(r, place, "the field \"%s\" is missing", key);
 		return NULL;
@@ -56,17 +79,21 @@ json_t *rj_field(struct rj *r, json_t *obj, const char *place, const char *key, 
 	return v;
 }
 
+json_t *rj_field(struct rj *r, json_t *obj, const char *place, const char *key, json_type type, int nullable)
+{
+	return field_value(r, json_object_get(obj, key), place, key, type, nullable);
+}
+
 int rj_int(struct rj *r, json_t *obj, const char *place, const char *key, int min, int max, int nullable,
 	   int null_value, int *out)
 {
-	json_t *v = rj_field(r, obj, place, key, JSON_INTEGER, nullable);
-	if (!v) {
-		if (nullable && json_is_null(json_object_get(obj, key))) {
-			*out = null_value;
-			return 0;
-		}
-		return -1;
+	json_t *v = json_object_get(obj, key);
+	if (nullable && json_is_null(v)) {
+		*out = null_value;
+		return 0;
 	}
+	if (!(v = field_value(r, v, place, key, JSON_INTEGER, nullable)))
+		return -1;
 	json_int_t n = json_integer_value(v);
 	if (n < min || n > max)
 		return rj_fail(r, place, "%s: %lld is out of range (%d to %d)", key, (long long)n, min, max);
@@ -76,10 +103,12 @@ int rj_int(struct rj *r, json_t *obj, const char *place, const char *key, int mi
 
 int rj_text(struct rj *r, json_t *obj, const char *place, const char *key, int nullable, char *buf, size_t size)
 {
-	json_t *v = rj_field(r, obj, place, key, JSON_STRING, nullable);
+	json_t *v = json_object_get(obj, key);
 	buf[0] = '\0';
-	if (!v)
-		return nullable && json_is_null(json_object_get(obj, key)) ? 0 : -1;
+	if (nullable && json_is_null(v))
+		return 0;
+	if (!(v = field_value(r, v, place, key, JSON_STRING, nullable)))
+		return -1;
 	const char *t = json_string_value(v);
 	size_t n = json_string_length(v);
 	if (n >= size)
@@ -92,10 +121,12 @@ int rj_text(struct rj *r, json_t *obj, const char *place, const char *key, int n
 
 int rj_text_dup(struct rj *r, json_t *obj, const char *place, const char *key, int nullable, char **out)
 {
-	json_t *v = rj_field(r, obj, place, key, JSON_STRING, nullable);
+	json_t *v = json_object_get(obj, key);
 	*out = NULL;
-	if (!v)
-		return nullable && json_is_null(json_object_get(obj, key)) ? 0 : -1;
+	if (nullable && json_is_null(v))
+		return 0;
+	if (!(v = field_value(r, v, place, key, JSON_STRING, nullable)))
+		return -1;
 	if (strlen(json_string_value(v)) != json_string_length(v))
 		return rj_fail(r, place, "%s: holds a NUL character", key);
 	if (!(*out = strdup(json_string_value(v))))
@@ -109,14 +140,15 @@ int rj_name(struct rj *r, json_t *obj, const char *place, const char *key, const
 	json_t *v = rj_field(r, obj, place, key, JSON_STRING, 0);
 	if (!v)
 		return -1;
-	char names[200] = "";
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		if (strcmp(json_string_value(v), name_of(i)) == 0) {
 			*out = i;
 			return 0;
 		}
+	/* the list is made only for the message */
+	char names[200] = "";
+	for (int i = 0; i < n; i++)
 		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", name_of(i));
-	}
 	return rj_fail(r, place, "%s: unknown value \"%.60s\" (one of: %s)", key, json_string_value(v), names);
 }
 
@@ -168,20 +200,20 @@ static int read_key(struct rj *r, json_t *lv, int index, const struct map *m, st
 		return err_set(r->e, "out of memory reading %s", r->name);
 	size_t i;
 	json_t *v;
+	char at[96];
 	json_array_foreach(es, i, v) {
-		snprintf(place, sizeof place, "levels[%d].key[%zu]", index, i);
+		rj_place(at, sizeof at, place, "key", i);
 		k->n = (int)i + 1;
-		if (read_entry(r, v, place, m, &k->entries[i]) < 0) {
+		if (read_entry(r, v, at, m, &k->entries[i]) < 0) {
 			free(seen);
 			return -1;
 		}
 		if (seen[k->entries[i].number]++) {
 			free(seen);
-			return rj_fail(r, place, "room %d has a second entry", k->entries[i].number);
+			return rj_fail(r, at, "room %d has a second entry", k->entries[i].number);
 		}
 	}
 	free(seen);
-	snprintf(place, sizeof place, "levels[%d]", index);
 	size_t nw = json_array_size(ws);
 	if (nw > 1000)
 		return rj_fail(r, place, "wandering: more than 1000 lines");

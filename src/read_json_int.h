@@ -13,6 +13,9 @@ struct rj {
 	struct err *e;
 };
 
+/* "BASE.LIST[I]" into at (size bytes with its NUL, cut short to fit): the
+ * place of element i of a list, without printf's cost per element. */
+void rj_place(char *at, size_t size, const char *base, const char *list, size_t i);
 /* Each returns 0, or -1 with a usage error "NAME: PLACE.KEY: ..." in r->e. */
 int rj_fail(struct rj *r, const char *place, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 json_t *rj_field(struct rj *r, json_t *obj, const char *place, const char *key, json_type type, int nullable);

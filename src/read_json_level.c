@@ -101,7 +101,7 @@ static int read_regions(struct rj *r, json_t *lv, const char *place, struct map 
 	json_t *g;
 	char at[96];
 	json_array_foreach(gs, i, g) {
-		snprintf(at, sizeof at, "%s.regions[%zu]", place, i);
+		rj_place(at, sizeof at, place, "regions", i);
 		if (!json_is_object(g))
 			return rj_fail(r, at, "not an object");
 		if (read_region(r, g, at, m, (int)i + 1) < 0)
@@ -159,14 +159,14 @@ static int read_doors_locks(struct rj *r, json_t *lv, const char *place, struct 
 	json_t *v;
 	char at[96];
 	json_array_foreach(ds, i, v) {
-		snprintf(at, sizeof at, "%s.doors[%zu]", place, i);
+		rj_place(at, sizeof at, place, "doors", i);
 		if (!json_is_object(v))
 			return rj_fail(r, at, "not an object");
 		if (read_door(r, v, at, m, (int)i) < 0)
 			return -1;
 	}
 	json_array_foreach(ls, i, v) {
-		snprintf(at, sizeof at, "%s.locks[%zu]", place, i);
+		rj_place(at, sizeof at, place, "locks", i);
 		int door, region;
 		char name[sizeof m->locks[0].name];
 		if (!json_is_object(v))
@@ -197,7 +197,7 @@ static int read_stairs_features(struct rj *r, json_t *lv, const char *place, str
 	json_t *v;
 	char at[96];
 	json_array_foreach(ss, i, v) {
-		snprintf(at, sizeof at, "%s.stairs[%zu]", place, i);
+		rj_place(at, sizeof at, place, "stairs", i);
 		int x, y, dir, to_level, to_room;
 		if (!json_is_object(v))
 			return rj_fail(r, at, "not an object");
@@ -212,7 +212,7 @@ static int read_stairs_features(struct rj *r, json_t *lv, const char *place, str
 		m->stairs[s].to_room = to_room;
 	}
 	json_array_foreach(fs, i, v) {
-		snprintf(at, sizeof at, "%s.features[%zu]", place, i);
+		rj_place(at, sizeof at, place, "features", i);
 		int x, y, kind;
 		if (!json_is_object(v))
 			return rj_fail(r, at, "not an object");
@@ -275,7 +275,7 @@ static int read_marks(struct rj *r, json_t *lv, const char *place, struct map *m
 	json_t *v;
 	char at[96];
 	json_array_foreach(ms, i, v) {
-		snprintf(at, sizeof at, "%s.marks[%zu]", place, i);
+		rj_place(at, sizeof at, place, "marks", i);
 		int x, y;
 		char label[sizeof m->marks[0].label];
 		char *text;

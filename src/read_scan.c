@@ -6,10 +6,13 @@
  * a minute before it is refused), and no text longer than
  * READ_SCAN_MAX_TEXT bytes (jansson reads text at some 20 MB/s: one text
  * of 100 MB took 5 s). Syntax is left to jansson; this pass
- * only tells strings from what lies outside them. Linear in the text. */
+ * only tells strings from what lies outside them. Linear in the text:
+ * strings are crossed with memchr, the rest looked up a byte at a time. */
 #include "read_map.h"
 
 #include "gen.h"
+
+#include <string.h>
 
 /* The place of byte `at` as jansson gives it: line from 1, column in
  * characters from 1. */
@@ -28,42 +31,91 @@ static void place_of(const char *text, size_t at, int *line, int *col)
 	}
 }
 
+/* What a byte outside a string is to the pass: most are none of these. */
+enum scan_class { SCAN_OTHER, SCAN_QUOTE, SCAN_OPEN, SCAN_CLOSE, SCAN_COMMA };
+
+static const unsigned char scan_class_of[256] = {
+	['"'] = SCAN_QUOTE, ['['] = SCAN_OPEN, ['{'] = SCAN_OPEN, [']'] = SCAN_CLOSE, ['}'] = SCAN_CLOSE,
+	[','] = SCAN_COMMA,
+};
+
+/* The end of the string whose opening quote is at `opened`: the index of
+ * its closing quote, or len when it has none. Sets *too_long when a byte
+ * of it lies more than READ_SCAN_MAX_TEXT bytes past the quote. The quotes
+ * and backslashes are found by memchr, a few bytes at a time. */
+static size_t string_end(const char *text, size_t len, size_t opened, int *too_long)
+{
+	size_t from = opened + 1, limit = opened + READ_SCAN_MAX_TEXT;
+	*too_long = 0;
+	/* most strings are a name or a number's key, ended in a few bytes */
+	for (size_t short_end = from + 24 < len ? from + 24 : len; from < short_end; from++) {
+		if (text[from] == '"')
+			return from;
+		if (text[from] == '\\' && ++from >= len)
+			return len;
+	}
+	if (from >= len)
+		return len;
+	const char *quote = memchr(text + from, '"', len - from);
+	for (;;) {
+		if (quote && (size_t)(quote - text) < from)
+			quote = from < len ? memchr(text + from, '"', len - from) : NULL;
+		size_t end = quote ? (size_t)(quote - text) : len;
+		const char *escape = from < end ? memchr(text + from, '\\', end - from) : NULL;
+		if (!escape) {
+			/* the bytes up to the end are the string's */
+			*too_long = end > from && end - 1 > limit;
+			return end;
+		}
+		/* a backslash and the byte it escapes, which may be a quote */
+		size_t escaped = (size_t)(escape - text) + 1;
+		if (escaped > limit) {
+			*too_long = 1;
+			return end;
+		}
+		from = escaped + 1;
+		if (from >= len)
+			return len;
+	}
+}
+
 int read_scan_bounds(const char *name, const char *text, size_t len, struct err *e)
 {
-	int depth = 0, in_string = 0, line, col;
+	int depth = 0, line, col;
 	long values = 1;
-	size_t opened = 0;   /* where the string being read began */
 	for (size_t i = 0; i < len; i++) {
-		char c = text[i];
-		if (in_string) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				in_string = 0;
-			if (in_string && i - opened > READ_SCAN_MAX_TEXT) {
-				place_of(text, opened, &line, &col);
+		switch (scan_class_of[(unsigned char)text[i]]) {
+		case SCAN_OTHER:
+			break;
+		case SCAN_QUOTE: {
+			int too_long;
+			size_t end = string_end(text, len, i, &too_long);
+			if (too_long) {
+				place_of(text, i, &line, &col);
 				return err_at(e, name, line, col, "a text longer than %d bytes (the texts of a map file are "
 					      "names, notes and lines of its key)", READ_SCAN_MAX_TEXT);
 			}
-			continue;
+			i = end;
+			break;
 		}
-		if (c == '"') {
-			in_string = 1;
-			opened = i;
-		} else if (c == ']' || c == '}') {
+		case SCAN_CLOSE:
 			depth--;
-		} else if (c == '[' || c == '{' || c == ',') {
-			/* an array or object is a value; each comma adds one */
-			if (c != ',' && ++depth > READ_SCAN_MAX_DEPTH) {
+			break;
+		case SCAN_OPEN:
+			if (++depth > READ_SCAN_MAX_DEPTH) {
 				place_of(text, i, &line, &col);
 				return err_at(e, name, line, col, "arrays and objects nested more than %d deep (a map file "
 					      "nests them a few levels deep)", READ_SCAN_MAX_DEPTH);
 			}
+			/* an array or object is a value, as is what each comma adds */
+			/* fall through */
+		case SCAN_COMMA:
 			if (++values > READ_SCAN_MAX_VALUES) {
 				place_of(text, i, &line, &col);
 				return err_at(e, name, line, col, "more than %d values, more than a map of the most rooms "
 					      "(%d) needs", READ_SCAN_MAX_VALUES, GEN_MAX_ROOMS);
 			}
+			break;
 		}
 	}
 	return 0;

@@ -124,33 +124,50 @@ static int utf8_sequence_length(const unsigned char *p)
 void sbuf_add_json(struct sbuf *s, const char *text)
 {
 	sbuf_addc(s, '"');
-	for (const unsigned char *p = (const unsigned char *)text; *p;) {
-		int n = utf8_sequence_length(p);
-		if (n == 0) {
-			sbuf_add(s, "\\ufffd");
+	/* the bytes written as they are, most of any text, go in runs */
+	const unsigned char *p = (const unsigned char *)text, *run = p;
+	for (;;) {
+		unsigned char c = *p;
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
 			p++;
 			continue;
 		}
+		int n = c >= 0x80 ? utf8_sequence_length(p) : 1;
 		if (n > 1) {
-			sbuf_addn(s, (const char *)p, (size_t)n);
 			p += n;
 			continue;
 		}
-		switch (*p) {
-		case '"': sbuf_add(s, "\\\""); break;
-		case '\\': sbuf_add(s, "\\\\"); break;
-		case '\n': sbuf_add(s, "\\n"); break;
-		case '\t': sbuf_add(s, "\\t"); break;
-		case '\r': sbuf_add(s, "\\r"); break;
-		default:
-			if (*p < 0x20 || *p == 0x7f)
-				sbuf_printf(s, "\\u%04x", *p);
-			else
-				sbuf_addc(s, (char)*p);
+		sbuf_addn(s, (const char *)run, (size_t)(p - run));
+		if (!c)
+			break;
+		if (n == 0) {
+			sbuf_add(s, "\\ufffd");
+		} else {
+			switch (c) {
+			case '"': sbuf_add(s, "\\\""); break;
+			case '\\': sbuf_add(s, "\\\\"); break;
+			case '\n': sbuf_add(s, "\\n"); break;
+			case '\t': sbuf_add(s, "\\t"); break;
+			case '\r': sbuf_add(s, "\\r"); break;
+			default: sbuf_printf(s, "\\u%04x", c);
+			}
 		}
-		p++;
+		run = ++p;
 	}
 	sbuf_addc(s, '"');
+}
+
+void sbuf_add_int(struct sbuf *s, long v)
+{
+	char digits[24];
+	size_t n = 0;
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	do
+		digits[sizeof digits - ++n] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		digits[sizeof digits - ++n] = '-';
+	sbuf_addn(s, digits + sizeof digits - n, n);
 }
 
 const char *sbuf_cstr(struct sbuf *s)

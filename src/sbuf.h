@@ -23,6 +23,8 @@ void sbuf_printf(struct sbuf *s, const char *fmt, ...) __attribute__((format(pri
  * characters and DEL escaped, and each byte that is not part of valid UTF-8
  * written as U+FFFD, so the result is always valid UTF-8 JSON. */
 void sbuf_add_json(struct sbuf *s, const char *text);
+/* Appends v in decimal, as printf's "%ld" writes it. */
+void sbuf_add_int(struct sbuf *s, long v);
 /* The text so far ("" when empty); NULL only if an allocation failed. */
 const char *sbuf_cstr(struct sbuf *s);
 /* Hands the buffer to the caller (free() it); NULL if an allocation failed.

@@ -26,6 +26,10 @@ void bench_poster(const char *mapsheet);
 /* The reading rows: a 10,000-room map read back from its JSON and written
  * again, against generating it, and the ratio of the two. */
 void bench_read(const char *mapsheet);
+/* The floor under the read row (bench_read_floor.c): jansson parsing the
+ * file at path and freeing it, alone, in a child set up as a mapsheet run;
+ * out: median, min, max wall seconds and median CPU seconds. 0 or -1. */
+int bench_jansson_floor(const char *path, double out[4]);
 
 /* Cairo's floor (bench_floor.c): a scene's pages copied into plain arrays,
  * then drawn straight into a surface of the format and written to path

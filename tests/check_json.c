@@ -13,6 +13,7 @@
 #include "map_check.h"
 #include "sbuf.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,12 +301,32 @@ START_TEST(test_json_strings_are_utf8_and_escaped)
 		{ "\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"" }, /* past U+10FFFF */
 		{ "end\xe2\x82", "\"end\\ufffd\\ufffd\"" },        /* cut short */
 		{ "\x80x", "\"\\ufffdx\"" },                        /* a lone continuation byte */
+		{ "", "\"\"" },
+		{ "\"lead and trail\\", "\"\\\"lead and trail\\\\\"" }, /* escapes around a run */
+		{ "a\xc3\xa6\"\xe2\x82\xac\x01z", "\"a\xc3\xa6\\\"\xe2\x82\xac\\u0001z\"" },
 	};
 	for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
 		struct sbuf s;
 		sbuf_init(&s);
 		sbuf_add_json(&s, strings[i].in);
 		ck_assert_str_eq(sbuf_cstr(&s), strings[i].out);
+		sbuf_free(&s);
+	}
+}
+END_TEST
+
+/* Numbers as printf's "%ld" writes them, at the ends of the range too. */
+START_TEST(test_numbers_as_printf_writes_them)
+{
+	static const long values[] = { 0, 7, -7, 10, 99, 100, -1000, 12345678, INT_MAX, INT_MIN, LONG_MAX, LONG_MIN };
+	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+		char want[32];
+		snprintf(want, sizeof want, "%ld", values[i]);
+		struct sbuf s;
+		sbuf_init(&s);
+		sbuf_add(&s, "n=");
+		sbuf_add_int(&s, values[i]);
+		ck_assert_str_eq(sbuf_cstr(&s) + 2, want);
 		sbuf_free(&s);
 	}
 }
@@ -398,6 +419,7 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_broken_documents_fail);
 	tcase_add_test(tc, test_none_is_null);
 	tcase_add_test(tc, test_json_strings_are_utf8_and_escaped);
+	tcase_add_test(tc, test_numbers_as_printf_writes_them);
 	tcase_add_test(tc, test_control_characters_in_seed_and_title);
 	tcase_add_test(tc, test_man_page_example_validates);
 	tcase_add_test(tc, test_page_and_schema_name_every_value);

@@ -64,6 +64,28 @@ START_TEST(test_mapped_ahead_memory_is_not_faulted_again)
 }
 END_TEST
 
+/* More than one of the C library's largest kept blocks mapped ahead: the
+ * 80 MB of values a 10,000-room map file parses into (issue 20). */
+START_TEST(test_reading_memory_mapped_ahead)
+{
+	mem_configure_run();
+	const int nblocks = 8;                  /* 64 MiB */
+	size_t got = mem_map_ahead((size_t)nblocks * BLOCK + ((size_t)1 << 20));
+	ck_assert_msg(got >= (size_t)nblocks * BLOCK, "mapped ahead %zu bytes of %zu", got, (size_t)nblocks * BLOCK);
+	long before = faults();
+	unsigned char *p[8];
+	for (int i = 0; i < nblocks; i++) {
+		p[i] = malloc(BLOCK);
+		ck_assert_ptr_nonnull(p[i]);
+		memset(p[i], 7, BLOCK);
+	}
+	long n = faults() - before;
+	for (int i = 0; i < nblocks; i++)
+		free(p[i]);
+	ck_assert_msg(n < FEW_FAULTS, "filling 64 MiB mapped ahead faulted %ld times", n);
+}
+END_TEST
+
 START_TEST(test_freed_memory_is_kept)
 {
 	mem_configure_run();
@@ -86,6 +108,7 @@ static Suite *mem_suite(void)
 #ifndef __SANITIZE_ADDRESS__
 	tcase_add_test(tc, test_mapped_ahead_memory_is_not_faulted_again);
 	tcase_add_test(tc, test_freed_memory_is_kept);
+	tcase_add_test(tc, test_reading_memory_mapped_ahead);
 #endif
 	suite_add_tcase(s, tc);
 	return s;

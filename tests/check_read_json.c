@@ -300,6 +300,54 @@ START_TEST(test_bad_files_refused)
 }
 END_TEST
 
+/* The pass before the parse (read_scan.c) on text of `fill` bytes of 'a'
+ * between `head` and `tail`: 0 when it passes, else its message. */
+static int scan(const char *head, size_t fill, const char *tail, char *msg, size_t size)
+{
+	size_t nh = strlen(head), nt = strlen(tail), len = nh + fill + nt;
+	char *t = malloc(len);
+	ck_assert_ptr_nonnull(t);
+	memcpy(t, head, nh);
+	memset(t + nh, 'a', fill);
+	memcpy(t + nh + fill, tail, nt);
+	struct err e = { ERR_NONE, "" };
+	int rc = read_scan_bounds("t.json", t, len, &e);
+	snprintf(msg, size, "%s", e.msg);
+	free(t);
+	return rc;
+}
+
+START_TEST(test_scan_bounds_edges)
+{
+	char msg[512];
+	const size_t most = READ_SCAN_MAX_TEXT;
+	/* a text of the most bytes passes, one more is refused at its quote,
+	 * escapes counted as written, an escaped quote ending no text */
+	ck_assert_int_eq(scan("[\"", most, "\"]", msg, sizeof msg), 0);
+	ck_assert_int_eq(scan("[\"", most + 1, "\"]", msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "t.json:1:2: a text longer than 65536 bytes (the texts of a map file are names, notes and "
+			 "lines of its key)");
+	ck_assert_int_eq(scan("[\"", most - 2, "\\\"\"]", msg, sizeof msg), 0);
+	ck_assert_int_eq(scan("[\"", most - 1, "\\\"\"]", msg, sizeof msg), -1);
+	ck_assert_int_eq(scan("[\"\\\"", most, "\"]", msg, sizeof msg), -1);
+	ck_assert_int_eq(scan("[\"\\\\\"", most, "\"]", msg, sizeof msg), 0);
+	/* a text left open is refused only when it runs past the bound */
+	ck_assert_int_eq(scan("[\"", most, "", msg, sizeof msg), 0);
+	ck_assert_int_eq(scan("[\"", most + 1, "", msg, sizeof msg), -1);
+	/* brackets and commas inside texts, escaped quotes among them, are no
+	 * values and no nesting; outside they are */
+	char deep[200] = "[\"";
+	for (int i = 0; i < 60; i++)
+		strcat(deep, i % 3 ? "[{," : "\\\"");
+	ck_assert_int_eq(scan(deep, 1, "\"]", msg, sizeof msg), 0);
+	char outside[200] = "";
+	for (int i = 0; i < 20; i++)
+		strcat(outside, "[{,");
+	ck_assert_int_eq(scan(outside, 1, "", msg, sizeof msg), -1);
+	ck_assert_msg(strstr(msg, "nested more than 32 deep") != NULL, "%s", msg);
+}
+END_TEST
+
 static Suite *read_json_suite(void)
 {
 	Suite *s = suite_create("read_json");
@@ -314,6 +362,7 @@ static Suite *read_json_suite(void)
 	tcase_add_test(tc, test_door_made_secret);
 	tcase_add_test(tc, test_door_removed);
 	tcase_add_test(tc, test_bad_files_refused);
+	tcase_add_test(tc, test_scan_bounds_edges);
 	suite_add_tcase(s, tc);
 	return s;
 }
