@@ -1,10 +1,12 @@
 /* bench.c: `make bench`: prints the generation table (bench_gen.c), the
- * rendering table against Cairo's floor (bench_render.c, bench_floor.c) and
- * the whole-command rows. Times are medians on the monotonic clock.
+ * rendering table against Cairo's floor (bench_render.c, bench_floor.c),
+ * the whole-command rows and the server rows (bench_serve.c). Times are
+ * medians on the monotonic clock.
  *
- *   build/bench [all|gen|render|command] [METHOD]
+ *   build/bench [all|gen|render|command|serve] [METHOD]
  *
- * MAPSHEET_BIN names the program for the whole-command rows (./mapsheet). */
+ * MAPSHEET_BIN names the program for the whole-command and server rows
+ * (./mapsheet). */
 #include "bench.h"
 
 #include "measure.h"
@@ -72,8 +74,8 @@ int main(int argc, char **argv)
 	if (strcmp(part, "--font-setup") == 0)
 		return font_setup();
 	int all = strcmp(part, "all") == 0;
-	if (!all && strcmp(part, "gen") && strcmp(part, "render") && strcmp(part, "command")) {
-		fprintf(stderr, "usage: bench [all|gen|render|command] [METHOD]\n");
+	if (!all && strcmp(part, "gen") && strcmp(part, "render") && strcmp(part, "command") && strcmp(part, "serve")) {
+		fprintf(stderr, "usage: bench [all|gen|render|command|serve] [METHOD]\n");
 		return 2;
 	}
 	if (all || strcmp(part, "gen") == 0)
@@ -83,6 +85,10 @@ int main(int argc, char **argv)
 	if (all || strcmp(part, "command") == 0) {
 		const char *bin = getenv("MAPSHEET_BIN");
 		bench_command(bin && *bin ? bin : "./mapsheet");
+	}
+	if (all || strcmp(part, "serve") == 0) {
+		const char *bin = getenv("MAPSHEET_BIN");
+		bench_serve(bin && *bin ? bin : "./mapsheet");
 	}
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

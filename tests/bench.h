@@ -21,6 +21,8 @@ void bench_generation(const char *only_method);
  * rows; mapsheet is the built program to run. */
 void bench_render(const char *only_method);
 void bench_command(const char *mapsheet);
+/* The server rows (bench_serve.c): previews timed by mapsheet serve. */
+void bench_serve(const char *mapsheet);
 
 /* Cairo's floor (bench_floor.c): a scene's pages copied into plain arrays,
  * then drawn straight into a surface of the format and written to path
