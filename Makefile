@@ -142,7 +142,7 @@ valgrind: $(BIN)
 
 # The benchmark: tests/bench*.c, built optimised, run outside make check.
 BENCH_SRC = $(wildcard tests/bench*.c)
-$(B)/bench: $(BENCH_SRC:tests/%.c=$(B)/tests/%.o) $(CORE_OBJ) $(RENDER_OBJ)
+$(B)/bench: $(BENCH_SRC:tests/%.c=$(B)/tests/%.o) $(B)/tests/httpget.o $(CORE_OBJ) $(RENDER_OBJ)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GFX_LIBS) $(LDLIBS_CORE)
 

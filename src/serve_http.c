@@ -38,7 +38,7 @@ static void add_common_headers(struct MHD_Response *r, const char *type)
 
 /* Queues body (malloc'd, taken whatever happens). */
 static enum MHD_Result send_owned(struct MHD_Connection *conn, unsigned status, char *body, size_t len,
-				  const char *type, const char *filename, double run_ms)
+				  const char *type, const char *filename, double run_ms, double cpu_ms)
 {
 	struct MHD_Response *r = MHD_create_response_from_buffer_with_free_callback(len, body, free);
 	if (!r) {
@@ -53,7 +53,7 @@ static enum MHD_Result send_owned(struct MHD_Connection *conn, unsigned status, 
 	}
 	if (run_ms >= 0) {
 		char timing[64];
-		snprintf(timing, sizeof timing, "run;dur=%.1f", run_ms);
+		snprintf(timing, sizeof timing, "run;dur=%.1f, cpu;dur=%.1f", run_ms, cpu_ms);
 		MHD_add_response_header(r, "Server-Timing", timing);
 	}
 	enum MHD_Result rc = MHD_queue_response(conn, status, r);
@@ -68,7 +68,7 @@ static enum MHD_Result send_message(struct MHD_Connection *conn, unsigned status
 	if (!body)
 		return MHD_NO;
 	memcpy(body, msg, len + 1);
-	return send_owned(conn, status, body, len, "text/plain; charset=utf-8", NULL, -1);
+	return send_owned(conn, status, body, len, "text/plain; charset=utf-8", NULL, -1, -1);
 }
 
 static enum MHD_Result send_page_file(struct MHD_Connection *conn, const struct serve_page_file *pf)
@@ -102,7 +102,7 @@ static enum MHD_Result send_map(struct serve_ctx *ctx, struct MHD_Connection *co
 		free(a.body);
 		return send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
 	}
-	return send_owned(conn, (unsigned)a.status, a.body, a.len, a.type, a.filename, a.run_ms);
+	return send_owned(conn, (unsigned)a.status, a.body, a.len, a.type, a.filename, a.run_ms, a.cpu_ms);
 }
 
 static enum MHD_Result route(struct serve_ctx *ctx, struct MHD_Connection *conn, const char *url)
@@ -119,7 +119,7 @@ static enum MHD_Result route(struct serve_ctx *ctx, struct MHD_Connection *conn,
 		char *json = serve_options_json(ctx, &len);
 		if (!json)
 			return send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
-		return send_owned(conn, MHD_HTTP_OK, json, len, "application/json", NULL, -1);
+		return send_owned(conn, MHD_HTTP_OK, json, len, "application/json", NULL, -1, -1);
 	}
 	static const struct {
 		const char *path;

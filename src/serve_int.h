@@ -73,6 +73,7 @@ struct serve_answer {
 	const char *type;
 	char filename[256];
 	double run_ms;              /* time spent making it (Server-Timing) */
+	double cpu_ms;              /* CPU time of the thread making it */
 };
 
 /* serve_files.c: loads the page's files and the stocking tables. Returns

@@ -1,11 +1,13 @@
 /* bench.c: `make bench`: prints the generation table (bench_gen.c), the
  * rendering table against Cairo's floor (bench_render.c, bench_floor.c),
- * the whole-command rows, and reading a map back against generating it.
- * Times are medians on the monotonic clock.
+ * the whole-command rows, the poster rows, reading a map back against
+ * generating it, and the server rows (bench_serve.c). Times are medians on
+ * the monotonic clock.
  *
- *   build/bench [all|gen|render|command|poster|read] [METHOD]
+ *   build/bench [all|gen|render|command|poster|read|serve] [METHOD]
  *
- * MAPSHEET_BIN names the program for the whole-command rows (./mapsheet). */
+ * MAPSHEET_BIN names the program for the whole-command and server rows
+ * (./mapsheet). */
 #include "bench.h"
 
 #include "measure.h"
@@ -72,26 +74,27 @@ int main(int argc, char **argv)
 	const char *method = argc > 2 ? argv[2] : NULL;
 	if (strcmp(part, "--font-setup") == 0)
 		return font_setup();
-	int all = strcmp(part, "all") == 0;
-	if (!all && strcmp(part, "gen") && strcmp(part, "render") && strcmp(part, "command") && strcmp(part, "poster") && strcmp(part, "read")) {
-		fprintf(stderr, "usage: bench [all|gen|render|command|poster|read] [METHOD]\n");
+	/* the parts that run the built program, in the order printed */
+	static const struct {
+		const char *name;
+		void (*run)(const char *mapsheet);
+	} whole[] = { { "command", bench_command }, { "poster", bench_poster }, { "read", bench_read },
+		      { "serve", bench_serve } };
+	const int nwhole = (int)(sizeof whole / sizeof whole[0]);
+	int all = strcmp(part, "all") == 0, known = all || !strcmp(part, "gen") || !strcmp(part, "render");
+	for (int i = 0; i < nwhole; i++)
+		known |= strcmp(part, whole[i].name) == 0;
+	if (!known) {
+		fprintf(stderr, "usage: bench [all|gen|render|command|poster|read|serve] [METHOD]\n");
 		return 2;
 	}
 	if (all || strcmp(part, "gen") == 0)
 		bench_generation(method);
 	if (all || strcmp(part, "render") == 0)
 		bench_render(method);
-	if (all || strcmp(part, "command") == 0) {
-		const char *bin = getenv("MAPSHEET_BIN");
-		bench_command(bin && *bin ? bin : "./mapsheet");
-	}
-	if (all || strcmp(part, "poster") == 0) {
-		const char *bin = getenv("MAPSHEET_BIN");
-		bench_poster(bin && *bin ? bin : "./mapsheet");
-	}
-	if (all || strcmp(part, "read") == 0) {
-		const char *bin = getenv("MAPSHEET_BIN");
-		bench_read(bin && *bin ? bin : "./mapsheet");
-	}
+	const char *bin = getenv("MAPSHEET_BIN");
+	for (int i = 0; i < nwhole; i++)
+		if (all || strcmp(part, whole[i].name) == 0)
+			whole[i].run(bin && *bin ? bin : "./mapsheet");
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -30,6 +30,8 @@ void bench_read(const char *mapsheet);
  * file at path and freeing it, alone, in a child set up as a mapsheet run;
  * out: median, min, max wall seconds and median CPU seconds. 0 or -1. */
 int bench_jansson_floor(const char *path, double out[4]);
+/* The server rows (bench_serve.c): previews timed by mapsheet serve. */
+void bench_serve(const char *mapsheet);
 
 /* Cairo's floor (bench_floor.c): a scene's pages copied into plain arrays,
  * then drawn straight into a surface of the format and written to path
