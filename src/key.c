@@ -411,7 +411,7 @@ void key_stair_line(const struct stair *st, char *buf, size_t size)
 
 static int add_stairs_and_keys(struct key_entry *en, const struct map *m, int id, struct err *e)
 {
-	char line[200];
+	char line[400];
 	for (int i = 0; i < m->nstairs; i++) {
 		const struct stair *st = &m->stairs[i];
 		if (map_at(m, st->x, st->y) != id)

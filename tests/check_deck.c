@@ -353,7 +353,7 @@ static void write_file(const char *path, const char *text)
  * rooms and the roll log says so; +DIR adds the cards to the shipped ones. */
 START_TEST(test_user_deck)
 {
-	char dir[] = "/tmp/mapsheet-deck-XXXXXX", path[64], cmd[256];
+	char dir[] = "/tmp/mapsheet-deck-XXXXXX", path[64], cmd[512];
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/mine.card", dir);
 	write_file(path, "card:north-only\ntitle:Stiff Room\nturn:none\nrow:...D...\nrow:.......\nrow:..A....\n"

@@ -223,7 +223,7 @@ START_TEST(test_deterministic)
 	/* the packing rule changes the plan */
 	int differ = 0;
 	for (int i = 0; i < 40; i++) {
-		char seed[16];
+		char seed[32];
 		snprintf(seed, sizeof seed, "rule%d", i);
 		struct gen_params p = params_for(60, MANSION_RULE_BORDERS2);
 		ck_assert_int_eq(test_generate(&a, "mansion", seed, &p, 0, 0, 0, &e), 0);
@@ -456,7 +456,7 @@ START_TEST(test_options)
 	int halls0 = 0, halls1 = 0;
 	for (int i = 0; i < 50; i++) {
 		struct map m;
-		char seed[16];
+		char seed[32];
 		snprintf(seed, sizeof seed, "h%d", i);
 		for (int pass = 0; pass < 2; pass++) {
 			q.mansion.hall_share = pass;
@@ -483,7 +483,7 @@ START_TEST(test_hall_share_tallies)
 			struct gen_params p = params_for(24, s % 2 ? MANSION_RULE_FILL : MANSION_RULE_BORDERS2);
 			struct map m;
 			struct err e = { 0 };
-			char seed[16];
+			char seed[32];
 			p.mansion.hall_share = shares[i];
 			snprintf(seed, sizeof seed, "share%d", s);
 			ck_assert_int_eq(test_generate(&m, "mansion", seed, &p, 0, 0, 0, &e), 0);
@@ -519,7 +519,7 @@ START_TEST(test_names_follow_the_table)
 	for (int i = 0; i < 300; i++) {
 		struct map m;
 		struct err e;
-		char seed[16];
+		char seed[32];
 		snprintf(seed, sizeof seed, "n%d", i);
 		ck_assert_int_eq(test_generate(&m, "mansion", seed, NULL, 40, 0, 0, &e), 0);
 		int here = 0, found = 0;

@@ -416,6 +416,7 @@ START_TEST(test_big_request_memory_given_back)
 	get_ok("/map.svg?seed=small&rooms=5", &r);
 	http_reply_free(&r);
 	long before = served_rss_kb(&srv);
+	(void)before;
 	get_ok("/download?format=pdf&seed=w&rooms=1000&poster=1&scale=2", &r);
 	ck_assert(r.len > 1000000 && strncmp(r.body, "%PDF-", 5) == 0);
 	http_reply_free(&r);

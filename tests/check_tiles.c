@@ -561,7 +561,7 @@ START_TEST(test_user_folder)
 	p.tiles.dir = plus;
 	int total_mine = 0, total = 0;
 	for (int n = 0; n < 10; n++) {
-		char seed[16];
+		char seed[32];
 		snprintf(seed, sizeof seed, "beside-%d", n);
 		total_mine += count_named(&set, &p, seed, "my-", &rooms, &warned);
 		total += rooms;
@@ -623,7 +623,7 @@ START_TEST(test_dead_ends)
 	p.tiles.dir = dir;
 	int closed_rooms = 0, open_rooms = 0, warned_close = 0;
 	for (int n = 0; n < 20; n++) {
-		char seed[16], *warned = NULL;
+		char seed[32], *warned = NULL;
 		int rooms;
 		snprintf(seed, sizeof seed, "dry-%d", n);
 		p.tiles.random_doors = 0;

@@ -115,7 +115,7 @@ static void snap_dir(struct sbuild *b, const char *dir)
 	closedir(d);
 	qsort(names, (size_t)n, sizeof *names, cmp_name);
 	for (int i = 0; i < n; i++) {
-		char path[4096], line[4096 + 200];
+		char path[4096], line[4096 + 1200];
 		struct stat st;
 		if (!names[i])
 			continue;
