@@ -241,6 +241,7 @@ struct spot_ctx {
 	double clear;                   /* from the walls' ink, in squares */
 	double reach[DOOR_KIND_COUNT + 1]; /* door marks' half-depth by kind + 1 (0: none) */
 	unsigned char *blocked;         /* per square: a feature, stairs, the entrance arrow */
+	unsigned char *door_sides;      /* per square: bit 1 << side for a door mark there */
 	int arrow_x, arrow_y;           /* the entrance arrow's square */
 	int *heights, *stack;           /* scratch for the largest open rectangle */
 	struct spot *placed;

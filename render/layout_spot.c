@@ -110,8 +110,11 @@ static int box_clear(const struct spot_ctx *sp, int want, double cx, double cy, 
 				return 0;
 	/* door marks on the edges of the squares covered (and their neighbours') */
 	for (int y = sy0 - 1; y <= sy1 + 1; y++)
-		for (int x = sx0 - 1; x <= sx1 + 1; x++)
+		for (int x = sx0 - 1; x <= sx1 + 1; x++) {
+			int sides = map_in(c->m, x, y) ? sp->door_sides[(long)y * c->m->w + x] : (1 << SIDE_COUNT) - 1;
 			for (int sd = 0; sd < SIDE_COUNT; sd++) {
+				if (!(sides & (1 << sd)))
+					continue;
 				const struct door *dr = layout_door_at(c, x, y, (enum side)sd);
 				if (!dr)
 					continue;
@@ -126,6 +129,7 @@ static int box_clear(const struct spot_ctx *sp, int want, double cx, double cy, 
 				if (boxes_meet(x0, y0, x1, y1, &mk, 0))
 					return 0;
 			}
+		}
 	double grow = sp->clear > 0.25 ? sp->clear : 0.25;
 	struct near_iter it;
 	near_begin(&it, sp, x0 - sp->max_hw - grow, y0 - sp->max_hh - grow, x1 + sp->max_hw + grow,
@@ -353,7 +357,11 @@ int spot_beside(const struct spot_ctx *sp, int id, double w, double h, struct sp
 		double step = 2 * fmax(SPOT_STEP, SPOT_STEP_PT / sp->f->s);
 		for (double y = y0; y <= y1; y += step)
 			for (double x = x0; x <= x1; x += step) {
-				double d = hypot(x - tx, y - ty);
+				/* far past the best: skipped before the exact distance */
+				double dx = x - tx, dy = y - ty;
+				if (best < 1e18 && dx * dx + dy * dy > best * best * (1 + 1e-9))
+					continue;
+				double d = hypot(dx, dy);
 				if (d >= best)
 					continue;
 				int under = map_at(m, (int)floor(x), (int)floor(y));
@@ -403,6 +411,7 @@ int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct 
 		if (m->regions[id].bounds.w > widest)
 			widest = m->regions[id].bounds.w;
 	sp->blocked = calloc((size_t)m->w * (size_t)m->h + 1, 1);
+	sp->door_sides = calloc((size_t)m->w * (size_t)m->h + 1, 1);
 	sp->heights = malloc(((size_t)widest + 1) * sizeof *sp->heights);
 	sp->stack = malloc(((size_t)widest + 1) * sizeof *sp->stack);
 	sp->placed = malloc(((size_t)nlabels + 1) * sizeof *sp->placed);
@@ -410,12 +419,21 @@ int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct 
 	sp->ncx = m->w / SPOT_CELL + 1;
 	sp->ncy = m->h / SPOT_CELL + 1;
 	sp->cell_head = malloc((size_t)sp->ncx * (size_t)sp->ncy * sizeof *sp->cell_head);
-	if (!sp->blocked || !sp->heights || !sp->stack || !sp->placed || !sp->cell_next || !sp->cell_head) {
+	if (!sp->blocked || !sp->door_sides || !sp->heights || !sp->stack || !sp->placed || !sp->cell_next || !sp->cell_head) {
 		spot_ctx_free(sp);
 		return -1;
 	}
 	for (long i = 0; i < (long)sp->ncx * sp->ncy; i++)
 		sp->cell_head[i] = -1;
+	/* the sides of each square that hold a door with a mark, so that a
+	 * box's test looks doors up only where there are some */
+	for (int y = 0; y < m->h; y++)
+		for (int x = 0; x < m->w; x++)
+			for (int sd = 0; sd < SIDE_COUNT; sd++) {
+				const struct door *dr = layout_door_at(c, x, y, (enum side)sd);
+				if (dr && sp->reach[layout_door_kind(c, dr) + 1] > 0)
+					sp->door_sides[(long)y * m->w + x] |= (unsigned char)(1 << sd);
+			}
 	if (m->features)
 		for (long i = 0; i < (long)m->w * m->h; i++)
 			sp->blocked[i] = m->features[i] != FEATURE_NONE;
@@ -438,6 +456,8 @@ int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct 
 void spot_ctx_free(struct spot_ctx *sp)
 {
 	free(sp->blocked);
+	free(sp->door_sides);
+	sp->door_sides = NULL;
 	free(sp->heights);
 	free(sp->stack);
 	free(sp->placed);
