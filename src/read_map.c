@@ -6,7 +6,6 @@
 #include "read_formats.h"
 
 #include "mem.h"
-#include "utf8.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -45,33 +44,6 @@ static enum input_format detect(json_t *root)
 	return INPUT_AUTO;
 }
 
-/* jansson's message made one printable line: it quotes the text near the
- * fault, which may hold a line break, a control byte or bytes that are not
- * UTF-8; those are written as escapes (\n, \x97). */
-static const char *printable(const char *msg, char *out, size_t size)
-{
-	size_t n = 0, len = strlen(msg);
-	for (size_t i = 0; i < len && n + 5 < size;) {
-		unsigned char c = (unsigned char)msg[i];
-		int seq = c >= 0x80 ? utf8_seq_len((const unsigned char *)msg + i, len - i) : 1;
-		if (c == '\n' || c == '\t') {
-			n += (size_t)snprintf(out + n, size - n, "\\%c", c == '\n' ? 'n' : 't');
-			i++;
-		} else if (c < 0x20 || c == 0x7f || seq == 0) {
-			n += (size_t)snprintf(out + n, size - n, "\\x%02x", c);
-			i++;
-		} else if (n + (size_t)seq < size) {
-			memcpy(out + n, msg + i, (size_t)seq);
-			n += (size_t)seq;
-			i += (size_t)seq;
-		} else {
-			break;
-		}
-	}
-	out[n] = '\0';
-	return out;
-}
-
 static int read_text(const char *name, const char *text, size_t len, enum input_format f, struct read_json_doc *out,
 		     struct log *log, struct err *e)
 {
@@ -91,9 +63,10 @@ static int read_text(const char *name, const char *text, size_t len, enum input_
 	if (!root && strstr(je.text, "JSON_ALLOW_NUL"))
 		return err_at(e, name, je.line, je.column, "\\u0000, a NUL character, in a text (not allowed in a map "
 			      "file)");
-	char why[3 * JSON_ERROR_TEXT_LENGTH];
+	/* (jansson quotes the text near the fault; err.c escapes what is not
+	 * printable in it) */
 	if (!root)
-		return err_at(e, name, je.line, je.column, "%s (not valid JSON)", printable(je.text, why, sizeof why));
+		return err_at(e, name, je.line, je.column, "%s (not valid JSON)", je.text);
 	if (!json_is_object(root)) {
 		json_decref(root);
 		return err_usage(e, "%s: top level: not an object (a map file is a JSON object)", name);
