@@ -33,9 +33,7 @@
 #include "fuzz/fuzz_read_json.c"
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_read_watabou_one
-#define fuzz_json_of fuzz_watabou_json_of
 #include "fuzz/fuzz_read_watabou.c"
-#undef fuzz_json_of
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_read_donjon_one
 #include "fuzz/fuzz_read_donjon.c"

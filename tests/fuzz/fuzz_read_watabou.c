@@ -1,58 +1,11 @@
 /* fuzz_read_watabou.c: libFuzzer harness for reading One Page Dungeon
- * exports: any input is read or refused with a one-line message, never a
- * crash; a map that is read is written as mapsheet's JSON, which reads back
- * and writes the same bytes again (the converter's promise). */
-#include "export.h"
-#include "read_map.h"
-
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+ * exports: read or refused in one line, printed, and converted to
+ * mapsheet's JSON that reads back to the same bytes (fuzz_reader.h). */
+#include "fuzz_reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* The document written as JSON into a malloc'd string, or NULL. */
-static char *fuzz_json_of(const struct read_json_doc *rd, size_t *len)
-{
-	char *buf = NULL;
-	FILE *f = open_memstream(&buf, len);
-	if (!f)
-		return NULL;
-	struct doc d = { .seed = rd->seed, .site = rd->site, .story = rd->story, .levels = rd->levels,
-			 .nlevels = rd->nlevels };
-	d.sheet.title = rd->title;
-	struct err e = { ERR_NONE, "" };
-	int rc = export_json(f, &d, &e);
-	if (fclose(f) != 0 || rc < 0) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct read_json_doc rd;
-	struct err e = { ERR_NONE, "" };
-	if (read_map_text("fuzz.json", (const char *)data, size, INPUT_WATABOU, &rd, NULL, &e) < 0) {
-		if (e.msg[0] == '\0' || strchr(e.msg, '\n'))
-			abort();
-		return 0;
-	}
-	size_t len = 0, len2 = 0;
-	char *first = fuzz_json_of(&rd, &len);
-	read_json_doc_free(&rd);
-	if (!first)
-		abort();
-	struct read_json_doc again;
-	if (read_map_text("fuzz.json", first, len, INPUT_MAPSHEET, &again, NULL, &e) < 0)
-		abort();
-	char *second = fuzz_json_of(&again, &len2);
-	read_json_doc_free(&again);
-	if (!second || len != len2 || memcmp(first, second, len) != 0)
-		abort();
-	free(first);
-	free(second);
-	return 0;
+	return fuzz_read_map(data, size, INPUT_WATABOU);
 }
