@@ -4,8 +4,8 @@
  * manifest, expect.tsv: a line "FILE<TAB>TEXT" for each file (blank lines
  * and lines starting with # are skipped), TEXT being a part of the message
  * the file must get. Every file of the folder but the manifest (and a
- * README) must be listed. Each file is given to
- * `mapsheet --input DIR/FILE -o OUT.pdf` twice, in a folder of its own:
+ * README) must be listed, and each folder holds at least 15. Each file is
+ * given to `mapsheet --input DIR/FILE -o OUT.pdf` twice, in a folder of its own:
  * once with no OUT.pdf there, once with an OUT.pdf that must be left as it
  * was. Each run must exit with status 2 and write exactly one line on
  * standard error, "mapsheet: " naming the file and holding TEXT, within 20
@@ -215,7 +215,10 @@ START_TEST(test_corpus_refused)
 		snprintf(manifest, sizeof manifest, CORPUS "/%s/expect.tsv", ent->d_name);
 		if (access(manifest, R_OK) != 0)
 			continue;
-		files += check_corpus(ent->d_name, report, sizeof report);
+		int n = check_corpus(ent->d_name, report, sizeof report);
+		ck_assert_msg(n >= 15, CORPUS "/%s: %d broken files; each maker's corpus holds at least 15", ent->d_name,
+			      n);
+		files += n;
 		corpora++;
 	}
 	closedir(d);

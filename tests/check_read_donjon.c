@@ -4,9 +4,9 @@
  * the same vault written with other cell_bit values and a bleed, which
  * must give the same map (the bits are read from the file); a cave whose
  * rooms open straight onto its passages. Every output works on the map, the
- * JSON written reads back to the same bytes, the handout hides the secret
- * marks, and every broken file of tests/bad-input/donjon/ is refused with
- * exit 2 and its one line, nothing written. */
+ * JSON written reads back to the same bytes, and the handout hides the
+ * secret marks. (The broken files of tests/bad-input/donjon/ are run by
+ * check_bad_input.) */
 #include "testrun.h"
 #include "testutil.h"
 
@@ -231,48 +231,6 @@ START_TEST(test_every_output)
 }
 END_TEST
 
-static void refused(const char *path, const char *want)
-{
-	char args[512];
-	unlink(DIR "/bad.txt");
-	snprintf(args, sizeof args, "-q -i '%s' -o " DIR "/bad.txt", path);
-	struct test_limits lim = { 20, 0, NULL };
-	ck_assert_int_eq(test_run_limited(args, &lim, NULL, DIR "/bad.err"), 2);
-	size_t len;
-	char *err = test_slurp(DIR "/bad.err", &len);
-	ck_assert_ptr_nonnull(err);
-	char head[400];
-	snprintf(head, sizeof head, "mapsheet: %s", path);
-	ck_assert_msg(strncmp(err, head, strlen(head)) == 0, "%s: %s", path, err);
-	ck_assert_msg(strstr(err, want) != NULL, "%s: wanted '%s' in %s", path, want, err);
-	ck_assert_msg(len > 0 && strchr(err, '\n') == err + len - 1, "%s: not one line: %s", path, err);
-	ck_assert_int_ne(access(DIR "/bad.txt", F_OK), 0);
-	free(err);
-}
-
-START_TEST(test_bad_files_refused)
-{
-	FILE *f = fopen("tests/bad-input/donjon/expect.tsv", "r");
-	ck_assert_ptr_nonnull(f);
-	char line[256];
-	int n = 0;
-	while (fgets(line, sizeof line, f)) {
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		line[strcspn(line, "\n")] = '\0';
-		char *tab = strchr(line, '\t');
-		ck_assert_ptr_nonnull(tab);
-		*tab = '\0';
-		char path[320];
-		snprintf(path, sizeof path, "tests/bad-input/donjon/%s", line);
-		refused(path, tab + 1);
-		n++;
-	}
-	fclose(f);
-	ck_assert_int_ge(n, 15);
-}
-END_TEST
-
 static Suite *read_donjon_suite(void)
 {
 	Suite *s = suite_create("read_donjon");
@@ -284,7 +242,6 @@ static Suite *read_donjon_suite(void)
 	tcase_add_test(tc, test_bits_read_from_file);
 	tcase_add_test(tc, test_cave_open_floor);
 	tcase_add_test(tc, test_every_output);
-	tcase_add_test(tc, test_bad_files_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -3,9 +3,8 @@
  * door type, a rotunda, columns, water, notes whose refs number the rooms)
  * is read and checked field by field; the door types mapsheet has no kind
  * for are warned of, one warning a type with its count; every output
- * format works on it; its JSON reads back to the same bytes; and every
- * broken export in tests/bad-input/watabou/ is refused with exit 2, the
- * one line its expect.tsv names, and nothing written. */
+ * format works on it; and its JSON reads back to the same bytes. (The
+ * broken exports in tests/bad-input/watabou/ are run by check_bad_input.) */
 #include "testrun.h"
 #include "testutil.h"
 
@@ -255,43 +254,6 @@ START_TEST(test_json_round_trip)
 }
 END_TEST
 
-/* Every file of tests/bad-input/watabou/expect.tsv: exit 2, one line
- * "mapsheet: FILE..." holding the expected words, nothing written. */
-START_TEST(test_bad_files_refused)
-{
-	FILE *list = fopen("tests/bad-input/watabou/expect.tsv", "r");
-	ck_assert_ptr_nonnull(list);
-	char line[600];
-	int n = 0;
-	while (fgets(line, sizeof line, list)) {
-		char *tab = strchr(line, '\t');
-		ck_assert_ptr_nonnull(tab);
-		*tab = '\0';
-		tab[strcspn(tab + 1, "\n") + 1] = '\0';
-		const char *want = tab + 1;
-		char path[700], args[900];
-		snprintf(path, sizeof path, "tests/bad-input/watabou/%s", line);
-		unlink(DIR "/bad.pdf");
-		snprintf(args, sizeof args, "-i '%s' -o " DIR "/bad.pdf", path);
-		struct test_limits lim = { 20, 0, NULL };
-		ck_assert_msg(test_run_limited(args, &lim, NULL, DIR "/bad.err") == 2, "%s: not exit 2", path);
-		size_t len;
-		char *err = test_slurp(DIR "/bad.err", &len);
-		ck_assert_ptr_nonnull(err);
-		char head[800];
-		snprintf(head, sizeof head, "mapsheet: %s", path);
-		ck_assert_msg(strncmp(err, head, strlen(head)) == 0, "%s: %s", path, err);
-		ck_assert_msg(strstr(err, want) != NULL, "%s: wanted '%s' in %s", path, want, err);
-		ck_assert_msg(len > 0 && strchr(err, '\n') == err + len - 1, "%s: not one line: %s", path, err);
-		ck_assert_msg(access(DIR "/bad.pdf", F_OK) != 0, "%s: an output was written", path);
-		free(err);
-		n++;
-	}
-	fclose(list);
-	ck_assert_int_ge(n, 15);
-}
-END_TEST
-
 static Suite *read_watabou_suite(void)
 {
 	Suite *s = suite_create("read_watabou");
@@ -304,7 +266,6 @@ static Suite *read_watabou_suite(void)
 	tcase_add_test(tc, test_two_notes_in_one_room);
 	tcase_add_test(tc, test_every_output);
 	tcase_add_test(tc, test_json_round_trip);
-	tcase_add_test(tc, test_bad_files_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
