@@ -1,7 +1,7 @@
 /* scene.c: building the per-page display lists (see scene.h). */
 #include "scene.h"
 
-#include "glyph_run.h"
+#include "text/glyph_run.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #ifndef MAPSHEET_SCENE_H
 #define MAPSHEET_SCENE_H
 
-#include "err.h"
+#include "base/err.h"
 
 #include <stddef.h>
 #include <stdint.h>

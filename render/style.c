@@ -3,8 +3,8 @@
  * is reported at its column with the keys that are known. */
 #include "style.h"
 
-#include "paths.h"
-#include "template.h"
+#include "base/paths.h"
+#include "template/template.h"
 
 #include <stddef.h>
 #include <stdio.h>

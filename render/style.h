@@ -5,7 +5,7 @@
 #ifndef MAPSHEET_STYLE_H
 #define MAPSHEET_STYLE_H
 
-#include "err.h"
+#include "base/err.h"
 #include "scene.h"
 
 #include <stddef.h>

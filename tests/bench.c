@@ -10,8 +10,8 @@
  * (./mapsheet). */
 #include "bench.h"
 
-#include "measure.h"
-#include "mem.h"
+#include "text/measure.h"
+#include "base/mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
  * fresh run of mapsheet pays for it. */
 #include "bench.h"
 
-#include "mem.h"
+#include "base/mem.h"
 
 #include <jansson.h>
 #include <stdio.h>

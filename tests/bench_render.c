@@ -7,10 +7,10 @@
 #define _XOPEN_SOURCE 700 /* sync() */
 #include "bench.h"
 
-#include "gen.h"
-#include "layout.h"
-#include "levels.h"
-#include "measure.h"
+#include "methods/gen.h"
+#include "layout/layout.h"
+#include "methods/levels.h"
+#include "text/measure.h"
 #include "paper.h"
 #include "style.h"
 

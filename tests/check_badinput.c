@@ -8,7 +8,7 @@
  * words, and a snapshot of the folder (names, sizes, contents, links) is the
  * same before and after: nothing appeared, vanished or changed, no stray
  * temporary file either. Add a case by adding a line to `cases`. */
-#include "cli_options.h"
+#include "cli/cli_options.h"
 #include "testrun.h"
 #include "testutil.h"
 

@@ -8,10 +8,10 @@
  * random; the start square, stairs, options, themes and the key's words. */
 #include "testutil.h"
 
-#include "cards_int.h"
-#include "connect.h"
-#include "key.h"
-#include "map_check.h"
+#include "methods/cards/cards_int.h"
+#include "model/connect.h"
+#include "model/key.h"
+#include "model/map_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,9 +9,9 @@
  * --player for the referee's text and JSON. */
 #include "testutil.h"
 
-#include "handout.h"
-#include "levels.h"
-#include "map_check.h"
+#include "model/handout.h"
+#include "methods/levels.h"
+#include "model/map_check.h"
 
 #include <stdlib.h>
 #include <string.h>

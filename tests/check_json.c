@@ -8,10 +8,10 @@
  * page, mapsheet-json(5), names every value and holds a valid example. */
 #include "testutil.h"
 
-#include "export.h"
-#include "key.h"
-#include "map_check.h"
-#include "sbuf.h"
+#include "export/export.h"
+#include "model/key.h"
+#include "model/map_check.h"
+#include "base/sbuf.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -5,8 +5,8 @@
  * when more levels are asked for. */
 #include "testutil.h"
 
-#include "levels.h"
-#include "map_check.h"
+#include "methods/levels.h"
+#include "model/map_check.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,9 +2,9 @@
  * rectangles, reachability with locks, and the contract checker. */
 #include "testutil.h"
 
-#include "connect.h"
-#include "key.h"
-#include "map_check.h"
+#include "model/connect.h"
+#include "model/key.h"
+#include "model/map_check.h"
 
 #include <stdlib.h>
 

@@ -6,7 +6,7 @@
  * AddressSanitizer (make sanitize) only the limits are checked. */
 #include "testutil.h"
 
-#include "mem.h"
+#include "base/mem.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,11 +7,11 @@
  * sites had names); and a bad table line is reported at file:line:col. */
 #include "testutil.h"
 
-#include "key.h"
-#include "levels.h"
-#include "names.h"
-#include "room_names.h"
-#include "site_name.h"
+#include "model/key.h"
+#include "methods/levels.h"
+#include "names/names.h"
+#include "names/room_names.h"
+#include "names/site_name.h"
 
 #include <stdio.h>
 #include <stdlib.h>

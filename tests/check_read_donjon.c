@@ -10,8 +10,8 @@
 #include "testrun.h"
 #include "testutil.h"
 
-#include "handout.h"
-#include "read_map.h"
+#include "model/handout.h"
+#include "read/read_map.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 #include "testrun.h"
 #include "testutil.h"
 
-#include "read_map.h"
+#include "read/read_map.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,10 +10,10 @@
  * SVG and PNG and a one-page-per-level booklet. */
 #include "testutil.h"
 
-#include "layout.h"
-#include "levels.h"
+#include "layout/layout.h"
+#include "methods/levels.h"
 #include "render.h"
-#include "key.h"
+#include "model/key.h"
 
 #include <math.h>
 #include <stdlib.h>

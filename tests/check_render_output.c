@@ -4,7 +4,7 @@
  * page rasterised by pdftoppm), atomic writes, reproducible bytes. */
 #include "testutil.h"
 
-#include "layout.h"
+#include "layout/layout.h"
 #include "render.h"
 #include "render_fixture.h"
 

@@ -8,8 +8,8 @@
  * layout reports. */
 #include "testutil.h"
 
-#include "measure_int.h"
-#include "rng.h"
+#include "text/measure_int.h"
+#include "base/rng.h"
 
 #include <math.h>
 #include <stdio.h>

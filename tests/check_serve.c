@@ -12,7 +12,7 @@
 #include "httpget.h"
 #include "testutil.h"
 
-#include "gen.h"
+#include "methods/gen.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>

@@ -5,9 +5,9 @@
  * table set. Maps are hand-made fixtures, independent of the generators. */
 #include "testutil.h"
 
-#include "key.h"
-#include "map_check.h"
-#include "stock.h"
+#include "model/key.h"
+#include "model/map_check.h"
+#include "stock/stock.h"
 
 #include <ctype.h>
 #include <math.h>

@@ -2,9 +2,9 @@
  * that checks them over many seeds for any method (see invariants.h). */
 #include "invariants.h"
 
-#include "key.h"
-#include "levels.h"
-#include "map_check.h"
+#include "model/key.h"
+#include "methods/levels.h"
+#include "model/map_check.h"
 #include "testutil.h"
 
 #include <stdarg.h>

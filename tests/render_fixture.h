@@ -6,10 +6,10 @@
 #ifndef MAPSHEET_RENDER_FIXTURE_H
 #define MAPSHEET_RENDER_FIXTURE_H
 
-#include "doc.h"
-#include "handout.h"
-#include "key.h"
-#include "map_check.h"
+#include "model/doc.h"
+#include "model/handout.h"
+#include "model/key.h"
+#include "model/map_check.h"
 #include "testutil.h"
 
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /* testutil.c: shared helpers for the Check suites. */
 #include "testutil.h"
 
-#include "doc.h"
-#include "key.h"
-#include "levels.h"
+#include "model/doc.h"
+#include "model/key.h"
+#include "methods/levels.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,317 @@
+/* atomic.c: temporary file, fsync, rename; and the sweep of temporary files
+ * that killed runs left behind.
+ *
+ * A temporary file is named ".NAME.mapsheet-PID.tmp" beside its target NAME
+ * and holds an exclusive flock(2) from its creation until it is renamed or
+ * removed, so a later run can tell a leftover (its process gone, its lock
+ * free) from a file another run is still writing. */
+#define _DEFAULT_SOURCE
+#include "base/atomic.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define TMP_TAG ".mapsheet-"
+#define TMP_END ".tmp"
+
+/* Splits path into its folder ("." when none) and its last part. */
+static void split_path(const char *path, char *dir, size_t dsize, const char **base)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(dir, dsize, ".");
+	else if (slash == path)
+		snprintf(dir, dsize, "/");
+	else
+		snprintf(dir, dsize, "%.*s", (int)(slash - path), path);
+	*base = slash ? slash + 1 : path;
+}
+
+int atomic_tmp_parse(const char *name, char *target, size_t size, long *pid)
+{
+	size_t len = strlen(name), tag = strlen(TMP_TAG), end = strlen(TMP_END);
+	if (len < 1 + 1 + tag + 1 + end || name[0] != '.' || strcmp(name + len - end, TMP_END) != 0)
+		return -1;
+	/* the digits before ".tmp", then ".mapsheet-" before them */
+	size_t d = len - end;
+	while (d > 0 && name[d - 1] >= '0' && name[d - 1] <= '9')
+		d--;
+	if (d == len - end || len - end - d > 9 || d < 1 + 1 + tag || strncmp(name + d - tag, TMP_TAG, tag) != 0)
+		return -1;
+	size_t tlen = d - tag - 1;
+	if (tlen + 1 > size)
+		return -1;
+	memcpy(target, name + 1, tlen);
+	target[tlen] = '\0';
+	*pid = strtol(name + d, NULL, 10);
+	return *pid > 0 ? 0 : -1;
+}
+
+/* Whether process pid exists (a process of another user counts). */
+static int pid_alive(long pid)
+{
+	return kill((pid_t)pid, 0) == 0 || errno == EPERM;
+}
+
+/* Removes the leftover at path when its process is gone and nobody holds
+ * its lock. Returns 1 when removed. */
+static int remove_if_abandoned(const char *path, long pid)
+{
+	if (pid == (long)getpid() || pid_alive(pid))
+		return 0;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	struct stat st;
+	int removed = 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && flock(fd, LOCK_EX | LOCK_NB) == 0)
+		removed = unlink(path) == 0;
+	close(fd);
+	return removed;
+}
+
+int atomic_sweep(const char *path, int (*belongs)(const char *target, void *arg), void *arg)
+{
+	char dir[4096];
+	const char *base;
+	split_path(path, dir, sizeof dir, &base);
+	DIR *dh = opendir(dir);
+	if (!dh)
+		return 0;
+	int removed = 0;
+	for (struct dirent *de = readdir(dh); de; de = readdir(dh)) {
+		char target[1024], full[8192];
+		long pid;
+		if (de->d_name[0] != '.' || atomic_tmp_parse(de->d_name, target, sizeof target, &pid) < 0)
+			continue;
+		if (belongs ? !belongs(target, arg) : strcmp(target, base) != 0)
+			continue;
+		snprintf(full, sizeof full, "%s/%s", dir, de->d_name);
+		removed += remove_if_abandoned(full, pid);
+	}
+	closedir(dh);
+	return removed;
+}
+
+/* Creates af->tmp (named for path and this process), locked. Returns the
+ * descriptor, or -1 with errno set. */
+static int create_tmp(struct atomic_file *af, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path) + 1 : 0;
+	snprintf(af->tmp, sizeof af->tmp, "%.*s.%s" TMP_TAG "%ld" TMP_END, dirlen, path, slash ? slash + 1 : path,
+		 (long)getpid());
+	for (int attempt = 0; attempt < 2; attempt++) {
+		int fd = open(af->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0) {
+			if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+				return fd;
+			int saved = errno;
+			close(fd);
+			unlink(af->tmp);
+			errno = saved;
+			return -1;
+		}
+		if (errno != EEXIST || attempt > 0)
+			return -1;
+		/* left by an earlier process with this same number: ours to
+		 * remove unless someone still holds it */
+		int old = open(af->tmp, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+		int free_lock = old >= 0 && flock(old, LOCK_EX | LOCK_NB) == 0;
+		if (free_lock)
+			unlink(af->tmp);
+		if (old >= 0)
+			close(old);
+		if (!free_lock) {
+			errno = EEXIST;
+			return -1;
+		}
+	}
+	return -1;
+}
+
+/* A file written to memory, named path, to be placed in mem. */
+static int open_in_memory(struct atomic_file *af, const char *path, struct memfiles *mem, struct err *e)
+{
+	snprintf(af->path, sizeof af->path, "%s", path);
+	af->mem = mem;
+	if (!(af->f = open_memstream(&af->buf, &af->len)))
+		return err_set(e, "out of memory for %s", path);
+	return 0;
+}
+
+int atomic_open_in(struct atomic_file *af, const char *path, struct memfiles *mem, struct err *e)
+{
+	memset(af, 0, sizeof *af);
+	if (mem)
+		return open_in_memory(af, path, mem, e);
+	if (strcmp(path, "-") == 0) {
+		af->f = stdout;
+		af->is_stdout = 1;
+		snprintf(af->path, sizeof af->path, "-");
+		return 0;
+	}
+	const char *slash = strrchr(path, '/');
+	if (strlen(path) + strlen(TMP_TAG TMP_END) + 24 >= sizeof af->tmp ||
+	    strlen(slash ? slash + 1 : path) + strlen(TMP_TAG TMP_END) + 24 > 255)
+		return err_usage(e, "output path is too long: %.60s...", path);
+	struct stat st;
+	snprintf(af->path, sizeof af->path, "%s", path);
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return err_set(e, "cannot write %s: it is a directory", path);
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a device or a pipe (/dev/null, /dev/stdout, a FIFO): written in
+		 * place, since renaming over it would replace the device */
+		af->f = fopen(path, "wb");
+		if (!af->f)
+			return err_set(e, "cannot write %s: %s", path, strerror(errno));
+		af->is_device = 1;
+		return 0;
+	}
+	atomic_sweep(path, NULL, NULL);
+	int fd = create_tmp(af, path);
+	if (fd < 0) {
+		int saved = errno;
+		af->tmp[0] = '\0';
+		return err_set(e, "cannot write %s: %s", path, strerror(saved));
+	}
+	/* A new file gets the usual permissions, not the temporary's 0600. */
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) < 0 || !(af->f = fdopen(fd, "wb"))) {
+		int saved = errno;
+		close(fd);
+		unlink(af->tmp);
+		af->tmp[0] = '\0';
+		return err_set(e, "cannot write %s: %s", path, strerror(saved));
+	}
+	return 0;
+}
+int atomic_open(struct atomic_file *af, const char *path, struct err *e)
+{
+	return atomic_open_in(af, path, NULL, e);
+}
+
+int atomic_settle(struct atomic_file *af, struct err *e)
+{
+	if (af->mem) {
+		if (!af->f)
+			return 0;
+		int bad = fflush(af->f) != 0 || ferror(af->f);
+		if (fclose(af->f) != 0)
+			bad = 1;
+		af->f = NULL;
+		if (bad) {
+			free(af->buf);
+			af->buf = NULL;
+			return err_set(e, "out of memory for %s", af->path);
+		}
+		return 0;
+	}
+	if (af->is_device) {
+		int bad = fflush(af->f) != 0 || ferror(af->f);
+		int saved = errno;
+		if (fclose(af->f) != 0)
+			bad = 1;
+		af->f = NULL;
+		return bad ? err_set(e, "cannot write %s: %s", af->path, strerror(saved ? saved : EIO)) : 0;
+	}
+	if (af->is_stdout) {
+		if (fflush(stdout) != 0 || ferror(stdout))
+			return err_set(e, "cannot write to standard output: %s", strerror(errno));
+		return 0;
+	}
+	if (!af->f)
+		return 0;
+	int failed = fflush(af->f) != 0 || ferror(af->f);
+	int saved = errno;
+	if (!failed && fsync(fileno(af->f)) < 0 && errno != EINVAL) {
+		failed = 1;
+		saved = errno;
+	}
+	if (fclose(af->f) != 0 && !failed) {
+		failed = 1;
+		saved = errno;
+	}
+	af->f = NULL;
+	if (failed) {
+		unlink(af->tmp);
+		af->tmp[0] = '\0';
+		return err_set(e, "cannot write %s: %s", af->path, strerror(saved ? saved : EIO));
+	}
+	return 0;
+}
+
+int atomic_place(struct atomic_file *af, struct err *e)
+{
+	if (af->mem) {
+		char *buf = af->buf;
+		af->buf = NULL;
+		return buf ? memfiles_add(af->mem, af->path, buf, af->len, e) : 0;
+	}
+	if (af->is_device || af->is_stdout || !af->tmp[0])
+		return 0;
+	if (rename(af->tmp, af->path) < 0) {
+		int saved = errno;
+		unlink(af->tmp);
+		af->tmp[0] = '\0';
+		return err_set(e, "cannot write %s: %s", af->path, strerror(saved));
+	}
+	af->tmp[0] = '\0';
+	return 0;
+}
+
+int atomic_commit(struct atomic_file *af, struct err *e)
+{
+	if (atomic_settle(af, e) < 0)
+		return -1;
+	return atomic_place(af, e);
+}
+
+void atomic_abort(struct atomic_file *af)
+{
+	if (af->mem) {
+		if (af->f)
+			fclose(af->f);
+		af->f = NULL;
+		free(af->buf);
+		af->buf = NULL;
+		return;
+	}
+	if (af->is_device) {
+		if (af->f)
+			fclose(af->f);
+		af->f = NULL;
+		return;
+	}
+	if (af->is_stdout) {
+		fflush(stdout);
+		return;
+	}
+	if (af->f)
+		fclose(af->f);
+	af->f = NULL;
+	if (af->tmp[0])
+		unlink(af->tmp);
+	af->tmp[0] = '\0';
+}
+
+int atomic_finish_all(struct atomic_file *af, int n, int rc, struct err *e)
+{
+	for (int i = 0; i < n; i++) {
+		if (rc == 0) {
+			if (atomic_commit(&af[i], e) < 0)
+				rc = -1;
+		} else {
+			atomic_abort(&af[i]);
+		}
+	}
+	return rc;
+}

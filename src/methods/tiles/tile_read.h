@@ -1,0 +1,31 @@
+/* tile_read.h: reading tile files (see mapsheet-templates(5), TILES).
+ *
+ * A tile file holds one or more tiles in the template syntax:
+ *   tile:NAME            starts a tile (letters, digits, '-' and '_')
+ *   title:TEXT           the name the room key gives it (optional)
+ *   kind:KIND            room, hall, corridor, stairs or entrance (default room)
+ *   weight:N             how often it is picked, 1 to 1000 (default 10)
+ *   row:SQUARES          one row of the drawing, north to south
+ * Each finished tile goes through tile_analyse() before it is added. */
+#ifndef MAPSHEET_TILE_READ_H
+#define MAPSHEET_TILE_READ_H
+
+#include "methods/tiles/tile.h"
+
+#include <stddef.h>
+
+struct tile_set;
+
+/* Reads the tiles in text (named `name` in messages) into s, marking them
+ * as coming from folder number `source`. A tile named like one from an
+ * earlier folder replaces it; the same name twice from one folder is an
+ * error. Returns 0, or -1 with a usage error "file:line:column: message". */
+int tile_read_text(struct tile_set *s, const char *name, const char *text, size_t len, int source,
+		   struct err *e);
+/* Reads one file (see tile_read_text). */
+int tile_read_file(struct tile_set *s, const char *path, int source, struct err *e);
+/* Reads every DIR/ *.tile in name order. A folder that cannot be opened or
+ * holds no .tile file is a usage error. */
+int tile_read_dir(struct tile_set *s, const char *dir, int source, struct err *e);
+
+#endif

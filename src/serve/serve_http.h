@@ -1,0 +1,21 @@
+/* serve_http.h: libmicrohttpd's callbacks for the local server
+ * (serve_http.c); their cls is the struct serve_ctx. */
+#ifndef MAPSHEET_SERVE_HTTP_H
+#define MAPSHEET_SERVE_HTTP_H
+
+#include "serve/serve_int.h"
+
+#include <stdint.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <microhttpd.h>
+
+/* The access handler: answers each request. */
+enum MHD_Result serve_http_request(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
+				   const char *version, const char *upload_data, size_t *upload_data_size,
+				   void **req_cls);
+/* Called when a request is done (answered or failed): no longer in flight. */
+void serve_http_completed(void *cls, struct MHD_Connection *conn, void **req_cls,
+			  enum MHD_RequestTerminationCode toe);
+
+#endif

@@ -1,0 +1,132 @@
+/* serve_int.h: what the parts of the local server share: the state loaded
+ * at start (the page's files, the stocking tables), the web's limits on a
+ * request's work, and the functions of serve_*.c. */
+#ifndef MAPSHEET_SERVE_INT_H
+#define MAPSHEET_SERVE_INT_H
+
+#include "cli/cli.h"
+#include "base/memfiles.h"
+#include "stock/stock_table.h"
+
+#include <pthread.h>
+#include <stddef.h>
+
+#define SERVE_DEFAULT_PORT 8750
+#define SERVE_THREADS 4             /* requests worked on at once */
+#define SERVE_CONNECTIONS 64        /* open connections; more are refused */
+#define SERVE_IDLE_SECONDS 15       /* a silent connection is closed after this */
+#define SERVE_MAX_QUERY 4096        /* bytes of the address after the path */
+#define SERVE_REQUEST_SECONDS 20    /* a map's request is stopped past this (503) */
+#define SERVE_MAX_REQUEST_SECONDS 3600 /* the most --request-seconds takes */
+#define SERVE_MAX_PARAMS 48
+#define SERVE_MAX_SYSTEMS 16
+#define SERVE_MAX_PAGE_FILES 16
+#define SERVE_MAX_PAGE_FILE (512 * 1024)
+
+/* The web's caps on one request's work, below the command line's. */
+#define SERVE_MAX_ROOMS 1000        /* rooms a level */
+#define SERVE_MAX_ROOMS_MADE 1500   /* rooms a level made: house fills the grid and
+				     * can make more than asked; the key's layout
+				     * grows faster than its rooms */
+#define SERVE_MAX_LEVELS 10
+#define SERVE_MAX_SIDE 500          /* squares a side of the grid */
+#define SERVE_MAX_AREA 250000L      /* squares of the grid in all */
+#define SERVE_MAX_DPI 300
+#define SERVE_MAX_GRID_PIXELS 100
+#define SERVE_MAX_PNG_PIXELS 20000000L /* a PNG page's pixels: paper x dpi squared */
+#define SERVE_MAX_ANSWER_BYTES ((size_t)64 << 20) /* the files of an answer in all */
+
+/* A file of the page (templates/serve/), read at start. */
+struct serve_page_file {
+	char name[64];
+	char *data;
+	size_t len;
+};
+
+struct serve_system {
+	char name[64];
+	struct stock_tables tables;
+};
+
+struct serve_ctx {
+	const char *const *template_dirs;
+	struct cli_checks checks;           /* main's, without the config file */
+	double request_seconds;             /* a map's request is stopped past this */
+	pthread_mutex_t parse_lock;         /* getopt_long is not reentrant */
+	pthread_mutex_t busy_lock;
+	int busy;                           /* requests in flight */
+	struct serve_page_file files[SERVE_MAX_PAGE_FILES];
+	int nfiles;
+	struct serve_system systems[SERVE_MAX_SYSTEMS];
+	int nsystems;
+};
+
+/* The kinds of output a request asks for. */
+enum serve_output { SERVE_PREVIEW, SERVE_KEY, SERVE_REMAKE, SERVE_DOWNLOAD };
+
+/* A request's answer: a body to send (malloc'd), its type, a file name
+ * for a download, and the HTTP status. */
+struct serve_answer {
+	int status;
+	char *body;
+	size_t len;
+	const char *type;
+	char filename[256];
+	double run_ms;              /* time spent making it (Server-Timing) */
+	double cpu_ms;              /* CPU time of the thread making it */
+};
+
+/* serve_files.c: loads the page's files and the stocking tables. Returns
+ * 0, or -1 with e set. */
+int serve_load(struct serve_ctx *ctx, struct err *e);
+void serve_unload(struct serve_ctx *ctx);
+const struct serve_page_file *serve_page_file(const struct serve_ctx *ctx, const char *name);
+/* The Content-Type for a file name's extension. */
+const char *serve_type_for(const char *name);
+
+/* serve_make.c: answers a request for a map (preview, key, remake line,
+ * download) from its query parameters names[i]=values[i] (a value NULL:
+ * given without '='). Always fills a (status 400 with the one-line message
+ * for a bad parameter); returns -1 only when out of memory. */
+int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const *names,
+	       const char *const *values, int n, struct serve_answer *a);
+
+/* serve_make.c: the downloads' format= names, "pdf, handout, ..." (the
+ * i-th, or NULL past the last). */
+const char *serve_download_name(int i);
+
+/* serve_args.c: whether the page takes the option called name: every
+ * option that shapes the map, its key or the sheet, and none that reads or
+ * writes a file (a FILE or DIR value) or is about the command itself
+ * (--help, --quiet, --format ...). *arg gets its value's metavar (NULL: a
+ * flag) and *help its help line. */
+int serve_option_taken(const char *name, const char **arg, const char **help);
+
+/* serve_args.c: the query as the command line's argv. */
+struct serve_args {
+	char *argv[2 * SERVE_MAX_PARAMS + 8];
+	int argc;
+	char *owned[2 * SERVE_MAX_PARAMS + 8];  /* the words made here, freed by serve_args_free */
+	int nowned;
+	const char *format;         /* download: the format= parameter, or NULL */
+	char seed[256];             /* the seed given, or drawn */
+};
+/* Turns the parameters into argv ("mapsheet --rooms 30 ..."), refusing
+ * names that are not options the page takes (usage error in e). */
+int serve_args_build(struct serve_args *sa, const char *const *names, const char *const *values, int n,
+		     struct err *e);
+/* Appends a word. Returns 0, or -1 with e set. */
+int serve_args_add(struct serve_args *sa, const char *word, struct err *e);
+void serve_args_free(struct serve_args *sa);
+/* The web's caps on a parsed run (rooms, levels, grid, dpi, a PNG page's
+ * pixels). Returns 0, or -1 with a usage error. */
+int serve_check_limits(const struct cli *c, struct err *e);
+
+/* serve_options.c: the option tables as JSON for the page (malloc'd). */
+char *serve_options_json(const struct serve_ctx *ctx, size_t *len);
+
+/* serve_zip.c: the files as one zip archive (stored, in order), or NULL
+ * when out of memory; *len its size. */
+char *serve_zip(const struct memfiles *mf, size_t *len);
+
+#endif
