@@ -1,5 +1,5 @@
 /* cli_options.h: the table of common options, shared by the parser
- * (cli.c) and by --help and the shell completion (cli_help.c). */
+ * (cli_parse.c) and by --help and the shell completion (cli_help.c). */
 #ifndef MAPSHEET_CLI_OPTIONS_H
 #define MAPSHEET_CLI_OPTIONS_H
 

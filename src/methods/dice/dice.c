@@ -18,7 +18,7 @@
  * prints at 4 squares to the inch on letter or A4 paper. (At 70 squares a
  * room, 3 in 100 grids of 12 alcove rooms came up short; at 80, none of
  * 300 of 10 or 15.) The size is
- * not held to the program's limits here: cli.c refuses a count too large. */
+ * not held to the program's limits here: cli_parse.c refuses a count too large. */
 static void dice_fit_size(int rooms, int *w, int *h)
 {
 	if (rooms <= 0)

@@ -1,4 +1,4 @@
-/* check_badinput.c: every way to misuse mapsheet ends in one clear line.
+/* check_bad_options.c: every way to misuse mapsheet ends in one clear line.
  *
  * A table of bad inputs, across the options, the template files (stocking
  * tables in a --system folder, the config file) and the output paths. Each
@@ -410,7 +410,7 @@ END_TEST
 
 static Suite *badinput_suite(void)
 {
-	Suite *s = suite_create("badinput");
+	Suite *s = suite_create("bad_options");
 	TCase *tc = tcase_create("cases");
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_bad_input, 0, NCASES);

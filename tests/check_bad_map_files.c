@@ -1,4 +1,4 @@
-/* check_bad_input.c: the corpus of broken map files, refused cleanly.
+/* check_bad_map_files.c: the corpus of broken map files, refused cleanly.
  *
  * Every folder tests/bad-input/NAME/ holds broken files of one maker and a
  * manifest, expect.tsv: a line "FILE<TAB>TEXT" for each file (blank lines
@@ -283,7 +283,7 @@ END_TEST
 
 static Suite *bad_input_suite(void)
 {
-	Suite *s = suite_create("bad_input");
+	Suite *s = suite_create("bad_map_files");
 	TCase *tc = tcase_create("bad_input");
 	tcase_set_timeout(tc, 300);
 	mkdir("build/tests", 0777);

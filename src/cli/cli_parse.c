@@ -1,4 +1,4 @@
-/* cli.c: parsing the command line into a struct cli. One table of common
+/* cli_parse.c: parsing the command line into a struct cli. One table of common
  * options drives getopt_long, --help and the checks; every method's own
  * options (from the method table) are appended to it. */
 #include "cli/cli_options.h"
