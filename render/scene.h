@@ -9,7 +9,6 @@
 #include "base/err.h"
 
 #include <stddef.h>
-#include <stdint.h>
 
 struct colour {
 	double r, g, b, a;      /* 0..1 each */
@@ -38,22 +37,9 @@ enum scene_kind {
 enum scene_cap { SCENE_CAP_BUTT, SCENE_CAP_ROUND, SCENE_CAP_SQUARE };
 enum scene_join { SCENE_JOIN_MITER, SCENE_JOIN_ROUND, SCENE_JOIN_BEVEL };
 
-/* A glyph of shaped text: its index in the font, its advance and offsets
- * in Pango units (1/1024 pt), and the byte of the item's text its cluster
- * starts at. */
-struct glyph_pos {
-	uint32_t glyph;
-	int32_t width, x_offset, y_offset;
-	int32_t cluster;
-};
-
-/* Shaped text, left to right; font is the Cairo scaled font it was shaped
- * in and is drawn with (the run holds a reference). */
-struct glyph_run {
-	void *font;
-	int n;
-	struct glyph_pos g[];
-};
+/* Shaped text (text/glyph_run.h): the glyphs layout attached to a text
+ * item, which a backend draws as they are. */
+struct glyph_run;
 
 struct scene_item {
 	enum scene_kind kind;
