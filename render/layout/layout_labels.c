@@ -130,8 +130,8 @@ static int label_draw(struct layout_ctx *c, struct scene_page *p, const struct m
 	struct err e;
 	if (measure_block(c->ms, &b, text, st->font_number, lb->size, -1, 0, &e) < 0)
 		return -1;
-	measure_attach(scene_text(sc, p, text, strlen(text), st->font_number, lb->size, 1, 0, st->number, x0 + 0.5,
-				  py + lb->size * 0.36, lb->w - 1), &b);
+	struct text_style ts = { .family = st->font_number, .size = lb->size, .bold = 1, .colour = st->number };
+	measure_attach(scene_text(sc, p, text, strlen(text), ts, x0 + 0.5, py + lb->size * 0.36, lb->w - 1), &b);
 	text_block_free(&b);
 	snprintf(name, sizeof name, "room-%d-%d", c->m->depth, number);
 	scene_anchor(sc, p, name, x0, y0);

@@ -72,8 +72,9 @@ void measure_emit_line(struct scene *sc, struct scene_page *p, struct text_block
 			len--;
 		if (len == 0)
 			continue;
-		struct scene_item *it = scene_text(sc, p, b->text + r->start, len, r->family, b->size, r->bold,
-						   r->italic, c, x + r->x, y, r->w);
+		struct text_style ts = { .family = r->family, .size = b->size, .bold = r->bold, .italic = r->italic,
+					 .colour = c };
+		struct scene_item *it = scene_text(sc, p, b->text + r->start, len, ts, x + r->x, y, r->w);
 		if (it) {
 			it->ascent = tl->baseline - tl->top;
 			it->descent = tl->height - it->ascent;
