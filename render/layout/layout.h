@@ -164,11 +164,10 @@ void layout_map_symbols(struct layout_ctx *c);
  * on the maps of a run of several levels: every fifth column above the
  * map, every fifth row to its left, counted on the whole grid as the key
  * counts them (key_square_number), with a tick at every square line.
- * layout_coords_shown: whether c's map gets them; layout_coords_margin:
- * the room they take left of and above the map (0 when not shown; the
- * column numbers also rise a little into the space under the header);
- * layout_coords draws them for frame f. Returns 0 or -1 with e set. */
-int layout_coords_shown(const struct layout_ctx *c);
+ * layout_coords_margin: the room they take left of and above the map (0
+ * when c's map gets none; the column numbers also rise a little into the
+ * space under the header); layout_coords draws them for frame f. Returns
+ * 0 or -1 with e set. */
 void layout_coords_margin(struct layout_ctx *c, double *left, double *top);
 int layout_coords(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f, struct err *e);
 
@@ -203,11 +202,6 @@ void layout_zone_tints(struct layout_ctx *c, struct scene_page *p, const struct 
 void layout_zone_swatch(struct layout_ctx *c, struct scene_page *p, int zone, double x, double y, double size);
 void layout_zone_label(const struct layout_ctx *c, int zone, char *out, size_t size);
 void layout_tint_box(struct layout_ctx *c, struct scene_page *p, int id, double x, double y, double w, double h);
-
-/* The size room numbers are set at on squares of s points: the style's,
- * or larger on squares of an inch or so, to be read from a metre away at
- * the table (20 pt at one square an inch, at most 22 pt). */
-double layout_number_pt(const struct layout_ctx *c, double s);
 
 /* Room numbers: places every keyed region's number at the centre of its
  * largest open area, clear of walls, door marks and features, or beside a

@@ -22,7 +22,8 @@
  * they seldom cost a level its scale. */
 #define COORD_HEADROOM 4.5
 
-int layout_coords_shown(const struct layout_ctx *c)
+/* Whether c's map gets the squares' numbers. */
+static int layout_coords_shown(const struct layout_ctx *c)
 {
 	return doc_total_levels(c->d) > 1;
 }

@@ -43,7 +43,10 @@ static int label_measure(struct layout_ctx *c, struct label *lb, double size)
 #define TABLE_NUMBER_FACTOR 0.28   /* of a square, at the table's scale */
 #define TABLE_NUMBER_MAX 22.0
 
-double layout_number_pt(const struct layout_ctx *c, double s)
+/* The size room numbers are set at on squares of s points: the style's,
+ * or larger on squares of an inch or so, to be read from a metre away at
+ * the table (20 pt at one square an inch, at most 22 pt). */
+static double layout_number_pt(const struct layout_ctx *c, double s)
 {
 	return fmax(c->st->size_number, fmin(TABLE_NUMBER_MAX, s * TABLE_NUMBER_FACTOR));
 }
