@@ -5,7 +5,8 @@
  * stairs on rooms at the edge. man/mapsheet.1 (METHODS, dice) gives every
  * step and roll, and its Sources subsection the procedure's origin. This
  * file holds the method's entry, options and grid size; the stages live in
- * src/dice_*.c. */
+ * the dice_*.c files beside it. */
+#include "methods/dice/dice.h"
 #include "methods/dice/dice_int.h"
 #include "base/plural.h"
 

@@ -6,6 +6,7 @@
  * parent and child plus the pairs near each other, found through a bucket
  * grid, never all pairs. */
 #include "methods/dice/dice_int.h"
+#include "methods/dice/dice_room.h"
 
 #include <stdlib.h>
 
@@ -16,23 +17,6 @@ struct cand {
 	int gap;        /* squares between the two rooms' bounding boxes */
 	int pc;         /* parent and child */
 };
-
-int dice_link_add(struct dice_gen *g, int a, int b, int secret)
-{
-	if (g->nlinks + 2 > g->links_cap) {
-		int cap = g->links_cap ? g->links_cap * 2 : 64;
-		struct dice_link *l = realloc(g->links, (size_t)cap * sizeof *l);
-		if (!l)
-			return err_set(g->e, "out of memory for the corridors");
-		g->links = l;
-		g->links_cap = cap;
-	}
-	g->links[g->nlinks] = (struct dice_link){ b, g->link_head[a], secret };
-	g->link_head[a] = g->nlinks++;
-	g->links[g->nlinks] = (struct dice_link){ a, g->link_head[b], secret };
-	g->link_head[b] = g->nlinks++;
-	return 0;
-}
 
 /* Squares between two boxes: along one axis when they overlap on the other,
  * else both gaps plus the corner square. -1 when the boxes overlap. */
