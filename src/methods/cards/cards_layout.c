@@ -282,6 +282,13 @@ static int pick_weighted(struct cards_state *st)
 	return last;
 }
 
+static const char *const layout_names[] = { "random", "fill", "blob", "weighted" };
+
+const char *cards_layout_name(enum cards_layout l)
+{
+	return (unsigned)l < 4 ? layout_names[l] : "?";
+}
+
 int cards_pick(struct cards_state *st)
 {
 	switch (st->cp->layout) {
