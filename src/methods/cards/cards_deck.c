@@ -6,6 +6,7 @@
 #include "methods/cards/cards_deck.h"
 
 #include "base/paths.h"
+#include "methods/turn.h"
 #include "template/template.h"
 
 #include <errno.h>
@@ -349,13 +350,7 @@ void card_set_free(struct card_set *s)
  * turn (counter-clockwise), then the mirror. */
 char card_at(const struct card *c, int o, int x, int y)
 {
-	int n = c->side;
-	for (int t = 0; t < o % 4; t++) {
-		int px = y, py = n - 1 - x;
-		x = px;
-		y = py;
-	}
-	if (o >= 4)
-		x = n - 1 - x;
-	return c->cells[y * n + x];
+	int n = c->side, dx, dy, nw, nh;
+	turn_point(n, n, turn_undo(o), x, y, &dx, &dy, &nw, &nh);
+	return c->cells[dy * n + dx];
 }

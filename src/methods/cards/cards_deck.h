@@ -57,7 +57,7 @@ void card_set_free(struct card_set *s);
 int card_set_deck(const struct card_set *s, const char *name);
 
 /* Orientation o: mirrored west to east when o >= 4, then turned o % 4
- * quarter turns clockwise. The drawing character at (x, y) of card c laid
+ * quarter turns clockwise (a turn of methods/turn.h). The drawing character at (x, y) of card c laid
  * in orientation o. */
 char card_at(const struct card *c, int o, int x, int y);
 /* The doorway sides of card c in orientation o (bit per enum side): the

@@ -137,11 +137,5 @@ int tile_turn_analysis(const struct tile *src, int turn, struct tile *out, struc
 int tile_copy(const struct tile *src, struct tile *out, struct err *e);
 /* True when two tiles have the same drawing. */
 int tile_same_drawing(const struct tile *a, const struct tile *b);
-/* Where square (x, y) of a w x h tile goes under `turn`; *nw, *nh get the
- * turned size. */
-void tile_turn_point(int w, int h, int turn, int x, int y, int *nx, int *ny, int *nw, int *nh);
-/* The same for every square at once: square (x, y) goes to index
- * at0 + x * step_x + y * step_y of the turned nw x nh drawing. */
-void tile_turn_steps(int w, int h, int turn, long *at0, long *step_x, long *step_y, int *nw, int *nh);
 
 #endif
