@@ -18,7 +18,7 @@
 
 /* Where a card of `side` squares sits in its cell, so its doorways lie on
  * the cell's middle row and column; -1 when it does not fit. */
-int cards_card_offset(const struct cards_state *st, int side)
+static int card_offset(const struct cards_state *st, int side)
 {
 	int off = st->mid - side / 2;
 	return off >= 0 && off + side <= st->n - 1 ? off : -1;
@@ -33,7 +33,7 @@ static int pile_fill(struct cards_pile *p, const struct card_set *s, int deck, e
 		return err_set(e, "out of memory for the card piles");
 	for (int i = 0; i < s->n; i++)
 		if ((deck < 0 || s->cards[i].deck == deck) && s->cards[i].role == role &&
-		    cards_card_offset(st, s->cards[i].side) >= 0)
+		    card_offset(st, s->cards[i].side) >= 0)
 			p->order[p->n++] = i;
 	p->next = p->n;   /* shuffled at the first draw */
 	return 0;
@@ -206,7 +206,7 @@ int cards_lay_card(struct cards_state *st, int k, int card, int o)
 	struct cards_card *cd = &st->cards[k];
 	const struct card *c = &st->deck->cards[card];
 	struct map *m = st->m;
-	int n = c->side, off = cards_card_offset(st, n);
+	int n = c->side, off = card_offset(st, n);
 	int x0 = cards_cell_x(st, cd->cell) * st->n + off, y0 = cards_cell_y(st, cd->cell) * st->n + off;
 	cd->r = (struct rect){ x0, y0, n, n };
 	cd->card = card;

@@ -304,7 +304,9 @@ static int read_file(struct card_set *s, const char *path, const char *deck, str
 	return rc;
 }
 
-int card_read_dir(struct card_set *s, const char *dir, struct err *e)
+/* Reads every *.card file of a folder (in name order) into s. Returns 0, or
+ * -1 with a usage error naming file:line:column. */
+static int read_dir(struct card_set *s, const char *dir, struct err *e)
 {
 	char **names;
 	int n;
@@ -326,14 +328,14 @@ int card_set_load(struct card_set *s, const char *const *dirs, const char *user_
 	memset(s, 0, sizeof *s);
 	int rc;
 	if (user_dir && user_dir[0] != '+') {
-		rc = card_read_dir(s, user_dir, e);
+		rc = read_dir(s, user_dir, e);
 	} else {
 		char shipped[1200];
 		if (paths_find_dir(dirs, "cards", shipped, sizeof shipped) < 0)
 			return err_set(e, "cannot find the shipped cards (templates/cards) along the template path");
-		rc = card_read_dir(s, shipped, e);
+		rc = read_dir(s, shipped, e);
 		if (rc == 0 && user_dir)
-			rc = card_read_dir(s, user_dir + 1, e);
+			rc = read_dir(s, user_dir + 1, e);
 	}
 	if (rc < 0)
 		card_set_free(s);

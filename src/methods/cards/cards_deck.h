@@ -42,9 +42,6 @@ struct card_set {
 	int ndecks;
 };
 
-/* Reads every *.card file of a folder (in name order) into s. Returns 0, or
- * -1 with a usage error naming file:line:column. */
-int card_read_dir(struct card_set *s, const char *dir, struct err *e);
 /* Reads one deck from text in memory, named `name` in messages, its deck
  * called `deck`. Returns 0 or -1. */
 int card_read_text(struct card_set *s, const char *name, const char *deck, const char *text, size_t len,

@@ -143,12 +143,8 @@ void cards_seal(struct cards_state *st);
 int cards_set_drop(struct cards_state *st, int c);
 /* Marks one free cell invalid (out of every set). */
 void cards_invalidate(struct cards_state *st, int c);
-int cards_vec_push(struct cards_vec *v, int x, struct err *e);
 
 /* cards_rooms.c: squares: room rectangles, links, entrance, stairs. */
-/* The room rectangle for cell c (random size, covering the cell's mid row
- * and column, leaving the cell's last row and column free). */
-struct rect cards_room_rect(struct cards_state *st, int c);
 /* The side of cell a that faces its neighbour cell b. */
 enum side cards_side_toward(const struct cards_state *st, int a, int b);
 /* Joins cards a and b (face neighbours) by a door, or by a corridor with a
@@ -193,9 +189,6 @@ int cards_walk_keys(const struct map *m, struct err *e);
 /* cards_deal.c: the piles and laying a card. */
 int cards_piles_init(struct cards_state *st);
 void cards_piles_free(struct cards_state *st);
-/* Where a card of `side` squares sits in its cell (its doorways on the
- * cell's middle lines), or -1 when it does not fit the cell. */
-int cards_card_offset(const struct cards_state *st, int side);
 /* Draws a card of `role` for zone, for cell, with doorways on the sides of
  * need (and as many as it can toward free cells);
  * returns its index in st->deck (and *orient), or -1: none could. */

@@ -18,6 +18,17 @@ struct cand {
 	int pc;         /* parent and child */
 };
 
+/* A hint to start loading room r's record into the cache. */
+static inline void prefetch_room(const struct dice_room *r)
+{
+#if defined(__GNUC__)
+	__builtin_prefetch(r);
+	__builtin_prefetch((const char *)r + sizeof *r - 1);
+#else
+	(void)r;
+#endif
+}
+
 /* Squares between two boxes: along one axis when they overlap on the other,
  * else both gaps plus the corner square. -1 when the boxes overlap. */
 static inline int box_gap(struct rect a, struct rect b)
@@ -217,8 +228,8 @@ static int spanning_tree(struct dice_gen *g, const struct cand *c, int nc)
 		/* the pairs lie all over the map: the rooms a few pairs ahead
 		 * start loading while this one is laid */
 		if (k + 8 < nc) {
-			dice_prefetch_room(&g->rooms[c[k + 8].a]);
-			dice_prefetch_room(&g->rooms[c[k + 8].b]);
+			prefetch_room(&g->rooms[c[k + 8].a]);
+			prefetch_room(&g->rooms[c[k + 8].b]);
 		}
 		int ra = uf_find(up, c[k].a), rb = uf_find(up, c[k].b);
 		struct dice_route rt;

@@ -45,17 +45,6 @@ struct dice_bits {
 	int stride, h;             /* words a row, rows */
 };
 
-/* A hint to start loading room r's record into the cache. */
-static inline void dice_prefetch_room(const struct dice_room *r)
-{
-#if defined(__GNUC__)
-	__builtin_prefetch(r);
-	__builtin_prefetch((const char *)r + sizeof *r - 1);
-#else
-	(void)r;
-#endif
-}
-
 /* A corridor link in the room graph. */
 struct dice_link {
 	int to, next;

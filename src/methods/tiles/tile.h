@@ -73,8 +73,7 @@ struct tile {
 	int source;             /* index of the folder it came from */
 };
 
-const char *tile_kind_name(enum tile_kind k);     /* "room", "corridor", ... */
-/* The kind called name, or -1. */
+/* The kind called name ("room", "corridor", ...), or -1. */
 int tile_kind_parse(const char *name);
 static inline enum tile_square tile_square_of(char c)
 {

@@ -23,11 +23,6 @@ struct tile_set;
  * error. Returns 0, or -1 with a usage error "file:line:column: message". */
 int tile_read_text(struct tile_set *s, const char *name, const char *text, size_t len, int source,
 		   struct err *e);
-/* Reads one file (see tile_read_text). */
-int tile_read_file(struct tile_set *s, const char *path, int source, struct err *e);
-/* Reads every DIR/ *.tile in name order. A folder that cannot be opened or
- * holds no .tile file is a usage error. */
-int tile_read_dir(struct tile_set *s, const char *dir, int source, struct err *e);
 /* Loads the library once: the shipped tiles (templates/tiles along dirs)
  * and, with user_dir "DIR", that folder instead, or with "+DIR" that folder
  * beside them (its tiles replace shipped ones of the same name); then its
