@@ -1,4 +1,4 @@
-/* tile.h: one prefab tile of the tiles method (see src/tiles.c): its
+/* tile.h: one prefab tile of the tiles method (see tiles.c): its
  * drawing, the doors found in it, the floor pieces its inner doors split it
  * into, and its turned and mirrored copies.
  *
