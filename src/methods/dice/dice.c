@@ -5,7 +5,8 @@
  * stairs on rooms at the edge. man/mapsheet.1 (METHODS, dice) gives every
  * step and roll, and its Sources subsection the procedure's origin. This
  * file holds the method's entry, options and grid size; the stages live in
- * src/dice_*.c. */
+ * the dice_*.c files beside it. */
+#include "methods/dice/dice.h"
 #include "methods/dice/dice_int.h"
 #include "base/plural.h"
 
@@ -64,6 +65,20 @@ static const struct method_option dice_options[] = {
 	{ NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* The key's footer: the rooms and corridors drawn, and the share of the
+ * grid the rooms cover. */
+static void add_notes(struct dice_gen *g)
+{
+	struct map *m = g->m;
+	long area = 0;
+	for (int i = 0; i < g->nrooms; i++)
+		area += g->rooms[i].area;
+	map_add_note(m, "Dice method: %d room%s, %d corridor%s in the spanning tree, %d closing loop%s.", g->nrooms,
+		     plural_s(g->nrooms), g->tree_corridors, plural_s(g->tree_corridors), g->loop_corridors,
+		     plural_s(g->loop_corridors));
+	map_add_note(m, "Rooms cover %.0f%% of the grid.", 100.0 * (double)area / ((double)m->w * m->h));
+}
+
 static int dice_generate(struct map *m, const struct gen_params *p, struct rng *rng, struct log *log,
 			 struct err *e)
 {
@@ -109,14 +124,8 @@ static int dice_generate(struct map *m, const struct gen_params *p, struct rng *
 	/* Step 8: the entrance and the stairs on rooms at the edge. */
 	if (dice_exits(&g) < 0)
 		goto out;
-
-	long area = 0;
-	for (int i = 0; i < g.nrooms; i++)
-		area += g.rooms[i].area;
-	map_add_note(m, "Dice method: %d room%s, %d corridor%s in the spanning tree, %d closing loop%s.", g.nrooms,
-		     plural_s(g.nrooms), g.tree_corridors, plural_s(g.tree_corridors), g.loop_corridors,
-		     plural_s(g.loop_corridors));
-	map_add_note(m, "Rooms cover %.0f%% of the grid.", 100.0 * (double)area / ((double)m->w * m->h));
+	/* The key's footer: what was drawn, and how much of the grid. */
+	add_notes(&g);
 	rc = 0;
 out:
 	sbuf_free(&g.text);

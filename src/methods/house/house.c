@@ -13,6 +13,7 @@
  * show where it lies go to the key's footer and the roll log. */
 #include "methods/gen.h"
 #include "base/plural.h"
+#include "methods/house/house.h"
 #include "methods/house/house_build.h"
 #include "names/names.h"
 
