@@ -13,6 +13,7 @@
 #include "app/inputs.h"
 #include "methods/levels.h"
 #include "base/mem.h"
+#include "base/monotonic.h"
 #include "read/read_map.h"
 #include "render.h"
 #include "base/report.h"
@@ -221,7 +222,7 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 	/* progress only on a terminal, so that pipes and logs stay clean */
 	struct report rep = { c->verbose ? stderr : NULL, !c->quiet && isatty(STDERR_FILENO) ? stderr : NULL, 0, &log,
 			      env ? env->deadline : NULL };
-	double t0 = report_clock();
+	double t0 = monotonic_seconds();
 	if (c->log_path) {
 		if (strcmp(c->log_path, "-") == 0) {
 			log.steps = stderr;
@@ -262,7 +263,7 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 	if (deadline_check(rep.deadline, e) < 0 || fmt->write(&d, path, e) < 0)
 		goto out;
 	report_done(&rep);
-	report_info(&rep, "wrote %s (%s) in %.2f s, seed %s", path, fmt->name, report_clock() - t0, c->seed);
+	report_info(&rep, "wrote %s (%s) in %.2f s, seed %s", path, fmt->name, monotonic_seconds() - t0, c->seed);
 	rc = 0;
 out:
 	report_done(&rep);

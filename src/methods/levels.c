@@ -3,6 +3,7 @@
 #include "base/plural.h"
 
 #include "model/map_check.h"
+#include "base/monotonic.h"
 #include "names/room_names.h"
 #include "base/sbuf.h"
 #include "methods/tiles/tile_set.h"
@@ -176,10 +177,10 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		if (report_step(rep, e, "level %d of %d: generating (%s, %d rooms, %d x %d squares)...", p.depth, n,
 				meth->name, p.rooms, p.w, p.h) < 0)
 			goto out;
-		double t0 = report_clock();
+		double t0 = monotonic_seconds();
 		if (levels_generate_one(m, meth, &p, seed, numbering, log, e) < 0)
 			goto out;
-		report_level(rep, m, n, report_clock() - t0);
+		report_level(rep, m, n, monotonic_seconds() - t0);
 		struct err check;
 		if (map_check(m, &check) < 0) {
 			err_set(e, "internal error: the %s method made a broken level %d (seed %s): %s", meth->name,
