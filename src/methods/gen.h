@@ -17,11 +17,6 @@
 #include "methods/method_list.h"
 #undef METHOD
 
-/* Limits that keep memory bounded for any input (documented in mapsheet.1). */
-#define GEN_MAX_SIDE 4000        /* squares on a side */
-#define GEN_MAX_AREA 4000000L    /* squares in all */
-#define GEN_MAX_ROOMS 100000
-
 /* Width over height of the map's space on a portrait letter or A4 sheet at
  * 4 squares to the inch (27 by 31 squares with the square of margin each
  * side): the shape of the grids the methods fit to a room count. */

@@ -237,11 +237,3 @@ void levels_warn_short(const struct level *levels, int n, int wanted, struct log
 			 "--size makes room for more)", level, m->method, keyed, plural_s(keyed), m->w, m->h, wanted);
 	}
 }
-
-void levels_free(struct level *levels, int n)
-{
-	for (int k = 0; k < n; k++) {
-		key_free(&levels[k].key);
-		map_free(&levels[k].map);
-	}
-}

@@ -43,7 +43,4 @@ int levels_build_keys(struct level *levels, int n, const struct key_options *o, 
  * rooms than were asked for. */
 void levels_warn_short(const struct level *levels, int n, int wanted, struct log *log);
 
-/* Frees every map and key. */
-void levels_free(struct level *levels, int n);
-
 #endif

@@ -16,6 +16,12 @@
 #include <emmintrin.h>
 #endif
 
+/* The largest map, generated or read: limits that keep memory bounded for
+ * any input (documented in mapsheet.1). */
+#define MAP_MAX_SIDE 4000        /* squares on a side */
+#define MAP_MAX_AREA 4000000L    /* squares in all */
+#define MAP_MAX_ROOMS 100000
+
 struct rect {
 	int x, y, w, h;
 };

@@ -10,8 +10,6 @@
  * to it. */
 #include "read/read_donjon_int.h"
 
-#include "methods/gen.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,9 +5,7 @@
 #include "read/read_json_int.h"
 #include "read/read_formats.h"
 
-#include "export/export.h"
-#include "methods/gen.h"
-#include "methods/levels.h"
+#include "model/doc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -158,7 +156,7 @@ static int read_entry(struct rj *r, json_t *v, const char *place, const struct m
 	if (!json_is_object(v))
 		return rj_fail(r, place, "not an object");
 	json_t *lines = rj_field(r, v, place, "lines", JSON_ARRAY, 0);
-	if (!lines || rj_int(r, v, place, "number", 1, GEN_MAX_ROOMS, 0, 0, &en->number) < 0 ||
+	if (!lines || rj_int(r, v, place, "number", 1, MAP_MAX_ROOMS, 0, 0, &en->number) < 0 ||
 	    rj_int(r, v, place, "region", 1, m->nregions > 0 ? m->nregions : 1, 0, 0, &en->region) < 0 ||
 	    rj_text(r, v, place, "title", 0, en->title, sizeof en->title) < 0 ||
 	    rj_text(r, v, place, "size", 0, en->size, sizeof en->size) < 0 ||
@@ -195,7 +193,7 @@ static int read_key(struct rj *r, json_t *lv, int index, const struct map *m, st
 	if (n && !(k->entries = calloc(n, sizeof *k->entries)))
 		return err_set(r->e, "out of memory reading %s", r->name);
 	/* which numbers have an entry already, so a second one is refused */
-	unsigned char *seen = calloc((size_t)GEN_MAX_ROOMS + 1, 1);
+	unsigned char *seen = calloc((size_t)MAP_MAX_ROOMS + 1, 1);
 	if (!seen)
 		return err_set(r->e, "out of memory reading %s", r->name);
 	size_t i;
@@ -249,8 +247,8 @@ static int read_doc(struct rj *r, json_t *root, struct read_json_doc *out, struc
 		return rj_fail(r, place, "format: not a mapsheet map (expected \"format\": \"mapsheet\")");
 	if (rj_int(r, root, place, "version", 0, 1000000, 0, 0, &version) < 0)
 		return -1;
-	if (version != EXPORT_JSON_VERSION)
-		return rj_fail(r, place, "version: %d; this mapsheet reads version %d", version, EXPORT_JSON_VERSION);
+	if (version != DOC_JSON_VERSION)
+		return rj_fail(r, place, "version: %d; this mapsheet reads version %d", version, DOC_JSON_VERSION);
 	json_t *levels = rj_field(r, root, place, "levels", JSON_ARRAY, 0);
 	if (!levels || rj_text_dup(r, root, place, "seed", 0, &out->seed) < 0 ||
 	    rj_text_dup(r, root, place, "title", 1, &out->title) < 0 ||

@@ -39,13 +39,13 @@ static int read_zones(struct rj *r, json_t *lv, const char *place, struct map *m
 static int read_region(struct rj *r, json_t *g, const char *place, struct map *m, int want_id)
 {
 	int id, kind, zone, number;
-	if (rj_int(r, g, place, "id", 1, GEN_MAX_ROOMS * 4, 0, 0, &id) < 0)
+	if (rj_int(r, g, place, "id", 1, MAP_MAX_ROOMS * 4, 0, 0, &id) < 0)
 		return -1;
 	if (id != want_id)
 		return rj_fail(r, place, "id: %d, expected %d (regions are listed by id, from 1 without gaps)", id, want_id);
 	if (
 	    rj_name(r, g, place, "kind", kind_of, REGION_KIND_COUNT, &kind) < 0 ||
-	    rj_int(r, g, place, "number", 1, GEN_MAX_ROOMS, 1, 0, &number) < 0 ||
+	    rj_int(r, g, place, "number", 1, MAP_MAX_ROOMS, 1, 0, &number) < 0 ||
 	    rj_int(r, g, place, "zone", 0, m->nzones > 0 ? m->nzones - 1 : 0, 1, 0, &zone) < 0)
 		return -1;
 	json_t *port = rj_field(r, g, place, "port", JSON_TRUE, 0);
@@ -72,9 +72,9 @@ static int read_region(struct rj *r, json_t *g, const char *place, struct map *m
 		for (int k = 0; k < 4; k++) {
 			json_t *n = json_array_get(a, (size_t)k);
 			if (!json_is_array(a) || json_array_size(a) != 4 || !json_is_integer(n) ||
-			    json_integer_value(n) < 0 || json_integer_value(n) > GEN_MAX_SIDE)
+			    json_integer_value(n) < 0 || json_integer_value(n) > MAP_MAX_SIDE)
 				return rj_fail(r, place, "rects[%zu]: not [x, y, w, h] (whole numbers 0 to %d)", i,
-					       GEN_MAX_SIDE);
+					       MAP_MAX_SIDE);
 			v[k] = (int)json_integer_value(n);
 		}
 		if (v[2] < 1 || v[3] < 1 || v[0] + v[2] > m->w || v[1] + v[3] > m->h)
@@ -95,8 +95,8 @@ static int read_regions(struct rj *r, json_t *lv, const char *place, struct map 
 	json_t *gs = rj_field(r, lv, place, "regions", JSON_ARRAY, 0);
 	if (!gs)
 		return -1;
-	if (json_array_size(gs) > GEN_MAX_ROOMS * 4)
-		return rj_fail(r, place, "regions: more than %d", GEN_MAX_ROOMS * 4);
+	if (json_array_size(gs) > MAP_MAX_ROOMS * 4)
+		return rj_fail(r, place, "regions: more than %d", MAP_MAX_ROOMS * 4);
 	size_t i;
 	json_t *g;
 	char at[96];
@@ -117,7 +117,7 @@ static int read_door(struct rj *r, json_t *d, const char *place, struct map *m, 
 	if (rj_int(r, d, place, "x", 0, m->w - 1, 0, 0, &x) < 0 || rj_int(r, d, place, "y", 0, m->h - 1, 0, 0, &y) < 0 ||
 	    rj_name(r, d, place, "side", side_of, SIDE_COUNT, &side) < 0 ||
 	    rj_name(r, d, place, "kind", door_of, DOOR_KIND_COUNT, &kind) < 0 ||
-	    rj_int(r, d, place, "lock", 0, GEN_MAX_ROOMS, 1, -1, &lock) < 0)
+	    rj_int(r, d, place, "lock", 0, MAP_MAX_ROOMS, 1, -1, &lock) < 0)
 		return -1;
 	json_t *rs = rj_field(r, d, place, "regions", JSON_ARRAY, 0);
 	if (!rs)
@@ -204,7 +204,7 @@ static int read_stairs_features(struct rj *r, json_t *lv, const char *place, str
 		if (rj_int(r, v, at, "x", 0, m->w - 1, 0, 0, &x) < 0 || rj_int(r, v, at, "y", 0, m->h - 1, 0, 0, &y) < 0 ||
 		    rj_name(r, v, at, "dir", dir_of, 2, &dir) < 0 ||
 		    rj_int(r, v, at, "to_level", 1, READ_JSON_MAX_LEVELS, 1, 0, &to_level) < 0 ||
-		    rj_int(r, v, at, "to_room", 1, GEN_MAX_ROOMS, 1, 0, &to_room) < 0)
+		    rj_int(r, v, at, "to_room", 1, MAP_MAX_ROOMS, 1, 0, &to_room) < 0)
 			return -1;
 		int s = map_add_stair(m, x, y, (enum stair_dir)dir, to_level, r->e);
 		if (s < 0)
@@ -305,14 +305,14 @@ int rj_level_map(struct rj *r, json_t *lv, int index, struct map *m)
 	snprintf(place, sizeof place, "levels[%d]", index);
 	int w, h, depth, feet;
 	char method[32];
-	if (rj_int(r, lv, place, "width", 1, GEN_MAX_SIDE, 0, 0, &w) < 0 ||
-	    rj_int(r, lv, place, "height", 1, GEN_MAX_SIDE, 0, 0, &h) < 0 ||
+	if (rj_int(r, lv, place, "width", 1, MAP_MAX_SIDE, 0, 0, &w) < 0 ||
+	    rj_int(r, lv, place, "height", 1, MAP_MAX_SIDE, 0, 0, &h) < 0 ||
 	    rj_int(r, lv, place, "depth", 1, READ_JSON_MAX_LEVELS, 0, 0, &depth) < 0 ||
 	    rj_int(r, lv, place, "square_side_feet", 1, 1000, 0, 0, &feet) < 0 ||
 	    rj_text(r, lv, place, "method", 1, method, sizeof method) < 0)
 		return -1;
-	if ((long)w * h > GEN_MAX_AREA)
-		return rj_fail(r, place, "a %d x %d grid is more than %ld squares", w, h, GEN_MAX_AREA);
+	if ((long)w * h > MAP_MAX_AREA)
+		return rj_fail(r, place, "a %d x %d grid is more than %ld squares", w, h, MAP_MAX_AREA);
 	const struct method *meth = method[0] ? method_find(method) : NULL;
 	if (method[0] && !meth)
 		return rj_fail(r, place, "method: unknown method '%s'", method);

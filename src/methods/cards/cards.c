@@ -293,7 +293,7 @@ static void cards_fit_size(int rooms, int *w, int *h)
 	int rows = (int)ceil(cells / cols);
 	if (rows < 3)
 		rows = 3;
-	while ((long)cols * 8 * rows * 8 > GEN_MAX_AREA || cols * 8 > GEN_MAX_SIDE || rows * 8 > GEN_MAX_SIDE) {
+	while ((long)cols * 8 * rows * 8 > MAP_MAX_AREA || cols * 8 > MAP_MAX_SIDE || rows * 8 > MAP_MAX_SIDE) {
 		cols = cols * 9 / 10;
 		rows = rows * 9 / 10;
 	}

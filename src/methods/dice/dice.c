@@ -53,7 +53,7 @@ static int opt_room_shape(struct gen_params *p, const char *value, struct err *e
 
 static int opt_loops(struct gen_params *p, const char *value, struct err *e)
 {
-	return gen_parse_int("loops", value, 0, GEN_MAX_ROOMS, &p->dice.loops, e);
+	return gen_parse_int("loops", value, 0, MAP_MAX_ROOMS, &p->dice.loops, e);
 }
 
 static const struct method_option dice_options[] = {
@@ -84,8 +84,8 @@ static int dice_generate(struct map *m, const struct gen_params *p, struct rng *
 {
 	struct dice_gen g = { .m = m, .p = p, .rng = rng, .log = log, .e = e, .logging = log_on(log) };
 	g.want = p->rooms > 0 ? p->rooms : DICE_DEFAULT_ROOMS;
-	if (g.want > GEN_MAX_ROOMS)
-		return err_usage(e, "dice: %d rooms is more than the limit of %d", g.want, GEN_MAX_ROOMS);
+	if (g.want > MAP_MAX_ROOMS)
+		return err_usage(e, "dice: %d rooms is more than the limit of %d", g.want, MAP_MAX_ROOMS);
 	if (p->start_x >= 0 && !map_in(m, p->start_x, p->start_y))
 		return err_usage(e, "dice: the start square (%d, %d) is off the %dx%d grid", p->start_x,
 				 p->start_y, m->w, m->h);
