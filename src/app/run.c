@@ -11,6 +11,7 @@
 #include "model/handout.h"
 #include "app/input_set.h"
 #include "app/inputs.h"
+#include "app/level_keys.h"
 #include "methods/levels.h"
 #include "base/mem.h"
 #include "base/monotonic.h"
@@ -118,7 +119,7 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 	int shown = n;
 	if (c->sheet.player && (shown = players_levels(c, levels, n, log, e)) < 0)
 		return -1;
-	if (levels_build_keys(levels, shown, &c->key, c->seed, rep, e) < 0)
+	if (level_keys_build(levels, shown, &c->key, c->seed, rep, e) < 0)
 		return -1;
 	if (c->log_path && log->steps != stderr && atomic_commit(logfile, e) < 0) {
 		log->steps = NULL;

@@ -4,16 +4,12 @@
 
 #include "model/map_check.h"
 #include "base/monotonic.h"
-#include "names/room_names.h"
 #include "base/sbuf.h"
 #include "methods/tiles/tile_set.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The contents of level k are rolled from this stream, apart from the map's. */
-#define LEVELS_STOCK_STREAM 1000u
 
 static int find_stair(const struct map *m, enum stair_dir dir)
 {
@@ -203,21 +199,6 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 out:
 	tile_set_free(&tiles);
 	return rc;
-}
-
-int levels_build_keys(struct level *levels, int n, const struct key_options *o, const char *seed,
-		      struct report *rep, struct err *e)
-{
-	for (int k = 0; k < n; k++) {
-		if (report_step(rep, e, "level %d of %d: writing the key...", k + 1, n) < 0)
-			return -1;
-		struct rng rng;
-		rng_seed_text(&rng, seed, LEVELS_STOCK_STREAM + (unsigned)k + 1);
-		if (key_build(&levels[k].key, &levels[k].map, o, &rng, e) < 0 ||
-		    room_names_level(&levels[k], o->template_dirs, seed, e) < 0)
-			return -1;
-	}
-	return 0;
 }
 
 void levels_warn_short(const struct level *levels, int n, int wanted, struct log *log)

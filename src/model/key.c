@@ -1,11 +1,11 @@
 /* key.c: numbering the rooms and building the key's skeleton: titles, sizes,
- * exits and where they lead, stairs and keys. Contents come from stock.c. */
+ * exits and where they lead, stairs and keys. Contents come from stock.c,
+ * called by whoever builds the key. */
 #include "model/key.h"
 #include "base/plural.h"
 
 #include "model/connect.h"
 #include "base/sbuf.h"
-#include "stock/stock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -485,8 +485,7 @@ static int add_footer(struct key *k, const char *text, struct err *e)
 	return 0;
 }
 
-int key_build(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,
-	      struct err *e)
+int key_build(struct key *k, const struct map *m, const struct key_options *o, struct err *e)
 {
 	memset(k, 0, sizeof *k);
 	int n = 0, top = 0;
@@ -540,9 +539,6 @@ int key_build(struct key *k, const struct map *m, const struct key_options *o, s
 	for (int i = 0; i < m->nnotes; i++)
 		if (add_footer(k, m->notes[i], e) < 0)
 			goto fail;
-	/* contents: the players' version keeps its secrets */
-	if (o->stock && !o->player && stock_key(k, m, o, rng, e) < 0)
-		goto fail;
 	free(stack);
 	free(seen);
 	free(by_number);

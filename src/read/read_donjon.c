@@ -181,7 +181,7 @@ static int read_level(struct dj *d, json_t *root, struct read_json_doc *out)
 	if (map_check(&lv->map, &ce) < 0)
 		return err_usage(d->r.e, "%s: the map it draws breaks mapsheet's rules: %s", d->r.name, ce.msg);
 	struct key_options ko = { .numbering = KEY_NUMBER_ENTRANCE };
-	if (key_build(&lv->key, &lv->map, &ko, NULL, d->r.e) < 0 || dj_room_lines(d, root, &lv->key) < 0 ||
+	if (key_build(&lv->key, &lv->map, &ko, d->r.e) < 0 || dj_room_lines(d, root, &lv->key) < 0 ||
 	    dj_read_wandering(d, root, &lv->key) < 0)
 		return -1;
 	warn_kinds(d);

@@ -13,7 +13,7 @@ int read_json_derive_exits(struct level *lv, int player, const char *name, int i
 {
 	struct key built = { 0 };
 	struct key_options o = { .numbering = KEY_NUMBER_ENTRANCE, .stock = 0, .player = player };
-	if (key_build(&built, &lv->map, &o, NULL, e) < 0)
+	if (key_build(&built, &lv->map, &o, e) < 0)
 		return -1;
 	for (int i = 0; i < lv->key.n; i++) {
 		struct key_entry *en = &lv->key.entries[i];

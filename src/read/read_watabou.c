@@ -82,7 +82,7 @@ static int build_key(struct rj *r, const struct wb_doc *d, const struct wb_layou
 		     struct log *log)
 {
 	struct key_options o = { .numbering = KEY_NUMBER_ENTRANCE, .stock = 0, .player = 0 };
-	if (key_build(&lv->key, &lv->map, &o, NULL, r->e) < 0)
+	if (key_build(&lv->key, &lv->map, &o, r->e) < 0)
 		return -1;
 	int renumbered = 0;
 	for (int i = 0; i < lv->key.n; i++) {
