@@ -1,5 +1,5 @@
-/* key_int.h: what the parts of key_build share: key.c makes each entry
- * from key_exits.c's exits paragraph and key_lines.c's further
+/* key_int.h: what the parts of key_build share: key_build.c makes each
+ * entry from key_exits.c's exits paragraph and key_lines.c's further
  * paragraphs. */
 #ifndef MAPSHEET_KEY_INT_H
 #define MAPSHEET_KEY_INT_H
