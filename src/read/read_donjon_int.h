@@ -7,7 +7,8 @@
 #ifndef MAPSHEET_READ_DONJON_INT_H
 #define MAPSHEET_READ_DONJON_INT_H
 
-#include "read/read_json_int.h"
+#include "read/json_fields.h"
+#include "read/read_json.h"
 
 #include <stdint.h>
 
@@ -28,7 +29,7 @@ enum dj_door { DJD_DOOR, DJD_ARCH, DJD_LOCKED, DJD_TRAPPED, DJD_SECRET, DJD_PORT
 enum dj_cell { DJC_ROCK, DJC_ROOM, DJC_CORRIDOR, DJC_DOOR_JOINED, DJC_DOOR_OWN };
 
 struct dj {
-	struct rj r;
+	struct jf r;
 	struct log *log;
 	uint32_t flag[DJ_NFLAGS];       /* 0: the file does not name it */
 	uint32_t room_id_mask;

@@ -76,7 +76,7 @@ static int read_text(const char *name, const char *text, size_t len, enum input_
 		return err_usage(e, "%s: not a map this mapsheet reads (a mapsheet map, a One Page Dungeon export or "
 				 "a donjon export); name its format with --input-format mapsheet|watabou|donjon", name);
 	}
-	int rc = f == INPUT_MAPSHEET ? read_json_root(name, root, out, log, e)
+	int rc = f == INPUT_MAPSHEET ? read_mapsheet_root(name, root, out, log, e)
 		: f == INPUT_WATABOU ? read_watabou_root(name, root, out, log, e)
 		: read_donjon_root(name, root, out, log, e);
 	json_decref(root);
