@@ -5,16 +5,34 @@
  * as lettered marks, the details as notes and the wandering monsters as the
  * key's table (read_donjon_notes.c). A kind mapsheet has no equivalent of
  * gets the nearest one and a warning with its count. The map contract
- * (map_check.c) is checked before the key is built. */
+ * (map_check.c) is checked before the key is built. The file's texts are
+ * tidied here for the parts (dj_add_collapsed). */
 #include "read/read_donjon_int.h"
 #include "read/read_formats.h"
 
+#include "base/sbuf.h"
 #include "model/connect.h"
 #include "model/map_check.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+void dj_add_collapsed(struct sbuf *s, const char *text)
+{
+	int space = 0;
+	for (const char *p = text; *p; p++) {
+		if (isspace((unsigned char)*p)) {
+			space = 1;
+			continue;
+		}
+		if (space && s->len > 0)
+			sbuf_addc(s, ' ');
+		space = 0;
+		sbuf_addc(s, *p);
+	}
+}
 
 static int read_settings(struct dj *d, json_t *root, struct read_json_doc *out)
 {

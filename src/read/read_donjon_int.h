@@ -63,6 +63,11 @@ static inline int dj_has(const struct dj *d, uint32_t v, enum dj_flag f)
 	return d->flag[f] != 0 && (v & d->flag[f]) != 0;
 }
 
+struct sbuf;
+/* Appends text to s with each run of white space made one space, none at
+ * the start of s or at the end. */
+void dj_add_collapsed(struct sbuf *s, const char *text);
+
 /* Each returns 0, or -1 with a usage error naming the file and the place. */
 int dj_read_cell_bit(struct dj *d, json_t *root);
 int dj_read_cells(struct dj *d, json_t *root);

@@ -28,17 +28,7 @@ static char *text_of(struct dj *d, json_t *v, const char *at, int max)
 	}
 	struct sbuf s;
 	sbuf_init(&s);
-	int space = 0;
-	for (const char *p = json_string_value(v); *p; p++) {
-		if (isspace((unsigned char)*p)) {
-			space = 1;
-			continue;
-		}
-		if (space && s.len > 0)
-			sbuf_addc(&s, ' ');
-		space = 0;
-		sbuf_addc(&s, *p);
-	}
+	dj_add_collapsed(&s, json_string_value(v));
 	char *t = sbuf_take(&s);
 	if (!t)
 		err_set(d->r.e, "out of memory reading %s", d->r.name);

@@ -78,17 +78,7 @@ static char *tidy(const char *text)
 {
 	struct sbuf s;
 	sbuf_init(&s);
-	int space = 0;
-	for (const char *p = text; *p; p++) {
-		if (isspace((unsigned char)*p)) {
-			space = 1;
-			continue;
-		}
-		if (space && s.len > 0)
-			sbuf_addc(&s, ' ');
-		space = 0;
-		sbuf_addc(&s, *p);
-	}
+	dj_add_collapsed(&s, text);
 	if (s.len > 0 && !strchr(".!?", s.data[s.len - 1]))
 		sbuf_addc(&s, '.');
 	return sbuf_take(&s);

@@ -6,6 +6,7 @@
 #include "read/read_formats.h"
 
 #include "base/mem.h"
+#include "base/slurp.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -127,48 +128,20 @@ static char *slurp(const char *path, size_t *len, struct err *e)
 		}
 	}
 	/* a regular file's size is known: one block, filled by one read */
-	size_t cap = fd != STDIN_FILENO ? (size_t)st.st_size + 1 : 65536, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		if (n == cap) {
-			if (cap >= (size_t)READ_JSON_MAX_FILE + 1)
-				break;
-			char *p = realloc(buf, cap * 2);
-			if (!p) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = p;
-			cap *= 2;
-		}
-		ssize_t got = read(fd, buf + n, cap - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			err_set(e, "cannot read %s: %s", path, strerror(errno));
-			free(buf);
-			if (fd != STDIN_FILENO)
-				close(fd);
-			return NULL;
-		}
-		if (got == 0)
-			break;
-		n += (size_t)got;
-	}
+	char *buf;
+	int rc = slurp_fd(fd, fd != STDIN_FILENO ? (size_t)st.st_size : 0, (size_t)READ_JSON_MAX_FILE, &buf, len);
+	int saved = errno;
 	if (fd != STDIN_FILENO)
 		close(fd);
-	if (!buf) {
-		err_set(e, "out of memory reading %s", path);
-		return NULL;
-	}
-	if (n > (size_t)READ_JSON_MAX_FILE) {
-		free(buf);
+	if (rc == 0)
+		return buf;
+	if (saved == EFBIG)
 		err_usage(e, "%s: larger than %ld MB, too large for a map file", path, READ_JSON_MAX_FILE / (1024 * 1024));
-		return NULL;
-	}
-	*len = n;
-	return buf;
+	else if (saved == ENOMEM)
+		err_set(e, "out of memory reading %s", path);
+	else
+		err_set(e, "cannot read %s: %s", path, strerror(saved));
+	return NULL;
 }
 
 int read_map_file(const char *path, enum input_format f, struct read_json_doc *out, struct log *log,
