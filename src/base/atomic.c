@@ -34,7 +34,9 @@ static void split_path(const char *path, char *dir, size_t dsize, const char **b
 	*base = slash ? slash + 1 : path;
 }
 
-int atomic_tmp_parse(const char *name, char *target, size_t size, long *pid)
+/* Reads a temporary file's name ".NAME.mapsheet-PID.tmp": its target NAME
+ * into target and its process number. Returns 0, or -1 for any other name. */
+static int atomic_tmp_parse(const char *name, char *target, size_t size, long *pid)
 {
 	size_t len = strlen(name), tag = strlen(TMP_TAG), end = strlen(TMP_END);
 	if (len < 1 + 1 + tag + 1 + end || name[0] != '.' || strcmp(name + len - end, TMP_END) != 0)

@@ -50,9 +50,6 @@ void atomic_abort(struct atomic_file *af);
  * Returns 0, or -1 with e set. */
 int atomic_finish_all(struct atomic_file *af, int n, int rc, struct err *e);
 
-/* Reads a temporary file's name ".NAME.mapsheet-PID.tmp": its target NAME
- * into target and its process number. Returns 0, or -1 for any other name. */
-int atomic_tmp_parse(const char *name, char *target, size_t size, long *pid);
 /* Removes, in path's folder, the temporary files of processes that are gone
  * and whose lock is free, for the targets belongs() accepts (by last name;
  * belongs NULL: path's own last name only). Returns how many it removed. */

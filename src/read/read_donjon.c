@@ -73,7 +73,8 @@ static void walk_out(const struct map *m, int *x, int *y, int s)
 	}
 }
 
-int dj_entrance(struct dj *d, json_t *root)
+/* The way in: the egress, else the stairs up, else room 1. */
+static int dj_entrance(struct dj *d, json_t *root)
 {
 	struct map *m = d->m;
 	json_t *eg = json_object_get(root, "egress");

@@ -14,6 +14,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The value of cell (x, y) of the map (0 outside the file's grid). */
+static uint32_t dj_cell(const struct dj *d, int x, int y)
+{
+	int cx = x + d->x0, cy = y + d->y0;
+	if (cx < 0 || cy < 0 || cx >= d->cols || cy >= d->rows)
+		return 0;
+	return d->cells[(size_t)cy * (size_t)d->cols + (size_t)cx];
+}
+
+static int dj_has(const struct dj *d, uint32_t v, enum dj_flag f)
+{
+	return d->flag[f] != 0 && (v & d->flag[f]) != 0;
+}
+
 static const char *const flag_names[DJ_NFLAGS] = {
 	"room", "corridor", "door", "arch", "locked", "trapped", "secret", "portcullis", "stair_up", "stair_down"
 };

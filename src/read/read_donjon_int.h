@@ -49,20 +49,6 @@ struct dj {
 	struct map *m;
 };
 
-/* The value of cell (x, y) of the map (0 outside the file's grid). */
-static inline uint32_t dj_cell(const struct dj *d, int x, int y)
-{
-	int cx = x + d->x0, cy = y + d->y0;
-	if (cx < 0 || cy < 0 || cx >= d->cols || cy >= d->rows)
-		return 0;
-	return d->cells[(size_t)cy * (size_t)d->cols + (size_t)cx];
-}
-
-static inline int dj_has(const struct dj *d, uint32_t v, enum dj_flag f)
-{
-	return d->flag[f] != 0 && (v & d->flag[f]) != 0;
-}
-
 struct sbuf;
 /* Appends text to s with each run of white space made one space, none at
  * the start of s or at the end. */
@@ -76,8 +62,6 @@ int dj_read_cells(struct dj *d, json_t *root);
 int dj_read_rooms(struct dj *d, json_t *root);
 /* The map: regions (rooms numbered in id order), doors, openings, stairs. */
 int dj_build_map(struct dj *d, struct map *m);
-/* The way in: the egress, else the stairs up, else room 1. */
-int dj_entrance(struct dj *d, json_t *root);
 /* Checks the rooms' doors against the grid and writes each room's key
  * lines (contents, doors). */
 int dj_room_lines(struct dj *d, json_t *root, struct key *k);

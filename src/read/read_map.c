@@ -18,11 +18,6 @@
 
 static const char *const format_names[INPUT_NFORMATS] = { "auto", "mapsheet", "watabou", "donjon" };
 
-const char *input_format_name(enum input_format f)
-{
-	return f >= 0 && f < INPUT_NFORMATS ? format_names[f] : "?";
-}
-
 int input_format_find(const char *name)
 {
 	for (int f = 0; f < INPUT_NFORMATS; f++)

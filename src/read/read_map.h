@@ -10,8 +10,6 @@
 
 enum input_format { INPUT_AUTO, INPUT_MAPSHEET, INPUT_WATABOU, INPUT_DONJON, INPUT_NFORMATS };
 
-/* "mapsheet", "watabou", "donjon" ("auto" for INPUT_AUTO). */
-const char *input_format_name(enum input_format f);
 /* The format named name, or -1. */
 int input_format_find(const char *name);
 
