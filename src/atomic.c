@@ -183,9 +183,10 @@ static int open_stdout(struct atomic_file *af, struct err *e)
 	return 0;
 }
 
-/* A device or a pipe (/dev/null, /dev/full, a FIFO), or a file reached
- * through a link the system makes (/dev/stdout), written in place: renaming
- * over it would replace the device. */
+/* A device or a pipe (/dev/null, /dev/full, a FIFO), written in place:
+ * renaming over it would replace the device. So is a file reached through
+ * a link the system makes whose text names no file (/proc/self/fd/N of a
+ * deleted file). */
 static int open_in_place(struct atomic_file *af, const char *path, struct err *e)
 {
 	af->is_device = 1;
