@@ -102,9 +102,9 @@ int atomic_sweep(const char *path, int (*belongs)(const char *target, void *arg)
 	return removed;
 }
 
-/* Creates af->tmp (named for path and this process), locked. Returns the
- * descriptor, or -1 with errno set. */
-static int create_tmp(struct atomic_file *af, const char *path)
+/* Creates af->tmp (named for path and this process) with mode (less the
+ * umask), locked. Returns the descriptor, or -1 with errno set. */
+static int create_tmp(struct atomic_file *af, const char *path, mode_t mode)
 {
 	const char *slash = strrchr(path, '/');
 	int dirlen = slash ? (int)(slash - path) + 1 : 0;
@@ -115,7 +115,7 @@ static int create_tmp(struct atomic_file *af, const char *path)
 		return -1;
 	}
 	for (int attempt = 0; attempt < 2; attempt++) {
-		int fd = open(af->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		int fd = open(af->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 		if (fd >= 0) {
 			if (flock(fd, LOCK_EX | LOCK_NB) == 0)
 				return fd;
@@ -229,13 +229,15 @@ int atomic_open_in(struct atomic_file *af, const char *path, struct memfiles *me
 	if (!tmp_fits(af->dest, sizeof af->tmp))
 		return err_set(e, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
 	atomic_sweep(af->dest, NULL, NULL);
-	int fd = create_tmp(af, af->dest);
+	/* a new file: the usual 0666 less the umask (or the folder's default
+	 * ACL); over a file: private until it has that file's mode */
+	int fd = create_tmp(af, af->dest, exists ? 0600 : 0666);
 	if (fd < 0) {
 		int saved = errno;
 		af->tmp[0] = '\0';
 		return err_set(e, "cannot write %s: %s", path, strerror(saved));
 	}
-	int kept = atomic_keep_mode(fd, exists ? &st : NULL);
+	int kept = exists ? atomic_keep_mode(fd, &st) : 0;
 	if (kept < 0 || open_stream(af, fd, 1) < 0) {
 		int saved = errno;
 		if (kept < 0)

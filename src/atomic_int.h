@@ -27,10 +27,9 @@ FILE *atomic_sink_open(struct atomic_sink *s, int fd, int owns_fd);
  * errno set (ELOOP: too many links; ENAMETOOLONG). */
 int atomic_follow_links(const char *path, char *out, size_t size);
 
-/* Gives the temporary file fd what the old file had (old NULL: none, a
- * new file): its permission bits, and as root its owner and group, else
- * its group when this user belongs to it; a new file gets 0666 less the
- * umask. Returns 0, or -1 with errno set. */
+/* Gives the temporary file fd what the old file old had: its permission
+ * bits, and as root its owner and group, else its group when this user
+ * belongs to it. Returns 0, or -1 with errno set. */
 int atomic_keep_mode(int fd, const struct stat *old);
 
 #endif

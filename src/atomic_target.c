@@ -48,12 +48,6 @@ int atomic_follow_links(const char *path, char *out, size_t size)
 
 int atomic_keep_mode(int fd, const struct stat *old)
 {
-	if (!old) {
-		/* a new file: the usual permissions, not the temporary's 0600 */
-		mode_t mask = umask(0);
-		umask(mask);
-		return fchmod(fd, 0666 & ~mask);
-	}
 	struct stat now;
 	if (fstat(fd, &now) < 0)
 		return -1;
