@@ -47,6 +47,7 @@ static int write_key(const struct doc *d, const char *path, struct err *e)
 	if (atomic_open_in(&af, path, d->memory, e) < 0)
 		return -1;
 	if (export_txt_key(af.f, d, e) < 0) {
+		atomic_blame(&af, 1, e);
 		atomic_abort(&af);
 		return -1;
 	}
