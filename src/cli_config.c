@@ -123,8 +123,11 @@ int cli_read_config(struct cli *c, struct err *e)
 				snprintf(avail + strlen(avail), sizeof avail - strlen(avail), "%s%s", avail[0] ? ", " : "",
 					 config_settings[k]);
 			size_t n = strcspn(text + i, ":\n");
-			rc = tpl_error(e, &pos, 1, "unknown setting '%.*s' (settings: %s)", (int)(n < 60 ? n : 60), text + i,
-				       avail);
+			if (n == 0)
+				rc = tpl_error(e, &pos, 1, "no setting named before the ':' (settings: %s)", avail);
+			else
+				rc = tpl_error(e, &pos, 1, "unknown setting '%.*s' (settings: %s)", (int)(n < 60 ? n : 60),
+					       text + i, avail);
 		}
 		i = end + 1;
 	}

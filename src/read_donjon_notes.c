@@ -74,7 +74,7 @@ static int is_secret(const char *text)
 static int read_feature(struct dj *d, const char *name, json_t *f)
 {
 	char at[80];
-	snprintf(at, sizeof at, "corridor_features.%.20s", name);
+	snprintf(at, sizeof at, "corridor_features.%.20s", dj_key(name));
 	if (!json_is_object(f))
 		return rj_fail(&d->r, at, "not an object");
 	json_t *key = json_object_get(f, "key"), *summary = json_object_get(f, "summary"),
@@ -243,7 +243,7 @@ int dj_read_details(struct dj *d, json_t *root)
 			if ((pass < norder && known != (int)pass) || (pass == norder && known >= 0) || json_is_null(v))
 				continue;
 			char at[80];
-			snprintf(at, sizeof at, "details.%.40s", key);
+			snprintf(at, sizeof at, "details.%.40s", dj_key(key));
 			char *t = text_of(d, v, at, DJ_NOTE_TEXT);
 			if (!t)
 				return -1;
