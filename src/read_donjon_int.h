@@ -57,6 +57,13 @@ static inline uint32_t dj_cell(const struct dj *d, int x, int y)
 	return d->cells[(size_t)cy * (size_t)d->cols + (size_t)cx];
 }
 
+/* A key of the file as a message names it: "" when it is empty, which would
+ * otherwise leave "cell_bit: : ..." or "details.: ...". */
+static inline const char *dj_key(const char *key)
+{
+	return key[0] ? key : "\"\"";
+}
+
 static inline int dj_has(const struct dj *d, uint32_t v, enum dj_flag f)
 {
 	return d->flag[f] != 0 && (v & d->flag[f]) != 0;
