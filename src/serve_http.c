@@ -144,6 +144,7 @@ enum MHD_Result serve_http_request(void *cls, struct MHD_Connection *conn, const
 	if (!*req_cls) {
 		/* the first call, with the headers: counted until it completes */
 		*req_cls = ctx;
+		serve_guard_request(ctx, conn, 1);
 		pthread_mutex_lock(&ctx->busy_lock);
 		ctx->busy++;
 		pthread_mutex_unlock(&ctx->busy_lock);
@@ -173,11 +174,11 @@ enum MHD_Result serve_http_request(void *cls, struct MHD_Connection *conn, const
 void serve_http_completed(void *cls, struct MHD_Connection *conn, void **req_cls, enum MHD_RequestTerminationCode toe)
 {
 	struct serve_ctx *ctx = cls;
-	(void)conn;
 	(void)toe;
 	if (!*req_cls)
 		return;
 	*req_cls = NULL;
+	serve_guard_request(ctx, conn, 0);
 	pthread_mutex_lock(&ctx->busy_lock);
 	ctx->busy--;
 	pthread_mutex_unlock(&ctx->busy_lock);

@@ -18,4 +18,11 @@ enum MHD_Result serve_http_request(void *cls, struct MHD_Connection *conn, const
 void serve_http_completed(void *cls, struct MHD_Connection *conn, void **req_cls,
 			  enum MHD_RequestTerminationCode toe);
 
+/* serve_guard.c: a connection opened or closed (MHD_OPTION_NOTIFY_CONNECTION). */
+void serve_http_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+			   enum MHD_ConnectionNotificationCode toe);
+/* serve_guard.c: conn's request's headers are in (in 1), or its answer is
+ * done (in 0): its header time starts again. */
+void serve_guard_request(struct serve_ctx *ctx, struct MHD_Connection *conn, int in);
+
 #endif

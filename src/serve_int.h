@@ -14,7 +14,11 @@
 #define SERVE_DEFAULT_PORT 8750
 #define SERVE_THREADS 4             /* requests worked on at once */
 #define SERVE_CONNECTIONS 64        /* open connections; more are refused */
+#define SERVE_CONNECTIONS_PER_ADDRESS 32 /* of them from one address; more are closed at once */
 #define SERVE_IDLE_SECONDS 15       /* a silent connection is closed after this */
+#define SERVE_HEADER_SECONDS 10     /* a request's headers in all, from the connection's
+				     * opening or its last answer */
+#define SERVE_SWEEP_MS 250          /* how often connections are held to that */
 #define SERVE_MAX_QUERY 4096        /* bytes of the address after the path */
 #define SERVE_REQUEST_SECONDS 20    /* a map's request is stopped past this (503) */
 #define SERVE_MAX_REQUEST_SECONDS 3600 /* the most --request-seconds takes */
@@ -48,6 +52,20 @@ struct serve_system {
 	struct stock_tables tables;
 };
 
+/* An open connection, timed until its request's headers are in
+ * (serve_guard.c). */
+struct serve_conn {
+	int fd;                     /* -1: a free entry */
+	int in_request;             /* its headers are in: being answered */
+	int cut;                    /* shut down, past its time */
+	double since;               /* opened, or last answered (monotonic seconds) */
+};
+
+struct serve_guard {
+	pthread_mutex_t lock;
+	struct serve_conn conns[SERVE_CONNECTIONS];
+};
+
 struct serve_ctx {
 	const char *const *template_dirs;
 	struct cli_checks checks;           /* main's, without the config file */
@@ -55,6 +73,7 @@ struct serve_ctx {
 	pthread_mutex_t parse_lock;         /* getopt_long is not reentrant */
 	pthread_mutex_t busy_lock;
 	int busy;                           /* requests in flight */
+	struct serve_guard guard;           /* the open connections' header deadline */
 	struct serve_page_file files[SERVE_MAX_PAGE_FILES];
 	int nfiles;
 	struct serve_system systems[SERVE_MAX_SYSTEMS];
@@ -121,6 +140,14 @@ void serve_args_free(struct serve_args *sa);
 /* The web's caps on a parsed run (rooms, levels, grid, dpi, a PNG page's
  * pixels). Returns 0, or -1 with a usage error. */
 int serve_check_limits(const struct cli *c, struct err *e);
+
+/* serve_guard.c: the table of open connections. init returns 0, or -1
+ * when the lock cannot be made. */
+int serve_guard_init(struct serve_guard *g);
+void serve_guard_destroy(struct serve_guard *g);
+/* Shuts down each connection that has not sent a whole request's headers
+ * within SERVE_HEADER_SECONDS; returns how many. */
+int serve_guard_sweep(struct serve_guard *g);
 
 /* serve_options.c: the option tables as JSON for the page (malloc'd). */
 char *serve_options_json(const struct serve_ctx *ctx, size_t *len);

@@ -7,7 +7,9 @@
  * method option in them; 2,000 requests from 8 clients at once all
  * succeed and the server's memory stays flat; a request past
  * --request-seconds is a 503 and the server goes on; past 64 connections
- * a new one waits for one to close; SIGTERM lets a request in flight finish and exits 0 (and under
+ * a new one waits for one to close; one address holds at most half of
+ * them, and a connection trickling its headers is closed after 10 s;
+ * SIGTERM lets a request in flight finish and exits 0 (and under
  * make sanitize, with no leak or error reported). */
 #include "httpget.h"
 #include "testutil.h"
@@ -15,7 +17,9 @@
 #include "gen.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -29,6 +33,10 @@
 
 #define DIR "build/tests/serve"
 #define SERVE_TEST_CONNECTIONS 64   /* the server's open connections at most */
+#define SERVE_TEST_SHARE 32         /* of them from one address */
+#define SERVE_TEST_HEADER_SECONDS 10 /* the time a request's headers may take */
+#define SLOW_CLIENTS 70
+#define SLOW_ADDRESS "127.0.0.2"
 
 static struct served srv;
 
@@ -510,17 +518,17 @@ static void *waiting_request_run(void *arg)
 }
 
 /* Past 64 open connections a new one waits (in the system's queue) and is
- * answered once one of them closes: neither refused nor dropped. */
+ * answered once one of them closes: neither refused nor dropped. The 64
+ * come from four loopback addresses, each within its share. */
 START_TEST(test_connections_past_the_cap_wait)
 {
 	start();
 	int idle[SERVE_TEST_CONNECTIONS];
-	struct sockaddr_in addr = { .sin_family = AF_INET, .sin_port = htons((uint16_t)srv.port) };
-	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	for (int i = 0; i < SERVE_TEST_CONNECTIONS; i++) {
-		idle[i] = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		char from[20];
+		snprintf(from, sizeof from, "127.0.0.%d", 2 + i / SERVE_TEST_SHARE);
+		idle[i] = http_connect_from(from, srv.port);
 		ck_assert_int_ge(idle[i], 0);
-		ck_assert_int_eq(connect(idle[i], (struct sockaddr *)&addr, sizeof addr), 0);
 	}
 	nanosleep(&(struct timespec){ 0, 300000000 }, NULL);
 	struct waiting_request w = { .port = srv.port };
@@ -538,6 +546,82 @@ START_TEST(test_connections_past_the_cap_wait)
 	http_reply_free(&w.r);
 	for (int i = 1; i < SERVE_TEST_CONNECTIONS; i++)
 		close(idle[i]);
+	stop_ok();
+}
+END_TEST
+
+/* Whether the server closed fd: read gives its end (or an error), not
+ * "nothing yet". */
+static int closed_by_server(int fd)
+{
+	struct pollfd pfd = { fd, POLLIN, 0 };
+	if (poll(&pfd, 1, 0) <= 0)
+		return 0;
+	char c;
+	ssize_t got = recv(fd, &c, 1, MSG_DONTWAIT);
+	return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+}
+
+/* 70 connections from one address, each sending its request's headers a
+ * line a second, take no more than that address's share of the 64 slots:
+ * a request from another address is answered within a second. And none
+ * holds its slot past the time the headers may take in all, though it
+ * never falls silent. */
+START_TEST(test_slow_clients)
+{
+	start();
+	int fd[SLOW_CLIENTS], open_now = 0;
+	double opened[SLOW_CLIENTS];
+	for (int i = 0; i < SLOW_CLIENTS; i++) {
+		fd[i] = http_connect_from(SLOW_ADDRESS, srv.port);
+		ck_assert_int_ge(fd[i], 0);
+		opened[i] = seconds_now();
+		static const char line[] = "GET /remake?seed=slow HTTP/1.1\r\n";
+		ck_assert_int_eq(send(fd[i], line, sizeof line - 1, MSG_NOSIGNAL), (ssize_t)(sizeof line - 1));
+	}
+	double took = -1, last_closed = 0;
+	int status = 0, most_open = 0;
+	for (int round = 0; round < SERVE_TEST_HEADER_SECONDS + 4; round++) {
+		nanosleep(&(struct timespec){ 1, 0 }, NULL);
+		open_now = 0;
+		for (int i = 0; i < SLOW_CLIENTS; i++) {
+			if (fd[i] < 0)
+				continue;
+			char line[40];
+			int n = snprintf(line, sizeof line, "X-Slow-%d: %d\r\n", round, i);
+			if (closed_by_server(fd[i]) || send(fd[i], line, (size_t)n, MSG_NOSIGNAL) != n) {
+				close(fd[i]);
+				fd[i] = -1;
+				last_closed = seconds_now() - opened[i];
+				continue;
+			}
+			open_now++;
+		}
+		if (round > 0 && open_now > most_open)
+			most_open = open_now;
+		if (round == 1) {
+			/* the slow ones trickle on; another address asks for a key */
+			struct http_reply r;
+			double t0 = seconds_now();
+			if (http_request_from("127.0.0.1", srv.port, "GET", "/key.txt?seed=quick&rooms=5", 5, &r) == 0) {
+				took = seconds_now() - t0;
+				status = r.status;
+			}
+			http_reply_free(&r);
+		}
+		if (open_now == 0)
+			break;
+	}
+	for (int i = 0; i < SLOW_CLIENTS; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+	ck_assert_msg(status == 200 && took >= 0 && took < 1, "with %d slow connections open, a request took %.2f s "
+		      "(status %d)", most_open, took, status);
+	ck_assert_msg(most_open <= SERVE_TEST_SHARE, "one address held %d connections", most_open);
+	ck_assert_msg(open_now == 0, "%d slow connections still open after %d s", open_now,
+		      SERVE_TEST_HEADER_SECONDS + 4);
+	ck_assert_msg(last_closed <= SERVE_TEST_HEADER_SECONDS + 2, "a slow connection was closed after %.1f s",
+		      last_closed);
 	stop_ok();
 }
 END_TEST
@@ -582,6 +666,7 @@ static Suite *serve_suite(void)
 	tcase_add_test(tc, test_sigterm_lets_requests_finish);
 	tcase_add_test(tc, test_request_deadline);
 	tcase_add_test(tc, test_connections_past_the_cap_wait);
+	tcase_add_test(tc, test_slow_clients);
 	tcase_add_test(tc, test_serve_options);
 	suite_add_tcase(s, tc);
 	return s;
