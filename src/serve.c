@@ -171,6 +171,7 @@ static struct MHD_Daemon *start(struct serve_ctx *ctx, const struct serve_opts *
 				MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
 				MHD_OPTION_NOTIFY_COMPLETED, serve_http_completed, ctx,
 				MHD_OPTION_NOTIFY_CONNECTION, serve_http_connection, ctx,
+				MHD_OPTION_URI_LOG_CALLBACK, serve_http_uri, ctx,
 				MHD_OPTION_END);
 }
 

@@ -141,6 +141,22 @@ void serve_args_free(struct serve_args *sa);
  * pixels). Returns 0, or -1 with a usage error. */
 int serve_check_limits(const struct cli *c, struct err *e);
 
+/* serve_query.c: a request's parameters, split and unescaped from the
+ * query string as sent. */
+struct serve_query {
+	const char *names[SERVE_MAX_PARAMS];
+	const char *values[SERVE_MAX_PARAMS];   /* NULL: given without '=' */
+	int n;                      /* parameters given (more than those kept) */
+	size_t bytes;               /* their names and values, unescaped */
+	int failed;                 /* one was refused: the usage error in bad */
+	struct err bad;
+	char *buf;                  /* the names and values (malloc'd) */
+};
+/* Splits raw (the bytes after '?', or NULL). Returns 0 (q->failed set for
+ * a %00, a bad escape or a name given twice), or -1 when out of memory. */
+int serve_query_parse(const char *raw, struct serve_query *q);
+void serve_query_free(struct serve_query *q);
+
 /* serve_guard.c: the table of open connections. init returns 0, or -1
  * when the lock cannot be made. */
 int serve_guard_init(struct serve_guard *g);

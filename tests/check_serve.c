@@ -195,6 +195,10 @@ START_TEST(test_preview_key_remake)
 	ck_assert_str_eq(r.body, "mapsheet --seed pv --method mansion --rooms 9 --player --title 'Grey Hall' "
 				 "--output mapsheet-pv.pdf\n");
 	http_reply_free(&r);
+	/* '+' is a space, %25 a % */
+	get_ok("/remake?seed=pv&title=Grey+Hall%2C+100%25", &r);
+	ck_assert_str_eq(r.body, "mapsheet --seed pv --title 'Grey Hall, 100%' --output mapsheet-pv.pdf\n");
+	http_reply_free(&r);
 	/* no seed: one is drawn, and said first */
 	get_ok("/remake?rooms=5", &r);
 	ck_assert_msg(strncmp(r.body, "mapsheet --seed ", 16) == 0 && strstr(r.body, " --rooms 5 --output mapsheet-"),
@@ -261,6 +265,15 @@ START_TEST(test_bad_parameters)
 	refused("/download?format=png&dpi=300&paper=40x40in", "would be 144 million pixels; the page draws PNG pages of "
 		"at most 20 million");
 	refused("/download?format=zip", "unknown download");
+	/* the query as sent: no NUL byte, no bad escape, no name twice */
+	refused("/map.svg?seed=b&title=Grey%00Hall", "--title: the value holds %00, a NUL byte; a value is text "
+		"without NUL bytes");
+	refused("/remake?seed=b&title=100%zz", "--title: '%zz' is not an escape; a % is followed by two hex digits");
+	refused("/remake?seed=b&title=100%2", "--title: '%2' is not an escape");
+	refused("/remake?seed=b&ro%ms=5", "a parameter's name: '%ms' is not an escape");
+	refused("/remake?seed=b&rooms=5&rooms=6", "--rooms: given twice ('5', then '6'); the page takes each parameter "
+		"once");
+	refused("/download?format=pdf&seed=b&format=svg", "format=: given twice ('pdf', then 'svg')");
 	refused("/download?format=booklet&seed=b", "a booklet has 2 levels or more");
 	stop_ok();
 }
