@@ -192,7 +192,7 @@ int serve_main(int argc, char **argv, const char *const *template_dirs, const st
 	ctx->checks = *checks;
 	ctx->checks.no_config = 1;
 	if (pthread_mutex_init(&ctx->parse_lock, NULL) != 0 || pthread_mutex_init(&ctx->busy_lock, NULL) != 0 ||
-	    serve_guard_init(&ctx->guard) < 0) {
+	    serve_guard_init(&ctx->guard) < 0 || serve_budget_init(&ctx->budget, SERVE_MEMORY_BYTES) < 0) {
 		fputs("mapsheet: serve: cannot make the server's locks\n", stderr);
 		free(ctx);
 		return 1;
@@ -240,6 +240,7 @@ int serve_main(int argc, char **argv, const char *const *template_dirs, const st
 	pthread_mutex_destroy(&ctx->parse_lock);
 	pthread_mutex_destroy(&ctx->busy_lock);
 	serve_guard_destroy(&ctx->guard);
+	serve_budget_destroy(&ctx->budget);
 	free(ctx);
 	render_release_fonts();
 	pthread_sigmask(SIG_SETMASK, &old, NULL);

@@ -7,9 +7,11 @@
  * (MHD_OPTION_NOTIFY_CONNECTION) and when its headers are in (the first
  * call of the access handler); the server's main thread sweeps the table
  * a few times a second and shuts down a connection past its time, which
- * libmicrohttpd then sees end and closes as usual. */
+ * libmicrohttpd then sees end and closes as usual. A connection whose
+ * bytes wait unread is spared: its thread is making another's map. */
 #include "serve_http.h"
 
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -79,6 +81,11 @@ int serve_guard_sweep(struct serve_guard *g)
 	for (int i = 0; i < SERVE_CONNECTIONS; i++) {
 		struct serve_conn *sc = &g->conns[i];
 		if (sc->fd < 0 || sc->in_request || sc->cut || now - sc->since <= SERVE_HEADER_SECONDS)
+			continue;
+		/* bytes the server has not read yet: its thread is busy with
+		 * another request, and this one's time is the server's fault */
+		int unread = 0;
+		if (ioctl(sc->fd, FIONREAD, &unread) == 0 && unread > 0)
 			continue;
 		shutdown(sc->fd, SHUT_RDWR);
 		sc->cut = 1;

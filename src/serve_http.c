@@ -37,13 +37,40 @@ static void add_common_headers(struct MHD_Response *r, const char *type)
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 }
 
-/* Queues body (malloc'd, taken whatever happens). */
-static enum MHD_Result send_owned(struct MHD_Connection *conn, unsigned status, char *body, size_t len,
-				  const char *type, const char *filename, double run_ms, double cpu_ms)
+/* A map's answer being sent: its body, and the bytes of the memory
+ * budget it holds until it is freed. */
+struct sent_body {
+	struct serve_ctx *ctx;
+	char *body;
+	size_t held;
+};
+
+static void free_sent(void *cls)
 {
-	struct MHD_Response *r = MHD_create_response_from_buffer_with_free_callback(len, body, free);
+	struct sent_body *sb = cls;
+	free(sb->body);
+	if (sb->ctx)
+		serve_budget_give(&sb->ctx->budget, sb->held);
+	free(sb);
+}
+
+/* Queues body (malloc'd, taken whatever happens, with its `held` bytes of
+ * ctx's budget, given back when it is freed). */
+static enum MHD_Result send_owned(struct MHD_Connection *conn, unsigned status, char *body, size_t len,
+				  const char *type, const char *filename, double run_ms, double cpu_ms,
+				  struct serve_ctx *ctx, size_t held)
+{
+	struct sent_body *sb = malloc(sizeof *sb);
+	struct MHD_Response *r = NULL;
+	if (sb) {
+		*sb = (struct sent_body){ ctx, body, held };
+		r = MHD_create_response_from_buffer_with_free_callback_cls(len, body, free_sent, sb);
+	}
 	if (!r) {
 		free(body);
+		free(sb);
+		if (ctx)
+			serve_budget_give(&ctx->budget, held);
 		return MHD_NO;
 	}
 	add_common_headers(r, type);
@@ -69,7 +96,7 @@ static enum MHD_Result send_message(struct MHD_Connection *conn, unsigned status
 	if (!body)
 		return MHD_NO;
 	memcpy(body, msg, len + 1);
-	return send_owned(conn, status, body, len, "text/plain; charset=utf-8", NULL, -1, -1);
+	return send_owned(conn, status, body, len, "text/plain; charset=utf-8", NULL, -1, -1, NULL, 0);
 }
 
 static enum MHD_Result send_page_file(struct MHD_Connection *conn, const struct serve_page_file *pf)
@@ -107,9 +134,11 @@ static enum MHD_Result send_map(struct serve_ctx *ctx, struct MHD_Connection *co
 		struct serve_answer a;
 		if (serve_make(ctx, what, q.names, q.values, q.n, &a) < 0) {
 			free(a.body);
+			serve_budget_give(&ctx->budget, a.held);
 			rc = send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
 		} else {
-			rc = send_owned(conn, (unsigned)a.status, a.body, a.len, a.type, a.filename, a.run_ms, a.cpu_ms);
+			rc = send_owned(conn, (unsigned)a.status, a.body, a.len, a.type, a.filename, a.run_ms, a.cpu_ms, ctx,
+					a.held);
 		}
 	}
 	serve_query_free(&q);
@@ -131,7 +160,7 @@ static enum MHD_Result route(struct serve_ctx *ctx, struct MHD_Connection *conn,
 		char *json = serve_options_json(ctx, &len);
 		if (!json)
 			return send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
-		return send_owned(conn, MHD_HTTP_OK, json, len, "application/json", NULL, -1, -1);
+		return send_owned(conn, MHD_HTTP_OK, json, len, "application/json", NULL, -1, -1, NULL, 0);
 	}
 	static const struct {
 		const char *path;

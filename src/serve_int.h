@@ -39,6 +39,9 @@
 #define SERVE_MAX_GRID_PIXELS 100
 #define SERVE_MAX_PNG_PIXELS 20000000L /* a PNG page's pixels: paper x dpi squared */
 #define SERVE_MAX_ANSWER_BYTES ((size_t)64 << 20) /* the files of an answer in all */
+#define SERVE_MEMORY_BYTES ((size_t)400 << 20) /* the requests in flight, their estimated
+						* peaks added up; one alone at most this */
+#define SERVE_MEMORY_WAIT_SECONDS 2.0 /* a request waits this long for room, then 503 */
 
 /* A file of the page (templates/serve/), read at start. */
 struct serve_page_file {
@@ -66,6 +69,13 @@ struct serve_guard {
 	struct serve_conn conns[SERVE_CONNECTIONS];
 };
 
+/* The memory of the requests in flight (serve_budget.c). */
+struct serve_budget {
+	pthread_mutex_t lock;
+	pthread_cond_t freed;       /* some was given back */
+	size_t total, used;
+};
+
 struct serve_ctx {
 	const char *const *template_dirs;
 	struct cli_checks checks;           /* main's, without the config file */
@@ -74,6 +84,7 @@ struct serve_ctx {
 	pthread_mutex_t busy_lock;
 	int busy;                           /* requests in flight */
 	struct serve_guard guard;           /* the open connections' header deadline */
+	struct serve_budget budget;         /* the memory of the requests in flight */
 	struct serve_page_file files[SERVE_MAX_PAGE_FILES];
 	int nfiles;
 	struct serve_system systems[SERVE_MAX_SYSTEMS];
@@ -93,6 +104,8 @@ struct serve_answer {
 	char filename[256];
 	double run_ms;              /* time spent making it (Server-Timing) */
 	double cpu_ms;              /* CPU time of the thread making it */
+	size_t held;                /* of the memory budget, still held by the body:
+				     * given back once it is sent and freed */
 };
 
 /* serve_files.c: loads the page's files and the stocking tables. Returns
@@ -156,6 +169,25 @@ struct serve_query {
  * a %00, a bad escape or a name given twice), or -1 when out of memory. */
 int serve_query_parse(const char *raw, struct serve_query *q);
 void serve_query_free(struct serve_query *q);
+
+/* serve_cost.c: a request's cost, estimated from its parsed options
+ * before the run: its memory at the peak (above the real one) and the
+ * least its answer will weigh (0: not told). format is the download's
+ * format= name (what SERVE_DOWNLOAD). */
+struct serve_cost {
+	size_t peak;
+	size_t answer_least;
+};
+void serve_cost_estimate(const struct cli *c, const char *format, enum serve_output what, struct serve_cost *cost);
+
+/* serve_budget.c: the memory budget of the requests in flight. init
+ * returns 0, or -1 when its lock cannot be made. take waits at most
+ * wait_seconds for bytes to be free and takes them: 0, or -1 when there
+ * was no room in time. */
+int serve_budget_init(struct serve_budget *b, size_t total);
+void serve_budget_destroy(struct serve_budget *b);
+int serve_budget_take(struct serve_budget *b, size_t bytes, double wait_seconds);
+void serve_budget_give(struct serve_budget *b, size_t bytes);
 
 /* serve_guard.c: the table of open connections. init returns 0, or -1
  * when the lock cannot be made. */

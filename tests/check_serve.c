@@ -5,7 +5,9 @@
  * that read files are refused, the web's caps hold; unknown paths are 404,
  * other methods 405; the page and the option tables are served, every
  * method option in them; 2,000 requests from 8 clients at once all
- * succeed and the server's memory stays flat; a request past
+ * succeed and the server's memory stays flat; eight large requests at
+ * once keep it under 512 MB (refused at once when their answer cannot
+ * fit, else made within the memory budget or answered 503); a request past
  * --request-seconds is a 503 and the server goes on; past 64 connections
  * a new one waits for one to close; one address holds at most half of
  * them, and a connection trickling its headers is closed after 10 s;
@@ -37,6 +39,9 @@
 #define SERVE_TEST_HEADER_SECONDS 10 /* the time a request's headers may take */
 #define SLOW_CLIENTS 70
 #define SLOW_ADDRESS "127.0.0.2"
+#define BIG_REQUESTS 8
+#define SMALL_REQUESTS 6
+#define PEAK_BOUND_KB (512L * 1024) /* the server's peak under eight large requests */
 
 static struct served srv;
 
@@ -451,6 +456,101 @@ START_TEST(test_big_request_memory_given_back)
 }
 END_TEST
 
+struct big_request {
+	int port;
+	char path[200];
+	struct http_reply r;
+	int rc;
+	double took;
+};
+
+static void *big_request_run(void *arg)
+{
+	struct big_request *b = arg;
+	double t0 = seconds_now();
+	b->rc = http_get(b->port, b->path, &b->r);
+	b->took = seconds_now() - t0;
+	return NULL;
+}
+
+/* BIG_REQUESTS requests for path (a %d for the seed) at once, each
+ * answered; their answers in b. */
+static void big_requests(struct big_request *b, const char *path)
+{
+	pthread_t t[BIG_REQUESTS];
+	for (int i = 0; i < BIG_REQUESTS; i++) {
+		b[i] = (struct big_request){ .port = srv.port };
+		snprintf(b[i].path, sizeof b[i].path, path, i);
+		ck_assert_int_eq(pthread_create(&t[i], NULL, big_request_run, &b[i]), 0);
+	}
+	for (int i = 0; i < BIG_REQUESTS; i++) {
+		pthread_join(t[i], NULL);
+		ck_assert_int_eq(b[i].rc, 0);
+	}
+}
+
+/* Eight large requests at once keep the server under PEAK_BOUND_KB: the
+ * SVG sets of ten levels of 1000 rooms, which cannot fit the 64 MB of an
+ * answer, are refused at once, before a map is made; the PDFs of the same,
+ * 300 MB or so each, are made one at a time within the memory budget, the
+ * ones that find no room in time answered 503; and small requests are
+ * answered all along. */
+START_TEST(test_memory_budget)
+{
+	/* made one at a time, a PDF is not stopped on a busy machine */
+	start_with((const char *const[]){ "--request-seconds", "300", NULL });
+	struct http_reply r;
+	get_ok("/map.svg?seed=warm&rooms=5", &r);
+	http_reply_free(&r);
+	struct big_request b[BIG_REQUESTS];
+	big_requests(b, "/download?format=svg&seed=big%d&rooms=1000&levels=10&paper=24x36in");
+	long peak = served_peak_kb(&srv);
+	for (int i = 0; i < BIG_REQUESTS; i++) {
+		ck_assert_msg(b[i].r.status == 400 && strstr(b[i].r.body, "the answer would be more than 64 MB"), "%s: %d %s",
+			      b[i].path, b[i].r.status, b[i].r.body);
+		ck_assert_msg(b[i].took < 1, "%s: refused after %.2f s", b[i].path, b[i].took);
+		http_reply_free(&b[i].r);
+	}
+#ifndef __SANITIZE_ADDRESS__
+	ck_assert_msg(peak < PEAK_BOUND_KB, "eight SVG sets at once took the server to %ld kB", peak);
+#endif
+
+	pthread_t t[BIG_REQUESTS];
+	for (int i = 0; i < BIG_REQUESTS; i++) {
+		b[i] = (struct big_request){ .port = srv.port };
+		snprintf(b[i].path, sizeof b[i].path, "/download?format=pdf&seed=big%d&rooms=1000&levels=10&paper=24x36in", i);
+		ck_assert_int_eq(pthread_create(&t[i], NULL, big_request_run, &b[i]), 0);
+	}
+	/* small ones meanwhile */
+	for (int i = 0; i < SMALL_REQUESTS; i++) {
+		char path[100];
+		nanosleep(&(struct timespec){ 0, 500000000 }, NULL);
+		snprintf(path, sizeof path, "/key.txt?seed=small%d&rooms=5", i);
+		get_ok(path, &r);
+		http_reply_free(&r);
+	}
+	int made = 0;
+	for (int i = 0; i < BIG_REQUESTS; i++) {
+		pthread_join(t[i], NULL);
+		ck_assert_int_eq(b[i].rc, 0);
+		made += b[i].r.status == 200;
+		ck_assert_msg(b[i].r.status == 200 || (b[i].r.status == 503 && strstr(b[i].r.body, "the server is busy with "
+			      "other large requests")), "%s: %d %s", b[i].path, b[i].r.status, b[i].r.status == 200 ? "" :
+			      b[i].r.body);
+		http_reply_free(&b[i].r);
+	}
+	ck_assert_int_ge(made, 1);
+	peak = served_peak_kb(&srv);
+#ifndef __SANITIZE_ADDRESS__
+	ck_assert_msg(peak < PEAK_BOUND_KB, "eight PDFs at once took the server to %ld kB", peak);
+#endif
+	/* past the budget alone: refused at once */
+	refused("/download?format=pdf&seed=c&method=cards&rooms=1000&levels=10&paper=24x36in", "this request would "
+		"take about");
+	stop_ok();
+}
+END_TEST
+
 struct slow_request {
 	int port;
 	struct http_reply r;
@@ -501,8 +601,8 @@ START_TEST(test_request_deadline)
 				 "the command line\n");
 	ck_assert_msg(took < 4, "the request was stopped only after %.1f s", took);
 	http_reply_free(&r);
-	/* the preview of the same is stopped too */
-	ck_assert_int_eq(http_get(srv.port, "/map.svg?seed=dl&rooms=1000&levels=10&poster=1&scale=2", &r), 0);
+	/* a preview of ten levels is stopped too */
+	ck_assert_int_eq(http_get(srv.port, "/map.svg?seed=dl&rooms=1000&levels=10&paper=24x36in", &r), 0);
 	ck_assert_int_eq(r.status, 503);
 	http_reply_free(&r);
 	/* and the server goes on */
@@ -676,6 +776,7 @@ static Suite *serve_suite(void)
 	tcase_add_test(tc, test_options_json);
 	tcase_add_test(tc, test_load);
 	tcase_add_test(tc, test_big_request_memory_given_back);
+	tcase_add_test(tc, test_memory_budget);
 	tcase_add_test(tc, test_sigterm_lets_requests_finish);
 	tcase_add_test(tc, test_request_deadline);
 	tcase_add_test(tc, test_connections_past_the_cap_wait);
