@@ -100,6 +100,8 @@ static void remove_ours(const char *pattern, const char *keep)
 
 int fileset_finish(struct atomic_file *af, int n, int lead, const char *pattern, int rc, struct err *e)
 {
+	if (rc != 0)
+		atomic_blame(af, n, e);
 	for (int i = 0; i < n && rc == 0; i++)
 		if (atomic_settle(&af[i], e) < 0)
 			rc = -1;

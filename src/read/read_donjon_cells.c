@@ -67,7 +67,8 @@ int dj_read_cell_bit(struct dj *d, json_t *root)
 	memset(used_by, 0, sizeof used_by);
 	json_object_foreach(cb, key, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 0xffffffffLL)
-			return jf_fail(&d->r, "cell_bit", "%.40s: expected a whole number 0 to 4294967295", key);
+			return jf_fail(&d->r, "cell_bit", "%.40s: expected a whole number 0 to 4294967295",
+				       dj_key(key));
 		uint32_t bits = (uint32_t)json_integer_value(v);
 		int f = find_name(flag_names, DJ_NFLAGS, key);
 		if (f >= 0 && (bits == 0 || (bits & (bits - 1)) != 0))
@@ -81,13 +82,13 @@ int dj_read_cell_bit(struct dj *d, json_t *root)
 			for (int b = 0; b < 32; b++)
 				if ((bits & used & (1u << b)) && used_by[b][0])
 					other = used_by[b];
-			return jf_fail(&d->r, "cell_bit", "%.40s and %s share bit %lu", key, other,
+			return jf_fail(&d->r, "cell_bit", "%.40s and %s share bit %lu", dj_key(key), other,
 				       (unsigned long)(bits & used & -(bits & used)));
 		}
 		used |= bits;
 		for (int b = 0; b < 32; b++)
 			if (bits & (1u << b))
-				snprintf(used_by[b], sizeof used_by[b], "%.23s", key);
+				snprintf(used_by[b], sizeof used_by[b], "%.23s", dj_key(key));
 		if (f >= 0) {
 			d->flag[f] = bits;
 		} else if (strcmp(key, "room_id") == 0) {
@@ -96,8 +97,8 @@ int dj_read_cell_bit(struct dj *d, json_t *root)
 		} else if (find_name(ground_names, (int)(sizeof ground_names / sizeof ground_names[0]), key) < 0 && bits) {
 			d->other |= bits;
 			size_t n = strlen(d->other_names);
-			if (n + strlen(key) + 3 < sizeof d->other_names)
-				snprintf(d->other_names + n, sizeof d->other_names - n, "%s%s", n ? ", " : "", key);
+			if (n + strlen(dj_key(key)) + 3 < sizeof d->other_names)
+				snprintf(d->other_names + n, sizeof d->other_names - n, "%s%s", n ? ", " : "", dj_key(key));
 		}
 	}
 	d->known = used;

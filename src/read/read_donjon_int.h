@@ -54,6 +54,13 @@ struct sbuf;
  * the start of s or at the end. */
 void dj_add_collapsed(struct sbuf *s, const char *text);
 
+/* A key of the file as a message names it: "" when it is empty, which would
+ * otherwise leave "cell_bit: : ..." or "details.: ...". */
+static inline const char *dj_key(const char *key)
+{
+	return key[0] ? key : "\"\"";
+}
+
 /* Each returns 0, or -1 with a usage error naming the file and the place. */
 int dj_read_cell_bit(struct dj *d, json_t *root);
 int dj_read_cells(struct dj *d, json_t *root);

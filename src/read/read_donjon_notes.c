@@ -1,7 +1,9 @@
 /* read_donjon_notes.c: the rest of a donjon export: corridor_features as
  * lettered marks on the map (a trap hidden from the players' handout),
  * details (floor, walls, temperature, illumination, special, history) as
- * the key's notes, and wandering_monsters as the key's wandering table. */
+ * the key's notes, each headed by its key (history, and any detail under an
+ * empty or blank key, by nothing), and wandering_monsters as the key's
+ * wandering table. */
 #include "read/read_donjon_int.h"
 
 #include "base/sbuf.h"
@@ -13,6 +15,27 @@
 #include <strings.h>
 
 #define DJ_NOTE_TEXT 4000       /* bytes of one detail or feature text */
+
+/* text with its runs of white space, and of underscores when under is
+ * set, made single spaces, none at either end (malloc'd; NULL: out of
+ * memory). */
+static char *collapsed(const char *text, int under)
+{
+	struct sbuf s;
+	sbuf_init(&s);
+	int space = 0;
+	for (const char *p = text; *p; p++) {
+		if (isspace((unsigned char)*p) || (under && *p == '_')) {
+			space = 1;
+			continue;
+		}
+		if (space && s.len > 0)
+			sbuf_addc(&s, ' ');
+		space = 0;
+		sbuf_addc(&s, *p);
+	}
+	return sbuf_take(&s);
+}
 
 /* A text of the file, its white space made single spaces (malloc'd), or
  * NULL with e set. */
@@ -54,7 +77,7 @@ static int is_secret(const char *text)
 static int read_feature(struct dj *d, const char *name, json_t *f)
 {
 	char at[80];
-	snprintf(at, sizeof at, "corridor_features.%.20s", name);
+	snprintf(at, sizeof at, "corridor_features.%.20s", dj_key(name));
 	if (!json_is_object(f))
 		return jf_fail(&d->r, at, "not an object");
 	json_t *key = json_object_get(f, "key"), *summary = json_object_get(f, "summary"),
@@ -223,16 +246,25 @@ int dj_read_details(struct dj *d, json_t *root)
 			if ((pass < norder && known != (int)pass) || (pass == norder && known >= 0) || json_is_null(v))
 				continue;
 			char at[80];
-			snprintf(at, sizeof at, "details.%.40s", key);
+			snprintf(at, sizeof at, "details.%.40s", dj_key(key));
 			char *t = text_of(d, v, at, DJ_NOTE_TEXT);
 			if (!t)
 				return -1;
+			/* the key as a heading ("hidden_treasure": "Hidden treasure: ");
+			 * an empty or blank key heads nothing, an empty text is no note */
+			char *head = strcmp(key, "history") == 0 ? strdup("") : collapsed(key, 1);
+			if (!head) {
+				free(t);
+				return err_set(d->r.e, "out of memory reading %s", d->r.name);
+			}
+			head[0] = (char)toupper((unsigned char)head[0]);
 			struct sbuf s;
 			sbuf_init(&s);
-			if (strcmp(key, "history") == 0)
+			if (t[0] && head[0])
+				sbuf_printf(&s, "%s: %s", head, t);
+			else if (t[0])
 				sbuf_add(&s, t);
-			else
-				sbuf_printf(&s, "%c%s: %s", toupper((unsigned char)key[0]), key + 1, t);
+			free(head);
 			free(t);
 			if (s.len > 0 && !strchr(".!?", s.data[s.len - 1]))
 				sbuf_addc(&s, '.');

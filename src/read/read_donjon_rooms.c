@@ -223,7 +223,7 @@ static int door_lines(struct dj *d, json_t *rm, const char *at, struct key_entry
 		for (int s = 0; s < SIDE_COUNT; s++)
 			if (strcmp(key, side_names[s]) == 0)
 				side = s;
-		snprintf(place, sizeof place, "%s.doors.%.20s", at, key);
+		snprintf(place, sizeof place, "%s.doors.%.20s", at, dj_key(key));
 		if (side < 0)
 			return jf_fail(&d->r, place, "not a side (north, east, south or west)");
 		if (!json_is_array(v))
