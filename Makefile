@@ -43,19 +43,23 @@ HTTP_LIBS  := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicr
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 JSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JSON_LIBS  := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
-# the core reads JSON maps (src/read_json*.c) with jansson
+# the core reads JSON maps (src/read/) with jansson
 LDLIBS_CORE = $(JSON_LIBS) -lm
 
 B = build
 BIN = mapsheet
 
-# src/ minus the program's own glue is the core: no graphics library.
-PROG_SRC   = src/main.c src/output.c src/run.c $(wildcard src/serve*.c)
-CORE_SRC   = $(filter-out $(PROG_SRC),$(wildcard src/*.c))
-RENDER_SRC = $(wildcard render/*.c)
+# The one list of which files make what (tests/fuzz/run.sh asks for it with
+# `make -s core-sources`): src/ minus the program's glue (main, the run and
+# its output formats, the server) is the core, linked against no graphics
+# library; render/ draws. Folders are roles: see src/README.md.
+SRC_ALL    = $(shell find src -name '*.c' | LC_ALL=C sort)
+PROG_SRC   = src/main.c src/app/run.c src/app/output.c $(wildcard src/serve/*.c)
+CORE_SRC   = $(filter-out $(PROG_SRC),$(SRC_ALL))
+RENDER_SRC = $(shell find render -name '*.c' | LC_ALL=C sort)
 CORE_OBJ   = $(CORE_SRC:%.c=$(B)/%.o)
 RENDER_OBJ = $(RENDER_SRC:%.c=$(B)/%.o)
-PROG_OBJ   = $(patsubst %.c,$(B)/%.o,$(filter $(PROG_SRC),$(wildcard src/*.c)))
+PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o)
 
 # tests/check_*.c are Check suites, one program each; those named
 # check_render_*.c link the renderer too; the browser's suites link its
@@ -70,7 +74,7 @@ TEST_SUPPORT    = $(B)/tests/testutil.o $(B)/tests/invariants.o $(B)/tests/testr
 
 DEPS = $(shell find $(B) -name '*.d' 2>/dev/null)
 
-.PHONY: all deps check demo install uninstall clean golden sanitize fuzz bench valgrind dist distcheck FORCE
+.PHONY: all core-sources deps check demo install uninstall clean golden sanitize fuzz bench valgrind dist distcheck FORCE
 all: $(BIN) $(B)/mapsheet.bash
 
 # The values compiled in, kept in a file that changes only when they do;
@@ -81,7 +85,7 @@ $(BUILD_CONFIG): FORCE
 	@mkdir -p $(B)
 	@printf 'VERSION=%s\nPKGDATADIR=%s\n' '$(VERSION)' '$(PKGDATADIR)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-CONFIG_USERS := $(shell grep -l -e MAPSHEET_VERSION -e MAPSHEET_DATADIR src/*.c render/*.c tests/*.c 2>/dev/null)
+CONFIG_USERS := $(shell grep -rl --include='*.c' -e MAPSHEET_VERSION -e MAPSHEET_DATADIR src render tests 2>/dev/null)
 $(CONFIG_USERS:%.c=$(B)/%.o): $(BUILD_CONFIG)
 
 $(BIN): $(PROG_OBJ) $(CORE_OBJ) $(RENDER_OBJ)
@@ -93,7 +97,6 @@ $(B)/src/%.o: src/%.c
 	@echo "  CC      $<"
 	@$(CC) $(CPPFLAGS_ALL) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
 
-$(B)/src/main.o $(B)/src/cli.o $(B)/src/output.o $(B)/src/run.o: CPPFLAGS_ALL += $(GFX_CFLAGS)
 $(PROG_OBJ): CPPFLAGS_ALL += $(HTTP_CFLAGS)
 
 $(B)/render/%.o: render/%.c
@@ -160,6 +163,9 @@ demo: $(BIN)
 
 deps:
 	@sh tests/install-deps.sh
+
+core-sources:
+	@echo $(CORE_SRC)
 
 # Installed: the program, every file under templates/, every page in
 # man/ (by its section), the bash completion, and LICENSE, NEWS, README.md.

@@ -3,9 +3,9 @@
  * U+FFFD), so that the files stay valid whatever they were given. */
 #include "page_meta.h"
 
-#include "fileset.h"
-#include "sbuf.h"
-#include "utf8.h"
+#include "base/fileset.h"
+#include "base/sbuf.h"
+#include "base/utf8.h"
 
 #include <stdint.h>
 #include <string.h>

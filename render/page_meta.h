@@ -7,7 +7,7 @@
 #ifndef MAPSHEET_PAGE_META_H
 #define MAPSHEET_PAGE_META_H
 
-#include "err.h"
+#include "base/err.h"
 
 #include <stdio.h>
 #include <stddef.h>

@@ -4,8 +4,8 @@
 #ifndef MAPSHEET_PAPER_H
 #define MAPSHEET_PAPER_H
 
-#include "doc.h"
-#include "err.h"
+#include "model/doc.h"
+#include "base/err.h"
 
 /* Margins on every side: 0.4 in, safe for ordinary printers (>= 0.25 in). */
 #define PAPER_MARGIN 28.8

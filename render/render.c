@@ -2,13 +2,13 @@
  * one scene, and has the Cairo backend write it, atomically. */
 #include "render.h"
 
-#include "atomic.h"
-#include "cairo_backend.h"
-#include "fileset.h"
-#include "layout.h"
-#include "measure.h"
+#include "base/atomic.h"
+#include "cairo/cairo_backend.h"
+#include "base/fileset.h"
+#include "layout/layout.h"
+#include "text/measure.h"
 #include "paper.h"
-#include "paths.h"
+#include "base/paths.h"
 #include "render_int.h"
 #include "style.h"
 

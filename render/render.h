@@ -5,8 +5,8 @@
 #ifndef MAPSHEET_RENDER_H
 #define MAPSHEET_RENDER_H
 
-#include "doc.h"
-#include "err.h"
+#include "model/doc.h"
+#include "base/err.h"
 
 #include <stddef.h>
 

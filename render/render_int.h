@@ -3,8 +3,8 @@
 #ifndef MAPSHEET_RENDER_INT_H
 #define MAPSHEET_RENDER_INT_H
 
-#include "doc.h"
-#include "measure.h"
+#include "model/doc.h"
+#include "text/measure.h"
 #include "scene.h"
 #include "style.h"
 

@@ -5,7 +5,7 @@
 #ifndef MAPSHEET_STYLE_H
 #define MAPSHEET_STYLE_H
 
-#include "err.h"
+#include "base/err.h"
 #include "scene.h"
 
 #include <stddef.h>
@@ -36,9 +36,6 @@ struct style {
 	int grid_in_rock;       /* the grid also runs over solid ground */
 	double wobble;          /* hand-drawn wobble of walls, in points; 0: ruled */
 };
-
-/* The built-in defaults (the classic look). */
-void style_default(struct style *st);
 
 /* Loads a style named `name` (looked up along the template search path as
  * styles/NAME.style) or at a path (containing '/'). NULL means "classic".

@@ -3,15 +3,15 @@
  * starts the local server (mapsheet serve, serve.c); prints the command's
  * error ("mapsheet: ...") and chooses the exit status: 2 for usage errors,
  * 1 for failures at run time. */
-#include "cli.h"
-#include "mem.h"
-#include "output.h"
+#include "cli/cli.h"
+#include "base/mem.h"
+#include "app/output.h"
 #include "paper.h"
-#include "paths.h"
+#include "base/paths.h"
 #include "render.h"
-#include "run.h"
-#include "serve.h"
-#include "stock_table.h"
+#include "app/run.h"
+#include "serve/serve.h"
+#include "stock/stock_table.h"
 #include "style.h"
 
 #include <signal.h>

@@ -3,7 +3,7 @@
 #ifndef MAPSHEET_BENCH_H
 #define MAPSHEET_BENCH_H
 
-#include "cairo_backend.h"
+#include "cairo/cairo_backend.h"
 #include "render.h"
 #include "scene.h"
 

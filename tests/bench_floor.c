@@ -11,7 +11,7 @@
  * costs above this is what layout, shaping and our backend add. */
 #include "bench.h"
 
-#include "atomic.h"
+#include "base/atomic.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>

@@ -13,7 +13,7 @@
  * this is what our layout and backend add. */
 #include "bench.h"
 
-#include "atomic.h"
+#include "base/atomic.h"
 
 #include <fontconfig/fontconfig.h>
 #include <hpdf.h>

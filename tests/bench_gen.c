@@ -5,9 +5,9 @@
  * a child process per size, so sizes do not mask each other). */
 #include "bench.h"
 
-#include "gen.h"
-#include "key.h"
-#include "mem.h"
+#include "methods/gen.h"
+#include "model/key.h"
+#include "base/mem.h"
 
 #include <math.h>
 #include <stdio.h>

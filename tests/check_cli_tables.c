@@ -3,7 +3,7 @@
  * is accepted, the completion script run in bash offers values after the
  * options that take them, and man/mapsheet.1 and the tables list the same
  * options with the same argument names. */
-#include "cli_options.h"
+#include "cli/cli_options.h"
 #include "testutil.h"
 
 #include <stdio.h>

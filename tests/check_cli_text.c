@@ -2,7 +2,7 @@
  * well-formed UTF-8, how an argument is quoted for the shell (read back by
  * sh, bash and zsh as the same bytes), and the edit distance behind "did
  * you mean". */
-#include "cli_text.h"
+#include "cli/cli_text.h"
 #include "testutil.h"
 
 #include <stdio.h>

@@ -5,7 +5,7 @@
  * with one line, a directory as a style file is named as one. What the
  * program writes is valid UTF-8 in every format. */
 #include "testutil.h"
-#include "utf8.h"
+#include "base/utf8.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,9 +8,9 @@
  * never meet its neighbours leaves a plain room the roll log names. */
 #include "testutil.h"
 
-#include "cards_int.h"
+#include "methods/cards/cards_int.h"
 #include "invariants.h"
-#include "map_check.h"
+#include "model/map_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,8 +4,9 @@
  * determinism, a grid too small, the roll log and the options. */
 #include "testutil.h"
 
-#include "key.h"
-#include "map_check.h"
+#include "methods/dice/dice.h"
+#include "model/key.h"
+#include "model/map_check.h"
 
 #include <math.h>
 #include <stdio.h>

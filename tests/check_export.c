@@ -4,9 +4,9 @@
  * the map has them, and both are byte-identical across runs. */
 #include "testutil.h"
 
-#include "export.h"
-#include "key.h"
-#include "levels.h"
+#include "export/export.h"
+#include "model/key.h"
+#include "methods/levels.h"
 
 #include <stdio.h>
 #include <stdlib.h>

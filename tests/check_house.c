@@ -6,8 +6,9 @@
  * and stairs, and the options' parsing. */
 #include "testutil.h"
 
-#include "connect.h"
-#include "map_check.h"
+#include "methods/house/house.h"
+#include "model/connect.h"
+#include "model/map_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

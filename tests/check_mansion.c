@@ -5,10 +5,10 @@
  * the start square, stairs, the roll log, options, and the name tables. */
 #include "testutil.h"
 
-#include "connect.h"
-#include "key.h"
-#include "map_check.h"
-#include "names.h"
+#include "model/connect.h"
+#include "model/key.h"
+#include "model/map_check.h"
+#include "names/names.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* check_mem.c: the run's memory policy (src/mem.c), counted in page faults:
+/* check_mem.c: the run's memory policy (src/base/mem.c), counted in page faults:
  * memory mapped ahead and memory freed mid-run are used again without a
  * fault a page, where the C library's defaults fault on every page. Each
  * test runs in a process of its own (Check forks), so the allocator starts
@@ -6,7 +6,7 @@
  * AddressSanitizer (make sanitize) only the limits are checked. */
 #include "testutil.h"
 
-#include "mem.h"
+#include "base/mem.h"
 
 #include <stdlib.h>
 #include <string.h>

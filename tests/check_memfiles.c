@@ -4,7 +4,7 @@
  * that would pass it with one usage error, the file freed. */
 #include "testutil.h"
 
-#include "memfiles.h"
+#include "base/memfiles.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,12 +7,12 @@
  * cave whose rooms open straight onto its passages. Every output works on the map, the
  * JSON written reads back to the same bytes, and the handout hides the
  * secret marks. (The broken files of tests/bad-input/donjon/ are run by
- * check_bad_input.) */
+ * check_bad_map_files.) */
 #include "testrun.h"
 #include "testutil.h"
 
-#include "handout.h"
-#include "read_map.h"
+#include "model/handout.h"
+#include "read/read_map.h"
 
 #include <stdio.h>
 #include <stdlib.h>

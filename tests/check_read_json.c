@@ -5,12 +5,12 @@
  * room, a rewritten line, a door made secret and hidden from the players, a
  * door removed from the exits of both rooms); generation options are
  * refused; and what is no file to read is refused with exit 2 and one
- * line naming it (broken map files: check_bad_input.c). */
+ * line naming it (broken map files: check_bad_map_files.c). */
 #include "testrun.h"
 #include "testutil.h"
 
-#include "handout.h"
-#include "read_map.h"
+#include "model/handout.h"
+#include "read/read_map.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -291,7 +291,7 @@ static void refused(const char *path, const char *want)
 START_TEST(test_bad_files_refused)
 {
 	/* what is not a map file at all: a FIFO, a folder, a missing file (broken
-	 * map files are in tests/bad-input/mapsheet, run by check_bad_input) */
+	 * map files are in tests/bad-input/mapsheet, run by check_bad_map_files) */
 	unlink(DIR "/bad-fifo.json");
 	ck_assert_int_eq(mkfifo(DIR "/bad-fifo.json", 0600), 0);
 	refused(DIR "/bad-fifo.json", "not a regular file");

@@ -4,11 +4,11 @@
  * is read and checked field by field; the door types mapsheet has no kind
  * for are warned of, one warning a type with its count; every output
  * format works on it; and its JSON reads back to the same bytes. (The
- * broken exports in tests/bad-input/watabou/ are run by check_bad_input.) */
+ * broken exports in tests/bad-input/watabou/ are run by check_bad_map_files.) */
 #include "testrun.h"
 #include "testutil.h"
 
-#include "read_map.h"
+#include "read/read_map.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * command with SOURCE_DATE_EPOCH; UTF-8 names; --level K and --format. */
 #include "testutil.h"
 
-#include "levels.h"
+#include "methods/levels.h"
 #include "render.h"
 #include "render_int.h"
 

@@ -8,8 +8,8 @@
  * lines name; the numbers touch no other text; a one-level sheet has none. */
 #include "testutil.h"
 
-#include "layout.h"
-#include "levels.h"
+#include "layout/layout.h"
+#include "methods/levels.h"
 #include "render.h"
 #include "render_int.h"
 

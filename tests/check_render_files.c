@@ -9,7 +9,7 @@
  * tabletop format's other name. */
 #include "testutil.h"
 
-#include "site_name.h"
+#include "names/site_name.h"
 
 #include <stdint.h>
 #include <stdio.h>

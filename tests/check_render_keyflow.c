@@ -6,8 +6,8 @@
  * and the key on the map page when the map leaves room for a column. */
 #include "testutil.h"
 
-#include "layout.h"
-#include "levels.h"
+#include "layout/layout.h"
+#include "methods/levels.h"
 #include "render.h"
 #include "render_int.h"
 

@@ -7,7 +7,7 @@
  * saying so. */
 #include "testutil.h"
 
-#include "layout.h"
+#include "layout/layout.h"
 #include "render.h"
 #include "render_fixture.h"
 

@@ -4,7 +4,7 @@
  * pages, everything inside the printable area, the player's version. */
 #include "testutil.h"
 
-#include "layout.h"
+#include "layout/layout.h"
 #include "render.h"
 #include "render_fixture.h"
 

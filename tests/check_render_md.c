@@ -5,9 +5,9 @@
  * when a write fails. */
 #include "testutil.h"
 
-#include "export.h"
+#include "export/export.h"
 #include "render_fixture.h"
-#include "sbuf.h"
+#include "base/sbuf.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>

@@ -12,11 +12,11 @@
  * requests are refused with one line and exit 2. */
 #include "testutil.h"
 
-#include "cairo_backend.h"
-#include "handout.h"
-#include "layout.h"
-#include "levels.h"
-#include "poster_plan.h"
+#include "cairo/cairo_backend.h"
+#include "model/handout.h"
+#include "layout/layout.h"
+#include "methods/levels.h"
+#include "layout/poster_plan.h"
 #include "render.h"
 #include "render_int.h"
 

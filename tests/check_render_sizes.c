@@ -7,7 +7,7 @@
  * subtitle, wrapped on narrow paper, stays clear of the map. */
 #include "testutil.h"
 
-#include "layout.h"
+#include "layout/layout.h"
 #include "render.h"
 #include "render_fixture.h"
 

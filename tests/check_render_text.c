@@ -8,8 +8,10 @@
  * layout reports. */
 #include "testutil.h"
 
-#include "measure_int.h"
-#include "rng.h"
+#include "text/measure.h"
+#include "text/measure_pango.h"
+#include "text/measure_words.h"
+#include "base/rng.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -11,11 +11,11 @@
  * in objects_line_of_sight. */
 #include "testutil.h"
 
-#include "export_vtt.h"
-#include "map_image.h"
+#include "export/export_vtt.h"
+#include "layout/map_image.h"
 #include "render_fixture.h"
 #include "style.h"
-#include "walls.h"
+#include "export/walls.h"
 
 #include <cairo.h>
 #include <math.h>

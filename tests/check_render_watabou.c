@@ -5,8 +5,8 @@
  * and every note under the key. */
 #include "testutil.h"
 
-#include "levels.h"
-#include "read_map.h"
+#include "methods/levels.h"
+#include "read/read_map.h"
 #include "render.h"
 
 #include <stdio.h>

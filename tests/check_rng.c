@@ -2,7 +2,7 @@
  * its dice helpers stay in range and are fair. */
 #include "testutil.h"
 
-#include "rng.h"
+#include "base/rng.h"
 
 START_TEST(test_fixed_outputs)
 {

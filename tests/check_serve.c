@@ -11,7 +11,7 @@
 #include "httpget.h"
 #include "testutil.h"
 
-#include "gen.h"
+#include "methods/gen.h"
 
 #include <pthread.h>
 #include <signal.h>

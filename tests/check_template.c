@@ -2,7 +2,7 @@
  * optional fields, text fields, comments, and file:line:column errors. */
 #include "testutil.h"
 
-#include "template.h"
+#include "template/template.h"
 
 #include <string.h>
 

@@ -6,11 +6,12 @@
  * dead ends and a user's tile folder. */
 #include "testutil.h"
 
-#include "key.h"
-#include "map_check.h"
-#include "tile_join.h"
-#include "tile_read.h"
-#include "tile_set.h"
+#include "model/key.h"
+#include "model/map_check.h"
+#include "methods/tiles/tiles.h"
+#include "methods/tiles/tile_join.h"
+#include "methods/tiles/tile_read.h"
+#include "methods/tiles/tile_set.h"
 
 #include <stdio.h>
 #include <stdlib.h>

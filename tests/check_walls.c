@@ -3,9 +3,9 @@
  * doors, and every wall edge covered exactly once. */
 #include "testutil.h"
 
-#include "export_vtt.h"
-#include "sbuf.h"
-#include "walls.h"
+#include "export/export_vtt.h"
+#include "base/sbuf.h"
+#include "export/walls.h"
 
 #include <stdlib.h>
 

@@ -2,9 +2,9 @@
  * that checks them over many seeds for any method (see invariants.h). */
 #include "invariants.h"
 
-#include "key.h"
-#include "levels.h"
-#include "map_check.h"
+#include "model/key.h"
+#include "methods/levels.h"
+#include "model/map_check.h"
 #include "testutil.h"
 
 #include <stdarg.h>
@@ -86,11 +86,9 @@ static const char *check_key(const struct map *m, int keyed, char *buf, size_t s
 {
 	struct key k;
 	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, NULL, test_template_dirs(), 0, NULL };
-	struct rng rng;
 	struct err e;
 	const char *bad = NULL;
-	rng_seed_text(&rng, "invariants", 1);
-	if (key_build(&k, m, &ko, &rng, &e) < 0) {
+	if (key_build(&k, m, &ko, &e) < 0) {
 		key_free(&k);
 		return say(buf, size, "key_build: %s", e.msg);
 	}

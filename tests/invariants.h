@@ -9,8 +9,8 @@
 #ifndef MAPSHEET_INVARIANTS_H
 #define MAPSHEET_INVARIANTS_H
 
-#include "gen.h"
-#include "map.h"
+#include "methods/gen.h"
+#include "model/map.h"
 
 #include <stddef.h>
 

@@ -5,8 +5,8 @@
 
 #include <check.h>
 
-#include "gen.h"
-#include "map.h"
+#include "methods/gen.h"
+#include "model/map.h"
 
 /* Runs a suite and returns the exit status for main(). */
 int test_run_suite(Suite *s);

@@ -7,9 +7,9 @@
  * setting with a value that is valid UTF-8, not empty, trimmed of blanks,
  * one line, and the options that keep a pointer to their value pointing
  * into the cli's own copy. Seeds: tests/fuzz/corpus/config/. */
-#include "cli.h"
-#include "cli_options.h"
-#include "cli_text.h"
+#include "cli/cli.h"
+#include "cli/cli_options.h"
+#include "cli/cli_text.h"
 #include "paper.h"
 #include "style.h"
 

@@ -1,7 +1,7 @@
 /* fuzz_options.c: libFuzzer harness for option parsing: the input, split
  * at newlines into arguments, must parse or give a one-line usage error,
  * never crash. */
-#include "cli.h"
+#include "cli/cli.h"
 
 #include <stdint.h>
 #include <stdlib.h>

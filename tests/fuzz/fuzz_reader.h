@@ -6,8 +6,8 @@
 #ifndef MAPSHEET_FUZZ_READER_H
 #define MAPSHEET_FUZZ_READER_H
 
-#include "export.h"
-#include "read_map.h"
+#include "export/export.h"
+#include "read/read_map.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * load are resolved and checked, and each is rolled and expanded (calls,
  * variables, dice), so the expander is fuzzed too: never a crash, an
  * out-of-bounds read, or a run without end. */
-#include "stock.h"
+#include "stock/stock.h"
 
 #include <stdint.h>
 #include <stdlib.h>

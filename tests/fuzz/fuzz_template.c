@@ -1,7 +1,7 @@
 /* fuzz_template.c: libFuzzer harness for the template parser: any bytes,
  * parsed with directives of every field type, must give 0 or a clean
  * file:line:column error, never a crash or an out-of-bounds read. */
-#include "template.h"
+#include "template/template.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -2,8 +2,8 @@
  * .tile file, then, when they parse, indexed (door finding, every rotation
  * and flip), must give 0 or a clean file:line:column error, never a crash,
  * a leak or an out-of-bounds read. */
-#include "tile_read.h"
-#include "tile_set.h"
+#include "methods/tiles/tile_read.h"
+#include "methods/tiles/tile_set.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -23,7 +23,7 @@ done
 mkdir -p "$out" tests/fuzz/crashes
 CC=${FUZZ_CC:-clang}
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Irender -DMAPSHEET_VERSION=\"fuzz\""
-core=$(ls src/*.c | grep -v -e 'src/main.c' -e 'src/output.c')
+core=$(make --no-print-directory -s core-sources)
 seed_corpus() {
 	dir=$1; shift
 	mkdir -p "$dir"

@@ -1,0 +1,226 @@
+/* layout_labels.c: room numbers on the map. Each keyed region's number is
+ * set at the centre of its largest open area, clear of walls, door marks
+ * and features by a quarter square (layout_spot.c finds the place); it is
+ * set smaller, down to 7 pt, when that is what it takes to fit, and beside
+ * its room with a short leader line when the room is too small even so.
+ * Each number sits on a box of its floor's colour that hides the grid. On
+ * squares of an inch or so numbers are larger, for the table; on a poster
+ * a number is moved off the cuts between its pieces. */
+#include "layout/layout.h"
+#include "layout/poster_plan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NUMBER_MIN_PT 7.0
+#define LEADER_ROUNDS 4         /* placings of the numbers beside their rooms */
+#define LEADER_RETRY_MAX 8      /* more failures than this: a map too crowded to retry */
+#define BESIDE_STEP_PT 1.0      /* sizes tried beside a room, apart */
+
+struct label {
+	int id;
+	double size, w, h;      /* points */
+	struct spot at;         /* squares */
+	int placed;
+};
+
+/* Measures the number of region id at `size`: its box in points. */
+static int label_measure(struct layout_ctx *c, struct label *lb, double size)
+{
+	char text[16];
+	snprintf(text, sizeof text, "%d", c->m->regions[lb->id].number);
+	double tw = measure_width(c->ms, text, c->st->font_number, size, 1);
+	if (tw < 0)
+		return -1;
+	lb->size = size;
+	lb->w = tw + 1;
+	lb->h = size * 0.78;
+	return 0;
+}
+
+#define TABLE_NUMBER_FACTOR 0.28   /* of a square, at the table's scale */
+#define TABLE_NUMBER_MAX 22.0
+
+/* The size room numbers are set at on squares of s points: the style's,
+ * or larger on squares of an inch or so, to be read from a metre away at
+ * the table (20 pt at one square an inch, at most 22 pt). */
+static double layout_number_pt(const struct layout_ctx *c, double s)
+{
+	return fmax(c->st->size_number, fmin(TABLE_NUMBER_MAX, s * TABLE_NUMBER_FACTOR));
+}
+
+/* Tries sizes from layout_number_pt's down to 7 pt, `step` points apart (7 pt
+ * always last), with find() (spot_inside or spot_beside). Returns 1 when
+ * placed, 0 when not, -1 on a failed measure. */
+static int label_place(struct layout_ctx *c, struct spot_ctx *sp, struct label *lb, const struct map_frame *f,
+		       int (*find)(const struct spot_ctx *, int, double, double, struct spot *), double step)
+{
+	for (double size = layout_number_pt(c, f->s); size >= NUMBER_MIN_PT - 1e-9; size -= step) {
+		if (label_measure(c, lb, size) < 0)
+			return -1;
+		if (find(sp, lb->id, lb->w / f->s, lb->h / f->s, &lb->at)) {
+			spot_keep(sp, &lb->at, lb->w / f->s, lb->h / f->s);
+			lb->placed = 1;
+			return 1;
+		}
+		if (size > NUMBER_MIN_PT && size - step < NUMBER_MIN_PT)
+			size = NUMBER_MIN_PT + step;
+	}
+	return 0;
+}
+
+/* A room with no place at all (not even beside it): 7 pt on its middle. */
+static int label_force(struct layout_ctx *c, struct spot_ctx *sp, struct label *lb, const struct map_frame *f)
+{
+	const struct rect *b = &c->m->regions[lb->id].bounds;
+	if (label_measure(c, lb, NUMBER_MIN_PT) < 0)
+		return -1;
+	double mx = b->x + b->w / 2.0, my = b->y + b->h / 2.0, best = 1e18;
+	for (int y = b->y; y < b->y + b->h; y++)
+		for (int x = b->x; x < b->x + b->w; x++) {
+			double d = hypot(x + 0.5 - mx, y + 0.5 - my);
+			if (map_at(c->m, x, y) == lb->id && d < best) {
+				best = d;
+				lb->at.cx = lb->at.tx = x + 0.5;
+				lb->at.cy = lb->at.ty = y + 0.5;
+				lb->at.ex = lb->at.cx;
+				lb->at.ey = lb->at.cy;
+			}
+		}
+	lb->at.leader = 0;
+	spot_keep(sp, &lb->at, lb->w / f->s, lb->h / f->s);
+	lb->placed = 1;
+	return 0;
+}
+
+/* Draws a placed number: its leader, its box, the glyphs, the key's links. */
+static int label_draw(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f, const struct label *lb)
+{
+	const struct style *st = c->st;
+	struct scene *sc = c->sc;
+	int number = c->m->regions[lb->id].number;
+	char text[16], name[32];
+	snprintf(text, sizeof text, "%d", number);
+	struct spot at = lb->at;
+	/* on a poster, whole on one piece */
+	if (c->poster) {
+		double cx = at.cx, cy = at.cy;
+		if (poster_plan_keep_whole(c->poster, &cx, &cy, lb->w / f->s, lb->h / f->s)) {
+			at.ex += cx - at.cx;
+			at.ey += cy - at.cy;
+			at.cx = cx;
+			at.cy = cy;
+		}
+	}
+	double px = f->ox + at.cx * f->s, py = f->oy + at.cy * f->s;
+	double x0 = px - lb->w / 2, y0 = py - lb->h / 2;
+	if (at.leader) {
+		double tx = f->ox + at.tx * f->s, ty = f->oy + at.ty * f->s;
+		/* the leader runs from a dot in the room to the box's edge */
+		scene_circle_path(sc, p, tx, ty, fmax(0.07 * f->s, 1.0));
+		scene_fill(sc, p, st->number);
+		scene_move(sc, p, tx, ty);
+		scene_line(sc, p, f->ox + at.ex * f->s, f->oy + at.ey * f->s);
+		scene_stroke(sc, p, st->number, fmax(c->pen.detail, 0.5), SCENE_CAP_ROUND, SCENE_JOIN_ROUND);
+	}
+	scene_rect_path(sc, p, x0, y0, lb->w, lb->h);
+	scene_fill(sc, p, st->floor.a > 0 ? st->floor : st->paper);
+	if (!at.leader)
+		layout_tint_box(c, p, lb->id, x0, y0, lb->w, lb->h);
+	struct text_block b;
+	struct err e;
+	if (measure_block(c->ms, &b, text, st->font_number, lb->size, -1, 0, &e) < 0)
+		return -1;
+	struct text_style ts = { .family = st->font_number, .size = lb->size, .bold = 1, .colour = st->number };
+	measure_attach(scene_text(sc, p, text, strlen(text), ts, x0 + 0.5, py + lb->size * 0.36, lb->w - 1), &b);
+	text_block_free(&b);
+	snprintf(name, sizeof name, "room-%d-%d", c->m->depth, number);
+	scene_anchor(sc, p, name, x0, y0);
+	if (c->with_key) {
+		snprintf(name, sizeof name, "key-%d-%d", c->m->depth, number);
+		scene_link(sc, p, name, x0, y0, lb->w, lb->h);
+	}
+	return 0;
+}
+
+/* The numbers that did not fit inside their rooms, beside them. Numbers
+ * placed first take the best places; when some find none, all of them are
+ * placed again with those first (a few rounds at most, and only when
+ * few failed: on a map at a tiny scale all fail), and those still
+ * without a place may then stand nearer another number than their room.
+ * Returns rc, or -1 on a failed measure. */
+static int place_beside(struct layout_ctx *c, struct spot_ctx *sp, struct label *lbs, int n,
+			const struct map_frame *f, int rc)
+{
+	int *order = malloc(((size_t)n + 1) * sizeof *order), norder = 0;
+	if (!order)
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (!lbs[i].placed)
+			order[norder++] = i;
+	int inside = sp->nplaced, failed = 0;
+	for (int round = 0; round < LEADER_ROUNDS && rc >= 0; round++) {
+		failed = 0;
+		spot_forget(sp, inside);
+		for (int k = 0; k < norder && rc >= 0; k++) {
+			lbs[order[k]].placed = 0;
+			rc = label_place(c, sp, &lbs[order[k]], f, spot_beside, BESIDE_STEP_PT);
+			failed += rc == 0;
+		}
+		if (failed == 0 || failed > LEADER_RETRY_MAX || rc < 0)
+			break;
+		/* the ones that failed go first next time, in their order */
+		int front = 0;
+		for (int k = 0; k < norder; k++)
+			if (!lbs[order[k]].placed) {
+				int t = order[k];
+				memmove(order + front + 1, order + front, (size_t)(k - front) * sizeof *order);
+				order[front++] = t;
+			}
+	}
+	/* a crowded corner: nearness to other numbers given up, the leader says it */
+	sp->relaxed = 1;
+	for (int k = 0; k < norder && failed <= LEADER_RETRY_MAX && rc >= 0; k++)
+		if (!lbs[order[k]].placed)
+			rc = label_place(c, sp, &lbs[order[k]], f, spot_beside, BESIDE_STEP_PT);
+	sp->relaxed = 0;
+	free(order);
+	return rc;
+}
+
+int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f)
+{
+	const struct map *m = c->m;
+	int n = 0, crowded = 0, rc = 0;
+	for (int id = 1; id <= m->nregions; id++)
+		n += m->regions[id].number > 0;
+	struct label *lbs = calloc((size_t)n + 1, sizeof *lbs);
+	struct spot_ctx sp;
+	if (!lbs || spot_ctx_init(&sp, c, f, n) < 0) {
+		free(lbs);
+		c->sc->failed = 1;
+		return 0;
+	}
+	n = 0;
+	for (int id = 1; id <= m->nregions; id++)
+		if (m->regions[id].number > 0)
+			lbs[n++].id = id;
+	/* inside their rooms first, then beside the rooms too small, then anywhere */
+	for (int i = 0; i < n && rc >= 0; i++)
+		rc = label_place(c, &sp, &lbs[i], f, spot_inside, 0.5);
+	rc = place_beside(c, &sp, lbs, n, f, rc);
+	for (int i = 0; i < n && rc >= 0; i++)
+		if (!lbs[i].placed) {
+			rc = label_force(c, &sp, &lbs[i], f);
+			crowded++;
+		}
+	for (int i = 0; i < n && rc >= 0; i++)
+		rc = label_draw(c, p, f, &lbs[i]);
+	if (rc < 0)
+		c->sc->failed = 1;
+	spot_ctx_free(&sp);
+	free(lbs);
+	return crowded;
+}

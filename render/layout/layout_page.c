@@ -1,0 +1,219 @@
+/* layout_page.c: one level's sheet. The plan (sheet_plan.c) chooses the
+ * orientation and scale and where the key starts: beside or below the map
+ * when the map leaves room for a column there, or on the next page. Here
+ * the pages are made: the map page with its map, numbers and links, its
+ * title, band and footer (sheet_dress.c), then the key in columns of the
+ * same width on further pages (layout_keypages.c balances them), each
+ * with its heading and footer. */
+#include "layout/layout.h"
+
+#include "layout/layout_text.h"
+#include "layout/sheet_dress.h"
+#include "layout/sheet_plan.h"
+#include "base/sbuf.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int is_white(struct colour c)
+{
+	return c.a == 0 || (c.r > 0.995 && c.g > 0.995 && c.b > 0.995);
+}
+
+/* Adds a page of the level's sheet: its map page, or key page n
+ * (1-based), with the style's paper colour when it is not white. */
+static struct scene_page *new_page(struct layout_ctx *c, const struct sheet_parts *sp, enum page_kind kind, int n)
+{
+	struct scene_page *p = scene_add_page(c->sc, sp->pw, sp->ph, c->m->depth, kind);
+	if (!p)
+		return NULL;
+	if (kind == PAGE_MAP)
+		snprintf(p->label, sizeof p->label, "%d-map", c->m->depth);
+	else if (n <= 1)
+		snprintf(p->label, sizeof p->label, "%d-key", c->m->depth);
+	else
+		snprintf(p->label, sizeof p->label, "%d-key-%d", c->m->depth, n);
+	if (!is_white(c->st->paper)) {
+		scene_rect_path(c->sc, p, sp->content.x, sp->content.y, sp->content.w, sp->content.h);
+		scene_fill(c->sc, p, c->st->paper);
+	}
+	return p;
+}
+
+/* The key page's heading text (kp >= 1). */
+static void key_page_heading(const struct layout_ctx *c, int kp, char *out, size_t size)
+{
+	char title[256];
+	layout_sheet_title(c->d, c->m, c->player, title, sizeof title);
+	snprintf(out, size, "%s \xe2\x80\x94 key%s", title, kp > 1 ? ", continued" : "");
+}
+
+struct emit_pages {
+	const struct key_pages *kp;
+	struct scene *sc;
+	int first_page;
+};
+
+static struct scene_page *emit_page(void *arg, int frame)
+{
+	struct emit_pages *ep = arg;
+	return &ep->sc->pages[ep->first_page + key_pages_page(ep->kp, frame)];
+}
+
+/* Lays out the key of c's level: its frames, the key pages it needs with
+ * their headings, and its lines. Returns 0 or -1 with e set. */
+static int lay_key(struct layout_ctx *c, const struct sheet_plan *pl, int first_page, struct err *e)
+{
+	const struct rect_pt *box = &pl->parts.content;
+	struct text_style heading = { .family = c->st->font_title, .size = c->st->size_heading * 1.3, .bold = 1,
+				      .colour = c->st->title };
+	struct key_pages kp;
+	memset(&kp, 0, sizeof kp);
+	kp.col_w = pl->col_w;
+	kp.gap = SHEET_GAP;
+	if (pl->where != KEY_NEXT_PAGE) {
+		kp.first_area = pl->key_area;
+		kp.nfirst = (int)((pl->key_area.w + SHEET_GAP) / (pl->col_w + SHEET_GAP) + 1e-6);
+		if (kp.nfirst < 1)
+			kp.nfirst = 1;
+	}
+	kp.ncols = (int)((box->w + SHEET_GAP) / (pl->col_w + SHEET_GAP) + 1e-6);
+	if (kp.ncols < 1)
+		kp.ncols = 1;
+	for (int k = 0; k < 2; k++) {
+		char head[300];
+		key_page_heading(c, k + 1, head, sizeof head);
+		/* measured in the regular weight, as it always has been, though
+		 * it is drawn bold */
+		struct text_style measured = heading;
+		measured.bold = 0;
+		double hh = layout_text_height(c, head, measured, box->w, e);
+		if (hh < 0)
+			return -1;
+		kp.page_area[k] = (struct rect_pt){ box->x, box->y + hh + SHEET_GAP, box->w,
+						    box->h - hh - SHEET_GAP - pl->parts.footer_h - SHEET_GAP };
+	}
+	struct key_text *kt;
+	if (key_text_build(&kt, c, pl->col_w, e) < 0)
+		return -1;
+	struct key_fit fit = { 1, 1 };
+	int n = key_pages_balance(&kp, kt, &fit, e);
+	int pages = n < 0 ? 0 : key_pages_page(&kp, n - 1);
+	for (int k = 1; k <= pages; k++) {
+		struct scene_page *p = new_page(c, &pl->parts, PAGE_KEY, k);
+		char head[300];
+		key_page_heading(c, k, head, sizeof head);
+		if (!p) {
+			key_text_free(kt);
+			return scene_ok(c->sc, e) < 0 ? -1 : err_set(e, "out of memory while laying out the sheet");
+		}
+		if (layout_text(c, p, head, heading, box->x, box->y, box->w, e) < 0) {
+			key_text_free(kt);
+			return -1;
+		}
+	}
+	if (n > 0) {
+		struct emit_pages ep = { &kp, c->sc, first_page };
+		key_text_emit(kt, &fit, emit_page, &ep);
+	}
+	key_text_free(kt);
+	return n < 0 ? -1 : 0;
+}
+
+/* The footers of the n pages from scene page first on, "page 1 of n" and
+ * on; what names the work in an out-of-memory error. Returns 0 or -1 with
+ * e set. */
+static int footers(struct layout_ctx *c, const struct sheet_parts *sp, int first, int n, const char *what,
+		   struct err *e)
+{
+	struct text_style small = { .family = c->st->font_text, .size = c->st->size_small, .colour = c->st->accent };
+	struct sbuf s;
+	sbuf_init(&s);
+	for (int i = 0; i < n; i++) {
+		if (sheet_footer_text(c, i + 1, n, &s) < 0) {
+			sbuf_free(&s);
+			return err_set(e, "out of memory while laying out the %s", what);
+		}
+		if (layout_text(c, &c->sc->pages[first + i], sbuf_cstr(&s), small, sp->content.x,
+				sp->content.y + sp->content.h - sp->footer_h, sp->content.w, e) < 0) {
+			sbuf_free(&s);
+			return -1;
+		}
+	}
+	sbuf_free(&s);
+	return 0;
+}
+
+int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e)
+{
+	struct sheet_plan pl;
+	layout_map_symbols(c);
+	if (sheet_plan_choose(c, paper, &pl, e) < 0)
+		return -1;
+	int first = c->sc->npages;
+	struct scene_page *p = new_page(c, &pl.parts, PAGE_MAP, 0);
+	if (!p)
+		return scene_ok(c->sc, e) < 0 ? -1 : err_set(e, "out of memory while laying out the sheet");
+	layout_pens(c, pl.f.s);
+	layout_map(c, p, &pl.f);
+	if (layout_coords(c, p, &pl.f, e) < 0)
+		return -1;
+	int crowded = layout_labels(c, p, &pl.f);
+	layout_stair_links(c, p, &pl.f);
+	char subtitle[400];
+	size_t used = sheet_subtitle(c, &pl.f, crowded, subtitle, sizeof subtitle);
+	if (crowded > 0) {
+		/* on paper too narrow for the note beside the rest it is left out
+		 * rather than run into the map */
+		struct text_style small = { .family = c->st->font_text, .size = c->st->size_small };
+		double noted_h = layout_text_height(c, subtitle, small, pl.parts.content.w, e);
+		if (noted_h < 0)
+			return -1;
+		if (noted_h > pl.subtitle_h + 0.5)
+			subtitle[used] = '\0';
+	}
+	if (sheet_draw_header(c, p, &pl.parts, subtitle, e) < 0)
+		return -1;
+	if (sheet_draw_band(c, p, &pl.parts, pl.f.s, e) < 0)
+		return -1;
+	/* the key */
+	if (c->with_key && lay_key(c, &pl, first, e) < 0)
+		return -1;
+	/* footers, now that the page count is known */
+	int n = c->sc->npages - first;
+	if (footers(c, &pl.parts, first, n, "sheet", e) < 0)
+		return -1;
+	if (res) {
+		res->frame = pl.f;
+		res->orientation = pl.parts.o;
+		res->page_w = pl.parts.pw;
+		res->page_h = pl.parts.ph;
+		res->first_page = first;
+		res->npages = n;
+		res->key_beside = pl.where == KEY_BESIDE;
+		res->key_below = pl.where == KEY_BELOW;
+		res->map_area = pl.parts.map_area;
+	}
+	return scene_ok(c->sc, e);
+}
+
+struct scene_page *layout_sheet_page(struct layout_ctx *c, const struct sheet_parts *sp)
+{
+	return new_page(c, sp, PAGE_MAP, 0);
+}
+
+int layout_key_after(struct layout_ctx *c, const struct paper *paper, enum orientation o, struct err *e)
+{
+	struct sheet_plan pl;
+	if (sheet_plan_make(c, o, paper, c->d->sheet.scale, &pl, e) < 0)
+		return -1;
+	sheet_plan_key_after(&pl);
+	/* the key's pages count from 1 after the page before them */
+	int first = c->sc->npages - 1;
+	if (lay_key(c, &pl, first, e) < 0)
+		return -1;
+	int n = c->sc->npages - 1 - first;
+	if (footers(c, &pl.parts, first + 1, n, "key", e) < 0)
+		return -1;
+	return scene_ok(c->sc, e);
+}

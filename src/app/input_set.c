@@ -1,0 +1,188 @@
+/* input_set.c: several --input files made one booklet. Each file is read
+ * whole (read_map.c), taken to the players' view when asked, then its
+ * levels are moved to the end of the booklet: their depths and the level
+ * numbers of their stairs shift by the levels before them, so that a
+ * three-level file placed second still leads from its own level 1 to its
+ * own level 2. Cost: linear in the files' sizes; each file is freed of its
+ * parse before the next one is read. */
+#include "app/input_set.h"
+
+#include "model/doc.h"
+#include "model/handout.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The key entries of a level made into the players' view: only the rooms
+ * still on the map, each pointing at its region's new id. */
+static int key_follow_handout(struct level *lv, struct err *e)
+{
+	struct key *k = &lv->key;
+	int *region_of = calloc((size_t)MAP_MAX_ROOMS + 1, sizeof *region_of);
+	if (!region_of)
+		return err_set(e, "out of memory for the players' map");
+	for (int id = 1; id <= lv->map.nregions; id++)
+		if (lv->map.regions[id].number > 0 && lv->map.regions[id].number <= MAP_MAX_ROOMS)
+			region_of[lv->map.regions[id].number] = id;
+	int kept = 0;
+	for (int i = 0; i < k->n; i++) {
+		struct key_entry en = k->entries[i];
+		int region = en.number > 0 && en.number <= MAP_MAX_ROOMS ? region_of[en.number] : 0;
+		if (!region) {
+			free(en.exits);
+			free(en.exit_list);
+			for (int j = 0; j < en.nlines; j++)
+				free(en.lines[j]);
+			free(en.lines);
+			continue;
+		}
+		en.region = region;
+		k->entries[kept++] = en;
+	}
+	k->n = kept;
+	free(region_of);
+	return 0;
+}
+
+/* The players' view of one file's levels; returns how many are on the
+ * handout (the rest are freed), or -1. */
+static int players_view(const char *path, struct read_json_doc *d, const struct input_set_options *o, int *cut,
+			int many, struct log *log, struct err *e)
+{
+	int shown = handout_levels(d->levels, d->nlevels, o->keep_hidden, e);
+	if (shown < 0)
+		return -1;
+	for (int k = 0; k < shown; k++) {
+		if (key_follow_handout(&d->levels[k], e) < 0 || read_json_derive_exits(&d->levels[k], 1, path, k, NULL, e) < 0)
+			return -1;
+	}
+	if (shown < d->nlevels) {
+		*cut = 1;
+		if (o->warn_cut)
+			log_warn(log, "%s%sthe players' handout ends at level %d%s: the stairs to level %d are behind a secret "
+				 "door (--player-secret-rooms shows the levels below)", many ? path : "", many ? ": " : "",
+				 shown, many ? " of the file" : "", shown + 1);
+		levels_free(d->levels + shown, d->nlevels - shown);
+		d->nlevels = shown;
+	}
+	return shown;
+}
+
+/* Level lv, read as level `local` of its file of `count` levels, moved by
+ * `offset` levels: its depth, its stairs and the key lines that name them. */
+static int shift_level(struct level *lv, int offset, int count, const char *path, int local, struct log *log,
+		       struct err *e)
+{
+	struct map *m = &lv->map;
+	m->depth += offset;
+	for (int i = 0; i < m->nstairs; i++) {
+		struct stair *st = &m->stairs[i];
+		if (st->to_level <= 0)
+			continue;
+		if (st->to_level > count)
+			log_warn(log, "%s: levels[%d].stairs[%d]: the stairs %s lead to level %d, which the file does not "
+				 "hold; in the booklet they lead to level %d", path, local, i,
+				 st->dir == STAIR_UP ? "up" : "down", st->to_level, st->to_level + offset);
+		if (offset == 0)
+			continue;
+		char before[200], after[200];
+		key_stair_line(st, before, sizeof before);
+		st->to_level += offset;
+		key_stair_line(st, after, sizeof after);
+		const struct key_entry *found = key_find(&lv->key, m->regions[map_at(m, st->x, st->y)].number);
+		if (!found)
+			continue;
+		struct key_entry *en = &lv->key.entries[found - lv->key.entries];
+		for (int j = 0; j < en->nlines; j++) {
+			if (strcmp(en->lines[j], before) != 0)
+				continue;
+			char *line = strdup(after);
+			if (!line)
+				return err_set(e, "out of memory reading %s", path);
+			free(en->lines[j]);
+			en->lines[j] = line;
+		}
+	}
+	return 0;
+}
+
+/* Moves d's levels to the end of out (d keeps its strings). */
+static int append_levels(struct read_json_doc *out, struct read_json_doc *d, const char *path, struct log *log,
+			 struct err *e)
+{
+	if (out->nlevels + d->nlevels > READ_JSON_MAX_LEVELS)
+		return err_usage(e, "%s: its %d level%s would make the booklet %d levels long, more than %d", path,
+				 d->nlevels, d->nlevels == 1 ? "" : "s", out->nlevels + d->nlevels, READ_JSON_MAX_LEVELS);
+	struct level *grown = realloc(out->levels, (size_t)(out->nlevels + d->nlevels) * sizeof *grown);
+	if (!grown)
+		return err_set(e, "out of memory reading %s", path);
+	out->levels = grown;
+	int offset = out->nlevels, count = d->nlevels;
+	memcpy(out->levels + offset, d->levels, (size_t)count * sizeof *d->levels);
+	free(d->levels);
+	d->levels = NULL;
+	d->nlevels = 0;
+	out->nlevels += count;
+	for (int k = 0; k < count; k++)
+		if (shift_level(&out->levels[offset + k], offset, count, path, k, log, e) < 0)
+			return -1;
+	return 0;
+}
+
+/* Reads file i into out. Its warnings are held back until it is read
+ * whole: a file that is refused gives its one line of error alone. */
+static int read_one(const char *const *paths, int n, int i, const struct input_set_options *o,
+		    struct read_json_doc *out, int *cut, struct log *log, struct err *e)
+{
+	char *held = NULL;
+	size_t nheld = 0;
+	FILE *mem = log && log->warn ? open_memstream(&held, &nheld) : NULL;
+	struct log quiet = { log && log->steps != log->warn ? log->steps : NULL, mem, 0 };
+	struct log *l = mem ? &quiet : log;
+	struct read_json_doc d;
+	int rc = 0;
+	if (read_map_file(paths[i], o->format, &d, l, e) < 0 ||
+	    (o->player && players_view(paths[i], &d, o, cut, n > 1, l, e) < 0) || append_levels(out, &d, paths[i], l, e) < 0)
+		rc = -1;
+	if (rc == 0 && i == 0) {
+		out->seed = d.seed;
+		out->title = d.title;
+		out->site = d.site;
+		out->story = d.story;
+		d.seed = d.title = d.site = d.story = NULL;
+	}
+	read_json_doc_free(&d);
+	if (mem) {
+		if (fclose(mem) == 0 && rc == 0 && nheld)
+			fwrite(held, 1, nheld, log->warn);
+		log->warnings += quiet.warnings;
+		free(held);
+	}
+	return rc;
+}
+
+int input_set_read(const char *const *paths, int n, const struct input_set_options *o, struct read_json_doc *out,
+		   int *cut, struct log *log, struct err *e)
+{
+	memset(out, 0, sizeof *out);
+	*cut = 0;
+	for (int i = 0; i < n; i++)
+		if (read_one(paths, n, i, o, out, cut, log, e) < 0) {
+			read_json_doc_free(out);
+			return -1;
+		}
+	return 0;
+}
+
+size_t input_set_estimate(const char *const *paths, int n)
+{
+	size_t most = 0;
+	struct stat st;
+	for (int i = 0; i < n; i++)
+		if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_size <= READ_JSON_MAX_FILE && (size_t)st.st_size > most)
+			most = (size_t)st.st_size;
+	return most * 9;
+}

@@ -1,0 +1,239 @@
+/* output.c: the table of output formats and the text writers' file
+ * handling (temporary file, then rename). */
+#include "app/output.h"
+
+#include "base/atomic.h"
+#include "export/export.h"
+#include "export/export_vtt.h"
+#include "base/fileset.h"
+#include "layout/map_image.h"
+#include "render.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef int (*stream_writer)(FILE *f, const struct doc *d, struct err *e);
+
+static int write_stream(const struct doc *d, const char *path, stream_writer w, struct err *e)
+{
+	struct atomic_file af;
+	if (atomic_open_in(&af, path, d->memory, e) < 0)
+		return -1;
+	if (w(af.f, d, e) < 0) {
+		atomic_blame(&af, 1, e);
+		atomic_abort(&af);
+		return -1;
+	}
+	return atomic_commit(&af, e);
+}
+
+static int write_txt(const struct doc *d, const char *path, struct err *e)
+{
+	return write_stream(d, path, export_txt, e);
+}
+
+static int write_json(const struct doc *d, const char *path, struct err *e)
+{
+	return write_stream(d, path, export_json, e);
+}
+
+/* One level: the Cairo sheet; several: the booklet, through libharu. */
+static int write_pdf(const struct doc *d, const char *path, struct err *e)
+{
+	if (d->nlevels > 1)
+		return render_write_booklet(d, path, e);
+	return render_write(d, path, "pdf", e);
+}
+
+static int write_pdf_cairo(const struct doc *d, const char *path, struct err *e)
+{
+	return render_write(d, path, "pdf-cairo", e);
+}
+
+static int write_svg(const struct doc *d, const char *path, struct err *e)
+{
+	return render_write(d, path, "svg", e);
+}
+
+static int write_png(const struct doc *d, const char *path, struct err *e)
+{
+	return render_write(d, path, "png", e);
+}
+
+/* The name of level k's file (k >= 1) beside path: path with "-k" before
+ * its extension, and the extension replaced by ext when ext is given
+ * ("crypt.md", 2, "svg" -> "crypt-2.svg"); k = 0 leaves out the number. */
+static int level_path(const char *path, int k, const char *ext, char *out, size_t size, struct err *e)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const char *dot = strrchr(base, '.');
+	if (!dot || dot == base)
+		dot = base + strlen(base);
+	char num[16] = "";
+	if (k > 0)
+		snprintf(num, sizeof num, "-%d", k);
+	int n = snprintf(out, size, "%.*s%s%s%s", (int)(dot - path), path, num, ext ? "." : "", ext ? ext : dot);
+	if (n < 0 || (size_t)n >= size)
+		return err_usage(e, "output path is too long: %.60s...", path);
+	return 0;
+}
+
+
+/* One Universal VTT file per level: the path itself for one level, NAME-k
+ * for several. */
+static int write_vtt(const struct doc *d, const char *path, struct err *e)
+{
+	if (d->nlevels < 1)
+		return err_set(e, "nothing to export: no levels");
+	if (d->nlevels > 1 && strcmp(path, "-") == 0)
+		return err_usage(e, "-o -: %d levels need a tabletop file each; name a file (NAME-1, NAME-2, ... are "
+				 "written)", d->nlevels);
+	struct atomic_file *af = calloc((size_t)d->nlevels, sizeof *af);
+	if (!af)
+		return err_set(e, "out of memory");
+	int opened = 0, rc = 0;
+	for (int k = 0; k < d->nlevels && rc == 0; k++) {
+		const struct map *m = &d->levels[k].map;
+		char name[4096];
+		int ppg = map_image_vtt_ppg(m, d->sheet.grid_pixels);
+		int want = d->sheet.grid_pixels > 0 ? d->sheet.grid_pixels : MAP_IMAGE_PPG_DEFAULT;
+		if (ppg < want)
+			report_warn(d->report, "level %d: %d x %d squares at %d pixels a square would exceed %d pixels; "
+				    "the tabletop image has %d pixels a square", m->depth, m->w, m->h, want,
+				    MAP_IMAGE_MAX_SIDE, ppg);
+		unsigned char *png = NULL;
+		size_t len = 0;
+		if (report_step(d->report, e, "level %d of %d: drawing the tabletop image...", k + 1, d->nlevels) < 0 ||
+		    level_path(path, d->nlevels > 1 ? k + 1 : 0, NULL, name, sizeof name, e) < 0 ||
+		    render_map_png(d, k, ppg, &png, &len, e) < 0 || atomic_open_in(&af[k], name, d->memory, e) < 0) {
+			free(png);
+			rc = -1;
+			break;
+		}
+		opened++;
+		char about[600], whose[300];
+		if (d->sheet.player)
+			snprintf(whose, sizeof whose, "players' map");
+		else
+			snprintf(whose, sizeof whose, "seed %s", d->seed ? d->seed : "unknown");
+		snprintf(about, sizeof about, "mapsheet " MAPSHEET_VERSION ": level %d, file %d of %d, %s", m->depth,
+			 k + 1, d->nlevels, whose);
+		rc = export_vtt(af[k].f, m, ppg, png, len, about, e);
+		free(png);
+		report_info(d->report, "%s: level %d, %d x %d squares at %d pixels a square (%d x %d pixels)", name,
+			    m->depth, m->w, m->h, ppg, m->w * ppg, m->h * ppg);
+	}
+	rc = fileset_finish(af, opened, 0, path, rc, e);
+	free(af);
+	return rc;
+}
+
+/* The Markdown key and, beside it, one map image per level. */
+static int write_md(const struct doc *d, const char *path, struct err *e)
+{
+	if (d->nlevels < 1)
+		return err_set(e, "nothing to write: no levels");
+	const char *ext = d->sheet.md_png ? "png" : "svg";
+	int n = d->nlevels;
+	struct atomic_file *af = calloc((size_t)n + 1, sizeof *af);
+	char(*names)[4096] = calloc((size_t)n, sizeof *names);
+	const char **links = calloc((size_t)n, sizeof *links);
+	int opened = 0, rc = 0;
+	if (!af || !names || !links)
+		rc = err_set(e, "out of memory");
+	for (int k = 0; k < n && rc == 0; k++) {
+		if (report_step(d->report, e, "level %d of %d: drawing the map for the Markdown key...", k + 1, n) < 0 ||
+		    level_path(path, n > 1 ? k + 1 : 0, ext, names[k], sizeof names[k], e) < 0 ||
+		    atomic_open_in(&af[k], names[k], d->memory, e) < 0) {
+			rc = -1;
+			break;
+		}
+		opened++;
+		rc = render_map_image(d, k, d->sheet.md_png ? MAP_IMAGE_PNG : MAP_IMAGE_SVG, af[k].f, e);
+		/* the link is relative: the image sits beside the .md */
+		const char *slash = strrchr(names[k], '/');
+		links[k] = slash ? slash + 1 : names[k];
+	}
+	/* the key last in the loop; placed first (see fileset.h) */
+	if (rc == 0) {
+		if (atomic_open_in(&af[n], path, d->memory, e) < 0) {
+			rc = -1;
+		} else {
+			opened = n + 1;
+			rc = export_md(af[n].f, d, links, e);
+		}
+	}
+	/* the images as one set named after NAME.svg (or .png), the key first */
+	char pattern[4096];
+	if (level_path(path, 0, ext, pattern, sizeof pattern, e) < 0)
+		rc = -1;
+	rc = fileset_finish(af, opened, n, pattern, rc, e);
+	if (rc == 0)
+		report_info(d->report, "%s: the key of %d level%s, with %s%s", path, n, n == 1 ? "" : "s", names[0],
+			    n > 1 ? " and the other levels' maps beside it" : " beside it");
+	free(af);
+	free(names);
+	free(links);
+	return rc;
+}
+
+static const struct output_format formats[] = {
+	{ .name = "pdf", .summary = "graph-paper sheets, every page in one file; several levels make a booklet "
+				    "with bookmarks and links", .sheet = 1, .draws = 1, .write = write_pdf },
+	{ .name = "pdf-cairo", .summary = "every level in one PDF drawn by Cairo, cover included, without "
+					  "bookmarks and links (to compare with the booklet)",
+	  .sheet = 1, .draws = 1, .by_name_only = 1, .write = write_pdf_cairo },
+	{ .name = "svg", .summary = "graph-paper sheets, one file a page", .sheet = 1, .draws = 1, .write = write_svg },
+	{ .name = "png", .summary = "graph-paper sheets as images, one file a page", .sheet = 1, .draws = 1,
+	  .write = write_png },
+	{ .name = "txt", .summary = "text preview of the map and its key", .streams = 1, .write = write_txt },
+	{ .name = "json", .summary = "the whole map model as JSON", .streams = 1, .write = write_json },
+	{ .name = "dd2vtt", .ext2 = "uvtt", .summary = "Universal VTT for virtual tabletops: walls, doors and the "
+						   "players' map image",
+	  .streams = 1, .draws = 1, .write = write_vtt },
+	{ .name = "md", .summary = "the room key as Markdown, with the map as an image beside it", .draws = 1,
+	  .write = write_md },
+	{ .name = NULL }
+};
+
+const struct output_format *output_find(const char *name)
+{
+	for (int i = 0; formats[i].name; i++)
+		if (strcmp(formats[i].name, name) == 0 || (formats[i].ext2 && strcmp(formats[i].ext2, name) == 0))
+			return &formats[i];
+	return NULL;
+}
+
+const struct output_format *output_for_path(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *dot = strrchr(slash ? slash : path, '.');
+	if (!dot || !dot[1])
+		return NULL;
+	for (int i = 0; formats[i].name; i++)
+		if (!formats[i].by_name_only &&
+		    (strcasecmp(formats[i].name, dot + 1) == 0 ||
+		     (formats[i].ext2 && strcasecmp(formats[i].ext2, dot + 1) == 0)))
+			return &formats[i];
+	return NULL;
+}
+
+void output_names(char *out, size_t size, int extensions)
+{
+	size_t used = 0;
+	out[0] = '\0';
+	for (int i = 0; formats[i].name; i++) {
+		if (extensions && formats[i].by_name_only)
+			continue;
+		const char *dot = extensions ? "." : "";
+		int n = snprintf(out + used, size - used, "%s%s%s%s%s%s", used ? ", " : "", dot, formats[i].name,
+				 formats[i].ext2 ? ", " : "", formats[i].ext2 ? dot : "",
+				 formats[i].ext2 ? formats[i].ext2 : "");
+		if (n < 0 || (size_t)n >= size - used)
+			break;
+		used += (size_t)n;
+	}
+}

@@ -1,0 +1,451 @@
+/* cli_options.c: the common options: each one's name, help line and the
+ * function that checks its value and stores it in struct cli. */
+#include "cli/cli_options.h"
+#include "read/read_map.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int set_method(struct cli *c, const char *value, struct err *e)
+{
+	char list[512], names[256];
+	if (strlen(value) >= sizeof list)
+		return err_usage(e, "--method: the list is too long");
+	snprintf(list, sizeof list, "%s", value);
+	c->nmethods = 0;
+	char *save = NULL;
+	for (char *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		const struct method *m = method_find(name);
+		if (!m) {
+			method_names(names, sizeof names);
+			return err_usage(e, "unknown method '%s' (methods: %s)", name, names);
+		}
+		if (c->nmethods >= CLI_MAX_LEVELS)
+			return err_usage(e, "--method: more than %d methods", CLI_MAX_LEVELS);
+		c->methods[c->nmethods++] = m;
+	}
+	if (c->nmethods == 0) {
+		method_names(names, sizeof names);
+		return err_usage(e, "--method: no method named (methods: %s)", names);
+	}
+	return 0;
+}
+
+static int set_seed(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--seed: the seed is empty (any text of 1 to %zu characters)", sizeof c->seed - 1);
+	if (strlen(value) >= sizeof c->seed)
+		return err_usage(e, "--seed: the seed is longer than %zu characters", sizeof c->seed - 1);
+	snprintf(c->seed, sizeof c->seed, "%s", value);
+	return 0;
+}
+
+static int set_rooms(struct cli *c, const char *value, struct err *e)
+{
+	c->rooms_given = 1;
+	return gen_parse_int("rooms", value, 1, MAP_MAX_ROOMS, &c->params.rooms, e);
+}
+
+static int set_size(struct cli *c, const char *value, struct err *e)
+{
+	char *end;
+	errno = 0;
+	long w = strtol(value, &end, 10);
+	long h = -1;
+	if (end != value && (*end == 'x' || *end == 'X')) {
+		const char *hs = end + 1;
+		h = strtol(hs, &end, 10);
+		if (end == hs)
+			h = -1;
+	}
+	if (errno == ERANGE || h < 0 || *end != '\0')
+		return err_usage(e, "--size: '%s' is not WxH (squares, e.g. 60x40)", value);
+	if (w < 8 || h < 8 || w > MAP_MAX_SIDE || h > MAP_MAX_SIDE || w * h > MAP_MAX_AREA)
+		return err_usage(e, "--size: %s is out of range (each side 8 to %d squares, at most %ld squares in all)",
+				 value, MAP_MAX_SIDE, MAP_MAX_AREA);
+	c->params.w = (int)w;
+	c->params.h = (int)h;
+	c->size_given = 1;
+	return 0;
+}
+
+static int set_input(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--input: the file name is empty (a map written by -o FILE.json, or - for standard "
+				 "input)");
+	if (c->ninputs == CLI_MAX_INPUTS)
+		return err_usage(e, "--input: more than %d files (a booklet holds at most %d levels)", CLI_MAX_INPUTS,
+				 CLI_MAX_INPUTS);
+	for (int i = 0; i < c->ninputs; i++)
+		if (strcmp(value, "-") == 0 && strcmp(c->inputs[i], "-") == 0)
+			return err_usage(e, "--input: - (standard input) given twice; it can be read once");
+	c->inputs[c->ninputs++] = value;
+	return 0;
+}
+
+static int set_input_format(struct cli *c, const char *value, struct err *e)
+{
+	int f = input_format_find(value);
+	if (f < 0)
+		return err_usage(e, "--input-format: unknown format '%s' (formats: auto mapsheet watabou donjon)", value);
+	c->input_format = f;
+	return 0;
+}
+
+static int set_output(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--output: the file name is empty");
+	c->output = value;
+	return 0;
+}
+
+static int set_log(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--log: the file name is empty (a file, or - for standard error)");
+	c->log_path = value;
+	return 0;
+}
+
+static int set_levels(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("levels", value, 1, CLI_MAX_LEVELS, &c->levels, e);
+}
+
+static int set_only_level(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("level", value, 1, CLI_MAX_LEVELS, &c->only_level, e);
+}
+
+static int set_format(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--format: the name is empty (see mapsheet --help for the formats)");
+	c->format = value;
+	return 0;
+}
+
+static int set_numbering(struct cli *c, const char *value, struct err *e)
+{
+	if (strcmp(value, "entrance") == 0)
+		c->key.numbering = KEY_NUMBER_ENTRANCE;
+	else if (strcmp(value, "reading") == 0)
+		c->key.numbering = KEY_NUMBER_READING;
+	else
+		return err_usage(e, "--numbering: unknown order '%s' (orders: entrance, reading)", value);
+	return 0;
+}
+
+static int set_stock(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->key.stock = 1;
+	return 0;
+}
+
+static int set_no_stock(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->key.stock = 0;
+	return 0;
+}
+
+static int set_system(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--system: the name is empty (a folder of templates/tables/, or a path)");
+	c->key.system = value;
+	return 0;
+}
+
+static int set_paper(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--paper: the name is empty (letter, a4, a3, legal, tabloid, or WxH in mm or in)");
+	if (c->checks && c->checks->paper && c->checks->paper(value, e) < 0)
+		return -1;
+	c->sheet.paper = value;
+	return 0;
+}
+
+static int set_landscape(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.orientation = ORIENT_LANDSCAPE;
+	return 0;
+}
+
+static int set_portrait(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.orientation = ORIENT_PORTRAIT;
+	return 0;
+}
+
+static int set_scale(struct cli *c, const char *value, struct err *e)
+{
+	if (strcmp(value, "fit") == 0) {
+		c->sheet.scale = 0;
+		return 0;
+	}
+	return gen_parse_real("scale", value, SHEET_SCALE_MIN, SHEET_SCALE_MAX, &c->sheet.scale, e) < 0
+		       ? err_usage(e, "--scale: '%s' is not a scale (squares per inch, %d to %d, or fit)", value,
+				   SHEET_SCALE_MIN, SHEET_SCALE_MAX)
+		       : 0;
+}
+
+static int set_style(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--style: the name is empty (see mapsheet --list-styles)");
+	if (c->checks && c->checks->style && c->checks->style(value, c->params.template_dirs, e) < 0)
+		return -1;
+	c->sheet.style = value;
+	return 0;
+}
+
+static int set_dpi(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("dpi", value, 30, 1200, &c->sheet.dpi, e);
+}
+
+static int set_player(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.player = 1;
+	c->key.player = 1;
+	return 0;
+}
+
+static int set_player_secret_rooms(struct cli *c, const char *value, struct err *e)
+{
+	c->sheet.player_secret_rooms = 1;
+	return set_player(c, value, e);
+}
+
+static int set_no_key(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.no_key = 1;
+	return 0;
+}
+
+static int set_one_page(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.one_page = 1;
+	return 0;
+}
+
+static int set_poster(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.poster = 1;
+	return 0;
+}
+
+static int set_overlap(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--overlap: the length is empty (a number with in, mm, cm or pt, such as 0.25in)");
+	c->sheet.overlap = value;
+	return 0;
+}
+
+static int set_margin(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--margin: the length is empty (a number with in, mm, cm or pt, such as 0.25in)");
+	c->sheet.margin = value;
+	return 0;
+}
+
+static int set_title(struct cli *c, const char *value, struct err *e)
+{
+	if (value[0] == '\0')
+		return err_usage(e, "--title: the title is empty (any text of 1 to 200 characters)");
+	if (strlen(value) > 200)
+		return err_usage(e, "--title: longer than 200 characters");
+	c->sheet.title = value;
+	return 0;
+}
+
+static int act_list_styles(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->action = CLI_LIST_STYLES;
+	return 0;
+}
+
+static int set_quiet(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->quiet = 1;
+	c->verbose = 0;
+	return 0;
+}
+
+static int set_verbose(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->verbose = 1;
+	c->quiet = 0;
+	return 0;
+}
+
+static int set_grid_pixels(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("grid-pixels", value, 10, 300, &c->sheet.grid_pixels, e);
+}
+
+static int set_vtt_grid(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->sheet.vtt_grid = 1;
+	return 0;
+}
+
+static int set_md_image(struct cli *c, const char *value, struct err *e)
+{
+	if (strcmp(value, "svg") == 0)
+		c->sheet.md_png = 0;
+	else if (strcmp(value, "png") == 0)
+		c->sheet.md_png = 1;
+	else
+		return err_usage(e, "--md-image: unknown format '%s' (formats: svg, png)", value);
+	return 0;
+}
+
+static int act_help_methods(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->action = CLI_HELP_METHODS;
+	return 0;
+}
+
+static int act_help(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->action = CLI_HELP;
+	return 0;
+}
+
+static int act_version(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->action = CLI_VERSION;
+	return 0;
+}
+
+static int act_list_methods(struct cli *c, const char *value, struct err *e)
+{
+	(void)value;
+	(void)e;
+	c->action = CLI_LIST_METHODS;
+	return 0;
+}
+
+static int act_completion(struct cli *c, const char *value, struct err *e)
+{
+	if (strcmp(value, "bash") != 0)
+		return err_usage(e, "--completion: unknown shell '%s' (shells: bash)", value);
+	c->action = CLI_COMPLETION;
+	return 0;
+}
+
+const struct cli_option cli_options[] = {
+	{ "method", 'm', "NAME[,...]", "the method: dice (default) or another; a list gives one per level",
+	  GROUP_MAP, set_method, NULL },
+	{ "seed", 's', "TEXT", "any text (default: one is drawn and shown)", GROUP_MAP, set_seed, NULL },
+	{ "rooms", 'n', "N", "rooms wanted (default: the method's)", GROUP_MAP, set_rooms, NULL },
+	{ "size", 0, "WxH", "grid size in squares (default: fitted to the rooms)", GROUP_MAP, set_size, NULL },
+	{ "input", 'i', "FILE", "print FILE's map (-o x.json; -: stdin); repeatable",
+	  GROUP_MAP, set_input, NULL },
+	{ "input-format", 0, "NAME", "made by: auto (default), mapsheet, watabou, donjon",
+	  GROUP_MAP, set_input_format, "auto mapsheet watabou donjon" },
+	{ "levels", 0, "N", "N levels joined by stairs (default 1); several in a PDF make a booklet", GROUP_MAP,
+	  set_levels, NULL },
+	{ "level", 0, "K", "print level K alone, as it is in the booklet", GROUP_MAP,
+	  set_only_level, NULL },
+	{ "numbering", 0, "ORDER", "room numbers: entrance (default) or reading order", GROUP_KEY, set_numbering,
+	  "entrance reading" },
+	{ "stock", 0, NULL, "roll room contents from the tables (default)", GROUP_KEY, set_stock, NULL },
+	{ "no-stock", 0, NULL, "a bare key: sizes and exits only", GROUP_KEY, set_no_stock, NULL },
+	{ "system", 0, "NAME", "stocking tables: neutral (default) or a folder", GROUP_KEY, set_system, NULL },
+	{ "paper", 0, "NAME", "letter (default), a4, a3, legal, tabloid, 210x297mm", GROUP_SHEET, set_paper,
+	  "letter a4 a3 legal tabloid" },
+	{ "landscape", 0, NULL, "turn the paper sideways (default: best fit)", GROUP_SHEET, set_landscape, NULL },
+	{ "portrait", 0, NULL, "keep the paper upright", GROUP_SHEET, set_portrait, NULL },
+	{ "scale", 0, "N|fit", "squares per inch (graph paper: 4 or 5), or fit", GROUP_SHEET, set_scale,
+	  "fit 4 5 6 8 10 12 16" },
+	{ "style", 0, "NAME", "a style (default classic; --list-styles) or file", GROUP_SHEET, set_style, NULL },
+	{ "list-styles", 0, NULL, "list the styles and exit", GROUP_SHEET, act_list_styles, NULL },
+	{ "dpi", 0, "N", "PNG resolution, 30 to 1200 (default 150)", GROUP_SHEET, set_dpi, NULL },
+	{ "player", 0, NULL, "the players' handout: no secrets, no key", GROUP_SHEET, set_player, NULL },
+	{ "player-secret-rooms", 0, NULL, "as --player, and the rooms behind secret doors too", GROUP_SHEET,
+	  set_player_secret_rooms, NULL },
+	{ "no-key", 0, NULL, "the map page alone, without the key", GROUP_SHEET, set_no_key, NULL },
+	{ "one-page", 0, NULL, "map and whole key on one page (text down to 6.5 pt)", GROUP_SHEET,
+	  set_one_page, NULL },
+	{ "poster", 0, NULL, "print in pieces to tape together, at --scale", GROUP_SHEET, set_poster,
+	  NULL },
+	{ "overlap", 0, "LENGTH", "poster pieces' overlap (default 0.25in)", GROUP_SHEET,
+	  set_overlap, NULL },
+	{ "margin", 0, "LENGTH", "poster pieces' unprinted margin (0.25in)", GROUP_SHEET, set_margin, NULL },
+	{ "title", 0, "TEXT", "the title (default: a site name from the seed)", GROUP_SHEET, set_title, NULL },
+	{ "output", 'o', "FILE", "write FILE, by its extension: .pdf .svg .png .txt .json .md .dd2vtt .uvtt",
+	  GROUP_OUTPUT, set_output, NULL },
+	{ "format", 0, "NAME", "the format, whatever the extension: pdf, pdf-cairo, svg, png, txt, ...",
+	  GROUP_OUTPUT, set_format, NULL },
+	{ "grid-pixels", 0, "N", ".dd2vtt image: pixels a square (default 70)", GROUP_OUTPUT, set_grid_pixels, NULL },
+	{ "vtt-grid", 0, NULL, ".dd2vtt image: draw the grid in (default: none)",
+	  GROUP_OUTPUT, set_vtt_grid, NULL },
+	{ "md-image", 0, "FORMAT", ".md: the map beside it, svg (default) or png", GROUP_OUTPUT, set_md_image,
+	  "svg png" },
+	{ "log", 0, "FILE", "write the roll log to FILE (- for stderr)", GROUP_OUTPUT, set_log, NULL },
+	{ "quiet", 'q', NULL, "no warnings, progress or seed message", GROUP_GENERAL, set_quiet, NULL },
+	{ "verbose", 'v', NULL, "details: each level's method, size, rooms, time", GROUP_GENERAL, set_verbose, NULL },
+	{ "list-methods", 0, NULL, "list the methods and exit", GROUP_GENERAL, act_list_methods, NULL },
+	{ "completion", 0, "SHELL", "print the completion script for SHELL (bash)", GROUP_GENERAL, act_completion,
+	  "bash" },
+	{ "help", 'h', NULL, "show this help and exit", GROUP_GENERAL, act_help, NULL },
+	{ "help-methods", 0, NULL, "show each method's own options and exit", GROUP_GENERAL, act_help_methods, NULL },
+	{ "version", 'V', NULL, "show the version and exit", GROUP_GENERAL, act_version, NULL },
+	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL, NULL }
+};
+
+const struct cli_option cli_serve_options[] = {
+	{ "port", 0, "N", "the port, 0 to 65535 (default 8750; 0 picks a free one)", GROUP_GENERAL, NULL, NULL },
+	{ "bind", 0, "ADDR", "the address to listen on (default 127.0.0.1: this machine only)", GROUP_GENERAL, NULL,
+	  NULL },
+	{ "request-seconds", 0, "S", "a map's request stopped past S seconds (default 20), answered 503",
+	  GROUP_GENERAL, NULL, NULL },
+	{ NULL, 0, NULL, NULL, GROUP_GENERAL, NULL, NULL }
+};
+
+const struct cli_option *cli_option_find(const char *name)
+{
+	for (int i = 0; cli_options[i].name; i++)
+		if (strcmp(cli_options[i].name, name) == 0)
+			return &cli_options[i];
+	return NULL;
+}

@@ -1,0 +1,32 @@
+/* export.h: the text exporters. Each writes a whole document to a stream;
+ * the caller opens and commits the file (src/atomic.h). They return 0, or -1
+ * with e set when memory runs out; write errors are caught at commit. */
+#ifndef MAPSHEET_EXPORT_H
+#define MAPSHEET_EXPORT_H
+
+#include "model/doc.h"
+
+#include <stdio.h>
+
+/* The ASCII preview of each level followed by its numbered key. */
+int export_txt(FILE *f, const struct doc *d, struct err *e);
+/* The numbered key of each level alone, as export_txt writes it, under
+ * the title and a line naming each level (the local server's key). */
+int export_txt_key(FILE *f, const struct doc *d, struct err *e);
+/* The whole model as JSON (format "mapsheet", version DOC_JSON_VERSION). */
+int export_json(FILE *f, const struct doc *d, struct err *e);
+
+/* The room key as Markdown: a heading per level, images[l] (a path
+ * relative to the .md, or NULL for none) as level l's map, a numbered
+ * heading per room. With d->sheet.player only the maps, without the key. */
+int export_md(FILE *f, const struct doc *d, const char *const *images, struct err *e);
+struct sbuf;
+/* Appends text with every Markdown special character escaped; line_start:
+ * the text begins a line, so what would open a heading or list is escaped
+ * too. */
+void md_escape(struct sbuf *s, const char *text, int line_start);
+
+/* The ASCII drawing of one map alone (used by the preview and the tests). */
+int export_txt_map(FILE *f, const struct map *m, struct err *e);
+
+#endif

@@ -1,0 +1,78 @@
+/* doc.h: everything an output writer receives: the generated levels (each a
+ * map and its key) and how to present them. Text exporters (src/export/)
+ * and the renderers (render/) all take a const struct doc. */
+#ifndef MAPSHEET_DOC_H
+#define MAPSHEET_DOC_H
+
+#include "model/key.h"
+#include "base/report.h"
+#include "model/map.h"
+
+struct memfiles;
+
+/* The version of mapsheet's JSON format (format "mapsheet", see
+ * mapsheet-json(5)) that export_json writes and --input reads, raised
+ * whenever a field changes meaning, is renamed or is added. */
+#define DOC_JSON_VERSION 2
+
+struct level {
+	struct map map;
+	struct key key;
+};
+
+enum orientation { ORIENT_AUTO, ORIENT_PORTRAIT, ORIENT_LANDSCAPE };
+
+/* --scale's range in squares per inch: inch squares for miniatures up to
+ * the finest standard scale fit chooses (render/paper.c) */
+#define SHEET_SCALE_MIN 1
+#define SHEET_SCALE_MAX 64
+
+/* Presentation options for sheets (PDF, SVG, PNG, booklet). Strings are
+ * validated by render_validate() before any generation happens. */
+struct sheet_options {
+	const char *paper;      /* "letter", "a4", "8.5x11in", "210x297mm"; NULL: default */
+	enum orientation orientation;
+	double scale;           /* squares per inch; 0: fit */
+	const char *style;      /* style name or path; NULL: "classic" */
+	int dpi;                /* PNG resolution, default 150 */
+	int player;             /* the players' handout: no secrets, no key */
+	int player_secret_rooms;/* the handout shows what only secret doors lead to */
+	int no_key;             /* the map page alone */
+	int one_page;           /* each level's map and whole key on one page */
+	int poster;             /* the map in pieces at its scale even when it fits one sheet */
+	const char *overlap;    /* poster pieces' overlap ("0.25in"); NULL: the default */
+	const char *margin;     /* poster pieces' printer-safe margin; NULL: the default */
+	const char *title;      /* NULL: made from method and seed */
+	int grid_pixels;        /* tabletop export: image pixels per square; 0: 70 */
+	int vtt_grid;           /* tabletop export: the grid drawn into the image */
+	int md_png;             /* Markdown key: the map beside it as PNG, not SVG */
+};
+
+struct doc {
+	const char *seed;               /* the seed text */
+	const char *site;               /* the site's name, drawn from the seed
+					 * ("Tomb of the Grey Lady"), or NULL */
+	const char *story;              /* an introduction printed under the title
+					 * (read from a map file), or NULL */
+	const char *command;            /* a command line that remakes this output */
+	struct level *levels;
+	int nlevels;
+	struct sheet_options sheet;
+	const char *const *template_dirs;
+	struct report *report;          /* --verbose details and progress, or NULL */
+	int total_levels;               /* levels in the whole document when only some are
+					 * printed (--level K); 0: nlevels */
+	struct memfiles *memory;        /* not NULL: the files go here, in memory, under
+					 * the names they would have had (memfiles.h) */
+};
+
+/* Frees every map and key of levels[0..n) (not the array). */
+void levels_free(struct level *levels, int n);
+
+/* How many levels the document has in all ("level 2 of 5"). */
+static inline int doc_total_levels(const struct doc *d)
+{
+	return d->total_levels > d->nlevels ? d->total_levels : d->nlevels;
+}
+
+#endif

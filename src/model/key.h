@@ -1,0 +1,96 @@
+/* key.h: the numbered room key. key_number() gives every room, hall and
+ * bridge its number; key_build() writes an entry per numbered region: its
+ * name, size, exits (which wall, which door, where it leads), stairs and the
+ * keys that lie there; stock_key() (stock.h) then adds its contents from the
+ * stocking tables. The text exporters, the renderer and the booklet all
+ * print this one structure. */
+#ifndef MAPSHEET_KEY_H
+#define MAPSHEET_KEY_H
+
+#include "model/map.h"
+
+enum key_numbering {
+	KEY_NUMBER_ENTRANCE,    /* breadth-first from the entrance (default) */
+	KEY_NUMBER_READING      /* top to bottom, left to right */
+};
+
+struct key_exit {
+	int door;               /* index in map.doors */
+	enum side wall;         /* the wall of this room it is on */
+	enum door_kind kind;
+	int to_region;          /* the region just beyond (0: the outside) */
+	int via_corridor;       /* 1 when a corridor lies between */
+	int leads[8];           /* numbers of the rooms it leads to */
+	int nleads;
+};
+
+struct key_entry {
+	int region;
+	int number;
+	char title[64];         /* the region's name, or "Room", "Hallway", "Bridge" */
+	char size[64];          /* "30 x 20 ft" */
+	char *exits;            /* one paragraph: "North: door to 2. East: ..." */
+	struct key_exit *exit_list;
+	int nexits;
+	char **lines;           /* further paragraphs: stairs, keys, contents */
+	int nlines;
+	char contents_kind[16]; /* "empty", "monster", "trap", ... ("" unstocked) */
+};
+
+struct key {
+	struct key_entry *entries;  /* in number order */
+	int n;
+	char **footer;              /* the map's notes and key statistics */
+	int nfooter;
+	char **wandering;           /* wandering monster table lines, or none */
+	int nwandering;
+	char wandering_die[16];     /* "d6" */
+};
+
+struct stock_tables;
+
+/* How the run's keys are made: numbered (key_number), built for the
+ * referee or the players (key_build), stocked (stock_key, stock.h). */
+struct key_options {
+	enum key_numbering numbering;
+	int stock;                  /* roll contents from the stocking tables */
+	const char *system;         /* table set name ("neutral") */
+	const char *const *template_dirs;
+	int player;                 /* the players' version: no secrets */
+	const struct stock_tables *tables; /* the system's tables, loaded once for
+					      the run, or NULL: stock_key loads them */
+};
+
+/* Numbers the keyed regions of m 1..n (see enum key_numbering). Corridors
+ * get 0. Returns 0 or -1 with e set. */
+int key_number(struct map *m, enum key_numbering mode, struct err *e);
+
+/* Builds the key of a numbered map, an entry per number in number order
+ * (numbers may be missing: the players' map leaves out the rooms behind
+ * secret doors), without contents: nothing is rolled. On failure returns
+ * -1 with e set and leaves k empty (key_free is safe). */
+int key_build(struct key *k, const struct map *m, const struct key_options *o, struct err *e);
+void key_free(struct key *k);
+
+/* Appends a paragraph to an entry (copied). Returns 0 or -1 with e set. */
+int key_entry_add_line(struct key_entry *en, const char *text, struct err *e);
+
+/* A square's number along its row or column as the sheets print it on the
+ * map's edges and the key names it: counted from 1 at the grid's top left,
+ * the same on every level of a run ("at column 23, row 14"). */
+static inline int key_square_number(int index)
+{
+	return index + 1;
+}
+
+/* The key's paragraph for stairs st ("Stairs down to level 2, room 5, at
+ * column 23, row 14."), into buf. */
+void key_stair_line(const struct stair *st, char *buf, size_t size);
+
+/* The entry of key number `number`, or NULL. */
+const struct key_entry *key_find(const struct key *k, int number);
+
+/* Default title for a region without a name. */
+const char *key_default_title(enum region_kind kind);
+
+#endif

@@ -1,0 +1,53 @@
+/* read_json.c: what every reader gives (read_json.h). The exits paragraph
+ * of each key entry of a map read from a file is derived from its doors, as
+ * key_build writes it, so that a door added, removed or changed in the file
+ * reads right in the key of the rooms on both sides. A written exits text
+ * that the doors do not give is named in a warning, never dropped in
+ * silence. */
+#include "read/read_json.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int read_json_derive_exits(struct level *lv, int player, const char *name, int index, struct log *log,
+			   struct err *e)
+{
+	struct key built = { 0 };
+	struct key_options o = { .numbering = KEY_NUMBER_ENTRANCE, .stock = 0, .player = player };
+	if (key_build(&built, &lv->map, &o, e) < 0)
+		return -1;
+	for (int i = 0; i < lv->key.n; i++) {
+		struct key_entry *en = &lv->key.entries[i];
+		/* key_build makes the entries in number order: found at once */
+		struct key_entry *from = (struct key_entry *)key_find(&built, en->number);
+		if (!from)
+			continue;
+		const char *derived = from->exits ? from->exits : "";
+		if (log && en->exits && strcmp(en->exits, derived) != 0)
+			log_warn(log, "%s: levels[%d].key[%d].exits: \"%.80s\" is not what the doors give; printed as "
+				 "the doors give it (\"%.80s\"); put other words in \"lines\"", name, index, i, en->exits,
+				 derived);
+		free(en->exits);
+		free(en->exit_list);
+		en->exits = from->exits;
+		en->exit_list = from->exit_list;
+		en->nexits = from->nexits;
+		from->exits = NULL;
+		from->exit_list = NULL;
+		from->nexits = 0;
+	}
+	key_free(&built);
+	return 0;
+}
+
+void read_json_doc_free(struct read_json_doc *d)
+{
+	if (d->levels)
+		levels_free(d->levels, d->nlevels);
+	free(d->levels);
+	free(d->seed);
+	free(d->title);
+	free(d->site);
+	free(d->story);
+	memset(d, 0, sizeof *d);
+}

@@ -1,0 +1,391 @@
+/* stock.c: stocking the room key from a system's tables. For each entry, in
+ * number order: a dressing line (what the senses find), the contents roll
+ * (empty, monster, trap, special, with a chance of treasure that depends on
+ * the kind), and where any key lying there is found; then the level's
+ * wandering monster table. Only the rng passed in is rolled, so stocking
+ * never changes the map. */
+#include "stock/stock.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NAME_WORDS 8
+
+/* ---- choosing tables ---- */
+
+static const struct stock_table *find_fmt(const struct stock_tables *t, const char *fmt, const char *a,
+					  const char *b)
+{
+	char name[STOCK_NAME_MAX];
+	int n = snprintf(name, sizeof name, fmt, a, b);
+	if (n < 0 || (size_t)n >= sizeof name)
+		return NULL;
+	return stock_table_find(t, name);
+}
+
+/* Splits text into lowercase words of letters and digits ("Servants'
+ * Quarters" -> servants, quarters). Returns the count. */
+static int split_words(const char *text, char words[][STOCK_NAME_MAX], int max)
+{
+	int n = 0;
+	size_t len = 0;
+	for (const char *p = text;; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (isalnum(c)) {
+			if (n < max && len + 1 < STOCK_NAME_MAX)
+				words[n][len++] = (char)tolower(c);
+			continue;
+		}
+		if (c == '\'')
+			continue;
+		if (len > 0 && n < max) {
+			words[n][len] = '\0';
+			n++;
+		}
+		len = 0;
+		if (c == '\0')
+			break;
+	}
+	return n;
+}
+
+/* prefix + the longest run of words that names a table, leftmost first. */
+static const struct stock_table *find_by_words(const struct stock_tables *t, const char *prefix,
+					       const char *text)
+{
+	char words[NAME_WORDS][STOCK_NAME_MAX];
+	int n = split_words(text, words, NAME_WORDS);
+	for (int len = n; len >= 1; len--)
+		for (int start = 0; start + len <= n; start++) {
+			char name[STOCK_NAME_MAX];
+			int used = snprintf(name, sizeof name, "%s", prefix);
+			for (int w = start; w < start + len && used < (int)sizeof name; w++)
+				used += snprintf(name + used, sizeof name - (size_t)used, "%s%s", w > start ? "_" : "",
+						 words[w]);
+			if (used >= (int)sizeof name)
+				continue;
+			const struct stock_table *tab = stock_table_find(t, name);
+			if (tab)
+				return tab;
+		}
+	return NULL;
+}
+
+const struct stock_table *stock_dressing_table(const struct stock_tables *t, const struct map *m, int id)
+{
+	const struct region *r = &m->regions[id];
+	const char *method = m->method ? m->method : "";
+	const char *kind = region_kind_name(r->kind);
+	const struct stock_table *tab = NULL;
+	if (r->name[0] && (strcmp(method, "mansion") == 0 || strcmp(method, "house") == 0))
+		tab = find_by_words(t, "room_", r->name);
+	if (!tab && method[0])
+		tab = find_fmt(t, "dress_%s_%s", method, kind);
+	if (!tab && method[0])
+		tab = find_fmt(t, "dress_%s%s", method, "");
+	if (!tab)
+		tab = find_fmt(t, "dress_%s%s", kind, "");
+	if (!tab)
+		tab = stock_table_find(t, "dress");
+	return tab;
+}
+
+const struct stock_table *stock_theme_table(const struct stock_tables *t, const char *theme)
+{
+	if (!theme || !theme[0])
+		return NULL;
+	char words[NAME_WORDS][STOCK_NAME_MAX];
+	int n = split_words(theme, words, NAME_WORDS);
+	for (int i = 0; i < n; i++) {
+		const struct stock_table *tab = find_fmt(t, "theme_%s%s", words[i], "");
+		if (tab)
+			return tab;
+	}
+	return stock_table_find(t, "theme_tint");
+}
+
+/* ---- checks ---- */
+
+int stock_check_system(const struct stock_tables *t, struct err *e)
+{
+	const char *where = t->nfiles > 0 ? t->files[0] : "the tables";
+	if (t->contents_die.sides == 0 || t->nkinds == 0)
+		return err_usage(e, "%s: the tables give no contents roll ('contents:d6' and 'kind:' lines)", where);
+	int want_treasure = 0;
+	for (int i = 0; i < t->nkinds; i++) {
+		const struct stock_kind *k = &t->kinds[i];
+		if (k->treasure > 0)
+			want_treasure = 1;
+		if (strcmp(k->name, "empty") != 0 && !stock_table_find(t, k->name))
+			return err_at(e, t->files[k->file], k->line, k->col, "kind '%s' has no table '%s'", k->name,
+				      k->name);
+	}
+	if (want_treasure && !stock_table_find(t, "treasure"))
+		return err_usage(e, "%s: a kind holds treasure but there is no table 'treasure'", where);
+	if (!stock_table_find(t, "dress"))
+		return err_usage(e, "%s: there is no table 'dress' (the dressing every room falls back on)", where);
+	if (t->wandering_die.sides > 0 && !stock_table_find(t, "wandering"))
+		return err_usage(e, "%s: 'wandering:' is set but there is no table 'wandering'", where);
+	return 0;
+}
+
+/* ---- stocking ---- */
+
+/* A paragraph starts with a capital: "a ruby" -> "A ruby"; "40 silver"
+ * and "2d4 goblins" stay as they are. */
+static void capitalise(char *s)
+{
+	if (islower((unsigned char)s[0]))
+		s[0] = (char)toupper((unsigned char)s[0]);
+}
+
+/* Rolls on tab (then on tint, when given, in the same paragraph) into a
+ * paragraph "Label: text" (no label when label is NULL) and adds it to the
+ * entry. */
+static int add_rolled(struct key_entry *en, const struct stock_tables *t, const struct stock_table *tab,
+		      const char *label, const struct stock_table *tint, const struct stock_vars *v,
+		      struct rng *rng, struct err *e)
+{
+	struct sbuf s, body;
+	sbuf_init(&s);
+	sbuf_init(&body);
+	int rc = -1;
+	if (stock_roll(t, tab, v, 0, rng, &body, e) < 0)
+		goto out;
+	if (tint) {
+		sbuf_addc(&body, ' ');
+		if (stock_roll(t, tint, v, 0, rng, &body, e) < 0)
+			goto out;
+	}
+	const char *text = sbuf_cstr(&body);
+	if (!text) {
+		err_set(e, "out of memory stocking the key");
+		goto out;
+	}
+	if (label)
+		sbuf_printf(&s, "%s: ", label);
+	size_t at = s.len;
+	sbuf_add(&s, text);
+	const char *line = sbuf_cstr(&s);
+	if (!line) {
+		err_set(e, "out of memory stocking the key");
+		goto out;
+	}
+	capitalise(s.data + at);
+	rc = key_entry_add_line(en, line, e);
+out:
+	sbuf_free(&s);
+	sbuf_free(&body);
+	return rc;
+}
+
+static int dress_entry(struct key_entry *en, const struct map *m, const struct stock_tables *t,
+		       struct stock_memory *mem, struct rng *rng, struct err *e)
+{
+	const struct region *r = &m->regions[en->region];
+	const struct stock_table *tab = stock_dressing_table(t, m, en->region);
+	if (!tab)
+		return 0;
+	struct stock_vars v = { { NULL }, mem };
+	v.v[STOCK_VAR_ROOM] = en->title;
+	const struct stock_table *tint = NULL;
+	if (r->zone >= 0 && r->zone < m->nzones && m->zones) {
+		v.v[STOCK_VAR_THEME] = m->zones[r->zone].theme;
+		tint = stock_theme_table(t, m->zones[r->zone].theme);
+	}
+	return add_rolled(en, t, tab, NULL, tint, &v, rng, e);
+}
+
+static const struct stock_kind *roll_kind(const struct stock_tables *t, struct rng *rng)
+{
+	int r = stock_dice_roll(&t->contents_die, rng);
+	for (int i = 0; i < t->nkinds; i++)
+		if (r >= t->kinds[i].lo && r <= t->kinds[i].hi)
+			return &t->kinds[i];
+	return &t->kinds[0];   /* unreachable: resolve checked the coverage */
+}
+
+static int contents_entry(struct key_entry *en, const struct stock_tables *t, struct stock_memory *mem,
+			  struct rng *rng, struct err *e)
+{
+	const struct stock_kind *k = roll_kind(t, rng);
+	int treasure = rng_chance(rng, k->treasure);
+	int empty = strcmp(k->name, "empty") == 0;
+	struct stock_vars v = { { NULL }, mem };
+	v.v[STOCK_VAR_ROOM] = en->title;
+	snprintf(en->contents_kind, sizeof en->contents_kind, "%s", empty && treasure ? "treasure" : k->name);
+	char label[sizeof k->name];
+	snprintf(label, sizeof label, "%s", k->name);
+	capitalise(label);
+	const struct stock_table *tab = stock_table_find(t, k->name);
+	if (!(empty && treasure)) {
+		if (tab) {
+			if (add_rolled(en, t, tab, label, NULL, &v, rng, e) < 0)
+				return -1;
+		} else {
+			char line[40];
+			snprintf(line, sizeof line, "%s.", label);
+			if (key_entry_add_line(en, line, e) < 0)
+				return -1;
+		}
+	}
+	if (!treasure)
+		return 0;
+	const struct stock_table *with = NULL;
+	char name[STOCK_NAME_MAX];
+	snprintf(name, sizeof name, "treasure_with_%s", k->name);
+	with = stock_table_find(t, name);
+	if (!with)
+		with = stock_table_find(t, "treasure");
+	return with ? add_rolled(en, t, with, "Treasure", NULL, &v, rng, e) : 0;
+}
+
+/* Joins the key's line "The K lies here; it opens ..." (key.c) and the
+ * placement just rolled ("The K hangs on a hook by the door.") into one
+ * sentence: "The K hangs on a hook by the door; it opens ...". Returns 0,
+ * or -1 with e set. */
+static int join_key_lines(struct key_entry *en, const char *key_name, struct err *e)
+{
+	char here[STOCK_NAME_MAX + 32];
+	snprintf(here, sizeof here, "The %s lies here; ", key_name);
+	size_t hl = strlen(here);
+	int j = -1;
+	for (int i = 0; i < en->nlines - 1 && j < 0; i++)
+		if (strncmp(en->lines[i], here, hl) == 0)
+			j = i;
+	if (j < 0)
+		return 0;
+	char *placed = en->lines[en->nlines - 1];
+	size_t pl = strlen(placed);
+	while (pl > 0 && (placed[pl - 1] == '.' || placed[pl - 1] == ' '))
+		pl--;
+	struct sbuf s;
+	sbuf_init(&s);
+	sbuf_printf(&s, "%.*s; %s", (int)pl, placed, en->lines[j] + hl);
+	const char *joined = sbuf_cstr(&s);
+	char *copy = joined ? strdup(joined) : NULL;
+	sbuf_free(&s);
+	if (!copy)
+		return err_set(e, "out of memory stocking the key");
+	free(en->lines[j]);
+	en->lines[j] = copy;
+	free(placed);
+	en->nlines--;
+	return 0;
+}
+
+/* Where each key lying in the room is found ("The brass key hangs ..."),
+ * said once with what it opens. */
+static int keys_entry(struct key_entry *en, const struct map *m, const struct stock_tables *t,
+		      struct stock_memory *mem, struct rng *rng, struct err *e)
+{
+	const struct stock_table *tab = stock_table_find(t, "key_place");
+	if (!tab)
+		return 0;
+	for (int i = 0; i < m->nlocks; i++) {
+		if (m->locks[i].region != en->region)
+			continue;
+		int seen = 0;   /* locks of one name in one room are one key */
+		for (int j = 0; j < i && !seen; j++)
+			seen = m->locks[j].region == en->region && strcmp(m->locks[j].name, m->locks[i].name) == 0;
+		if (seen)
+			continue;
+		struct stock_vars v = { { NULL }, mem };
+		v.v[STOCK_VAR_KEY] = m->locks[i].name[0] ? m->locks[i].name : "key";
+		v.v[STOCK_VAR_ROOM] = en->title;
+		if (add_rolled(en, t, tab, NULL, NULL, &v, rng, e) < 0 ||
+		    join_key_lines(en, v.v[STOCK_VAR_KEY], e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int add_wandering_line(struct key *k, const char *text, struct err *e)
+{
+	char **p = realloc(k->wandering, ((size_t)k->nwandering + 1) * sizeof *p);
+	if (!p)
+		return err_set(e, "out of memory for the wandering monster table");
+	k->wandering = p;
+	if (!(p[k->nwandering] = strdup(text)))
+		return err_set(e, "out of memory for the wandering monster table");
+	k->nwandering++;
+	return 0;
+}
+
+/* The level's wandering monster table: one row per face of the die, each a
+ * different entry of `wandering` while there are enough; dice stay unrolled
+ * so every encounter rolls its own numbers. */
+static int wandering_table(struct key *k, const struct stock_tables *t, struct rng *rng, struct err *e)
+{
+	const struct stock_table *tab = stock_table_find(t, "wandering");
+	int rows = t->wandering_die.sides;
+	if (!tab || rows <= 0)
+		return 0;
+	unsigned char *used = calloc((size_t)tab->n, 1);
+	if (!used)
+		return err_set(e, "out of memory for the wandering monster table");
+	snprintf(k->wandering_die, sizeof k->wandering_die, "d%d", rows);
+	int rc = 0, nused = 0;
+	for (int row = 1; row <= rows && rc == 0; row++) {
+		int pick = stock_pick(tab, rng);
+		for (int tries = 0; tries < 50 && nused < tab->n && used[pick]; tries++)
+			pick = stock_pick(tab, rng);
+		if (!used[pick])
+			nused++;
+		used[pick] = 1;
+		struct sbuf s;
+		sbuf_init(&s);
+		sbuf_printf(&s, "%d. ", row);
+		size_t at = s.len;
+		rc = stock_expand(t, tab->entries[pick].text, NULL, STOCK_KEEP_DICE, rng, &s, e);
+		if (rc == 0 && !sbuf_cstr(&s))
+			rc = err_set(e, "out of memory for the wandering monster table");
+		if (rc == 0) {
+			capitalise(s.data + at);
+			rc = add_wandering_line(k, s.data, e);
+		}
+		sbuf_free(&s);
+	}
+	free(used);
+	return rc;
+}
+
+int stock_key_with(struct key *k, const struct map *m, const struct stock_tables *t, struct rng *rng,
+		   struct err *e)
+{
+	if (!rng)
+		return err_set(e, "stocking the key needs a random number generator");
+	struct stock_memory mem;
+	if (stock_check_system(t, e) < 0 || stock_memory_init(&mem, t, e) < 0)
+		return -1;
+	int rc = 0;
+	for (int i = 0; i < k->n && rc == 0; i++) {
+		struct key_entry *en = &k->entries[i];
+		if (en->region <= 0 || en->region > m->nregions)
+			continue;
+		if (dress_entry(en, m, t, &mem, rng, e) < 0 || contents_entry(en, t, &mem, rng, e) < 0 ||
+		    keys_entry(en, m, t, &mem, rng, e) < 0)
+			rc = -1;
+	}
+	if (rc == 0)
+		rc = wandering_table(k, t, rng, e);
+	stock_memory_free(&mem);
+	return rc;
+}
+
+int stock_key(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,
+	      struct err *e)
+{
+	if (!o->stock || o->player)
+		return 0;
+	if (o->tables)
+		return stock_key_with(k, m, o->tables, rng, e);
+	struct stock_tables t;
+	int rc = stock_tables_load(&t, o->template_dirs, o->system ? o->system : "neutral", e);
+	if (rc == 0)
+		rc = stock_key_with(k, m, &t, rng, e);
+	stock_tables_free(&t);
+	return rc;
+}
