@@ -1,4 +1,5 @@
-/* paper.c: paper names and WxH sizes, orientation, the fit scale. */
+/* paper.c: paper names and WxH sizes, the standard sizes in the order a
+ * refusal suggests them, orientation, the fit scale. */
 #include "paper.h"
 
 #include <math.h>
@@ -7,21 +8,52 @@
 #include <string.h>
 #include <strings.h>
 
+/* The papers known by name: North American sizes, then ISO A sizes, each
+ * in order of size (portrait; ledger is tabloid turned). */
 static const struct paper named[] = {
 	{ "letter", 612, 792 },
-	{ "a4", 595.276, 841.890 },
-	{ "a3", 841.890, 1190.551 },
 	{ "legal", 612, 1008 },
 	{ "tabloid", 792, 1224 },
+	{ "ledger", 1224, 792 },
+	{ "a4", 595.276, 841.890 },
+	{ "a3", 841.890, 1190.551 },
+	{ "a2", 1190.551, 1683.780 },
+	{ "a1", 1683.780, 2383.937 },
+	{ "a0", 2383.937, 3370.394 },
 };
+#define NNAMED (sizeof named / sizeof named[0])
 
-#define ACCEPTED "letter, a4, a3, legal, tabloid, or WxH with mm or in such as 210x297mm or 8.5x11in"
+#define ACCEPTED "letter, legal, tabloid, ledger, a4, a3, a2, a1, a0, or WxH with mm or in such as 210x297mm or " \
+		 "8.5x11in"
+
+/* Metric paper: an A size, or a size given in mm. */
+static int is_metric(const struct paper *p)
+{
+	size_t n = strlen(p->name);
+	if (n == 2 && (p->name[0] == 'a' || p->name[0] == 'A') && p->name[1] >= '0' && p->name[1] <= '9')
+		return 1;
+	return n > 2 && strcasecmp(p->name + n - 2, "mm") == 0;
+}
+
+const struct paper *paper_standard(const struct paper *asked, int i)
+{
+	/* the asked paper's family first, then the other; ledger is tabloid */
+	int metric = asked && is_metric(asked);
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < NNAMED; k++) {
+			if (strcmp(named[k].name, "ledger") == 0 || is_metric(&named[k]) != (pass == 0 ? metric : !metric))
+				continue;
+			if (i-- == 0)
+				return &named[k];
+		}
+	return NULL;
+}
 
 int paper_parse(const char *text, struct paper *p, struct err *e)
 {
 	if (!text)
 		text = "letter";
-	for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+	for (size_t i = 0; i < NNAMED; i++)
 		if (strcasecmp(text, named[i].name) == 0) {
 			*p = named[i];
 			return 0;
@@ -101,18 +133,13 @@ double paper_square_pt(double squares_per_inch)
 
 int paper_check_scale(double scale, struct err *e)
 {
-	if (scale == 0)
-		return 0;
-	if (!isfinite(scale) || scale < SHEET_SCALE_MIN || scale > SHEET_SCALE_MAX)
-		return err_usage(e, "--scale: '%g' is out of range (expected fit, or %d to %d squares per inch)", scale,
-				 SHEET_SCALE_MIN, SHEET_SCALE_MAX);
-	return 0;
+	return scale == 0 ? 0 : sheet_scale_check(scale, e);
 }
 
 double paper_fit_scale(double avail_w, double avail_h, double cols, double rows, int *standard)
 {
-	/* the standard scales up to 16 to the inch, the finest a sheet prints a
-	 * fitted map at (layout_page.c refuses finer) */
+	/* the standard scales up to 16 to the inch (SHEET_SCALE_MAX), the finest
+	 * a sheet prints a map at (sheet_plan.c refuses finer) */
 	static const double scales[] = { 4, 5, 6, 8, 10, 12, 16 };
 	for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++) {
 		double s = paper_square_pt(scales[i]);

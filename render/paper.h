@@ -15,10 +15,16 @@ struct paper {
 	double w, h;            /* as named (portrait for the standard sizes) */
 };
 
-/* Parses letter|a4|a3|legal|tabloid or WxH with a unit mm or in
- * ("8.5x11in", "210x297mm"); NULL gives letter. Sizes from 3 to 200 in
+/* Parses letter|legal|tabloid|ledger|a4|a3|a2|a1|a0 or WxH with a unit mm
+ * or in ("8.5x11in", "210x297mm"); NULL gives letter. Sizes from 3 to 200 in
  * on a side. Returns 0, or -1 with a usage error naming --paper. */
 int paper_parse(const char *text, struct paper *p, struct err *e);
+
+/* The standard papers in the order to suggest them for a map too large for
+ * `asked`: letter, legal, tabloid, then a4 to a0; metric first (a4 to a0,
+ * then letter, legal, tabloid) when asked is an A size or given in mm.
+ * Entry i, or NULL past the last. */
+const struct paper *paper_standard(const struct paper *asked, int i);
 
 /* Parses a length for option `option` ("--overlap"): a number with a unit
  * in, mm, cm or pt ("0.25in", "6mm", "18pt"), from 0 to 10 in. Returns 0
@@ -31,12 +37,13 @@ void paper_oriented(const struct paper *p, enum orientation o, double *w, double
 /* Size of one square in points at n squares per inch. */
 double paper_square_pt(double squares_per_inch);
 
-/* Checks a --scale value: 0 (fit) or 1 to 72 squares per inch. */
+/* Checks a --scale value: 0 (fit) or 1 to 16 squares per inch (see
+ * sheet_scale_check). */
 int paper_check_scale(double scale, struct err *e);
 
-/* The scale for `fit`: the first standard scale (4, 5, 6, 8, 10, 12, 16,
- * 20, 24, 32, 40, 48, 64 squares per inch) at which cols x rows squares fit
- * in avail_w x avail_h points. When none fits, the exact scale that just
+/* The scale for `fit`: the first standard scale (4, 5, 6, 8, 10, 12 or 16
+ * squares per inch) at which cols x rows squares fit in avail_w x avail_h
+ * points. When none fits, the exact scale that just
  * fits, and *standard is set to 0. */
 double paper_fit_scale(double avail_w, double avail_h, double cols, double rows, int *standard);
 

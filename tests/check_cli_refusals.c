@@ -79,17 +79,33 @@ END_TEST
 START_TEST(test_scale_range_as_documented)
 {
 	/* the man page and the program give --scale the same range */
-	refused("--scale 65 -o " DIR "/s.json", "--scale: '65' is not a scale (squares per inch, 1 to 64, or fit)",
+	refused("--scale 0.5 -o " DIR "/s.json", "--scale: '0.5' is not a scale (squares per inch, 1 to 16, or fit)",
 		DIR "/s.json");
-	refused("--scale 0.5 -o " DIR "/s.json", "1 to 64", DIR "/s.json");
-	ck_assert_int_eq(test_run("-q --rooms 3 --scale 64 -o " DIR "/s.json", NULL, NULL), 0);
+	ck_assert_int_eq(test_run("-q --rooms 3 --scale 16 -o " DIR "/s.json", NULL, NULL), 0);
 	char *man = test_slurp("man/mapsheet.1", NULL);
 	ck_assert_ptr_nonnull(man);
 	const char *entry = strstr(man, "\n.BR \\-\\-scale ");
 	ck_assert_ptr_nonnull(entry);
-	const char *range = strstr(entry, "squares to the inch (1 to 64)");
-	ck_assert_msg(range && range - entry < 200, "man/mapsheet.1 --scale does not say 1 to 64");
+	const char *range = strstr(entry, "squares to the inch (1 to 16)");
+	ck_assert_msg(range && range - entry < 200, "man/mapsheet.1 --scale does not say 1 to 16");
 	free(man);
+}
+END_TEST
+
+/* A scale given outright that no one could read is refused as a fitted
+ * one is, before anything is made: one line naming the size of a square,
+ * the finest scale and what to use instead, exit 2, and no file. Before,
+ * --scale 50 printed a map an inch wide with its numbers run together. */
+START_TEST(test_scale_too_fine)
+{
+	refused("--seed 7 --scale 50 -o " DIR "/fine.pdf",
+		"mapsheet: --scale 50: squares would be 0.02in, too small to read; 16 squares to the inch is the "
+		"finest (use --scale 1 to 16, or fit; or --poster to print a large map in pieces)\n", DIR "/fine.pdf");
+	refused("--seed 7 --scale 16.5 -o " DIR "/fine.svg", "--scale 16.5: squares would be 0.06in", DIR "/fine.svg");
+	refused("--seed 7 --scale 64 --poster -o " DIR "/fine.pdf", "16 squares to the inch is the finest",
+		DIR "/fine.pdf");
+	/* the finest is printed, and says so */
+	ck_assert_int_eq(test_run("-q --seed 7 --scale 16 -o " DIR "/fine.pdf", NULL, NULL), 0);
 }
 END_TEST
 
@@ -139,7 +155,7 @@ START_TEST(test_config_errors_at_their_place)
 	snprintf(want, sizeof want, "%s/mapsheet/config:1:9: style: unknown style 'nosuch'", home);
 	refused_with(home, "--rooms 4 -o " DIR "/c.txt", want, DIR "/c.txt");
 	home = config("c3", "numbering:reading\nscale: 500\n");
-	refused_with(home, "--rooms 4 -o " DIR "/c.txt", "/mapsheet/config:2:8: scale: '500' is not a scale", NULL);
+	refused_with(home, "--rooms 4 -o " DIR "/c.txt", "/mapsheet/config:2:8: scale 500: squares would be under 0.01in, too small to read", NULL);
 	home = config("c4", "dpi: \t5 \n");
 	refused_with(home, "--rooms 4 -o " DIR "/c.txt", "/mapsheet/config:1:7: dpi: 5 is out of range", NULL);
 	home = config("c5", "title:x\n");
@@ -224,6 +240,7 @@ static Suite *refusals_suite(void)
 	mkdir(DIR, 0777);
 	tcase_add_test(tc, test_values_checked_for_every_format);
 	tcase_add_test(tc, test_scale_range_as_documented);
+	tcase_add_test(tc, test_scale_too_fine);
 	tcase_add_test(tc, test_folder_as_output);
 	tcase_add_test(tc, test_config_errors_at_their_place);
 	tcase_add_test(tc, test_relative_config_home_ignored);

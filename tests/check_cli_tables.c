@@ -87,7 +87,7 @@ START_TEST(test_completion_offers_values)
 	offers_all("format", "pdf pdf-cairo svg png txt json md dd2vtt");
 	offers_all("scale", "fit 4 5");
 	offers_all("style", "classic blueprint inksaver hatched");
-	offers_all("paper", "letter a4 a3 legal tabloid");
+	offers_all("paper", "letter legal tabloid ledger a4 a3 a2 a1 a0");
 	offers_all("system", "neutral");
 	offers_all("themes", "cards");
 	offers_all("numbering", "entrance reading");

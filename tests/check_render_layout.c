@@ -86,11 +86,31 @@ START_TEST(test_paper)
 	ck_assert_int_eq(paper_parse("10x10cm", &p, &e), -1);
 	ck_assert_ptr_nonnull(strstr(e.msg, "--paper"));
 	ck_assert_int_eq(paper_parse("quarto", &p, &e), -1);
-	ck_assert_ptr_nonnull(strstr(e.msg, "letter, a4"));
+	ck_assert_ptr_nonnull(strstr(e.msg, "letter, legal, tabloid, ledger, a4, a3, a2, a1, a0"));
+	/* the large sizes, by name */
+	ck_assert_int_eq(paper_parse("a0", &p, &e), 0);
+	ck_assert_double_eq_tol(p.w * p.h, 2383.937 * 3370.394, 1);
+	ck_assert_int_eq(paper_parse("Ledger", &p, &e), 0);
+	ck_assert_double_eq(p.w, 1224);
+	/* the order a refusal suggests them in: the asked paper's family first */
+	const char *us[] = { "letter", "legal", "tabloid", "a4", "a3", "a2", "a1", "a0" };
+	const char *iso[] = { "a4", "a3", "a2", "a1", "a0", "letter", "legal", "tabloid" };
+	struct paper a4, mm;
+	ck_assert_int_eq(paper_parse("a4", &a4, &e), 0);
+	ck_assert_int_eq(paper_parse("300x400mm", &mm, &e), 0);
+	for (int i = 0; i < 8; i++) {
+		ck_assert_str_eq(paper_standard(NULL, i)->name, us[i]);
+		ck_assert_str_eq(paper_standard(&a4, i)->name, iso[i]);
+		ck_assert_str_eq(paper_standard(&mm, i)->name, iso[i]);
+	}
+	ck_assert_ptr_null(paper_standard(NULL, 8));
 	ck_assert_int_eq(paper_parse("1x1in", &p, &e), -1);
 	ck_assert_int_eq(paper_check_scale(0, &e), 0);
 	ck_assert_int_eq(paper_check_scale(0.5, &e), -1);
 	ck_assert_ptr_nonnull(strstr(e.msg, "--scale"));
+	ck_assert_int_eq(paper_check_scale(16, &e), 0);
+	ck_assert_int_eq(paper_check_scale(20, &e), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "too small to read"));
 	ck_assert_double_ge(PAPER_MARGIN, 18);
 }
 END_TEST

@@ -3,7 +3,8 @@
  * and A4; without --size the grid holds the rooms asked for, or the count
  * is refused up front; a fitted map finer than 16 squares to the inch and
  * paper too small for the sheet's furniture are refused with one line that
- * names the smallest paper that works (and that paper does work); the
+ * names the smallest standard paper that works and the exact size (and
+ * both do work); the
  * subtitle, wrapped on narrow paper, stays clear of the map. */
 #include "testutil.h"
 
@@ -214,8 +215,8 @@ START_TEST(test_legible_limit)
 	scene_free(&sc);
 	ck_assert_int_eq(e.kind, ERR_USAGE);
 	assert_sane(e.msg);
-	ck_assert_msg(strstr(e.msg, "squares to the inch, finer than 16") != NULL, "%s", e.msg);
-	ck_assert_msg(strstr(e.msg, "--paper ") && strstr(e.msg, "--scale 16") && strstr(e.msg, "poster"), "%s", e.msg);
+	ck_assert_msg(strstr(e.msg, "too small to read; 16 squares to the inch is the finest") != NULL, "%s", e.msg);
+	ck_assert_msg(strstr(e.msg, "--paper ") && strstr(e.msg, "--scale 16 --poster"), "%s", e.msg);
 	/* the paper it names holds the map at 16 to the inch */
 	char paper[64];
 	named_paper(e.msg, paper, sizeof paper);
@@ -242,11 +243,70 @@ START_TEST(test_huge_pdf_refused)
 	remove(DIR "/huge.pdf");
 	ck_assert_int_eq(test_run("--rooms 3000 --seed huge -o " DIR "/huge.pdf", OUT, ERR), 2);
 	char *err = test_slurp(ERR, NULL);
-	ck_assert_msg(strncmp(err, "mapsheet: the map (", 19) == 0 && strstr(err, "finer than 16"), "%s", err);
+	ck_assert_msg(strncmp(err, "mapsheet: the map (", 19) == 0 && strstr(err, "16 squares to the inch is the finest"),
+		      "%s", err);
 	ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1, "not one line: %s", err);
 	free(err);
 	struct stat st;
 	ck_assert_int_ne(stat(DIR "/huge.pdf", &st), 0);
+}
+END_TEST
+
+/* A map too big for the paper is refused naming, first, the smallest
+ * standard paper that holds it, in the asked paper's family (letter, legal,
+ * tabloid, then a4 to a0; metric first after a4), then the exact size, then
+ * the poster; and that paper does hold it. Before, the line named only
+ * "--paper 9.3x12.6in or larger". */
+static void names_paper(const char *args, const char *want)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "%s -o " DIR "/big.pdf", args);
+	remove(DIR "/big.pdf");
+	ck_assert_int_eq(test_run(cmd, OUT, ERR), 2);
+	char *err = test_slurp(ERR, NULL);
+	ck_assert_ptr_nonnull(err);
+	ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1, "not one line: %s", err);
+	ck_assert_msg(strstr(err, want) != NULL, "%s: wanted '%s': %s", args, want, err);
+	free(err);
+	/* the paper named holds it, fitted */
+	const char *named = strstr(want, "--paper ") + 8;
+	char paper[32];
+	snprintf(paper, sizeof paper, "%.*s", (int)strcspn(named, " "), named);
+	snprintf(cmd, sizeof cmd, "%s --paper %s -o " DIR "/big.pdf", args, paper);
+	ck_assert_msg(test_run(cmd, OUT, ERR) == 0, "%s --paper %s is refused", args, paper);
+}
+
+START_TEST(test_names_standard_paper)
+{
+	mkdir("build/tests", 0777);
+	mkdir(DIR, 0777);
+	names_paper("--seed 7 --rooms 300", "mapsheet: the map (136 x 160 squares) fits letter paper only at 19 "
+		    "squares to the inch, squares of 0.05in, too small to read; 16 squares to the inch is the finest: "
+		    "use --paper tabloid (or at least 9.3x12.6in), or --scale 16 --poster to print it in pieces\n");
+	names_paper("--seed 7 --rooms 300 --paper a4", "use --paper a3 (or at least 9.3x12.6in)");
+	names_paper("--seed 7 --rooms 300 --paper 210x297mm", "use --paper a3 (or at least 9.3x12.6in)");
+	names_paper("--seed 7 --rooms 1000", "use --paper a1 (or at least 17.2x20.6in)");
+	/* no standard paper holds it: the size alone */
+	remove(DIR "/big.pdf");
+	ck_assert_int_eq(test_run("--seed 7 --rooms 5000 -o " DIR "/big.pdf", OUT, ERR), 2);
+	char *err = test_slurp(ERR, NULL);
+	ck_assert_msg(strstr(err, "in or larger, or --scale 16 --poster to print it in pieces") != NULL, "%s", err);
+	free(err);
+}
+END_TEST
+
+/* Numbers crowded at a scale given outright: the subtitle and a warning on
+ * standard error say so, and advise a coarser scale (larger paper, the
+ * advice for a fitted map, would change nothing). */
+START_TEST(test_crowded_advice)
+{
+	mkdir("build/tests", 0777);
+	mkdir(DIR, 0777);
+	ck_assert_int_eq(test_run("--method mansion --seed 7 --scale 16 -o " DIR "/crowded.pdf", OUT, ERR), 0);
+	char *err = test_slurp(ERR, NULL);
+	ck_assert_msg(strcmp(err, "mapsheet: warning: level 1: 3 room numbers are too large for their rooms at 16 squares "
+			      "to the inch; use a coarser --scale\n") == 0, "%s", err);
+	free(err);
 }
 END_TEST
 
@@ -258,6 +318,8 @@ static Suite *render_sizes_suite(void)
 	tcase_add_test(tc, test_defaults_print_on_graph_paper);
 	tcase_add_test(tc, test_rooms_without_size);
 	tcase_add_test(tc, test_small_paper);
+	tcase_add_test(tc, test_names_standard_paper);
+	tcase_add_test(tc, test_crowded_advice);
 	tcase_add_test(tc, test_subtitle_clear_of_map);
 	tcase_add_test(tc, test_legible_limit);
 	tcase_add_test(tc, test_huge_pdf_refused);

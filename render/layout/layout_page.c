@@ -159,6 +159,7 @@ int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_
 	if (layout_coords(c, p, &pl.f, e) < 0)
 		return -1;
 	int crowded = layout_labels(c, p, &pl.f);
+	sheet_warn_crowded(c, &pl.f, crowded);
 	layout_stair_links(c, p, &pl.f);
 	char subtitle[400];
 	size_t used = sheet_subtitle(c, &pl.f, crowded, subtitle, sizeof subtitle);

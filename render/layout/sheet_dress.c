@@ -36,6 +36,13 @@ void layout_sheet_title(const struct doc *d, const struct map *m, int player, ch
 		snprintf(out, size, "%c%s map, seed %s", cap, meth + 1, d->seed ? d->seed : "unknown");
 }
 
+/* What makes room for crowded numbers: larger paper for a fitted map
+ * (fit then takes larger squares), larger squares for a scale given. */
+static const char *crowded_advice(const struct layout_ctx *c)
+{
+	return c->d->sheet.scale > 0 ? "use a coarser --scale" : "print on larger paper";
+}
+
 size_t sheet_subtitle(const struct layout_ctx *c, const struct map_frame *f, int crowded, char *out, size_t size)
 {
 	const struct map *m = c->m;
@@ -49,10 +56,18 @@ size_t sheet_subtitle(const struct layout_ctx *c, const struct map_frame *f, int
 		 m->w, m->h, c->lv->key.n, plural_s(c->lv->key.n), scale);
 	size_t used = strlen(out);
 	if (crowded > 0)
-		snprintf(out + used, size - used,
-			 " \xc2\xb7 %d room number%s too large for %s room%s at this scale: print on larger paper", crowded,
-			 crowded == 1 ? " is" : "s are", crowded == 1 ? "its" : "their", crowded == 1 ? "" : "s");
+		snprintf(out + used, size - used, " \xc2\xb7 %d room number%s too large for %s room%s at this scale: %s",
+			 crowded, crowded == 1 ? " is" : "s are", crowded == 1 ? "its" : "their", crowded == 1 ? "" : "s",
+			 crowded_advice(c));
 	return used;
+}
+
+void sheet_warn_crowded(const struct layout_ctx *c, const struct map_frame *f, int crowded)
+{
+	if (crowded > 0)
+		report_warn(c->d->report, "level %d: %d room number%s too large for %s room%s at %g squares to the "
+			    "inch; %s", c->m->depth, crowded, crowded == 1 ? " is" : "s are", crowded == 1 ? "its" : "their",
+			    crowded == 1 ? "" : "s", f->scale, crowded_advice(c));
 }
 
 int sheet_footer_text(const struct layout_ctx *c, int page, int npages, struct sbuf *s)
@@ -234,6 +249,7 @@ int layout_sheet_dress(struct layout_ctx *c, struct scene_page *p, const struct 
 {
 	char subtitle[400];
 	sheet_subtitle(c, f, crowded, subtitle, sizeof subtitle);
+	sheet_warn_crowded(c, f, crowded);
 	if (sheet_draw_header(c, p, sp, subtitle, e) < 0)
 		return -1;
 	if (sheet_draw_band(c, p, sp, f->s, e) < 0)

@@ -19,6 +19,10 @@
  * subtitle's length without the note. */
 size_t sheet_subtitle(const struct layout_ctx *c, const struct map_frame *f, int crowded, char *out, size_t size);
 
+/* Warns (report_warn) that `crowded` room numbers find no room at f's
+ * scale, with what would make room; nothing when crowded is 0. */
+void sheet_warn_crowded(const struct layout_ctx *c, const struct map_frame *f, int crowded);
+
 /* The footer of page `page` of npages into s: the program, the method, the
  * seed and level (not on the players' copy), the page, and the command that
  * remakes the sheet. Returns 0, or -1 without memory. */

@@ -20,7 +20,6 @@
 #define COL_BESIDE_MIN 120.0 /* a column beside the map may be narrower */
 #define BELOW_MIN 60.0      /* room under the map for a key there: five lines or so */
 #define MAP_AREA_MIN 72.0   /* the least room for the map: an inch each way */
-#define LEGIBLE_SCALE 16.0  /* the finest scale a fitted map is printed at */
 
 /* The floor's bounding box grown by one square (see layout.h). */
 void layout_viewport(const struct map *m, int *vx, int *vy, int *vw, int *vh)
@@ -118,7 +117,7 @@ int sheet_plan_make(struct layout_ctx *c, enum orientation o, const struct paper
 	pl->map_h = f->vh * f->s + coord_t;
 	pl->fits = sp->map_area.w >= MAP_AREA_MIN && sp->map_area.h >= MAP_AREA_MIN &&
 		   pl->map_w <= sp->map_area.w + 1e-6 && pl->map_h <= sp->map_area.h + 1e-6 &&
-		   (scale > 0 || f->scale <= LEGIBLE_SCALE + 1e-9);
+		   (scale > 0 || f->scale <= SHEET_SCALE_MAX + 1e-9);
 	pl->where = KEY_NEXT_PAGE;
 	if (c->with_key) {
 		double bw = sp->map_area.w - pl->map_w - SHEET_GAP, bh = sp->map_area.h - pl->map_h - SHEET_GAP;
@@ -194,9 +193,52 @@ static int smallest_paper(struct layout_ctx *c, const struct paper *paper, const
 	return 0;
 }
 
+/* Whether the map fits `paper` at scale (0: fitted) in an orientation
+ * allowed: 1, 0, or -1 with e set. */
+static int fits_on(struct layout_ctx *c, const struct paper *paper, double scale, struct err *e)
+{
+	enum orientation want = c->d->sheet.orientation;
+	for (int o = ORIENT_PORTRAIT; o <= ORIENT_LANDSCAPE; o++) {
+		if (want != ORIENT_AUTO && want != (enum orientation)o)
+			continue;
+		struct sheet_plan pl;
+		if (sheet_plan_make(c, (enum orientation)o, paper, scale, &pl, e) < 0)
+			return -1;
+		if (pl.fits)
+			return 1;
+	}
+	return 0;
+}
+
+/* What paper to use instead, into out: the first standard paper, in the
+ * order paper_standard() suggests them, on which the map fits at scale (0:
+ * fitted), and the exact size w x h in inches; "--paper tabloid (or at least
+ * 9.3x12.6in)", or "--paper 9.3x12.6in or larger" when none does. Returns 0
+ * or -1 with e set. */
+static int paper_advice(struct layout_ctx *c, const struct paper *paper, double scale, double w, double h,
+			char *out, size_t size, struct err *e)
+{
+	const struct paper *std;
+	for (int i = 0; (std = paper_standard(paper, i)) != NULL; i++) {
+		if (strcmp(std->name, paper->name) == 0)
+			continue;
+		int fits = fits_on(c, std, scale, e);
+		if (fits < 0)
+			return -1;
+		if (fits) {
+			snprintf(out, size, "--paper %s (or at least %.1fx%.1fin)", std->name, w, h);
+			return 0;
+		}
+	}
+	snprintf(out, size, "--paper %.1fx%.1fin or larger", w, h);
+	return 0;
+}
+
 /* The usage error when no plan fits: paper too small for the sheet's
  * furniture, a scale the user gave that is too large, or a map that would
- * only fit finer than LEGIBLE_SCALE. Names the smallest paper that works. */
+ * only fit finer than SHEET_SCALE_MAX, too small to read. Names the
+ * smallest standard paper that works and the exact size, and for a fitted
+ * map the poster. */
 static int no_plan(struct layout_ctx *c, const struct paper *paper, const struct sheet_plan *cand, int n,
 		   struct err *e)
 {
@@ -206,22 +248,24 @@ static int no_plan(struct layout_ctx *c, const struct paper *paper, const struct
 			p = &cand[i];
 	double given = c->d->sheet.scale;
 	double w, h;
-	if (smallest_paper(c, paper, p, given > 0 ? given : LEGIBLE_SCALE, &w, &h, e) < 0)
+	if (smallest_paper(c, paper, p, given > 0 ? given : SHEET_SCALE_MAX, &w, &h, e) < 0)
 		return -1;
 	double pw = p->parts.o == ORIENT_LANDSCAPE ? h : w, ph = p->parts.o == ORIENT_LANDSCAPE ? w : h;
+	char use[128];
+	if (paper_advice(c, paper, given, pw / 72, ph / 72, use, sizeof use, e) < 0)
+		return -1;
 	if (p->parts.map_area.w < MAP_AREA_MIN || p->parts.map_area.h < MAP_AREA_MIN)
 		return err_usage(e, "--paper %s: the paper is too small for the sheet's margins, title, legend and footer "
-				 "with room for the map; this map needs at least %.1fx%.1fin paper%s", paper->name, pw / 72,
-				 ph / 72, given > 0 ? "" : " (at 16 squares to the inch)");
+				 "with room for the map; use %s", paper->name, use);
 	if (given > 0)
 		return err_usage(e, "--scale %g: the map (%d x %d squares, %.1f x %.1f in) does not fit on %s paper "
-				 "(%.1f x %.1f in for the map); use --scale fit, a smaller scale, or --paper %.1fx%.1fin "
-				 "or larger", given, p->f.vw, p->f.vh, p->map_w / 72, p->map_h / 72, paper->name,
-				 p->parts.map_area.w / 72, p->parts.map_area.h / 72, pw / 72, ph / 72);
-	return err_usage(e, "the map (%d x %d squares) fits %s paper only at %.0f squares to the inch, finer than "
-			 "%g, the finest that stays legible: use --paper %.1fx%.1fin or larger, or --scale %g with that paper, "
-			 "or a --scale to print it across several sheets as a poster", p->f.vw, p->f.vh,
-			 paper->name, ceil(p->f.scale), LEGIBLE_SCALE, pw / 72, ph / 72, LEGIBLE_SCALE);
+				 "(%.1f x %.1f in for the map); use --scale fit, a smaller scale, or %s", given, p->f.vw,
+				 p->f.vh, p->map_w / 72, p->map_h / 72, paper->name, p->parts.map_area.w / 72,
+				 p->parts.map_area.h / 72, use);
+	return err_usage(e, "the map (%d x %d squares) fits %s paper only at %.0f squares to the inch, squares of "
+			 "%.2fin, too small to read; %d squares to the inch is the finest: use %s, or --scale %d "
+			 "--poster to print it in pieces", p->f.vw, p->f.vh, paper->name, ceil(p->f.scale),
+			 1 / p->f.scale, SHEET_SCALE_MAX, use, SHEET_SCALE_MAX);
 }
 
 int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sheet_plan *out, struct err *e)
@@ -275,16 +319,6 @@ int layout_sheet_parts(struct layout_ctx *c, enum orientation o, const struct pa
 
 int layout_sheet_fits(struct layout_ctx *c, const struct paper *paper, struct err *e)
 {
-	enum orientation want = c->d->sheet.orientation;
 	layout_map_symbols(c);
-	for (int o = ORIENT_PORTRAIT; o <= ORIENT_LANDSCAPE; o++) {
-		if (want != ORIENT_AUTO && want != (enum orientation)o)
-			continue;
-		struct sheet_plan pl;
-		if (sheet_plan_make(c, (enum orientation)o, paper, c->d->sheet.scale, &pl, e) < 0)
-			return -1;
-		if (pl.fits)
-			return 1;
-	}
-	return 0;
+	return fits_on(c, paper, c->d->sheet.scale, e);
 }

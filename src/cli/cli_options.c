@@ -4,6 +4,7 @@
 #include "read/read_map.h"
 
 #include <errno.h>
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,7 +168,7 @@ static int set_system(struct cli *c, const char *value, struct err *e)
 static int set_paper(struct cli *c, const char *value, struct err *e)
 {
 	if (value[0] == '\0')
-		return err_usage(e, "--paper: the name is empty (letter, a4, a3, legal, tabloid, or WxH in mm or in)");
+		return err_usage(e, "--paper: the name is empty (letter, legal, tabloid, a4 to a0, or WxH in mm or in)");
 	if (c->checks && c->checks->paper && c->checks->paper(value, e) < 0)
 		return -1;
 	c->sheet.paper = value;
@@ -196,10 +197,15 @@ static int set_scale(struct cli *c, const char *value, struct err *e)
 		c->sheet.scale = 0;
 		return 0;
 	}
-	return gen_parse_real("scale", value, SHEET_SCALE_MIN, SHEET_SCALE_MAX, &c->sheet.scale, e) < 0
-		       ? err_usage(e, "--scale: '%s' is not a scale (squares per inch, %d to %d, or fit)", value,
-				   SHEET_SCALE_MIN, SHEET_SCALE_MAX)
-		       : 0;
+	/* a number, then a number a sheet can print (finer is too small to read) */
+	double v;
+	if (gen_parse_real("scale", value, SHEET_SCALE_MIN, DBL_MAX, &v, e) < 0)
+		return err_usage(e, "--scale: '%s' is not a scale (squares per inch, %d to %d, or fit)", value,
+				 SHEET_SCALE_MIN, SHEET_SCALE_MAX);
+	if (sheet_scale_check(v, e) < 0)
+		return -1;
+	c->sheet.scale = v;
+	return 0;
 }
 
 static int set_style(struct cli *c, const char *value, struct err *e)
@@ -391,11 +397,11 @@ const struct cli_option cli_options[] = {
 	{ "stock", 0, NULL, "roll room contents from the tables (default)", GROUP_KEY, set_stock, NULL },
 	{ "no-stock", 0, NULL, "a bare key: sizes and exits only", GROUP_KEY, set_no_stock, NULL },
 	{ "system", 0, "NAME", "stocking tables: neutral (default) or a folder", GROUP_KEY, set_system, NULL },
-	{ "paper", 0, "NAME", "letter (default), a4, a3, legal, tabloid, 210x297mm", GROUP_SHEET, set_paper,
-	  "letter a4 a3 legal tabloid" },
+	{ "paper", 0, "NAME", "letter (default), legal, tabloid, a4 to a0, 210x297mm", GROUP_SHEET, set_paper,
+	  "letter legal tabloid ledger a4 a3 a2 a1 a0" },
 	{ "landscape", 0, NULL, "turn the paper sideways (default: best fit)", GROUP_SHEET, set_landscape, NULL },
 	{ "portrait", 0, NULL, "keep the paper upright", GROUP_SHEET, set_portrait, NULL },
-	{ "scale", 0, "N|fit", "squares per inch (graph paper: 4 or 5), or fit", GROUP_SHEET, set_scale,
+	{ "scale", 0, "N|fit", "squares per inch, 1 to 16 (graph paper: 4 or 5), or fit", GROUP_SHEET, set_scale,
 	  "fit 4 5 6 8 10 12 16" },
 	{ "style", 0, "NAME", "a style (default classic; --list-styles) or file", GROUP_SHEET, set_style, NULL },
 	{ "list-styles", 0, NULL, "list the styles and exit", GROUP_SHEET, act_list_styles, NULL },

@@ -23,9 +23,11 @@ struct level {
 enum orientation { ORIENT_AUTO, ORIENT_PORTRAIT, ORIENT_LANDSCAPE };
 
 /* --scale's range in squares per inch: inch squares for miniatures up to
- * the finest standard scale fit chooses (render/paper.c) */
+ * the finest scale a sheet is legible at, which is also the finest standard
+ * scale fit chooses (render/paper.c): a square of 1/16 in still takes a
+ * room number */
 #define SHEET_SCALE_MIN 1
-#define SHEET_SCALE_MAX 64
+#define SHEET_SCALE_MAX 16
 
 /* Presentation options for sheets (PDF, SVG, PNG, booklet). Strings are
  * validated by render_validate() before any generation happens. */
@@ -65,6 +67,11 @@ struct doc {
 	struct memfiles *memory;        /* not NULL: the files go here, in memory, under
 					 * the names they would have had (memfiles.h) */
 };
+
+/* Checks a scale given outright (squares per inch, not fit): 0, or -1 with
+ * a usage error naming --scale; one finer than SHEET_SCALE_MAX is refused
+ * as too small to read, naming the finest and what to use instead. */
+int sheet_scale_check(double scale, struct err *e);
 
 /* Frees every map and key of levels[0..n) (not the array). */
 void levels_free(struct level *levels, int n);
