@@ -69,9 +69,28 @@ START_TEST(test_outputs_repeat_byte_for_byte)
 }
 END_TEST
 
+/* Draws m for width columns; returns the drawing (freed by the caller)
+ * and its width in *cols. */
+static char *preview(const struct map *m, int width, int *cols)
+{
+	FILE *f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	struct err e;
+	*cols = export_txt_map(f, m, width, &e);
+	ck_assert_int_ge(*cols, 0);
+	long n = ftell(f);
+	rewind(f);
+	char *text = calloc((size_t)n + 1, 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_eq(fread(text, 1, (size_t)n, f), n);
+	fclose(f);
+	return text;
+}
+
 START_TEST(test_preview_walls)
 {
-	/* a 3x2 room at (1,1) on a 5x4 grid: its walls are on the grid lines */
+	/* a 3x2 room at (1,1) on a 5x4 grid: its walls are on the grid lines,
+	 * only the floor's box is drawn, and its squares are as wide as fit */
 	struct map m;
 	struct err e;
 	ck_assert_int_eq(map_init(&m, 5, 4, &e), 0);
@@ -81,26 +100,50 @@ START_TEST(test_preview_walls)
 	map_set_entrance(&m, 1, 1, -1);
 	map_recount(&m);
 	key_number(&m, KEY_NUMBER_ENTRANCE, &e);
-	FILE *f = tmpfile();
-	ck_assert_ptr_nonnull(f);
 	m.doors[0].kind = DOOR_SECRET;
 	/* a door onto rock is off-contract, but the preview still draws it */
-	ck_assert_int_eq(export_txt_map(f, &m, &e), 0);
-	rewind(f);
-	char line[128];
-	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));   /* row 0: nothing */
-	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));   /* squares of row 0 */
-	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));   /* the north wall, with the secret door */
-	ck_assert_str_eq(line, "    +-S---------+\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-	ck_assert_str_eq(line, "    |    1      |\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));   /* no wall inside the room */
-	ck_assert_str_eq(line, "    |           |\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-	ck_assert_str_eq(line, "    |           |\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-	ck_assert_str_eq(line, "    +-----------+\n");
-	fclose(f);
+	int cols;
+	char *text = preview(&m, 80, &cols);
+	ck_assert_int_eq(cols, 13);
+	ck_assert_str_eq(text, "+-S---------+\n"
+			       "|     1     |\n"
+			       "|           |\n"
+			       "|           |\n"
+			       "+-----------+\n");
+	free(text);
+	/* narrower: two characters a square, then one */
+	text = preview(&m, 12, &cols);
+	ck_assert_int_eq(cols, 10);
+	ck_assert_str_eq(text, "+S-------+\n"
+			       "|   1    |\n"
+			       "|        |\n"
+			       "|        |\n"
+			       "+--------+\n");
+	free(text);
+	text = preview(&m, 9, &cols);
+	ck_assert_int_eq(cols, 7);
+	ck_assert_str_eq(text, "+S----+\n"
+			       "|  1  |\n"
+			       "|     |\n"
+			       "|     |\n"
+			       "+-----+\n");
+	free(text);
+	/* narrower than that: one a square all the same, the width told */
+	text = preview(&m, 4, &cols);
+	ck_assert_int_eq(cols, 7);
+	free(text);
+	/* a number wider than a square runs over the edges between the room's
+	 * squares, clear of the entrance and the stairs */
+	m.regions[r].number = 123;
+	m.entrance.side = SIDE_W;
+	ck_assert_int_ge(map_add_stair(&m, 3, 2, STAIR_DOWN, 2, &e), 0);
+	text = preview(&m, 9, &cols);
+	ck_assert_str_eq(text, "+S----+\n"
+			       "|E123 |\n"
+			       "|     |\n"
+			       "|    >|\n"
+			       "+-----+\n");
+	free(text);
 	map_free(&m);
 }
 END_TEST

@@ -26,7 +26,11 @@ struct sbuf;
  * too. */
 void md_escape(struct sbuf *s, const char *text, int line_start);
 
-/* The ASCII drawing of one map alone (used by the preview and the tests). */
-int export_txt_map(FILE *f, const struct map *m, struct err *e);
+/* The ASCII drawing of one map alone (src/export/txt_map.c; used by the
+ * preview and the tests): the floor's bounding box, each square 3, 2 or 1
+ * characters wide, the widest at which the drawing fits `width` columns.
+ * Returns the columns the drawing takes (more than width when it does not
+ * fit even at 1), or -1 with e set. */
+int export_txt_map(FILE *f, const struct map *m, int width, struct err *e);
 
 #endif

@@ -1,15 +1,12 @@
-/* export_txt.c: the text preview. Each square is drawn 3 characters wide and
- * 1 high, with a character column and row for the edges between squares, so
- * walls and doors sit on the grid lines as on the printed sheet:
- *
- *   +---+---+     walls: - | +    doors on a wall: D door, L locked,
- *   | 1     D     S secret, # portcullis, a gap for an opening
- *   +---+---+     > < stairs, o ~ % & pillar water rubble statue
+/* export_txt.c: the text preview: the title, each level's heading, its map
+ * (drawn by txt_map.c, as wide as fits) and its key, and the Remake line;
+ * and the key alone for the local server.
  *
  * The lines of text around the map are wrapped to a width: the terminal's
  * when the preview goes to one, else a fixed 80 columns, so that a file or
- * pipe gets the same bytes wherever it is made. A map wider than the
- * terminal is said so above it.
+ * pipe gets the same bytes wherever it is made. The map is drawn for the
+ * same width, with squares as wide as fit it; a map wider than the
+ * terminal even so is said so on standard error, after the preview.
  */
 #include "export/export.h"
 
@@ -84,135 +81,6 @@ static void put_wrapped(FILE *f, const char *first, const char *rest, const char
 	} while (*p);
 }
 
-static char door_char(enum door_kind k)
-{
-	switch (k) {
-	case DOOR_OPENING: return ' ';
-	case DOOR_LOCKED: return 'L';
-	case DOOR_SECRET: return 'S';
-	case DOOR_PORTCULLIS: return '#';
-	default: return 'D';
-	}
-}
-
-/* Is there a wall on the edge on `side` of (x, y)? */
-static int is_wall(const struct map *m, int x, int y, enum side side)
-{
-	int a = map_at(m, x, y), b = map_at(m, x + side_dx[side], y + side_dy[side]);
-	int in_a = map_in(m, x, y), in_b = map_in(m, x + side_dx[side], y + side_dy[side]);
-	if (!in_a && !in_b)
-		return 0;
-	return a != b;
-}
-
-/* A label square for each numbered region: the square nearest the middle of
- * its bounds that belongs to it (first in reading order among the nearest). */
-static void label_squares(const struct map *m, int *label)
-{
-	for (int id = 1; id <= m->nregions; id++) {
-		const struct rect *b = &m->regions[id].bounds;
-		long best = -1, bestd = 0;
-		int cx2 = 2 * b->x + b->w - 1, cy2 = 2 * b->y + b->h - 1;
-		for (int y = b->y; y < b->y + b->h; y++)
-			for (int x = b->x; x < b->x + b->w; x++) {
-				if (map_at(m, x, y) != id)
-					continue;
-				long dx = 2 * x - cx2, dy = 2 * y - cy2, d = dx * dx + dy * dy;
-				if (best < 0 || d < bestd) {
-					best = (long)y * m->w + x;
-					bestd = d;
-				}
-			}
-		label[id] = (int)best;
-	}
-}
-
-int export_txt_map(FILE *f, const struct map *m, struct err *e)
-{
-	int cols = 4 * m->w + 1, rows = 2 * m->h + 1;
-	char *canvas = malloc((size_t)cols * (size_t)rows);
-	int *label = malloc(((size_t)m->nregions + 1) * sizeof *label);
-	if (!canvas || !label) {
-		free(canvas);
-		free(label);
-		return err_set(e, "out of memory for the text preview");
-	}
-	memset(canvas, ' ', (size_t)cols * (size_t)rows);
-#define AT(cx, cy) canvas[(size_t)(cy) * (size_t)cols + (size_t)(cx)]
-	for (int y = 0; y <= m->h; y++)
-		for (int x = 0; x <= m->w; x++) {
-			/* the edge below (x, y-1) / above (x, y), and the edge right of (x-1, y) / left of (x, y) */
-			if (x < m->w && is_wall(m, x, y, SIDE_N))
-				memcpy(&AT(4 * x + 1, 2 * y), "---", 3);
-			if (y < m->h && is_wall(m, x, y, SIDE_W))
-				AT(4 * x, 2 * y + 1) = '|';
-		}
-	for (int y = 0; y <= m->h; y++)
-		for (int x = 0; x <= m->w; x++) {
-			int h = (x > 0 && AT(4 * x - 1, 2 * y) == '-') || (x < m->w && AT(4 * x + 1, 2 * y) == '-');
-			int v = (y > 0 && AT(4 * x, 2 * y - 1) == '|') || (y < m->h && AT(4 * x, 2 * y + 1) == '|');
-			AT(4 * x, 2 * y) = h && v ? '+' : (h ? '-' : (v ? '|' : ' '));
-		}
-	for (int i = 0; i < m->ndoors; i++) {
-		const struct door *d = &m->doors[i];
-		char c = door_char(d->kind);
-		int ex = d->x + (d->side == SIDE_E), ey = d->y + (d->side == SIDE_S);
-		if (d->side == SIDE_N || d->side == SIDE_S) {
-			/* a secret door looks like wall, the others are gaps with their letter */
-			memset(&AT(4 * d->x + 1, 2 * ey), d->kind == DOOR_SECRET ? '-' : ' ', 3);
-			AT(4 * d->x + 2, 2 * ey) = c;
-		} else {
-			AT(4 * ex, 2 * d->y + 1) = c;
-		}
-	}
-	for (int y = 0; y < m->h; y++)
-		for (int x = 0; x < m->w; x++) {
-			static const char feature_chars[FEATURE_COUNT] = { ' ', 'o', '~', '%', '&', '*', 'A' };
-			unsigned char ft = m->features[(long)y * m->w + x];
-			if (ft > FEATURE_NONE && ft < FEATURE_COUNT)
-				AT(4 * x + 2, 2 * y + 1) = feature_chars[ft];
-		}
-	label_squares(m, label);
-	for (int id = 1; id <= m->nregions; id++) {
-		int n = m->regions[id].number;
-		if (n <= 0 || label[id] < 0)
-			continue;
-		int x = label[id] % m->w, y = label[id] / m->w;
-		char num[16];
-		snprintf(num, sizeof num, n < 1000 ? "%-3d" : "***", n);
-		memcpy(&AT(4 * x + 1, 2 * y + 1), num, 3);
-	}
-	for (int i = 0; i < m->nstairs; i++) {
-		const struct stair *s = &m->stairs[i];
-		AT(4 * s->x + 3, 2 * s->y + 1) = s->dir == STAIR_DOWN ? '>' : '<';
-	}
-	if (m->entrance.set && m->entrance.side >= 0)
-		AT(4 * m->entrance.x + 1, 2 * m->entrance.y + 1) = 'E';
-	int rc = 0;
-	for (int y = 0; y < rows && rc == 0; y++) {
-		int len = cols;
-		while (len > 0 && AT(len - 1, y) == ' ')
-			len--;
-		if (fwrite(&AT(0, y), 1, (size_t)len, f) != (size_t)len || fputc('\n', f) == EOF)
-			rc = err_set(e, "write error in the text preview");
-	}
-#undef AT
-	free(canvas);
-	free(label);
-	return rc;
-}
-
-/* Columns the drawn map takes: to the east wall of its easternmost region
- * (the lines end there). */
-static long map_columns(const struct map *m)
-{
-	int x1 = 0;
-	for (int id = 1; id <= m->nregions; id++)
-		if (m->regions[id].area > 0 && m->regions[id].bounds.x + m->regions[id].bounds.w > x1)
-			x1 = m->regions[id].bounds.x + m->regions[id].bounds.w;
-	return 4L * (x1 > 0 ? x1 : m->w) + 1;
-}
-
 static int write_key(FILE *f, const struct map *m, const struct key *k, int width, struct err *e)
 {
 	char line[1024];
@@ -271,11 +139,28 @@ static void write_level_heading(FILE *f, const char *lead, const struct doc *d, 
 	put_wrapped(f, "", "   ", line, width);
 }
 
+/* Says, on standard error, that the maps of `wide` levels (the widest
+ * `cols` columns) are wider than the terminal, and how to see them. */
+static void warn_wide(const struct doc *d, int wide, int level, int cols, int width)
+{
+	if (wide == 0)
+		return;
+	char what[64];
+	if (d->nlevels == 1)
+		snprintf(what, sizeof what, "the map is");
+	else if (wide == 1)
+		snprintf(what, sizeof what, "the map of level %d is", level);
+	else
+		snprintf(what, sizeof what, "the maps of %d levels are up to", wide);
+	report_warn(d->report, "%s %d columns wide, wider than this %d-column terminal: see %s whole with '| less -S', "
+		    "or print %s with -o map.pdf", what, cols, width, wide > 1 ? "them" : "it", wide > 1 ? "them" : "it");
+}
+
 int export_txt(FILE *f, const struct doc *d, struct err *e)
 {
 	int terminal;
 	int width = txt_width(f, &terminal);
-	char line[512];
+	int wide = 0, widest = 0, widest_level = 0;
 	write_title(f, d, width);
 	for (int l = 0; l < d->nlevels; l++) {
 		const struct map *m = &d->levels[l].map;
@@ -284,20 +169,27 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 		write_level_heading(f, "mapsheet: ", d, m, width);
 		put_wrapped(f, "", "", "Doors: D door, L locked, S secret, # portcullis, gap opening. E entrance, > < stairs.",
 			    width);
-		long map_cols = map_columns(m);
-		if (terminal && map_cols > width) {
-			snprintf(line, sizeof line, "The map is %ld columns wide, wider than this %d-column terminal: widen "
-				 "it, or write the preview to a file (-o map.txt) and view that.", map_cols, width);
-			put_wrapped(f, "", "", line, width);
-		}
 		fputc('\n', f);
-		if (export_txt_map(f, m, e) < 0)
+		int cols = export_txt_map(f, m, width, e);
+		if (cols < 0)
 			return -1;
+		if (cols > width) {
+			wide++;
+			if (cols > widest) {
+				widest = cols;
+				widest_level = m->depth;
+			}
+		}
 		if (write_key(f, m, &d->levels[l].key, width, e) < 0)
 			return -1;
 	}
 	/* unwrapped: a command split over lines would not paste into a shell */
 	fprintf(f, "\nRemake: %s\n", d->command ? d->command : "mapsheet");
+	if (terminal) {
+		/* after the preview, where the reader is */
+		fflush(f);
+		warn_wide(d, wide, widest_level, widest, width);
+	}
 	return 0;
 }
 
