@@ -74,6 +74,41 @@ void render_page_path(const char *path, int page, char *out, size_t size)
 		snprintf(out, size, "%.*s-%d%s", (int)(dot - path), path, page, dot);
 }
 
+/* Lays out every level of d into sc on paper; footers kept in folios when
+ * not NULL. Returns 0 or -1 with e set. */
+static int lay_out_levels(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
+			  const struct paper *paper, struct folios *folios, struct err *e)
+{
+	for (int i = 0; i < d->nlevels; i++) {
+		struct layout_ctx c;
+		if (report_step(d->report, e, "level %d of %d: laying out the sheet...", i + 1, d->nlevels) < 0 ||
+		    layout_ctx_init(&c, d, &d->levels[i], st, ms, sc, e) < 0)
+			return -1;
+		c.folios = folios;
+		struct layout_result res;
+		int poster = layout_poster_wanted(&c, paper, e);
+		int rc = poster < 0	       ? -1
+			 : poster	       ? layout_poster(&c, paper, &res, e)
+			 : d->sheet.one_page ? layout_one_page(&c, paper, &res, e)
+					     : layout_level(&c, paper, &res, e);
+		layout_ctx_free(&c);
+		if (rc < 0)
+			return -1;
+		if (poster) {
+			report_info(d->report, "level %d poster: %s %s, %g square%s to the inch, %d piece%s printed of %d x %d, "
+				    "%d page%s", i + 1, paper->name, res.orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
+				    res.frame.scale, res.frame.scale == 1 ? "" : "s", res.pieces, res.pieces == 1 ? "" : "s", res.piece_rows, res.piece_cols,
+				    res.npages, res.npages == 1 ? "" : "s");
+			continue;
+		}
+		report_info(d->report, "level %d sheet: %s %s, %s%g squares to the inch, map %.1f x %.1f in, %d page%s",
+			    i + 1, paper->name, res.orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
+			    res.frame.standard ? "" : "fitted at ", res.frame.scale, res.frame.vw * res.frame.s / 72,
+			    res.frame.vh * res.frame.s / 72, res.npages, res.npages == 1 ? "" : "s");
+	}
+	return scene_ok(sc, e);
+}
+
 int render_lay_out(const struct doc *d, const struct style *st, struct measure *ms, int cover, struct scene *sc,
 		   struct err *e)
 {
@@ -82,33 +117,14 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 		return -1;
 	if (cover && layout_cover(d, st, ms, sc, &paper, e) < 0)
 		return -1;
-	for (int i = 0; i < d->nlevels; i++) {
-		struct layout_ctx c;
-		if (report_step(d->report, e, "level %d of %d: laying out the sheet...", i + 1, d->nlevels) < 0 ||
-		    layout_ctx_init(&c, d, &d->levels[i], st, ms, sc, e) < 0)
-			return -1;
-		struct layout_result res;
-		int poster = layout_poster_wanted(&c, &paper, e);
-		int rc = poster < 0	       ? -1
-			 : poster	       ? layout_poster(&c, &paper, &res, e)
-			 : d->sheet.one_page ? layout_one_page(&c, &paper, &res, e)
-					     : layout_level(&c, &paper, &res, e);
-		layout_ctx_free(&c);
-		if (rc < 0)
-			return -1;
-		if (poster) {
-			report_info(d->report, "level %d poster: %s %s, %g square%s to the inch, %d piece%s printed of %d x %d, "
-				    "%d page%s", i + 1, paper.name, res.orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
-				    res.frame.scale, res.frame.scale == 1 ? "" : "s", res.pieces, res.pieces == 1 ? "" : "s", res.piece_rows, res.piece_cols,
-				    res.npages, res.npages == 1 ? "" : "s");
-			continue;
-		}
-		report_info(d->report, "level %d sheet: %s %s, %s%g squares to the inch, map %.1f x %.1f in, %d page%s",
-			    i + 1, paper.name, res.orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
-			    res.frame.standard ? "" : "fitted at ", res.frame.scale, res.frame.vw * res.frame.s / 72,
-			    res.frame.vh * res.frame.s / 72, res.npages, res.npages == 1 ? "" : "s");
-	}
-	return scene_ok(sc, e);
+	/* a booklet numbers its pages through the whole of it, once they are
+	 * all laid out */
+	struct folios folios = { NULL, 0, 0 };
+	int rc = lay_out_levels(d, st, ms, sc, &paper, cover ? &folios : NULL, e);
+	if (rc == 0 && cover)
+		rc = layout_folios(d, st, ms, sc, &folios, e);
+	free(folios.v);
+	return rc < 0 ? -1 : scene_ok(sc, e);
 }
 
 /* What page i of n says of itself in its file's metadata: the document's

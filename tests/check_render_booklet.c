@@ -2,7 +2,8 @@
  * its pages, bookmarks, links and page labels against the scene the layout
  * made; the same page through the libharu and the Cairo backends,
  * rasterised and compared pixel by pixel; byte-identical files for the same
- * command with SOURCE_DATE_EPOCH; UTF-8 names; --level K and --format. */
+ * command with SOURCE_DATE_EPOCH; UTF-8 names; --level K and --format;
+ * page numbers through the whole booklet. */
 #include "testutil.h"
 
 #include "methods/levels.h"
@@ -344,6 +345,52 @@ START_TEST(test_level_and_format)
 }
 END_TEST
 
+/* Every page of the booklet after the cover says its own number of the
+ * whole booklet, cover counted, as pdftotext reads it: the players' copy
+ * (whose footers name no level), the referee's, the one Cairo draws, and
+ * the key pages of levels printed in pieces.
+ * Before, the players' 4 pages each said "page 1 of 1". */
+static void pages_numbered(const char *args, const char *pdf, int every)
+{
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "%s -o %s", args, pdf);
+	ck_assert_int_eq(test_run(cmd, NULL, NULL), 0);
+	snprintf(cmd, sizeof cmd, "pdfinfo %s 2>&1", pdf);
+	char *info = run_capture(cmd);
+	ck_assert_ptr_nonnull(info);
+	const char *at = strstr(info, "Pages:");
+	ck_assert_ptr_nonnull(at);
+	int npages = atoi(at + 6);
+	free(info);
+	ck_assert_int_ge(npages, 4);
+	int numbered = 0;
+	for (int k = 2; k <= npages; k++) {
+		snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s - 2>&1", k, k, pdf);
+		char *text = run_capture(cmd);
+		ck_assert_ptr_nonnull(text);
+		char want[64];
+		snprintf(want, sizeof want, "\xc2\xb7 page %d of %d\n", k, npages);
+		int footers = count_substr(text, " \xc2\xb7 page ");
+		numbered += footers;
+		if (footers || every)
+			ck_assert_msg(strstr(text, want) != NULL && footers == 1, "%s page %d does not say '%s': %s", args, k,
+				      want, text);
+		free(text);
+	}
+	ck_assert_int_ge(numbered, 2);
+}
+
+START_TEST(test_page_numbers)
+{
+	pages_numbered("--levels 3 --player --seed 7", OUT "/numbered-player.pdf", 1);
+	pages_numbered("--levels 3 --seed 7", OUT "/numbered.pdf", 1);
+	pages_numbered("--levels 3 --seed 7 --format pdf-cairo", OUT "/numbered-cairo.pdf", 1);
+	/* levels in pieces: the key pages after the pieces (which say which
+	 * piece they are) numbered through the booklet */
+	pages_numbered("--levels 2 --seed 7 --scale 2", OUT "/numbered-poster.pdf", 0);
+}
+END_TEST
+
 static Suite *booklet_suite(void)
 {
 	Suite *s = suite_create("booklet");
@@ -354,6 +401,7 @@ static Suite *booklet_suite(void)
 	tcase_add_test(tc, test_reproducible);
 	tcase_add_test(tc, test_utf8_title);
 	tcase_add_test(tc, test_level_and_format);
+	tcase_add_test(tc, test_page_numbers);
 	suite_add_tcase(s, tc);
 	return s;
 }

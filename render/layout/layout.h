@@ -56,6 +56,10 @@ struct layout_ctx {
 	/* a poster's plan (poster_plan.h): room numbers are kept off the cuts
 	 * between its pieces; NULL on a sheet */
 	const struct poster_plan *poster;
+	/* a booklet's footers, numbered through the whole document once every
+	 * page is laid out (layout_folio.c); NULL: a sheet numbers its level's
+	 * own pages */
+	struct folios *folios;
 	/* pen widths for the square size being drawn (see layout_pens) */
 	struct {
 		double wall, door, grid, grid_major, hatch, detail, wobble;
@@ -63,6 +67,18 @@ struct layout_ctx {
 };
 
 struct poster_plan;
+
+/* The footers of a booklet's pages, waiting for the page count: each
+ * page's scene index, its level's index in the document and the footer's
+ * box (top-left corner and width). */
+struct folio {
+	int page, level;
+	double x, y, w;
+};
+struct folios {
+	struct folio *v;
+	int n, cap;
+};
 
 struct rect_pt {
 	double x, y, w, h;
@@ -97,6 +113,12 @@ int layout_door_kind(const struct layout_ctx *c, const struct door *dr);
 /* True when stair i is drawn: it stands on a floor. The players' map has
  * no stairs that players cannot see. */
 int layout_stair_shown(const struct layout_ctx *c, int i);
+
+/* Writes the footers fo holds, "page N of M" numbering sc's pages through
+ * the document, cover included (layout_folio.c). Returns 0 or -1 with e
+ * set. */
+int layout_folios(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
+		  const struct folios *fo, struct err *e);
 
 /* Lays out level index li of c->d into c->sc: its map page and key pages.
  * Returns 0, or -1 with e set (the map does not fit at the asked scale). */

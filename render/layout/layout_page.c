@@ -121,26 +121,13 @@ static int lay_key(struct layout_ctx *c, const struct sheet_plan *pl, int first_
 }
 
 /* The footers of the n pages from scene page first on, "page 1 of n" and
- * on; what names the work in an out-of-memory error. Returns 0 or -1 with
- * e set. */
-static int footers(struct layout_ctx *c, const struct sheet_parts *sp, int first, int n, const char *what,
-		   struct err *e)
+ * on (in a booklet, numbered through it later). Returns 0 or -1 with e
+ * set. */
+static int footers(struct layout_ctx *c, const struct sheet_parts *sp, int first, int n, struct err *e)
 {
-	struct text_style small = { .family = c->st->font_text, .size = c->st->size_small, .colour = c->st->accent };
-	struct sbuf s;
-	sbuf_init(&s);
-	for (int i = 0; i < n; i++) {
-		if (sheet_footer_text(c, i + 1, n, &s) < 0) {
-			sbuf_free(&s);
-			return err_set(e, "out of memory while laying out the %s", what);
-		}
-		if (layout_text(c, &c->sc->pages[first + i], sbuf_cstr(&s), small, sp->content.x,
-				sp->content.y + sp->content.h - sp->footer_h, sp->content.w, e) < 0) {
-			sbuf_free(&s);
+	for (int i = 0; i < n; i++)
+		if (sheet_draw_footer(c, first + i, sp, i + 1, n, e) < 0)
 			return -1;
-		}
-	}
-	sbuf_free(&s);
 	return 0;
 }
 
@@ -182,7 +169,7 @@ int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_
 		return -1;
 	/* footers, now that the page count is known */
 	int n = c->sc->npages - first;
-	if (footers(c, &pl.parts, first, n, "sheet", e) < 0)
+	if (footers(c, &pl.parts, first, n, e) < 0)
 		return -1;
 	if (res) {
 		res->frame = pl.f;
@@ -214,7 +201,7 @@ int layout_key_after(struct layout_ctx *c, const struct paper *paper, enum orien
 	if (lay_key(c, &pl, first, e) < 0)
 		return -1;
 	int n = c->sc->npages - 1 - first;
-	if (footers(c, &pl.parts, first + 1, n, "key", e) < 0)
+	if (footers(c, &pl.parts, first + 1, n, e) < 0)
 		return -1;
 	return scene_ok(c->sc, e);
 }

@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define LEGEND_SWATCH 12.0  /* a legend symbol's box */
@@ -87,6 +88,35 @@ int sheet_footer_text(const struct layout_ctx *c, int page, int npages, struct s
 	if (!c->player && c->d->command)
 		sbuf_printf(s, "\nRemake: %s", c->d->command);
 	return sbuf_failed(s) ? -1 : 0;
+}
+
+int sheet_draw_footer(struct layout_ctx *c, int index, const struct sheet_parts *sp, int page, int npages,
+		      struct err *e)
+{
+	double x = sp->content.x, y = sp->content.y + sp->content.h - sp->footer_h, w = sp->content.w;
+	if (c->folios) {
+		struct folios *fo = c->folios;
+		if (fo->n == fo->cap) {
+			int cap = fo->cap ? 2 * fo->cap : 16;
+			struct folio *v = realloc(fo->v, (size_t)cap * sizeof *v);
+			if (!v)
+				return err_set(e, "out of memory while laying out the booklet");
+			fo->v = v;
+			fo->cap = cap;
+		}
+		fo->v[fo->n++] = (struct folio){ index, (int)(c->lv - c->d->levels), x, y, w };
+		return 0;
+	}
+	struct sbuf s;
+	sbuf_init(&s);
+	if (sheet_footer_text(c, page, npages, &s) < 0) {
+		sbuf_free(&s);
+		return err_set(e, "out of memory while laying out the sheet");
+	}
+	struct text_style small = { .family = c->st->font_text, .size = c->st->size_small, .colour = c->st->accent };
+	int rc = layout_text(c, &c->sc->pages[index], sbuf_cstr(&s), small, x, y, w, e);
+	sbuf_free(&s);
+	return rc;
 }
 
 /* The legend lists the symbols used on this map, then the zones. */
@@ -254,15 +284,5 @@ int layout_sheet_dress(struct layout_ctx *c, struct scene_page *p, const struct 
 		return -1;
 	if (sheet_draw_band(c, p, sp, f->s, e) < 0)
 		return -1;
-	struct sbuf s;
-	sbuf_init(&s);
-	if (sheet_footer_text(c, 1, 1, &s) < 0) {
-		sbuf_free(&s);
-		return err_set(e, "out of memory while laying out the sheet");
-	}
-	struct text_style small = { .family = c->st->font_text, .size = c->st->size_small, .colour = c->st->accent };
-	int rc = layout_text(c, p, sbuf_cstr(&s), small, sp->content.x, sp->content.y + sp->content.h - sp->footer_h,
-			     sp->content.w, e);
-	sbuf_free(&s);
-	return rc;
+	return sheet_draw_footer(c, (int)(p - c->sc->pages), sp, 1, 1, e);
 }

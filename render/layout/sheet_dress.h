@@ -28,6 +28,13 @@ void sheet_warn_crowded(const struct layout_ctx *c, const struct map_frame *f, i
  * remakes the sheet. Returns 0, or -1 without memory. */
 int sheet_footer_text(const struct layout_ctx *c, int page, int npages, struct sbuf *s);
 
+/* The footer of scene page `index`, page `page` of npages of the level's
+ * sheet, at the foot of sp's content box; in a booklet (c->folios) it is
+ * kept there instead, to be numbered through the booklet. Returns 0 or -1
+ * with e set. */
+int sheet_draw_footer(struct layout_ctx *c, int index, const struct sheet_parts *sp, int page, int npages,
+		      struct err *e);
+
 /* The band's height for a content box content_w points wide: the legend's
  * rows beside the scale bar and compass. */
 double sheet_band_height(struct layout_ctx *c, double content_w);

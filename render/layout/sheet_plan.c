@@ -89,7 +89,9 @@ int sheet_plan_make(struct layout_ctx *c, enum orientation o, const struct paper
 	sp->header_h = th + sh + 8;
 	struct sbuf s;
 	sbuf_init(&s);
-	if (sheet_footer_text(c, 99, 99, &s) < 0) {
+	/* the longest page numbers: a sheet's own, or a booklet's */
+	int most = c->folios ? 9999 : 99;
+	if (sheet_footer_text(c, most, most, &s) < 0) {
 		sbuf_free(&s);
 		return err_set(e, "out of memory while laying out the sheet");
 	}
