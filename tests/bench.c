@@ -7,7 +7,9 @@
  *   build/bench [all|gen|render|command|poster|read|serve] [METHOD]
  *
  * MAPSHEET_BIN names the program for the whole-command and server rows
- * (./mapsheet). */
+ * (./mapsheet). A row that cannot run (a map that fails to generate or lay
+ * out, a command that exits non-zero) is printed as failed, the rest still
+ * run, and the benchmark exits 1. */
 #include "bench.h"
 
 #include "text/measure.h"
@@ -77,7 +79,7 @@ int main(int argc, char **argv)
 	/* the parts that run the built program, in the order printed */
 	static const struct {
 		const char *name;
-		void (*run)(const char *mapsheet);
+		int (*run)(const char *mapsheet);
 	} whole[] = { { "command", bench_command }, { "poster", bench_poster }, { "read", bench_read },
 		      { "serve", bench_serve } };
 	const int nwhole = (int)(sizeof whole / sizeof whole[0]);
@@ -88,13 +90,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench [all|gen|render|command|poster|read|serve] [METHOD]\n");
 		return 2;
 	}
+	int failed = 0;
 	if (all || strcmp(part, "gen") == 0)
-		bench_generation(method);
+		failed += bench_generation(method);
 	if (all || strcmp(part, "render") == 0)
-		bench_render(method);
+		failed += bench_render(method);
 	const char *bin = getenv("MAPSHEET_BIN");
 	for (int i = 0; i < nwhole; i++)
 		if (all || strcmp(part, whole[i].name) == 0)
-			whole[i].run(bin && *bin ? bin : "./mapsheet");
-	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+			failed += whole[i].run(bin && *bin ? bin : "./mapsheet");
+	if (fflush(stdout) != 0)
+		return EXIT_FAILURE;
+	if (failed > 0) {
+		fprintf(stderr, "bench: %d row%s could not run (see above)\n", failed, failed == 1 ? "" : "s");
+		return EXIT_FAILURE;
+	}
+	return EXIT_SUCCESS;
 }

@@ -15,23 +15,27 @@ double bench_cpu_now(void);
 double bench_median(double *v, int n);
 const char *const *bench_template_dirs(void);
 
+/* Each part prints its table and returns how many of its rows could not
+ * run (0: every row ran); main exits non-zero when any could not, so that
+ * a row printed as failed is never taken for a benchmark that ran. */
+
 /* The generation table; only_method limits it to one method (NULL: all). */
-void bench_generation(const char *only_method);
+int bench_generation(const char *only_method);
 /* The rendering table (ours against Cairo's floor) and the whole-command
  * rows; mapsheet is the built program to run. */
-void bench_render(const char *only_method);
-void bench_command(const char *mapsheet);
+int bench_render(const char *only_method);
+int bench_command(const char *mapsheet);
 /* The poster rows (bench_poster.c): a 1,000-room map in pieces. */
-void bench_poster(const char *mapsheet);
+int bench_poster(const char *mapsheet);
 /* The reading rows: a 10,000-room map read back from its JSON and written
  * again, against generating it, and the ratio of the two. */
-void bench_read(const char *mapsheet);
+int bench_read(const char *mapsheet);
 /* The floor under the read row (bench_read_floor.c): jansson parsing the
  * file at path and freeing it, alone, in a child set up as a mapsheet run;
  * out: median, min, max wall seconds and median CPU seconds. 0 or -1. */
 int bench_jansson_floor(const char *path, double out[4]);
 /* The server rows (bench_serve.c): previews timed by mapsheet serve. */
-void bench_serve(const char *mapsheet);
+int bench_serve(const char *mapsheet);
 
 /* Cairo's floor (bench_floor.c): a scene's pages copied into plain arrays,
  * then drawn straight into a surface of the format and written to path

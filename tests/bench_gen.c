@@ -126,8 +126,9 @@ static int measure(const struct method *meth, const struct bench_size *sz, doubl
 	return got == (ssize_t)(6 * sizeof *out) && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-void bench_generation(const char *only_method)
+int bench_generation(const char *only_method)
 {
+	int failed = 0;
 	printf("Generation (median of repeated runs, each size in its own process; wall time, cpu ms: the\n"
 	       "median CPU time of the thread, which other load on the machine inflates less)\n");
 	printf("%-8s %7s %10s %10s %10s %10s %10s %9s %8s %7s\n", "method", "rooms", "median ms", "min ms", "max ms",
@@ -140,6 +141,7 @@ void bench_generation(const char *only_method)
 			double r[6];
 			if (measure(method_table[i], &sizes[s], r) < 0) {
 				printf("%-8s %7d   failed\n", method_table[i]->name, sizes[s].rooms);
+				failed++;
 				prev = 0;
 				continue;
 			}
@@ -157,4 +159,5 @@ void bench_generation(const char *only_method)
 	}
 	printf("(x10 cost: how the CPU time grows per tenfold rooms from the size before: 10 is linear, 15 the\n"
 	       " most allowed; from 30 rooms fixed costs make it low. <0.1 s: the median wall time)\n\n");
+	return failed;
 }

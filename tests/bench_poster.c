@@ -66,12 +66,12 @@ static double poster_row(const char *what, char *const argv[], const char *out, 
 	return med;
 }
 
-void bench_poster(const char *mapsheet)
+int bench_poster(const char *mapsheet)
 {
 	char dir[] = "/tmp/mapsheet-bench-XXXXXX";
 	if (access(mapsheet, X_OK) < 0 || !mkdtemp(dir)) {
 		printf("Poster: %s is not built (make first)\n\n", mapsheet);
-		return;
+		return 1;
 	}
 	char sheet[4096], letter[4096], plotter[4096];
 	snprintf(sheet, sizeof sheet, "%s/sheet.pdf", dir);
@@ -88,13 +88,14 @@ void bench_poster(const char *mapsheet)
 			 "-o", plotter, NULL };
 	printf("Poster (dice, 1,000 rooms, no key; whole command, median of %d)\n", POSTER_REPEATS);
 	printf("%-48s %6s %9s %9s %9s\n", "command", "pages", "KiB", "ms", "ms/page");
-	int pages;
-	poster_row("one sheet, fitted, --paper 24x36in", one, sheet, &pages);
-	poster_row("--scale 2, letter (poster)", half, letter, &pages);
-	poster_row("--scale 1, --paper 24x36in (poster)", inch, plotter, &pages);
+	int pages, failed = 0;
+	failed += poster_row("one sheet, fitted, --paper 24x36in", one, sheet, &pages) < 0;
+	failed += poster_row("--scale 2, letter (poster)", half, letter, &pages) < 0;
+	failed += poster_row("--scale 1, --paper 24x36in (poster)", inch, plotter, &pages) < 0;
 	remove(sheet);
 	remove(letter);
 	remove(plotter);
 	rmdir(dir);
 	printf("\n");
+	return failed;
 }

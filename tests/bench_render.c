@@ -1,11 +1,13 @@
-/* bench_render.c: the rendering half of `make bench`. For a 30-room and a
- * 1,000-room map (and ten 30-room levels in one PDF) it times writing each
- * sheet format with render_write(), the whole of it: fonts set up, layout,
- * drawing, the file; then Cairo's floor for the same pages (bench_floor.c)
- * and our time over it. Then whole commands: the built mapsheet run in a
- * fresh process, wall time from spawn to exit, font set-up included. */
+/* bench_render.c: the rendering half of `make bench`. For a 30-room map
+ * on letter, a 1,000-room map on 24 x 36 in paper and ten 30-room levels in
+ * one PDF (bench_cases.h), it times writing each sheet format with
+ * render_write(), the whole of it: fonts set up, layout, drawing, the
+ * file; then Cairo's floor for the same pages (bench_floor.c) and our time
+ * over it. Then whole commands: the built mapsheet run in a fresh process,
+ * wall time from spawn to exit, font set-up included. */
 #define _XOPEN_SOURCE 700 /* sync() */
 #include "bench.h"
+#include "bench_cases.h"
 
 #include "app/level_keys.h"
 #include "methods/gen.h"
@@ -24,7 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define SEED "bench"
+#define SEED BENCH_SEED
 
 struct bench_doc {
 	struct level *levels;
@@ -32,7 +34,7 @@ struct bench_doc {
 	struct doc d;
 };
 
-static int make_doc(struct bench_doc *bd, const struct method *meth, int rooms, int nlevels)
+static int make_doc(struct bench_doc *bd, const struct method *meth, int rooms, int nlevels, const char *paper)
 {
 	struct gen_params p;
 	struct err e;
@@ -59,6 +61,7 @@ static int make_doc(struct bench_doc *bd, const struct method *meth, int rooms, 
 	bd->d = (struct doc){ .seed = SEED, .command = "mapsheet --seed " SEED, .levels = bd->levels,
 			      .nlevels = nlevels, .template_dirs = bench_template_dirs(), .total_levels = nlevels };
 	bd->d.sheet.dpi = RENDER_DPI_DEFAULT;
+	bd->d.sheet.paper = paper;
 	return 0;
 }
 
@@ -159,8 +162,9 @@ static void print_ratio(double ours, double floor_s, double target)
 /* The most repeats of a rendering row (each side). */
 #define MAX_REPEATS 64
 
-/* One row: format f of document bd, `repeats` times each. */
-static void render_row(const char *dir, const char *label, struct bench_doc *bd, const struct fmt_row *f,
+/* One row: format f of document bd, `repeats` times each. Returns 0, or
+ * -1 when it could not run. */
+static int render_row(const char *dir, const char *label, struct bench_doc *bd, const struct fmt_row *f,
 		       const struct floor_sheet *fs, int npages, double layout_s, int repeats)
 {
 	char path[4096];
@@ -176,7 +180,7 @@ static void render_row(const char *dir, const char *label, struct bench_doc *bd,
 		double t0 = bench_now(), c0 = bench_cpu_now();
 		if (render_write(&bd->d, path, f->name, &e) < 0) {
 			printf("%-18s %-7s failed: %s\n", label, f->name, e.msg);
-			return;
+			return -1;
 		}
 		ours[i] = bench_now() - t0;
 		ours_cpu[i] = bench_cpu_now() - c0;
@@ -186,7 +190,7 @@ static void render_row(const char *dir, const char *label, struct bench_doc *bd,
 		c0 = bench_cpu_now();
 		if (bench_floor_write(fs, f->cairo, RENDER_DPI_DEFAULT, path) < 0) {
 			printf("%-18s %-7s floor failed\n", label, f->name);
-			return;
+			return -1;
 		}
 		floor_t[i] = bench_now() - t0;
 		floor_cpu[i] = bench_cpu_now() - c0;
@@ -197,13 +201,14 @@ static void render_row(const char *dir, const char *label, struct bench_doc *bd,
 	printf(" %9.0f %5d", bytes / 1024.0, nfiles);
 	print_cpu_ratio(ours_cpu, floor_cpu, repeats);
 	clear_dir(dir);
+	return 0;
 }
 
 /* The booklet PDF, written by libharu from the same scenes (cover,
  * bookmarks and links included). Its floor is libharu's own for the same
  * pages (bench_floor_haru.c); Cairo's PDF floor is shown below it for
- * comparison. */
-static void booklet_row(const char *dir, const char *label, struct bench_doc *bd, const struct floor_sheet *fs,
+ * comparison. Returns 0, or -1 when it could not run. */
+static int booklet_row(const char *dir, const char *label, struct bench_doc *bd, const struct floor_sheet *fs,
 			const struct haru_floor *hf, int npages, int repeats)
 {
 	char path[4096];
@@ -220,7 +225,7 @@ static void booklet_row(const char *dir, const char *label, struct bench_doc *bd
 		double t0 = bench_now(), c0 = bench_cpu_now();
 		if (render_write_booklet(&bd->d, path, &e) < 0) {
 			printf("%-18s %-7s failed: %s\n", label, "booklet", e.msg);
-			return;
+			return -1;
 		}
 		ours[i] = bench_now() - t0;
 		ours_cpu[i] = bench_cpu_now() - c0;
@@ -230,7 +235,7 @@ static void booklet_row(const char *dir, const char *label, struct bench_doc *bd
 		c0 = bench_cpu_now();
 		if (bench_haru_floor_write(hf, path) < 0) {
 			printf("%-18s %-7s libharu floor failed\n", label, "booklet");
-			return;
+			return -1;
 		}
 		floor_t[i] = bench_now() - t0;
 		floor_cpu[i] = bench_cpu_now() - c0;
@@ -248,47 +253,38 @@ static void booklet_row(const char *dir, const char *label, struct bench_doc *bd
 	printf("%-18s %-7s %5s %10s %10.1f %10.1f %8.2fx %9s %s\n", "  vs Cairo's floor", "pdf", "", "", om * 1e3,
 	       cm * 1e3, cm > 0 ? om / cm : 0, "", "(for information)");
 	clear_dir(dir);
+	return 0;
 }
 
-/* PNG rows are slow (rasterising and compressing) and steady: fewer runs */
-#define PNG_REPEATS 5
-
-struct render_case {
-	int rooms, levels, repeats;
-	int all_formats;
-};
-
-static const struct render_case cases[] = {
-	{ 30, 1, 41, 1 },
-	{ 1000, 1, 11, 1 },
-	{ 30, 10, 21, 0 },
-};
-
-void bench_render(const char *only_method)
+int bench_render(const char *only_method)
 {
 	const struct method *meth = method_find(only_method ? only_method : "dice");
 	char dir[] = "/tmp/mapsheet-bench-XXXXXX";
 	if (!meth || !mkdtemp(dir)) {
 		printf("Rendering: cannot start (%s)\n", meth ? "no temporary folder" : "no such method");
-		return;
+		return 1;
 	}
-	printf("Rendering (%s method, seed %s, letter paper, classic style, PNG at %d dpi; median of repeats)\n",
-	       meth->name, SEED, RENDER_DPI_DEFAULT);
+	printf("Rendering (%s method, seed %s, letter paper unless the row names another, classic style, PNG at %d dpi;\n"
+	       "median of repeats)\n", meth->name, SEED, RENDER_DPI_DEFAULT);
 	printf("  ours: render_write() whole (fonts, layout, drawing, files); layout: its layout part alone;\n"
 	       "  floor: Cairo drawing the same pages from prepared arrays (paths, grid, text by cairo_show_text), same surfaces;\n"
 	       "  for the booklet libharu drawing them into a new document (same fonts embedded, same compression)\n");
 	printf("%-18s %-7s %5s %10s %10s %10s %9s %7s %2s %9s %5s %9s\n", "map", "format", "pages", "layout ms",
 	       "ours ms", "floor ms", "ours/flr", "target", "", "size KiB", "files", "cpu o/f");
-	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		const struct render_case *rc = &cases[k];
+	int failed = 0;
+	for (int k = 0; k < BENCH_RENDER_CASES; k++) {
+		const struct bench_render_case *rc = &bench_render_cases[k];
 		struct bench_doc bd;
 		char label[64];
 		if (rc->levels > 1)
 			snprintf(label, sizeof label, "%d x %d rooms", rc->levels, rc->rooms);
 		else
 			snprintf(label, sizeof label, "%d rooms", rc->rooms);
-		if (make_doc(&bd, meth, rc->rooms, rc->levels) < 0) {
+		if (rc->paper)
+			snprintf(label + strlen(label), sizeof label - strlen(label), " %s", rc->paper);
+		if (make_doc(&bd, meth, rc->rooms, rc->levels, rc->paper) < 0) {
 			printf("%-18s failed to generate\n", label);
+			failed++;
 			continue;
 		}
 		struct scene sc;
@@ -307,14 +303,16 @@ void bench_render(const char *only_method)
 		struct haru_floor *hf = fs && rc->levels > 1 ? bench_haru_floor_prepare(&sc) : NULL;
 		if (!fs || (rc->levels > 1 && !hf)) {
 			printf("%-18s failed to lay out\n", label);
+			failed++;
 		} else {
 			for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++)
 				if (rc->all_formats || formats[f].cairo == CAIRO_OUT_PDF)
-					render_row(dir, label, &bd, &formats[f], fs, sc.npages, layout_s,
-						   formats[f].cairo == CAIRO_OUT_PNG && rc->repeats > PNG_REPEATS ? PNG_REPEATS
-														 : rc->repeats);
+					failed += render_row(dir, label, &bd, &formats[f], fs, sc.npages, layout_s,
+							     formats[f].cairo == CAIRO_OUT_PNG && rc->repeats > rc->png_repeats
+								     ? rc->png_repeats
+								     : rc->repeats) < 0;
 			if (rc->levels > 1)
-				booklet_row(dir, label, &bd, fs, hf, sc.npages, rc->repeats);
+				failed += booklet_row(dir, label, &bd, fs, hf, sc.npages, rc->repeats) < 0;
 		}
 		bench_haru_floor_free(hf);
 		bench_floor_free(fs);
@@ -324,6 +322,7 @@ void bench_render(const char *only_method)
 	rmdir(dir);
 	printf("(ours/flr: our wall time over the floor's, Cairo's or libharu's for the booklet; target: the most it may\n"
 	       " be; cpu o/f: the same in CPU time of the thread)\n\n");
+	return failed;
 }
 
 /* Runs argv to completion; returns the wall seconds or -1. posix_spawn
@@ -373,12 +372,12 @@ static double command_row(const char *what, char *const argv[], int repeats, dou
 /* Reading a 10,000-room map back from its JSON and writing it again,
  * against generating the same map and writing it: reading may cost no
  * more (issue 20). The map is made once, untimed, first. */
-void bench_read(const char *mapsheet)
+int bench_read(const char *mapsheet)
 {
 	char dir[] = "/tmp/mapsheet-bench-XXXXXX";
 	if (access(mapsheet, X_OK) < 0 || !mkdtemp(dir)) {
 		printf("Reading: %s is not built (make first)\n\n", mapsheet);
-		return;
+		return 1;
 	}
 	char made[4096], again[4096];
 	snprintf(made, sizeof made, "%s/rooms.json", dir);
@@ -389,11 +388,14 @@ void bench_read(const char *mapsheet)
 	printf("Reading a map back (%s in a fresh process, wall time spawn to exit, median of %d)\n", mapsheet,
 	       READ_REPEATS);
 	printf("%-44s %9s %9s %9s %9s\n", "command", "median ms", "min ms", "max ms", "target");
+	int failed = 0;
 	if (run_command(generate) < 0) {
 		printf("%-44s failed (exit status not 0)\n", "mapsheet -n 10000 -o rooms.json");
+		failed++;
 	} else {
 		double gen = command_row("mapsheet -n 10000 -o rooms.json (generate)", generate, READ_REPEATS, 0);
 		double rd = command_row("mapsheet -i rooms.json -o again.json (read)", read_back, READ_REPEATS, 0);
+		failed += (gen < 0) + (rd < 0);
 		if (gen > 0 && rd > 0)
 			printf("%-44s %9.2f %9s %9s %9.2f %s\n", "read over generate (ratio of the medians)", rd / gen, "",
 			       "", 1.0, rd <= gen ? "ok" : "OVER");
@@ -403,19 +405,23 @@ void bench_read(const char *mapsheet)
 			printf("%-44s %9.1f %9.1f %9.1f   (cpu %.1f ms)\n", "floor: jansson parses rooms.json, frees it",
 			       fl[0] * 1e3, fl[1] * 1e3, fl[2] * 1e3, fl[3] * 1e3);
 			printf("%-44s %9.2f\n", "floor over generate (ratio of the medians)", fl[0] / gen);
+		} else if (gen > 0) {
+			printf("%-44s failed\n", "floor: jansson parses rooms.json, frees it");
+			failed++;
 		}
 	}
 	clear_dir(dir);
 	rmdir(dir);
 	printf("\n");
+	return failed;
 }
 
-void bench_command(const char *mapsheet)
+int bench_command(const char *mapsheet)
 {
 	char dir[] = "/tmp/mapsheet-bench-XXXXXX";
 	if (access(mapsheet, X_OK) < 0 || !mkdtemp(dir)) {
 		printf("Whole command: %s is not built (make first)\n\n", mapsheet);
-		return;
+		return 1;
 	}
 	char pdf[4096], pdf10[4096], txt[4096], self[4096];
 	snprintf(pdf, sizeof pdf, "%s/level.pdf", dir);
@@ -437,13 +443,15 @@ void bench_command(const char *mapsheet)
 	printf("Whole command (%s run in a fresh process, wall time spawn to exit, median of %d)\n", mapsheet,
 	       COMMAND_REPEATS);
 	printf("%-44s %9s %9s %9s %9s\n", "command", "median ms", "min ms", "max ms", "target ms");
-	command_row("mapsheet -n 30 -o level.pdf", level, COMMAND_REPEATS, 0.050);
-	command_row("mapsheet -n 30 --levels 10 -o levels.pdf (booklet)", levels, COMMAND_REPEATS, 1.0);
-	command_row("the same through Cairo (--format pdf-cairo)", levels_cairo, COMMAND_REPEATS, 1.0);
-	command_row("mapsheet -n 30 -o level.txt (no fonts)", text, COMMAND_REPEATS, 0);
+	int failed = 0;
+	failed += command_row("mapsheet -n 30 -o level.pdf", level, COMMAND_REPEATS, 0.050) < 0;
+	failed += command_row("mapsheet -n 30 --levels 10 -o levels.pdf (booklet)", levels, COMMAND_REPEATS, 1.0) < 0;
+	failed += command_row("the same through Cairo (--format pdf-cairo)", levels_cairo, COMMAND_REPEATS, 1.0) < 0;
+	failed += command_row("mapsheet -n 30 -o level.txt (no fonts)", text, COMMAND_REPEATS, 0) < 0;
 	if (n > 0)
-		command_row("font set-up alone (fontconfig, Pango)", fonts, COMMAND_REPEATS, 0);
+		failed += command_row("font set-up alone (fontconfig, Pango)", fonts, COMMAND_REPEATS, 0) < 0;
 	clear_dir(dir);
 	rmdir(dir);
 	printf("\n");
+	return failed;
 }

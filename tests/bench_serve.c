@@ -26,7 +26,8 @@ static int timed_get(int port, const char *path, double *run, double *cpu)
 	return ok ? 0 : -1;
 }
 
-static void serve_row(int port, const char *what, const char *query, int n, double target_ms)
+/* One row; returns 0, or -1 when a request failed. */
+static int serve_row(int port, const char *what, const char *query, int n, double target_ms)
 {
 	double run[32], cpu[32];
 	for (int i = 0; i < n; i++) {
@@ -34,7 +35,7 @@ static void serve_row(int port, const char *what, const char *query, int n, doub
 		snprintf(path, sizeof path, "/map.svg?seed=bench-%d&%s", i, query);
 		if (timed_get(port, path, &run[i], &cpu[i]) < 0) {
 			printf("%-44s failed (no 200 with its Server-Timing)\n", what);
-			return;
+			return -1;
 		}
 	}
 	double mn = run[0], mx = run[0];
@@ -45,24 +46,30 @@ static void serve_row(int port, const char *what, const char *query, int n, doub
 	double med = bench_median(run, n), med_cpu = bench_median(cpu, n);
 	printf("%-44s %9.1f %9.1f %9.1f %9.1f %9.0f %s\n", what, med, mn, mx, med_cpu, target_ms,
 	       med <= target_ms ? "ok" : "OVER");
+	return 0;
 }
 
-void bench_serve(const char *mapsheet)
+int bench_serve(const char *mapsheet)
 {
 	struct served s;
 	setenv("MAPSHEET_BIN", mapsheet, 1);
 	if (served_start(&s, NULL) < 0) {
 		printf("Server: %s serve did not start\n\n", mapsheet);
-		return;
+		return 1;
 	}
 	double run, cpu;
 	for (int i = 0; i < SERVE_WARM; i++)
 		timed_get(s.port, "/map.svg?seed=warm&rooms=30", &run, &cpu);
 	printf("Server (%s serve; time the server took, from its Server-Timing header)\n", mapsheet);
 	printf("%-44s %9s %9s %9s %9s %9s\n", "request", "median ms", "min ms", "max ms", "cpu ms", "target ms");
-	serve_row(s.port, "30-room preview (/map.svg?rooms=30)", "rooms=30", SERVE_SMALL, 50);
-	serve_row(s.port, "1,000-room preview (rooms=1000, 24x36in)", "rooms=1000&paper=24x36in", SERVE_LARGE, 500);
-	if (served_stop(&s) != 0)
+	int failed = 0;
+	failed += serve_row(s.port, "30-room preview (/map.svg?rooms=30)", "rooms=30", SERVE_SMALL, 50) < 0;
+	failed += serve_row(s.port, "1,000-room preview (rooms=1000, 24x36in)", "rooms=1000&paper=24x36in", SERVE_LARGE,
+			    500) < 0;
+	if (served_stop(&s) != 0) {
 		printf("the server did not exit 0 on SIGTERM\n");
+		failed++;
+	}
 	printf("\n");
+	return failed;
 }

@@ -8,6 +8,7 @@
  * subtitle, wrapped on narrow paper, stays clear of the map. */
 #include "testutil.h"
 
+#include "bench_cases.h"
 #include "layout/layout.h"
 #include "render.h"
 #include "render_fixture.h"
@@ -310,6 +311,27 @@ START_TEST(test_crowded_advice)
 }
 END_TEST
 
+/* Every map `make bench` times in its rendering table prints on the paper
+ * it is timed on: a row must measure what it names. Before, the 1,000-room
+ * map was timed on letter, which refuses it (finer than 16 squares to the
+ * inch), and the row printed "failed to lay out". */
+START_TEST(test_bench_maps_print)
+{
+	mkdir("build/tests", 0777);
+	mkdir(DIR, 0777);
+	for (int k = 0; k < BENCH_RENDER_CASES; k++) {
+		const struct bench_render_case *bc = &bench_render_cases[k];
+		char args[256];
+		snprintf(args, sizeof args, "-q -s " BENCH_SEED " -n %d --levels %d --paper %s -o " DIR "/bench.pdf",
+			 bc->rooms, bc->levels, bc->paper ? bc->paper : "letter");
+		int rc = test_run(args, OUT, ERR);
+		char *err = test_slurp(ERR, NULL);
+		ck_assert_msg(rc == 0, "%s: exit %d: %s", args, rc, err ? err : "");
+		free(err);
+	}
+}
+END_TEST
+
 static Suite *render_sizes_suite(void)
 {
 	Suite *s = suite_create("render_sizes");
@@ -320,6 +342,7 @@ static Suite *render_sizes_suite(void)
 	tcase_add_test(tc, test_small_paper);
 	tcase_add_test(tc, test_names_standard_paper);
 	tcase_add_test(tc, test_crowded_advice);
+	tcase_add_test(tc, test_bench_maps_print);
 	tcase_add_test(tc, test_subtitle_clear_of_map);
 	tcase_add_test(tc, test_legible_limit);
 	tcase_add_test(tc, test_huge_pdf_refused);
