@@ -3,8 +3,9 @@
  * the map, the room numbers, the key in columns, the legend, scale bar,
  * compass, title and footer, measuring all text with Pango. Split by part:
  * layout_page.c (the sheet's pages), sheet_plan.c (its arrangement),
- * sheet_dress.c (its title, band and footer), layout_text.c (text in a
- * style), layout_map.c (the map drawing),
+ * sheet_dress.c (its title, band and footer), layout_folio.c (a booklet's
+ * page numbers), layout_text.c (text in a style), layout_map.c (the map
+ * drawing),
  * layout_onepage.c (map and key on one page), layout_coords.c (the
  * squares' numbers along the map's edges),
  * layout_symbols.c (door, stair, feature symbols shared with the legend),
