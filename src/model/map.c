@@ -42,7 +42,9 @@ const char *door_kind_name(enum door_kind k)
 
 const char *feature_name(enum feature f)
 {
-	static const char *const names[FEATURE_COUNT] = { "none", "pillar", "water", "rubble", "statue", "pit", "altar" };
+	static const char *const names[FEATURE_COUNT] = { "none",  "pillar", "water", "rubble", "statue", "pit",  "altar", "coffin",
+								 "bed",   "crate",  "shelf", "table",  "throne", "hearth", "cage",
+								 "well" };
 	return (unsigned)f < FEATURE_COUNT ? names[f] : "?";
 }
 

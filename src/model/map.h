@@ -50,6 +50,15 @@ enum feature {
 	FEATURE_STATUE,
 	FEATURE_PIT,        /* a hole in the floor (cards) */
 	FEATURE_ALTAR,      /* an altar or a low table of stone (cards) */
+	FEATURE_COFFIN,     /* a coffin or sarcophagus */
+	FEATURE_BED,        /* a bed, bunk or pallet */
+	FEATURE_CRATE,      /* crates, barrels, sacks */
+	FEATURE_SHELF,      /* shelves or bookcases along a wall */
+	FEATURE_TABLE,      /* a table or workbench */
+	FEATURE_THRONE,     /* a great chair on a dais */
+	FEATURE_HEARTH,     /* a hearth, fire pit or forge */
+	FEATURE_CAGE,       /* a cage or pen */
+	FEATURE_WELL,       /* a well shaft with a rim */
 	FEATURE_COUNT
 };
 
