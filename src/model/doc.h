@@ -43,12 +43,26 @@ struct sheet_options {
 	int md_png;             /* Markdown key: the map beside it as PNG, not SVG */
 };
 
+/* A faction that holds the site (the site model): one of the premise's
+ * inhabitants, named in the key's occupants by its index. */
+struct faction {
+	char id[32];            /* its table's id: "goblins" */
+	char name[80];          /* "the Red Fang goblins" */
+	char leader[48];        /* "Skarg the Tusked" */
+	char leader_creature[48]; /* "hobgoblin captain" */
+};
+
 struct doc {
 	const char *seed;               /* the seed text */
 	const char *site;               /* the site's name, drawn from the seed
 					 * ("Tomb of the Grey Lady"), or NULL */
 	const char *story;              /* an introduction printed under the title
-					 * (read from a map file), or NULL */
+					 * (the site's premise, or read from a map
+					 * file), or NULL */
+	const char *secret;             /* what the game master knows and the players
+					 * do not (who is behind what), or NULL */
+	const struct faction *factions; /* who holds the site */
+	int nfactions;
 	const char *command;            /* a command line that remakes this output */
 	struct level *levels;
 	int nlevels;

@@ -1,0 +1,166 @@
+/* site_kinds.c: each room's kind and name (the second stage of
+ * site_level_build). A room the method named keeps its name and takes the
+ * kind its words call for ("Guest Bedroom": a bedroom); the others take a
+ * kind made for their use, one the features the method drew there call
+ * for first, the kinds least used on the level before the rest, and a
+ * name of that kind no other room of the level has. */
+#include "site/site_rooms.h"
+
+#include "names/name_qualify.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Whether word (lowercase) is one of the words of name, case ignored. */
+static int has_word(const char *name, const char *word)
+{
+	size_t wl = strlen(word);
+	for (const char *p = name; *p;) {
+		while (*p && !isalpha((unsigned char)*p))
+			p++;
+		const char *start = p;
+		while (*p && (isalpha((unsigned char)*p) || *p == '\'' || *p == '-'))
+			p++;
+		size_t len = (size_t)(p - start);
+		if (len >= 2 && start[len - 2] == '\'' && start[len - 1] == 's')
+			len -= 2;   /* "Servants'", "Master's" */
+		else if (len >= 1 && start[len - 1] == '\'')
+			len -= 1;
+		if (len == wl) {
+			size_t i = 0;
+			while (i < len && tolower((unsigned char)start[i]) == word[i])
+				i++;
+			if (i == len)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int site_kind_by_name(const struct site_tables *t, const char *name, unsigned settings)
+{
+	int best = -1, best_score = 0;
+	for (int i = 0; i < t->nkinds; i++) {
+		const struct site_kind *k = &t->kinds[i];
+		int score = 0;
+		for (int w = 0; w < k->nmatch; w++)
+			score += has_word(name, k->match[w]) ? 2 : 0;
+		if (score == 0)
+			continue;
+		score += (k->settings & settings) != 0;
+		if (score > best_score) {
+			best = i;
+			best_score = score;
+		}
+	}
+	return best;
+}
+
+/* The feature the method drew most often in region id, or FEATURE_NONE. */
+static enum feature drawn_feature(const struct map *m, int id)
+{
+	int count[FEATURE_COUNT] = { 0 };
+	const struct rect *b = &m->regions[id].bounds;
+	if (!m->features)
+		return FEATURE_NONE;
+	for (int y = b->y; y < b->y + b->h; y++)
+		for (int x = b->x; x < b->x + b->w; x++)
+			if (map_at(m, x, y) == id && m->features[(long)y * m->w + x] < FEATURE_COUNT)
+				count[m->features[(long)y * m->w + x]]++;
+	int best = FEATURE_NONE;
+	for (int f = FEATURE_NONE + 1; f < FEATURE_COUNT; f++)
+		if (count[f] > count[best])
+			best = f;
+	return (enum feature)best;
+}
+
+static int name_taken(const struct map *m, const char *name)
+{
+	for (int id = 1; id <= m->nregions; id++)
+		if (region_is_keyed(m->regions[id].kind) && !strcmp(m->regions[id].name, name))
+			return 1;
+	return 0;
+}
+
+/* A kind for an unnamed room: of its use and setting, one the drawn
+ * feature calls for first, then the least used; -1 when none. */
+static int choose_kind(struct level_plan *lp, const struct room_plan *r, const int *used)
+{
+	enum feature drawn = drawn_feature(&lp->lv->map, r->region);
+	int best = -1, best_score = -1000000, ties = 0;
+	for (int pass = 0; pass < 2 && best < 0; pass++)
+		for (int i = 0; i < lp->t->nkinds; i++) {
+			const struct site_kind *k = &lp->t->kinds[i];
+			enum site_role want = pass == 0 ? r->role : ROLE_NONE;
+			if (k->role != want || !(k->settings & lp->setting))
+				continue;
+			int score = -10 * used[i];
+			if (drawn != FEATURE_NONE)
+				score += k->feature == drawn ? 100 : k->feature == FEATURE_NONE ? 0 : -50;
+			if (score > best_score) {
+				best = i;
+				best_score = score;
+				ties = 1;
+			} else if (score == best_score && rng_range(&lp->rng, 0, ties++) == 0) {
+				best = i;
+			}
+		}
+	return best;
+}
+
+/* A name of kind k not taken on the level, else one qualified by where
+ * the room lies. */
+static void choose_name(struct level_plan *lp, const struct room_plan *r, const struct site_kind *k)
+{
+	struct map *m = &lp->lv->map;
+	struct region *reg = &m->regions[r->region];
+	int start = site_pick(k->nnames, &lp->rng);
+	for (int i = 0; i < k->nnames; i++) {
+		const char *name = k->names[(start + i) % k->nnames];
+		if (strlen(name) < sizeof reg->name && !name_taken(m, name)) {
+			snprintf(reg->name, sizeof reg->name, "%s", name);
+			return;
+		}
+	}
+	char other[sizeof reg->name];
+	for (int t = 0; name_qualify(m, r->region, k->names[start], t, other, sizeof other) == 0; t++)
+		if (!name_taken(m, other)) {
+			snprintf(reg->name, sizeof reg->name, "%s", other);
+			return;
+		}
+	snprintf(reg->name, sizeof reg->name, "%s", k->names[start]);
+}
+
+int site_kinds_assign(struct level_plan *lp, struct err *e)
+{
+	int used[512] = { 0 };
+	if (lp->t->nkinds > (int)(sizeof used / sizeof used[0]))
+		return err_usage(e, "the site tables have %d room kinds; at most %zu are read", lp->t->nkinds,
+				 sizeof used / sizeof used[0]);
+	for (int i = 0; i < lp->n; i++)
+		if (lp->rooms[i].kind >= 0)
+			used[lp->rooms[i].kind]++;
+	for (int i = 0; i < lp->n; i++) {
+		struct room_plan *r = &lp->rooms[i];
+		if (r->named)
+			continue;
+		r->kind = choose_kind(lp, r, used);
+		if (r->kind < 0)
+			continue;
+		used[r->kind]++;
+		choose_name(lp, r, &lp->t->kinds[r->kind]);
+	}
+	name_make_distinct(&lp->lv->map);
+	struct key *k = &lp->lv->key;
+	for (int i = 0; i < lp->n; i++) {
+		const struct room_plan *r = &lp->rooms[i];
+		struct key_entry *en = &k->entries[r->entry];
+		const char *name = lp->lv->map.regions[r->region].name;
+		if (name[0])
+			snprintf(en->title, sizeof en->title, "%s", name);
+		if (r->kind >= 0)
+			snprintf(en->kind, sizeof en->kind, "%s", lp->t->kinds[r->kind].id);
+	}
+	return 0;
+}

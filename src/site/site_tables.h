@@ -1,0 +1,119 @@
+/* site_tables.h: the site model's words, read from templates/site/: the
+ * premises (who built a place, what befell it, a hook), the factions that
+ * hold places (their names, leaders, rank and file, what they want and what
+ * they do in each kind of room), the room kinds (names, the feature drawn,
+ * what is seen on entering, what may be found) and the outsiders (vermin and
+ * visitors). Loaded once a run; a line naming an unknown setting, role,
+ * feature or type is refused with file:line:col. */
+#ifndef MAPSHEET_SITE_TABLES_H
+#define MAPSHEET_SITE_TABLES_H
+
+#include "base/err.h"
+#include "base/rng.h"
+#include "model/map.h"
+
+/* Where a site lies; a line suits a set of them (a bit each). */
+enum site_setting { SETTING_DUNGEON, SETTING_CRYPT, SETTING_CAVE, SETTING_BUILDING, SETTING_COUNT };
+
+/* What the inhabitants use a room for. */
+enum site_role {
+	ROLE_NONE,      /* serves no one now */
+	ROLE_GUARD,     /* a watch near the way in or at a chokepoint */
+	ROLE_LAIR,      /* where the rank and file sleep and eat */
+	ROLE_LEADER,    /* the leader's own room, deep inside */
+	ROLE_SHRINE,
+	ROLE_PRISON,
+	ROLE_STORE,
+	ROLE_WORK,
+	ROLE_WANDER,    /* not a room: the wandering table */
+	ROLE_COUNT
+};
+
+#define SITE_WORD 48           /* a creature's or a leader's name */
+
+struct site_line {
+	char *text;
+	unsigned settings;     /* bits of enum site_setting */
+};
+
+/* A count of creatures as dice: n d sides + plus. */
+struct site_dice {
+	int n, sides, plus;
+};
+
+struct site_member {
+	char creature[SITE_WORD], plural[SITE_WORD];
+	struct site_dice count;
+	unsigned roles;        /* bits of enum site_role it fills */
+};
+
+struct site_leader {
+	char name[SITE_WORD], creature[SITE_WORD];
+};
+
+struct site_faction_type {
+	char id[32];
+	char type[16];         /* tribe, cult, household, brood, dead, band */
+	unsigned settings;
+	char **called; int ncalled;
+	char **holds; int nholds;
+	struct site_leader *leaders; int nleaders;
+	struct site_member *members; int nmembers;
+	char **wants; int nwants;
+	char **secrets; int nsecrets;
+	char **doing[ROLE_COUNT]; int ndoing[ROLE_COUNT];
+	int line;
+};
+
+struct site_kind {
+	char id[32];
+	unsigned settings;
+	enum site_role role;
+	char **names; int nnames;
+	char **match; int nmatch;          /* lowercase words */
+	enum feature feature;              /* FEATURE_NONE: none */
+	char *feature_text;                /* "a black stone altar" */
+	char **seen; int nseen;
+	char **finds; int nfinds;
+	int line;
+};
+
+struct site_outsider {
+	int visitor;                       /* 0: vermin */
+	unsigned settings;
+	char creature[SITE_WORD], plural[SITE_WORD];
+	struct site_dice count;
+	char *text;
+};
+
+struct site_tables {
+	struct site_line *built, *befell, *hooks;
+	int nbuilt, nbefell, nhooks;
+	struct site_faction_type *factions; int nfactions;
+	struct site_kind *kinds; int nkinds;
+	struct site_outsider *outsiders; int noutsiders;
+};
+
+/* Reads the four files of site/ along the template search path dirs.
+ * Returns 0, or -1 with e set (file:line:col for a bad line; a usage error
+ * naming what is missing when a table lacks what every site needs) and t
+ * empty. */
+int site_tables_load(struct site_tables *t, const char *const *dirs, struct err *e);
+void site_tables_free(struct site_tables *t);
+
+/* Parses one file's text (named name in messages) into t, which may hold
+ * other files' lines already. For the tests and the fuzz harness. */
+int site_tables_parse(struct site_tables *t, const char *name, const char *text, size_t len, struct err *e);
+
+/* Checks t holds what a site is built from: for every setting a premise of
+ * each part, a faction, outsiders, and kinds for the guard, lair and leader
+ * roles. Returns 0 or -1 with a usage error. */
+int site_tables_check(const struct site_tables *t, struct err *e);
+
+const char *site_setting_name(enum site_setting s);
+const char *site_role_name(enum site_role r);
+
+/* A count of creatures rolled; at least 1. */
+int site_dice_roll(const struct site_dice *d, struct rng *rng);
+
+#endif
