@@ -10,9 +10,21 @@
 
 struct memfiles;
 
+/* What the site model made of a room (site/site.h): its kind, what its
+ * inhabitants use it for and whose it is; kept from planning the level
+ * (before the players' view is taken) to writing its key. */
+struct room_use {
+	int kind;               /* index in the site tables' kinds, or -1 */
+	signed char role;       /* enum site_role */
+	signed char faction;    /* index in the document's factions, or -1 */
+	unsigned char leader;   /* the faction leader's own room */
+	int dist;               /* doors from the way in, -1 unreached */
+};
+
 struct level {
 	struct map map;
 	struct key key;
+	struct room_use *uses;  /* by region id (nregions + 1), or NULL */
 };
 
 enum orientation { ORIENT_AUTO, ORIENT_PORTRAIT, ORIENT_LANDSCAPE };

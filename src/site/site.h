@@ -36,11 +36,18 @@ int site_plan_make(struct site_plan *p, const struct site_tables *t, const struc
 		   const char *seed, struct err *e);
 void site_plan_free(struct site_plan *p);
 
-/* Gives level lv (numbered, its key built but not stocked) its rooms'
- * kinds, names, features and occupants, and its wandering table: the key
- * entries' titles, kinds, occupants and first lines (what is seen, who is
- * there). Returns 0 or -1 with e set. */
-int site_level_build(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
-		     struct err *e);
+/* Plans level lv (numbered, its key not yet built): each room's use, its
+ * kind and name, the kind's feature drawn; lv->uses keeps what the key
+ * needs of it. Run on the whole level, before the players' view is taken,
+ * so both copies name and draw the rooms alike. Returns 0 or -1 with e
+ * set. */
+int site_level_plan(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
+		    struct err *e);
+
+/* Writes the planned site into lv's key (built from the same map): each
+ * entry's kind, what is seen on entering and who is there, and the
+ * wandering table. Returns 0 or -1 with e set. */
+int site_level_key(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
+		   struct err *e);
 
 #endif

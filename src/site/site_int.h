@@ -13,6 +13,7 @@
  * elsewhere. */
 #define SITE_PLAN_STREAM 4000u
 #define SITE_LEVEL_STREAM 4100u
+#define SITE_KEY_STREAM 4200u
 
 /* A random index among lines[0..n) that suit one of settings, or -1. */
 int site_pick_line(const struct site_line *lines, int n, unsigned settings, struct rng *rng);

@@ -152,15 +152,5 @@ int site_kinds_assign(struct level_plan *lp, struct err *e)
 		choose_name(lp, r, &lp->t->kinds[r->kind]);
 	}
 	name_make_distinct(&lp->lv->map);
-	struct key *k = &lp->lv->key;
-	for (int i = 0; i < lp->n; i++) {
-		const struct room_plan *r = &lp->rooms[i];
-		struct key_entry *en = &k->entries[r->entry];
-		const char *name = lp->lv->map.regions[r->region].name;
-		if (name[0])
-			snprintf(en->title, sizeof en->title, "%s", name);
-		if (r->kind >= 0)
-			snprintf(en->kind, sizeof en->kind, "%s", lp->t->kinds[r->kind].id);
-	}
 	return 0;
 }

@@ -70,11 +70,10 @@ static void roles_of_named(struct level_plan *lp)
 
 static int busiest_near_entrance(const struct level_plan *lp)
 {
-	const struct key *k = &lp->lv->key;
 	int best = -1, best_exits = 2;
 	for (int i = 1; i < lp->n / 2; i++) {
 		const struct room_plan *r = &lp->rooms[i];
-		int exits = k->entries[r->entry].nexits;
+		int exits = r->doors;
 		if (free_for(r, ROLE_GUARD) && exits > best_exits) {
 			best = i;
 			best_exits = exits;

@@ -8,9 +8,10 @@
 
 struct room_plan {
 	int region;
-	int entry;              /* index in the level's key */
+	int entry;              /* index in the level's key (the key stages) */
 	int dist;               /* doors from the entrance; -1 unreached */
 	int area;
+	int doors;              /* doors on its walls */
 	enum site_role role;
 	int kind;               /* index in the tables' kinds, or -1 */
 	int named;              /* the method named it (its name stays) */
