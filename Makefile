@@ -133,10 +133,13 @@ sanitize:
 		CFLAGS="-O1 -g $(SAN)" LDFLAGS="$(SAN)" check
 
 # libFuzzer harnesses (clang): each runs FUZZ_SECONDS on a corpus seeded
-# from the shipped templates; a crash input is kept under tests/fuzz/crashes.
+# from the shipped templates and tests/fuzz/corpus/, with its dictionary
+# tests/fuzz/NAME.dict; FUZZ_ONLY="read_json config" runs only those; a
+# crash input is kept under tests/fuzz/crashes.
 FUZZ_SECONDS ?= 30
+FUZZ_ONLY ?=
 fuzz:
-	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_ONLY)
 
 # valgrind memcheck over the demo runs and a few failing runs; any error or
 # leak fails (tests/valgrind.sh; outside make check, it takes a while).

@@ -229,24 +229,23 @@ struct scene_item *scene_hatch(struct scene *sc, struct scene_page *p, struct co
 }
 
 struct scene_item *scene_text(struct scene *sc, struct scene_page *p, const char *text, size_t len,
-			      const char *family, double size, int bold, int italic, struct colour c,
-			      double x, double y, double w)
+			      struct text_style ts, double x, double y, double w)
 {
 	struct scene_item *it = add_item(sc, p, SCENE_TEXT, 0);
 	if (!it)
 		return NULL;
 	it->text = scene_strndup(sc, text, len);
-	it->family = scene_strndup(sc, family, strlen(family));
+	it->family = scene_strndup(sc, ts.family, strlen(ts.family));
 	if (!it->text || !it->family) {
 		sc->failed = 1;
 		return NULL;
 	}
-	it->size = size;
-	it->ascent = size;             /* safe bounds until layout says better */
-	it->descent = size * 0.3;
-	it->bold = bold;
-	it->italic = italic;
-	it->colour = c;
+	it->size = ts.size;
+	it->ascent = ts.size;          /* safe bounds until layout says better */
+	it->descent = ts.size * 0.3;
+	it->bold = ts.bold;
+	it->italic = ts.italic;
+	it->colour = ts.colour;
 	it->x = x;
 	it->y = y;
 	it->w = w;
@@ -302,8 +301,9 @@ int scene_copy_item(struct scene *sc, struct scene_page *dst, const struct scene
 {
 	if (it->kind == SCENE_TEXT) {
 		size_t len = strlen(it->text);
-		struct scene_item *t = scene_text(sc, dst, it->text, len, it->family, it->size, it->bold, it->italic,
-						  it->colour, it->x + dx, it->y + dy, it->w);
+		struct text_style ts = { .family = it->family, .size = it->size, .bold = it->bold,
+					 .italic = it->italic, .colour = it->colour };
+		struct scene_item *t = scene_text(sc, dst, it->text, len, ts, it->x + dx, it->y + dy, it->w);
 		if (!t)
 			return -1;
 		t->ascent = it->ascent;

@@ -9,10 +9,26 @@
 #include "base/err.h"
 
 #include <stddef.h>
-#include <stdint.h>
 
 struct colour {
 	double r, g, b, a;      /* 0..1 each */
+};
+
+/* How a run of text looks, as scene_text() and layout's text functions
+ * take it; written with designated initialisers, for example
+ * (struct text_style){ .family = st->font_text, .size = 9, .colour = st->text }.
+ * Fields left out take their zero defaults:
+ *   family  the font family ("DejaVu Sans"); always given
+ *   size    in points; always given
+ *   bold    0: regular weight (the default), 1: bold
+ *   italic  0: upright (the default), 1: italic
+ *   colour  the ink; always given for text that is drawn (left out it is
+ *           transparent, and the text invisible; measuring ignores it) */
+struct text_style {
+	const char *family;
+	double size;
+	int bold, italic;
+	struct colour colour;
 };
 
 enum scene_op_kind { SCENE_MOVE, SCENE_LINE, SCENE_CURVE, SCENE_CLOSE };
@@ -38,22 +54,9 @@ enum scene_kind {
 enum scene_cap { SCENE_CAP_BUTT, SCENE_CAP_ROUND, SCENE_CAP_SQUARE };
 enum scene_join { SCENE_JOIN_MITER, SCENE_JOIN_ROUND, SCENE_JOIN_BEVEL };
 
-/* A glyph of shaped text: its index in the font, its advance and offsets
- * in Pango units (1/1024 pt), and the byte of the item's text its cluster
- * starts at. */
-struct glyph_pos {
-	uint32_t glyph;
-	int32_t width, x_offset, y_offset;
-	int32_t cluster;
-};
-
-/* Shaped text, left to right; font is the Cairo scaled font it was shaped
- * in and is drawn with (the run holds a reference). */
-struct glyph_run {
-	void *font;
-	int n;
-	struct glyph_pos g[];
-};
+/* Shaped text (text/glyph_run.h): the glyphs layout attached to a text
+ * item, which a backend draws as they are. */
+struct glyph_run;
 
 struct scene_item {
 	enum scene_kind kind;
@@ -130,10 +133,10 @@ struct scene_item *scene_stroke(struct scene *sc, struct scene_page *p, struct c
 				enum scene_cap cap, enum scene_join join);
 struct scene_item *scene_hatch(struct scene *sc, struct scene_page *p, struct colour c, double width,
 			       double angle, double spacing);
-/* A run of text, baseline starting at (x, y); w is its measured advance. */
+/* A run of text[0..len) in style ts, baseline starting at (x, y); w is
+ * its measured advance. */
 struct scene_item *scene_text(struct scene *sc, struct scene_page *p, const char *text, size_t len,
-			      const char *family, double size, int bold, int italic, struct colour c,
-			      double x, double y, double w);
+			      struct text_style ts, double x, double y, double w);
 /* Clips the items that follow to the pending path, until scene_unclip
  * (clips do not nest). */
 struct scene_item *scene_clip(struct scene *sc, struct scene_page *p);

@@ -16,7 +16,8 @@ static struct colour rgb(unsigned v)
 	return (struct colour){ ((v >> 16) & 255) / 255.0, ((v >> 8) & 255) / 255.0, (v & 255) / 255.0, 1 };
 }
 
-void style_default(struct style *st)
+/* The built-in defaults (the classic look). */
+static void style_default(struct style *st)
 {
 	memset(st, 0, sizeof *st);
 	snprintf(st->name, sizeof st->name, "classic");

@@ -37,9 +37,6 @@ struct style {
 	double wobble;          /* hand-drawn wobble of walls, in points; 0: ruled */
 };
 
-/* The built-in defaults (the classic look). */
-void style_default(struct style *st);
-
 /* Loads a style named `name` (looked up along the template search path as
  * styles/NAME.style) or at a path (containing '/'). NULL means "classic".
  * Returns 0, or -1 with e set (unknown style: a usage error listing the

@@ -67,7 +67,7 @@ static int font_setup(void)
 
 int main(int argc, char **argv)
 {
-	/* the program's own memory policy (src/mem.c), so that our code and
+	/* the program's own memory policy (src/base/mem.c), so that our code and
 	 * the drawing floors run here as they run in mapsheet */
 	mem_configure_run();
 	const char *part = argc > 1 ? argv[1] : "all";

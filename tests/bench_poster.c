@@ -1,5 +1,5 @@
 /* bench_poster.c: `bench poster`: a 1,000-room dice map printed as a
- * poster (render/layout_poster.c) by the whole command, against the same
+ * poster (render/layout/layout_poster.c) by the whole command, against the same
  * map on one sheet: pages, file size, wall time, time a piece. Pieces share
  * the PDF's fonts and drawing resources, so the file grows by a few KiB a
  * piece, not by a sheet's size. */

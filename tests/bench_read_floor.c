@@ -1,6 +1,6 @@
 /* bench_read_floor.c: the floor under reading a map back (issue 20):
  * jansson parsing the map file and freeing what it built, alone, with the
- * flags and allocator settings the reader uses (src/read_map.c, src/mem.c).
+ * flags and allocator settings the reader uses (src/read/read_map.c, src/base/mem.c).
  * No reader of this file can cost less than that, whatever it does after.
  * The parses run one after another in one process: the first faults in
  * the pages of jansson's values (80 MB for 10,000 rooms), the others reuse

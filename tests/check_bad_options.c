@@ -162,6 +162,13 @@ static const struct bad_case cases[] = {
 	{ "", 2, "mapsheet/config:2:1: expected 'directive:fields', found no ':'", CONFIG, "# mine\nnumbering\n", 0, 0 },
 	{ "", 2, "mapsheet/config:2:1: a directive starts at the beginning", CONFIG, "\n  numbering:reading\n", 0, 0 },
 	{ "", 2, "mapsheet/config:1:8: system: the value is empty", CONFIG, "system:\n", 0, 0 },
+	/* empty and one-character names and values */
+	{ "", 2, "mapsheet/config:1:10: paper: the value is empty", CONFIG, "paper:   \n", 0, 0 },
+	{ "", 2, "mapsheet/config:1:1: no setting named before the ':' (settings: paper,", CONFIG, ":\n", 0, 0 },
+	{ "", 2, "mapsheet/config:2:1: no setting named before the ':'", CONFIG, "dpi:300\n:a4\n", 0, 0 },
+	{ "", 2, "mapsheet/config:1:1: unknown setting 'p' (settings: paper,", CONFIG, "p:a4\n", 0, 0 },
+	{ "", 2, "mapsheet/config:1:7: paper: 'x' is not a paper size", CONFIG, "paper:x\n", 0, 0 },
+	{ "", 2, "mapsheet/config:1:11: numbering: unknown order 'e'", CONFIG, "numbering:e\n", 0, 0 },
 	{ "", 2, "mapsheet/config:2:1: unknown setting 'frob'", CONFIG, "numbering:reading\r\nfrob:2\r\n", 0, 0 },
 	{ "", 2, "mapsheet/config:1:1: NUL byte in a text file", CONFIG, "\0numbering:reading\n", 19, 0 },
 	{ "", 2, "unknown table system 'nosuch'", CONFIG, "system:nosuch\n", 0, 0 },

@@ -476,7 +476,7 @@ START_TEST(test_key_names_keys)
 	ck_assert_int_ge(m.nlocks, 3);
 	struct key k;
 	struct key_options o = { 0 };
-	ck_assert_int_eq(key_build(&k, &m, &o, NULL, &e), 0);
+	ck_assert_int_eq(key_build(&k, &m, &o, &e), 0);
 	int opened_by = 0, lies_here = 0;
 	for (int i = 0; i < k.n; i++) {
 		if (strstr(k.entries[i].exits, "locked door") && strstr(k.entries[i].exits, "(opened by the "))

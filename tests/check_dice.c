@@ -4,6 +4,7 @@
  * determinism, a grid too small, the roll log and the options. */
 #include "testutil.h"
 
+#include "methods/dice/dice.h"
 #include "model/key.h"
 #include "model/map_check.h"
 

@@ -38,6 +38,9 @@
 #define LLVMFuzzerTestOneInput fuzz_read_donjon_one
 #include "fuzz/fuzz_read_donjon.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_config_one
+#include "fuzz/fuzz_config.c"
+#undef LLVMFuzzerTestOneInput
 
 #define CRASHES "tests/fuzz/crashes"
 
@@ -52,6 +55,7 @@ static const struct {
 	{ "fuzz_read_json-", fuzz_read_json_one },
 	{ "fuzz_read_watabou-", fuzz_read_watabou_one },
 	{ "fuzz_read_donjon-", fuzz_read_donjon_one },
+	{ "fuzz_config-", fuzz_config_one },
 };
 
 #define NHARNESSES ((int)(sizeof harnesses / sizeof harnesses[0]))
@@ -114,6 +118,11 @@ START_TEST(test_harnesses_on_samples)
 		ck_assert_int_eq(fuzz_read_json_one((const uint8_t *)text, len / 2), 0);
 		free(text);
 	}
+	static const char *const configs[] = { "paper: a4\nstyle: classic\nscale: 8\ndpi: 300\n", "numbering:reading\r\n",
+					       "# mine\n\nsystem: neutral", ":\n", "paper:   \n", "paper:x\n", "style:nosuch\n",
+					       "p:a4\n", "dpi:7\n", "", NULL };
+	for (int i = 0; configs[i]; i++)
+		ck_assert_int_eq(fuzz_config_one((const uint8_t *)configs[i], strlen(configs[i])), 0);
 	static const char *const bad[] = { "{}", "[", "{\"format\": \"mapsheet\", \"version\": 2, \"levels\": [{}]}", "",
 					   NULL };
 	for (int i = 0; bad[i]; i++)

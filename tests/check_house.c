@@ -6,6 +6,7 @@
  * and stairs, and the options' parsing. */
 #include "testutil.h"
 
+#include "methods/house/house.h"
 #include "model/connect.h"
 #include "model/map_check.h"
 

@@ -233,7 +233,7 @@ START_TEST(test_none_is_null)
 	memset(&lv, 0, sizeof lv);
 	build_every_kind(&lv.map);
 	struct key_options ko = { .numbering = KEY_NUMBER_ENTRANCE, .stock = 0, .template_dirs = test_template_dirs() };
-	ck_assert_int_eq(key_build(&lv.key, &lv.map, &ko, NULL, &e), 0);
+	ck_assert_int_eq(key_build(&lv.key, &lv.map, &ko, &e), 0);
 	struct doc d = { .seed = "every-kind", .levels = &lv, .nlevels = 1 };
 	FILE *f = fopen(DIR_OUT "/every-kind.json", "wb");
 	ck_assert_ptr_nonnull(f);

@@ -621,8 +621,8 @@ START_TEST(test_names_assign_rules)
 }
 END_TEST
 
-/* Generates n spaces on a 1200x1200 grid into m; returns the seconds taken. */
-static double timed_palace(struct map *m, int n)
+/* Generates n spaces on a 1200x1200 grid into m. */
+static void make_palace(struct map *m, int n)
 {
 	struct gen_params p;
 	gen_params_default(&p);
@@ -633,26 +633,19 @@ static double timed_palace(struct map *m, int n)
 	struct rng rng;
 	rng_seed_text(&rng, "palace", 1);
 	ck_assert_int_eq(map_init(m, p.w, p.h, &e), 0);
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	ck_assert_msg(mansion()->generate(m, &p, &rng, NULL, &e) == 0, "%s", e.msg);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 }
 
+/* Ten thousand spaces are packed, every one reachable. How the time grows
+ * with the spaces is measured by make bench (its "x10 cost" column), not
+ * here, where other load on the machine would decide the outcome. */
 START_TEST(test_ten_thousand_spaces)
 {
 	struct map m;
 	struct err e;
-	double t1k = timed_palace(&m, 1000);
-	map_free(&m);
-	double t10k = timed_palace(&m, 10000);
-	fprintf(stderr, "mansion: on 1200x1200, 1000 spaces in %.3f s, 10000 in %.3f s, density %.1f%%\n", t1k,
-		t10k, 100 * density_of(&m));
+	make_palace(&m, 10000);
+	fprintf(stderr, "mansion: on 1200x1200, 10000 spaces, density %.1f%%\n", 100 * density_of(&m));
 	ck_assert_int_eq(m.nregions, 10000);
-	/* about linear: ten times the spaces, not a hundred times the work
-	 * (a ratio, so the test holds on a slow machine or under valgrind) */
-	ck_assert_msg(t10k < 30 * t1k, "10000 spaces took %.3f s, 1000 took %.3f s", t10k, t1k);
 	/* every space reachable (map_check's door scan is quadratic, so this
 	 * checks reachability alone) */
 	struct graph g;

@@ -231,13 +231,13 @@ START_TEST(test_key_exits_follow_corridors)
 	key_number(&m, KEY_NUMBER_ENTRANCE, &e);
 	struct key k;
 	struct key_options o = { 0 };
-	ck_assert_int_eq(key_build(&k, &m, &o, NULL, &e), 0);
+	ck_assert_int_eq(key_build(&k, &m, &o, &e), 0);
 	ck_assert_int_eq(k.n, 2);
 	ck_assert_str_eq(k.entries[0].exits, "East: door, corridor to room 2.");
 	ck_assert_str_eq(k.entries[1].exits, "West: secret door, corridor to room 1.");
 	key_free(&k);
 	o.player = 1;
-	ck_assert_int_eq(key_build(&k, &m, &o, NULL, &e), 0);
+	ck_assert_int_eq(key_build(&k, &m, &o, &e), 0);
 	ck_assert_str_eq(k.entries[1].exits, "No exits.");
 	key_free(&k);
 	map_free(&m);

@@ -1,4 +1,4 @@
-/* check_mem.c: the run's memory policy (src/mem.c), counted in page faults:
+/* check_mem.c: the run's memory policy (src/base/mem.c), counted in page faults:
  * memory mapped ahead and memory freed mid-run are used again without a
  * fault a page, where the C library's defaults fault on every page. Each
  * test runs in a process of its own (Check forks), so the allocator starts

@@ -12,6 +12,7 @@
 #include "names/names.h"
 #include "names/room_names.h"
 #include "names/site_name.h"
+#include "stock/stock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,7 +112,8 @@ static void count_rooms(const char *meth, int *rooms, int *plain)
 		ck_assert_msg(test_generate(&lv.map, meth, seed, NULL, 0, 0, 0, &e) == 0, "%s %s: %s", meth, seed, e.msg);
 		struct rng rng;
 		rng_seed_text(&rng, seed, 1001);
-		ck_assert_msg(key_build(&lv.key, &lv.map, &ko, &rng, &e) == 0, "%s", e.msg);
+		ck_assert_msg(key_build(&lv.key, &lv.map, &ko, &e) == 0 && stock_key(&lv.key, &lv.map, &ko, &rng, &e) == 0,
+			      "%s", e.msg);
 		ck_assert_msg(room_names_level(&lv, test_template_dirs(), seed, &e) == 0, "%s", e.msg);
 		for (int i = 0; i < lv.key.n; i++) {
 			const struct key_entry *en = &lv.key.entries[i];
@@ -158,7 +160,8 @@ START_TEST(test_dice_names_follow_contents)
 		struct rng rng;
 		rng_seed_text(&rng, seed, 1001);
 		ck_assert_int_eq(test_generate(&lv.map, "dice", seed, NULL, 0, 0, 0, &e), 0);
-		ck_assert_int_eq(key_build(&lv.key, &lv.map, &ko, &rng, &e), 0);
+		ck_assert_int_eq(key_build(&lv.key, &lv.map, &ko, &e), 0);
+		ck_assert_int_eq(stock_key(&lv.key, &lv.map, &ko, &rng, &e), 0);
 		ck_assert_int_eq(room_names_level(&lv, test_template_dirs(), seed, &e), 0);
 		int entrance = map_at(&lv.map, lv.map.entrance.x, lv.map.entrance.y);
 		for (int i = 0; i < lv.key.n; i++) {

@@ -2,8 +2,9 @@
  * own fixtures (tests/data/donjon/): a vault with every door kind, stairs,
  * corridor features, details and wandering monsters, read field by field;
  * the same vault written with other cell_bit values and a bleed, which
- * must give the same map (the bits are read from the file); a cave whose
- * rooms open straight onto its passages. Every output works on the map, the
+ * must give the same map (the bits are read from the file); the vault with
+ * details under odd keys (empty, blank, one letter) and an empty one; a
+ * cave whose rooms open straight onto its passages. Every output works on the map, the
  * JSON written reads back to the same bytes, and the handout hides the
  * secret marks. (The broken files of tests/bad-input/donjon/ are run by
  * check_bad_map_files.) */
@@ -152,6 +153,24 @@ START_TEST(test_vault_fields)
 }
 END_TEST
 
+/* A detail under an empty or blank key is its text alone, a one-letter key
+ * a heading of one capital, an empty text no note at all (the empty key
+ * once read past the end of its name). */
+START_TEST(test_details_odd_keys)
+{
+	struct read_json_doc rd;
+	char *warnings;
+	read_ok("tests/data/donjon/vault-odd-details.json", &rd, &warnings);
+	const struct key *k = &rd.levels[0].key;
+	ck_assert_int_eq(k->nfooter, 2);
+	ck_assert_str_eq(k->footer[0], "Floor: Smooth Stone. The vault was dug by dwarves to keep their dead. Robbers "
+			 "broke in long ago and never left.");
+	ck_assert_str_eq(k->footer[1], "Bones crunch underfoot. X: Marks the spot. A draft from the north. H: y.");
+	free(warnings);
+	read_json_doc_free(&rd);
+}
+END_TEST
+
 /* The file's text with its "command" line taken out. */
 static char *without_command(const char *path)
 {
@@ -240,6 +259,7 @@ static Suite *read_donjon_suite(void)
 	mkdir(DIR, 0777);
 	tcase_add_test(tc, test_vault_fields);
 	tcase_add_test(tc, test_bits_read_from_file);
+	tcase_add_test(tc, test_details_odd_keys);
 	tcase_add_test(tc, test_cave_open_floor);
 	tcase_add_test(tc, test_every_output);
 	suite_add_tcase(s, tc);

@@ -7,6 +7,7 @@
 #include "layout/layout.h"
 #include "render.h"
 #include "render_fixture.h"
+#include "stock/stock.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -134,8 +135,8 @@ START_TEST(test_pdf_pages_and_sizes)
 	fx_gallery(&two[1].map, 12, 10);
 	two[1].map.depth = 2;
 	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, "neutral", test_template_dirs(), 0, NULL };
-	ck_assert_int_eq(key_build(&two[0].key, &two[0].map, &ko, NULL, &e), 0);
-	ck_assert_int_eq(key_build(&two[1].key, &two[1].map, &ko, NULL, &e), 0);
+	ck_assert_int_eq(key_build(&two[0].key, &two[0].map, &ko, &e), 0);
+	ck_assert_int_eq(key_build(&two[1].key, &two[1].map, &ko, &e), 0);
 	memset(&d, 0, sizeof d);
 	d.seed = "two";
 	d.command = "mapsheet --levels 2";
@@ -419,7 +420,8 @@ START_TEST(test_every_method)
 			struct rng rng;
 			rng_seed_text(&rng, "sheet", 1);
 			struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), si == 4, NULL };
-			ck_assert_msg(key_build(&lv.key, &lv.map, &ko, &rng, &e) == 0, "%s", e.msg);
+			ck_assert_msg(key_build(&lv.key, &lv.map, &ko, &e) == 0 && stock_key(&lv.key, &lv.map, &ko, &rng, &e) == 0,
+				      "%s", e.msg);
 			memset(&d, 0, sizeof d);
 			d.seed = "sheet";
 			d.command = "mapsheet --seed sheet";

@@ -8,7 +8,9 @@
  * layout reports. */
 #include "testutil.h"
 
-#include "text/measure_int.h"
+#include "text/measure.h"
+#include "text/measure_pango.h"
+#include "text/measure_words.h"
 #include "base/rng.h"
 
 #include <math.h>

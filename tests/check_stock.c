@@ -56,6 +56,20 @@ static struct key_options stock_options(void)
 	return o;
 }
 
+/* The key of m built, then stocked as o asks with rng; on failure k is
+ * left empty. */
+static int stocked_key(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,
+		       struct err *e)
+{
+	if (key_build(k, m, o, e) < 0)
+		return -1;
+	if (stock_key(k, m, o, rng, e) < 0) {
+		key_free(k);
+		return -1;
+	}
+	return 0;
+}
+
 static void load_neutral(struct stock_tables *t)
 {
 	struct err e;
@@ -335,7 +349,7 @@ START_TEST(test_contents_proportions)
 		struct rng rng;
 		rng_seed(&rng, (uint64_t)seed, 11);
 		struct key k;
-		ck_assert_msg(key_build(&k, &m, &o, &rng, &e) == 0, "%s", e.msg);
+		ck_assert_msg(stocked_key(&k, &m, &o, &rng, &e) == 0, "%s", e.msg);
 		for (int i = 0; i < k.n; i++) {
 			const struct key_entry *en = &k.entries[i];
 			int found = -1;
@@ -388,7 +402,7 @@ static char *stock_text(const struct map *m, const struct key_options *o, uint64
 	struct key k;
 	struct err e;
 	rng_seed(&rng, seed, 5);
-	ck_assert_msg(key_build(&k, m, o, &rng, &e) == 0, "%s", e.msg);
+	ck_assert_msg(stocked_key(&k, m, o, &rng, &e) == 0, "%s", e.msg);
 	char *text = key_text(&k);
 	key_free(&k);
 	return text;
@@ -407,7 +421,7 @@ START_TEST(test_same_seed_same_contents)
 	struct key k;
 	struct err e;
 	rng_seed(&rng, 99, 5);
-	ck_assert_int_eq(key_build(&k, &m, &o, &rng, &e), 0);
+	ck_assert_int_eq(stocked_key(&k, &m, &o, &rng, &e), 0);
 	int repeats = 0;
 	for (int i = 0; i < k.n; i++)
 		for (int j = 0; j < i; j++)
@@ -439,7 +453,7 @@ START_TEST(test_key_said_once)
 		struct rng rng;
 		rng_seed(&rng, (unsigned)s, 5);
 		struct key k;
-		ck_assert_msg(key_build(&k, &m, &o, &rng, &e) == 0, "%s", e.msg);
+		ck_assert_msg(stocked_key(&k, &m, &o, &rng, &e) == 0, "%s", e.msg);
 		for (int l = 0; l < m.nlocks; l++) {
 			char the[80];
 			snprintf(the, sizeof the, "The %s ", m.locks[l].name);
@@ -476,7 +490,7 @@ START_TEST(test_player_and_bare_keys)
 	struct err e;
 	rng_seed(&rng, 1, 1);
 	o.player = 1;
-	ck_assert_int_eq(key_build(&k, &m, &o, &rng, &e), 0);
+	ck_assert_int_eq(stocked_key(&k, &m, &o, &rng, &e), 0);
 	for (int i = 0; i < k.n; i++) {
 		ck_assert_str_eq(k.entries[i].contents_kind, "");
 		ck_assert_int_eq(k.entries[i].nlines, i == 0 ? 1 : 0);   /* room 1: "The way in" */
@@ -485,13 +499,13 @@ START_TEST(test_player_and_bare_keys)
 	key_free(&k);
 	o.player = 0;
 	o.stock = 0;
-	ck_assert_int_eq(key_build(&k, &m, &o, &rng, &e), 0);
+	ck_assert_int_eq(stocked_key(&k, &m, &o, &rng, &e), 0);
 	ck_assert_str_eq(k.entries[1].contents_kind, "");
 	key_free(&k);
 	o.stock = 1;
-	ck_assert_int_eq(key_build(&k, &m, &o, NULL, &e), -1);
+	ck_assert_int_eq(stocked_key(&k, &m, &o, NULL, &e), -1);
 	o.system = "no_such_system";
-	ck_assert_int_eq(key_build(&k, &m, &o, &rng, &e), -1);
+	ck_assert_int_eq(stocked_key(&k, &m, &o, &rng, &e), -1);
 	ck_assert_ptr_nonnull(strstr(e.msg, "unknown table system 'no_such_system' (systems: "));
 	ck_assert_ptr_nonnull(strstr(e.msg, "neutral"));
 	ck_assert_int_eq(e.kind, ERR_USAGE);
@@ -516,7 +530,7 @@ START_TEST(test_entries_complete)
 	struct rng rng;
 	struct key k;
 	rng_seed(&rng, 3, 3);
-	ck_assert_msg(key_build(&k, &m, &o, &rng, &e) == 0, "%s", e.msg);
+	ck_assert_msg(stocked_key(&k, &m, &o, &rng, &e) == 0, "%s", e.msg);
 	int key_lines = 0;
 	for (int i = 0; i < k.n; i++) {
 		const struct key_entry *en = &k.entries[i];
@@ -624,7 +638,7 @@ START_TEST(test_theme_tint)
 		struct rng rng;
 		struct key k;
 		rng_seed(&rng, (uint64_t)seed, 2);
-		ck_assert_int_eq(key_build(&k, &m, &o, &rng, &e), 0);
+		ck_assert_int_eq(stocked_key(&k, &m, &o, &rng, &e), 0);
 		const struct key_entry *glim = NULL, *fung = NULL;
 		for (int i = 0; i < k.n; i++) {
 			if (k.entries[i].region == 2)
@@ -725,7 +739,7 @@ START_TEST(test_man_page_example)
 	struct key k;
 	struct key_options o = { 0 };
 	rng_seed(&rng, 1, 1);
-	ck_assert_int_eq(key_build(&k, &m, &o, NULL, &e), 0);
+	ck_assert_int_eq(key_build(&k, &m, &o, &e), 0);
 	ck_assert_msg(stock_key_with(&k, &m, &t, &rng, &e) == 0, "%s", e.msg);
 	ck_assert_int_eq(k.nwandering, 4);
 	ck_assert_ptr_nonnull(strstr(k.entries[0].lines[1], "Rubble and old torches. It smells of"));
@@ -857,7 +871,7 @@ START_TEST(test_numbering_breadth_first)
 	/* the key follows the numbers; the corridor has no entry */
 	struct key k;
 	struct key_options o = { 0 };
-	ck_assert_int_eq(key_build(&k, &m, &o, NULL, &e), 0);
+	ck_assert_int_eq(key_build(&k, &m, &o, &e), 0);
 	ck_assert_int_eq(k.n, 5);
 	ck_assert_int_eq(k.entries[0].region, 6);
 	ck_assert_str_eq(k.entries[0].lines[k.entries[0].nlines - 1], "The way in: stairs up.");

@@ -8,6 +8,7 @@
 
 #include "model/key.h"
 #include "model/map_check.h"
+#include "methods/tiles/tiles.h"
 #include "methods/tiles/tile_join.h"
 #include "methods/tiles/tile_read.h"
 #include "methods/tiles/tile_set.h"

@@ -98,19 +98,31 @@ int served_stop(struct served *s)
 	return -1;
 }
 
-long served_rss_kb(const struct served *s)
+/* A field of /proc/PID/status in kB ("VmRSS"), or -1. */
+static long status_kb(const struct served *s, const char *field)
 {
-	char path[64], line[256];
+	char path[64], line[256], want[40];
 	snprintf(path, sizeof path, "/proc/%d/status", (int)s->pid);
+	snprintf(want, sizeof want, "%s: %%ld kB", field);
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return -1;
 	long kb = -1;
 	while (kb < 0 && fgets(line, sizeof line, f))
-		if (sscanf(line, "VmRSS: %ld kB", &kb) != 1)
+		if (sscanf(line, want, &kb) != 1)
 			kb = -1;
 	fclose(f);
 	return kb;
+}
+
+long served_rss_kb(const struct served *s)
+{
+	return status_kb(s, "VmRSS");
+}
+
+long served_peak_kb(const struct served *s)
+{
+	return status_kb(s, "VmHWM");
 }
 
 void http_reply_free(struct http_reply *r)
@@ -165,20 +177,37 @@ static char *read_all(int fd, size_t *len)
 	return buf;
 }
 
-int http_request(int port, const char *method, const char *path, struct http_reply *r)
+int http_connect_from(const char *source, int port)
 {
-	memset(r, 0, sizeof *r);
 	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return -1;
+	if (source) {
+		struct sockaddr_in from = { .sin_family = AF_INET };
+		if (inet_pton(AF_INET, source, &from.sin_addr) != 1 ||
+		    bind(fd, (struct sockaddr *)&from, sizeof from) < 0) {
+			close(fd);
+			return -1;
+		}
+	}
 	struct sockaddr_in addr = { .sin_family = AF_INET, .sin_port = htons((uint16_t)port) };
 	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	struct timeval tv = { 60, 0 };
-	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
 	if (connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0) {
 		close(fd);
 		return -1;
 	}
+	return fd;
+}
+
+int http_request_from(const char *source, int port, const char *method, const char *path, double seconds,
+		      struct http_reply *r)
+{
+	memset(r, 0, sizeof *r);
+	int fd = http_connect_from(source, port);
+	if (fd < 0)
+		return -1;
+	struct timeval tv = { (time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6) };
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
 	char req[8192];
 	int n = snprintf(req, sizeof req, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n", method,
 			 path, port);
@@ -211,6 +240,11 @@ int http_request(int port, const char *method, const char *path, struct http_rep
 	r->head[head_len] = '\0';
 	free(all);
 	return 0;
+}
+
+int http_request(int port, const char *method, const char *path, struct http_reply *r)
+{
+	return http_request_from(NULL, port, method, path, 60, r);
 }
 
 int http_get(int port, const char *path, struct http_reply *r)

@@ -30,11 +30,19 @@ int served_stop(struct served *s);
 
 /* The server's resident memory in kB (VmRSS in /proc/PID/status), or -1. */
 long served_rss_kb(const struct served *s);
+/* Its peak resident memory so far in kB (VmHWM), or -1. */
+long served_peak_kb(const struct served *s);
 
 /* GET (or another method) of path ("/map.svg?seed=x"); returns 0 with
  * reply filled, else -1. Free with http_reply_free. */
 int http_request(int port, const char *method, const char *path, struct http_reply *r);
 int http_get(int port, const char *path, struct http_reply *r);
+/* The same from the loopback address source ("127.0.0.2"; NULL: any),
+ * waiting at most seconds for each read of the answer. */
+int http_request_from(const char *source, int port, const char *method, const char *path, double seconds,
+		      struct http_reply *r);
+/* A connection to the server's port from source (NULL: any), or -1. */
+int http_connect_from(const char *source, int port);
 void http_reply_free(struct http_reply *r);
 /* A header's value (case-insensitive name) copied into out, or NULL. */
 const char *http_header(const struct http_reply *r, const char *name, char *out, size_t size);

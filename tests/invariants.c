@@ -86,11 +86,9 @@ static const char *check_key(const struct map *m, int keyed, char *buf, size_t s
 {
 	struct key k;
 	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, NULL, test_template_dirs(), 0, NULL };
-	struct rng rng;
 	struct err e;
 	const char *bad = NULL;
-	rng_seed_text(&rng, "invariants", 1);
-	if (key_build(&k, m, &ko, &rng, &e) < 0) {
+	if (key_build(&k, m, &ko, &e) < 0) {
 		key_free(&k);
 		return say(buf, size, "key_build: %s", e.msg);
 	}

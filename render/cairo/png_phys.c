@@ -18,12 +18,15 @@ static void put_be32(unsigned char *p, unsigned long v)
 	p[3] = (unsigned char)v;
 }
 
-unsigned png_phys_ppm(int dpi)
+/* The pixels per metre dpi dots per inch make, rounded (150 -> 5906). */
+static unsigned png_phys_ppm(int dpi)
 {
 	return dpi > 0 ? (unsigned)(dpi / 0.0254 + 0.5) : 0;
 }
 
-void png_phys_chunk(int dpi, unsigned char chunk[PNG_PHYS_CHUNK])
+/* Fills chunk with a complete pHYs chunk for dpi (the same in x and y,
+ * unit metre), its CRC included. */
+static void png_phys_chunk(int dpi, unsigned char chunk[PNG_PHYS_CHUNK])
 {
 	unsigned ppm = png_phys_ppm(dpi);
 	put_be32(chunk, 9);

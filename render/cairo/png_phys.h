@@ -21,13 +21,6 @@ struct png_phys_stream {
 	int failed;             /* not a PNG as Cairo writes them, or a write failed */
 };
 
-/* The pixels per metre dpi dots per inch make, rounded (150 -> 5906). */
-unsigned png_phys_ppm(int dpi);
-
-/* Fills chunk with a complete pHYs chunk for dpi (the same in x and y,
- * unit metre), its CRC included. */
-void png_phys_chunk(int dpi, unsigned char chunk[PNG_PHYS_CHUNK]);
-
 /* Prepares s to pass a PNG to out with a pHYs chunk for dpi added. */
 void png_phys_init(struct png_phys_stream *s, FILE *out, int dpi);
 

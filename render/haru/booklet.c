@@ -114,10 +114,12 @@ int render_write_booklet(const struct doc *d, const char *path, struct err *e)
 			rc = err_set(e, "out of memory for the document info");
 		else if ((rc = atomic_open_in(&af, path, d->memory, e)) == 0) {
 			rc = haru_backend_write(&sc, bm, nbm, &info, &ms, d->report, af.f, e);
-			if (rc == 0)
+			if (rc == 0) {
 				rc = atomic_commit(&af, e);
-			else
+			} else {
+				atomic_blame(&af, 1, e);
 				atomic_abort(&af);
+			}
 		}
 	}
 	free(bm);

@@ -5,10 +5,14 @@
  * checks it (and every returned object) before going on. Page labels that
  * are a bare prefix ("1-map") need libharu's dictionary calls, which its
  * public API wraps only with a numbering style. Fonts are in haru_font.c,
- * text runs in haru_text.c. */
+ * the pen in haru_pen.c, text runs in haru_text.c, the status check in
+ * haru_int.c. */
 #include "haru/haru_backend.h"
 
+#include "haru/haru_font.h"
 #include "haru/haru_int.h"
+#include "haru/haru_pen.h"
+#include "haru/haru_text.h"
 #include "text/measure.h"
 #include "base/report.h"
 
@@ -22,23 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
-{
-	struct haru *h = user;
-	if (h->error_no == 0) {
-		h->error_no = error_no;
-		h->detail_no = detail_no;
-	}
-}
-
-int haru_check(struct haru *h, int bad, const char *what)
-{
-	if (h->error_no == 0 && !bad)
-		return 0;
-	return err_set(h->e, "libharu failed while %s (error 0x%04X, detail %u)", what, (unsigned)h->error_no,
-		       (unsigned)h->detail_no);
-}
 
 /* ---- drawing ------------------------------------------------------------ */
 
@@ -426,7 +413,7 @@ int haru_backend_write(const struct scene *sc, const struct haru_bookmark *bm, i
 	h.sc = sc;
 	h.ms = ms;
 	h.e = e;
-	h.pdf = HPDF_New(on_error, &h);
+	h.pdf = HPDF_New(haru_on_error, &h);
 	h.pages = calloc((size_t)sc->npages, sizeof *h.pages);
 	h.fits = calloc((size_t)sc->npages, sizeof *h.fits);
 	int rc = -1;

@@ -8,7 +8,7 @@
  * to follow Pango, would need a new part every few characters. With the
  * font's own widths (to 1/8000 em) a part is needed only where Pango
  * kerns. The same widths, kept per character code, place the parts. */
-#include "haru/haru_int.h"
+#include "haru/haru_font.h"
 
 #include <fontconfig/fontconfig.h>
 #include <hpdf_font.h>

@@ -1,15 +1,18 @@
 /* haru_int.h: what the libharu backend's files share: the writer's state
- * (haru_backend.c), its fonts (haru_font.c) and its text (haru_text.c).
+ * and the check of libharu's status after each step (haru_int.c); the
+ * fonts are haru_font.h, the pen haru_pen.h, the text haru_text.h, the
+ * pages, links and outline haru_backend.c.
  * The state also remembers what the page's graphics state already holds
  * (fill colour, font and size), so a run of text items sets each once. */
 #ifndef MAPSHEET_HARU_INT_H
 #define MAPSHEET_HARU_INT_H
 
 #include "base/err.h"
-#include "text/measure.h"
 #include "scene.h"
 
 #include <hpdf.h>
+
+struct measure;
 
 #define HARU_MAX_FONTS 32
 #define HARU_MAX_ALPHAS 32
@@ -68,24 +71,11 @@ struct haru {
 	struct err *e;
 };
 
-/* Returns -1 with e set when libharu has reported an error (or `bad`). */
+/* libharu's error handler (HPDF_New's, its user data the writer's state):
+ * records the first error in h->error_no and h->detail_no. */
+void haru_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user);
+/* Returns -1 with e set when libharu has reported an error (or `bad`),
+ * naming what was being done; 0 otherwise. */
 int haru_check(struct haru *h, int bad, const char *what);
-
-/* The embedded font for family at that weight and slant, loaded once per
- * document; NULL with h->e set when fontconfig has none or it cannot be
- * embedded. */
-const struct haru_font *haru_font_get(struct haru *h, const char *family, int bold, int italic);
-/* The advance of UTF-8 text[0..len) in f, thousandths of the font size. */
-double haru_font_advance(const struct haru_font *f, const char *text, size_t len);
-void haru_fonts_free(struct haru *h);
-
-/* Set the fill or stroke colour, or the line width, cap and join, unless
- * the page's state already holds them. */
-void haru_fill_colour(struct haru *h, HPDF_Page pg, const struct colour *c);
-void haru_stroke_colour(struct haru *h, HPDF_Page pg, const struct colour *c);
-void haru_line_style(struct haru *h, HPDF_Page pg, double width, HPDF_LineCap cap, HPDF_LineJoin join);
-/* Draws a text item (one BT/ET: the run in parts placed as Pango placed
- * its characters). Returns 0 or -1 with h->e set. */
-int haru_draw_text(struct haru *h, HPDF_Page pg, const struct scene_page *p, const struct scene_item *it);
 
 #endif

@@ -2,7 +2,9 @@
  * (map + key) into scene pages: it picks the orientation and scale, places
  * the map, the room numbers, the key in columns, the legend, scale bar,
  * compass, title and footer, measuring all text with Pango. Split by part:
- * layout_page.c (the sheet), layout_map.c (the map drawing),
+ * layout_page.c (the sheet's pages), sheet_plan.c (its arrangement),
+ * sheet_dress.c (its title, band and footer), layout_text.c (text in a
+ * style), layout_map.c (the map drawing),
  * layout_onepage.c (map and key on one page), layout_coords.c (the
  * squares' numbers along the map's edges),
  * layout_symbols.c (door, stair, feature symbols shared with the legend),
@@ -100,7 +102,7 @@ int layout_stair_shown(const struct layout_ctx *c, int i);
  * Returns 0, or -1 with e set (the map does not fit at the asked scale). */
 int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e);
 
-/* A map page's fixed parts (layout_page.c), for another arrangement of the
+/* A map page's fixed parts (sheet_plan.c), for another arrangement of the
  * same sheet: the page, its content box (inside the margins), the box
  * between the header and the band (scale bar, legend, compass), and the
  * heights of the header, band and footer at the style's sizes. */
@@ -140,13 +142,6 @@ int layout_poster(struct layout_ctx *c, const struct paper *paper, struct layout
  * pieces, each labelled, the empty ones shaded, with the scale, a bar to
  * check it by and how to put the pieces together. Returns 0 or -1. */
 int layout_assembly(struct layout_ctx *c, const struct poster_plan *pl, struct err *e);
-/* Text for the poster's pages: set at x, y (its top), wrapped in width
- * (0: one line), its width in *w (may be NULL); and a width measured.
- * Return 0 or -1 with e set. */
-int layout_text(struct layout_ctx *c, struct scene_page *p, const char *text, const char *family, double size,
-		int bold, double x, double y, double width, struct colour col, double *w, struct err *e);
-int layout_text_width(struct layout_ctx *c, const char *text, const char *family, double size, int bold, double *w);
-
 /* The map and its whole key on one page (layout_onepage.c, --one-page):
  * the key in columns beside and below the map, its text lowered step by
  * step to LAYOUT_ONEPAGE_MIN_PT and the map's scale to
@@ -169,11 +164,10 @@ void layout_map_symbols(struct layout_ctx *c);
  * on the maps of a run of several levels: every fifth column above the
  * map, every fifth row to its left, counted on the whole grid as the key
  * counts them (key_square_number), with a tick at every square line.
- * layout_coords_shown: whether c's map gets them; layout_coords_margin:
- * the room they take left of and above the map (0 when not shown; the
- * column numbers also rise a little into the space under the header);
- * layout_coords draws them for frame f. Returns 0 or -1 with e set. */
-int layout_coords_shown(const struct layout_ctx *c);
+ * layout_coords_margin: the room they take left of and above the map (0
+ * when c's map gets none; the column numbers also rise a little into the
+ * space under the header); layout_coords draws them for frame f. Returns
+ * 0 or -1 with e set. */
 void layout_coords_margin(struct layout_ctx *c, double *left, double *top);
 int layout_coords(struct layout_ctx *c, struct scene_page *p, const struct map_frame *f, struct err *e);
 
@@ -208,11 +202,6 @@ void layout_zone_tints(struct layout_ctx *c, struct scene_page *p, const struct 
 void layout_zone_swatch(struct layout_ctx *c, struct scene_page *p, int zone, double x, double y, double size);
 void layout_zone_label(const struct layout_ctx *c, int zone, char *out, size_t size);
 void layout_tint_box(struct layout_ctx *c, struct scene_page *p, int id, double x, double y, double w, double h);
-
-/* The size room numbers are set at on squares of s points: the style's,
- * or larger on squares of an inch or so, to be read from a metre away at
- * the table (20 pt at one square an inch, at most 22 pt). */
-double layout_number_pt(const struct layout_ctx *c, double s);
 
 /* Room numbers: places every keyed region's number at the centre of its
  * largest open area, clear of walls, door marks and features, or beside a
@@ -278,7 +267,7 @@ void layout_key_line_link(struct layout_ctx *c, struct scene_page *p, const stru
  * Returns 0 or -1 with e set. */
 int layout_cover(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
 		 const struct paper *paper, struct err *e);
-/* The title printed on level m's sheet (layout_page.c): --title, or the
+/* The title printed on level m's sheet (sheet_dress.c): --title, or the
  * site's name ("Tomb of the Grey Lady"), or failing that the method and
  * seed ("Dice map, seed 7"; the players' copy without seed). */
 void layout_sheet_title(const struct doc *d, const struct map *m, int player, char *out, size_t size);

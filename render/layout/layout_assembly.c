@@ -4,6 +4,7 @@
  * measures two inches when printed at actual size, and how to put the
  * pieces together. */
 #include "layout/layout.h"
+#include "layout/layout_text.h"
 #include "layout/poster_plan.h"
 
 #include <math.h>
@@ -42,8 +43,8 @@ static double check_bar(struct layout_ctx *c, struct scene_page *p, double x, do
 	char text[120];
 	snprintf(text, sizeof text, "this bar measures exactly %d in (%.1f mm) when printed at actual size", BAR_IN,
 		 BAR_IN * 25.4);
-	if (layout_text(c, p, text, c->st->font_text, c->st->size_small, 0, x + len + GAP, y - 1, 0, c->st->text, NULL,
-			e) < 0)
+	struct text_style small = { .family = c->st->font_text, .size = c->st->size_small, .colour = c->st->text };
+	if (layout_text(c, p, text, small, x + len + GAP, y - 1, 0, e) < 0)
 		return -1;
 	return BAR_H + 4;
 }
@@ -67,18 +68,19 @@ static int piece_grid(struct layout_ctx *c, struct scene_page *p, const struct p
 		double size = fmax(CELL_LABEL_MIN, fmin(CELL_LABEL_MAX, fmin(w, h) * 0.3));
 		char text[40];
 		snprintf(text, sizeof text, "%s%s", pc->label, pc->empty ? " empty" : "");
+		struct text_style label = { .family = c->st->font_text, .size = size, .bold = 1, .colour = grid_ink };
 		double tw;
-		if (layout_text_width(c, text, c->st->font_text, size, 1, &tw) < 0)
+		if (layout_text_width(c, text, label, &tw) < 0)
 			return err_set(e, "cannot measure text");
 		if (tw > w - 2 && pc->empty) {
 			snprintf(text, sizeof text, "%s", pc->label);
-			if (layout_text_width(c, text, c->st->font_text, size, 1, &tw) < 0)
+			if (layout_text_width(c, text, label, &tw) < 0)
 				return err_set(e, "cannot measure text");
 		}
 		double tx = x + (w - tw) / 2, ty = y + (h - size) / 2;
 		scene_rect_path(sc, p, tx - 1.5, ty - 0.5, tw + 3, size * 1.2 + 1);
 		scene_fill(sc, p, label_ground);
-		if (layout_text(c, p, text, c->st->font_text, size, 1, tx, ty, 0, grid_ink, NULL, e) < 0)
+		if (layout_text(c, p, text, label, tx, ty, 0, e) < 0)
 			return -1;
 	}
 	return 0;
@@ -99,13 +101,16 @@ int layout_assembly(struct layout_ctx *c, const struct poster_plan *pl, struct e
 		size_t used = strlen(title);
 		snprintf(title + used, sizeof title - used, " \xc2\xb7 level %d", c->m->depth);
 	}
+	struct text_style heading = { .family = st->font_title, .size = st->size_title, .bold = 1,
+				      .colour = st->title };
 	double tw;
-	if (layout_text_width(c, title, st->font_title, st->size_title, 1, &tw) < 0)
+	if (layout_text_width(c, title, heading, &tw) < 0)
 		return err_set(e, "cannot measure text");
-	double tsize = tw > w ? fmax(8, st->size_title * w / tw) : st->size_title;
-	if (layout_text(c, p, title, st->font_title, tsize, 1, x, y, 0, st->title, NULL, e) < 0)
+	if (tw > w)
+		heading.size = fmax(8, st->size_title * w / tw);
+	if (layout_text(c, p, title, heading, x, y, 0, e) < 0)
 		return -1;
-	y += tsize * 1.4;
+	y += heading.size * 1.4;
 	square_side(pl->scale, side, sizeof side);
 	int empty = pl->rows * pl->cols - pl->nprinted;
 	char empties[120] = "";
@@ -124,8 +129,7 @@ int layout_assembly(struct layout_ctx *c, const struct poster_plan *pl, struct e
 	struct text_block b;
 	if (measure_block(c->ms, &b, text, st->font_text, st->size_text, 0, w, e) < 0)
 		return -1;
-	for (int i = 0; i < b.nlines; i++)
-		measure_emit_line(sc, p, &b, i, x, y + b.lines[i].baseline, st->text);
+	layout_text_block(sc, p, &b, x, y, st->text);
 	y += b.height + GAP;
 	text_block_free(&b);
 	double bar = check_bar(c, p, x, y, e);

@@ -18,11 +18,12 @@
 #define COORD_GAP 1.0           /* between the map's edge and the numbers */
 #define COORD_PEN 0.4
 /* The column numbers may rise this far into the space the sheet leaves
- * between the subtitle and the map (layout_page.c leaves 6 points), so
+ * between the subtitle and the map (sheet_plan.c leaves 6 points), so
  * they seldom cost a level its scale. */
 #define COORD_HEADROOM 4.5
 
-int layout_coords_shown(const struct layout_ctx *c)
+/* Whether c's map gets the squares' numbers. */
+static int layout_coords_shown(const struct layout_ctx *c)
 {
 	return doc_total_levels(c->d) > 1;
 }

@@ -4,6 +4,7 @@
  * the seed with the command that remakes it. Flows onto a second cover
  * page when a long booklet's list does not fit on one. */
 #include "layout/layout.h"
+#include "layout/layout_text.h"
 
 #include "base/sbuf.h"
 
@@ -79,20 +80,20 @@ static int new_page(struct cover *cv, struct err *e)
 	return 0;
 }
 
-/* Sets a paragraph at the cursor, on a new page when it does not fit.
+/* Sets a paragraph in style ts at the cursor, indented by indent points,
+ * on a new page when it does not fit with need_after points below it.
  * link: an anchor name the first line links to, or NULL. */
-static int para(struct cover *cv, const char *text, const char *family, double size, int bold, double indent,
-		struct colour col, const char *link, double need_after, struct err *e)
+static int para(struct cover *cv, const char *text, struct text_style ts, double indent, const char *link,
+		double need_after, struct err *e)
 {
 	struct text_block b;
-	if (measure_block(cv->ms, &b, text, family, size, bold ? -1 : 0, cv->w - indent, e) < 0)
+	if (measure_block(cv->ms, &b, text, ts.family, ts.size, ts.bold ? -1 : 0, cv->w - indent, e) < 0)
 		return -1;
 	if (cv->y + b.height + need_after > cv->bottom && cv->y > PAPER_MARGIN + 1 && new_page(cv, e) < 0) {
 		text_block_free(&b);
 		return -1;
 	}
-	for (int i = 0; i < b.nlines; i++)
-		measure_emit_line(cv->sc, cv->page, &b, i, cv->x + indent, cv->y + b.lines[i].baseline, col);
+	layout_text_block(cv->sc, cv->page, &b, cv->x + indent, cv->y, ts.colour);
 	if (link && b.nlines > 0)
 		scene_link(cv->sc, cv->page, link, cv->x + indent, cv->y, b.lines[0].width, b.lines[0].height);
 	cv->y += b.height;
@@ -166,15 +167,18 @@ int layout_cover(const struct doc *d, const struct style *st, struct measure *ms
 		if (rc < 0)
 			return -1;
 		cv.bottom -= b.height + COVER_GAP;
-		for (int i = 0; i < b.nlines; i++)
-			measure_emit_line(sc, cv.page, &b, i, cv.x, cv.ph - PAPER_MARGIN - b.height + b.lines[i].baseline,
-					  st->accent);
+		layout_text_block(sc, cv.page, &b, cv.x, cv.ph - PAPER_MARGIN - b.height, st->accent);
 		text_block_free(&b);
 	}
+	struct text_style big = { .family = st->font_title, .size = st->size_title * 1.8, .bold = 1,
+				  .colour = st->title };
+	struct text_style heading = { .family = st->font_text, .size = st->size_heading, .bold = 1,
+				      .colour = st->title };
+	struct text_style body = { .family = st->font_text, .size = st->size_text + 1, .colour = st->text };
 	char title[256], line[512], anchor[32];
 	layout_cover_title(d, title, sizeof title);
 	cv.y += cv.ph * 0.08;
-	if (para(&cv, title, st->font_title, st->size_title * 1.8, 1, 0, st->title, NULL, 0, e) < 0)
+	if (para(&cv, title, big, 0, NULL, 0, e) < 0)
 		return -1;
 	int rooms = 0;
 	for (int k = 0; k < d->nlevels; k++)
@@ -182,7 +186,8 @@ int layout_cover(const struct doc *d, const struct style *st, struct measure *ms
 	snprintf(line, sizeof line, "%s in %d levels joined by stairs \xc2\xb7 %d rooms in all",
 		 player ? "A players' map" : "An adventure site", d->nlevels, rooms);
 	cv.y += 4;
-	if (para(&cv, line, st->font_text, st->size_heading, 0, 0, st->accent, NULL, 0, e) < 0)
+	struct text_style intro = { .family = st->font_text, .size = st->size_heading, .colour = st->accent };
+	if (para(&cv, line, intro, 0, NULL, 0, e) < 0)
 		return -1;
 	cv.y += COVER_GAP;
 	scene_move(sc, cv.page, cv.x, cv.y);
@@ -192,6 +197,8 @@ int layout_cover(const struct doc *d, const struct style *st, struct measure *ms
 
 	struct sbuf s;
 	sbuf_init(&s);
+	struct text_style level_heading = heading;
+	level_heading.size = st->size_heading * 1.15;
 	int rc = 0;
 	for (int k = 0; k < d->nlevels && rc == 0; k++) {
 		const struct level *lv = &d->levels[k];
@@ -199,21 +206,19 @@ int layout_cover(const struct doc *d, const struct style *st, struct measure *ms
 		snprintf(line, sizeof line, "Level %d \xe2\x80\x94 %s \xc2\xb7 %d rooms \xc2\xb7 %d \xc3\x97 %d squares of %d ft",
 			 m->depth, m->method ? m->method : "map", lv->key.n, m->w, m->h, m->square_feet);
 		snprintf(anchor, sizeof anchor, "level-%d", m->depth);
-		rc = para(&cv, line, st->font_text, st->size_heading * 1.15, 1, 0, st->title, anchor,
-			  st->size_text * 2.6, e);
+		rc = para(&cv, line, level_heading, 0, anchor, st->size_text * 2.6, e);
 		level_lines(d, k, &s);
 		if (rc == 0 && sbuf_failed(&s))
 			rc = err_set(e, "out of memory while laying out the cover");
 		if (rc == 0)
-			rc = para(&cv, sbuf_cstr(&s), st->font_text, st->size_text + 1, 0, 12, st->text, NULL, 0, e);
+			rc = para(&cv, sbuf_cstr(&s), body, 12, NULL, 0, e);
 		cv.y += COVER_GAP;
 	}
 	sbuf_free(&s);
 	if (rc < 0)
 		return -1;
 	cv.y += COVER_GAP;
-	if (para(&cv, "Finding your way", st->font_text, st->size_heading, 1, 0, st->title, NULL, st->size_text * 3,
-		 e) < 0 ||
+	if (para(&cv, "Finding your way", heading, 0, NULL, st->size_text * 3, e) < 0 ||
 	    para(&cv, player || d->sheet.no_key
 			      ? "Each level has its map page. On screen, the bookmarks list every level and every room; "
 				"stairs open the room they reach, and the headings above open each level."
@@ -221,7 +226,7 @@ int layout_cover(const struct doc *d, const struct style *st, struct measure *ms
 				"every room; a room number on a map opens its key entry, a key heading returns to the map, "
 				"stairs and the stairs sentences of the key open the room they reach, and the headings "
 				"above open each level.",
-		 st->font_text, st->size_text + 1, 0, 12, st->text, NULL, 0, e) < 0)
+		 body, 12, NULL, 0, e) < 0)
 		return -1;
 	return scene_ok(sc, e);
 }

@@ -43,7 +43,10 @@ static int label_measure(struct layout_ctx *c, struct label *lb, double size)
 #define TABLE_NUMBER_FACTOR 0.28   /* of a square, at the table's scale */
 #define TABLE_NUMBER_MAX 22.0
 
-double layout_number_pt(const struct layout_ctx *c, double s)
+/* The size room numbers are set at on squares of s points: the style's,
+ * or larger on squares of an inch or so, to be read from a metre away at
+ * the table (20 pt at one square an inch, at most 22 pt). */
+static double layout_number_pt(const struct layout_ctx *c, double s)
 {
 	return fmax(c->st->size_number, fmin(TABLE_NUMBER_MAX, s * TABLE_NUMBER_FACTOR));
 }
@@ -130,8 +133,8 @@ static int label_draw(struct layout_ctx *c, struct scene_page *p, const struct m
 	struct err e;
 	if (measure_block(c->ms, &b, text, st->font_number, lb->size, -1, 0, &e) < 0)
 		return -1;
-	measure_attach(scene_text(sc, p, text, strlen(text), st->font_number, lb->size, 1, 0, st->number, x0 + 0.5,
-				  py + lb->size * 0.36, lb->w - 1), &b);
+	struct text_style ts = { .family = st->font_number, .size = lb->size, .bold = 1, .colour = st->number };
+	measure_attach(scene_text(sc, p, text, strlen(text), ts, x0 + 0.5, py + lb->size * 0.36, lb->w - 1), &b);
 	text_block_free(&b);
 	snprintf(name, sizeof name, "room-%d-%d", c->m->depth, number);
 	scene_anchor(sc, p, name, x0, y0);

@@ -25,8 +25,9 @@ void layout_marks(struct layout_ctx *c, struct scene_page *p, const struct map_f
 		struct err e;
 		if (measure_block(c->ms, &b, k->label, st->font_number, size, -1, 0, &e) < 0)
 			continue;
-		measure_attach(scene_text(sc, p, k->label, strlen(k->label), st->font_number, size, 1, 0, st->number,
-					  cx - b.width / 2, cy + size * 0.36, b.width), &b);
+		struct text_style ts = { .family = st->font_number, .size = size, .bold = 1, .colour = st->number };
+		measure_attach(scene_text(sc, p, k->label, strlen(k->label), ts, cx - b.width / 2, cy + size * 0.36,
+					  b.width), &b);
 		text_block_free(&b);
 	}
 }

@@ -6,6 +6,7 @@
  * and the squares' numbers along its top and left edges. The assembly
  * page (layout_assembly.c) comes first, the key pages last. */
 #include "layout/layout.h"
+#include "layout/layout_text.h"
 #include "model/key.h"
 #include "layout/poster_plan.h"
 
@@ -24,26 +25,6 @@
 
 static const struct colour mark_ink = { 0, 0, 0, 1 };
 static const struct colour overlap_tint = { 0.35, 0.45, 0.65, 0.16 };
-
-int layout_text(struct layout_ctx *c, struct scene_page *p, const char *text, const char *family, double size,
-		int bold, double x, double y, double width, struct colour col, double *w, struct err *e)
-{
-	struct text_block b;
-	if (measure_block(c->ms, &b, text, family, size, bold ? -1 : 0, width, e) < 0)
-		return -1;
-	for (int i = 0; i < b.nlines; i++)
-		measure_emit_line(c->sc, p, &b, i, x, y + b.lines[i].baseline, col);
-	if (w)
-		*w = b.width;
-	text_block_free(&b);
-	return 0;
-}
-
-int layout_text_width(struct layout_ctx *c, const char *text, const char *family, double size, int bold, double *w)
-{
-	*w = measure_width(c->ms, text, family, size, bold);
-	return *w < 0 ? -1 : 0;
-}
 
 int layout_poster_wanted(struct layout_ctx *c, const struct paper *paper, struct err *e)
 {
@@ -107,6 +88,7 @@ static int edge_numbers(struct layout_ctx *c, struct scene_page *p, const struct
 			const struct poster_piece *pc, double wx, double wy, struct err *e)
 {
 	const struct style *st = c->st;
+	struct text_style number = { .family = st->font_text, .size = NUMBER_PT, .colour = st->text };
 	int every = pl->s >= NUMBER_EVERY_MIN ? 1 : 5;
 	char text[16];
 	double w;
@@ -115,11 +97,10 @@ static int edge_numbers(struct layout_ctx *c, struct scene_page *p, const struct
 		if (n % every)
 			continue;
 		snprintf(text, sizeof text, "%d", n);
-		if (layout_text_width(c, text, st->font_text, NUMBER_PT, 0, &w) < 0)
+		if (layout_text_width(c, text, number, &w) < 0)
 			return err_set(e, "cannot measure text");
 		double cx = wx + (x + 0.5 - pc->x0) * pl->s;
-		if (layout_text(c, p, text, st->font_text, NUMBER_PT, 0, cx - w / 2, wy - MARK_GAP - NUMBER_PT - 1, 0,
-				st->text, NULL, e) < 0)
+		if (layout_text(c, p, text, number, cx - w / 2, wy - MARK_GAP - NUMBER_PT - 1, 0, e) < 0)
 			return -1;
 	}
 	for (int y = (int)ceil(pc->y0 - 1e-9); y + 1 <= pc->y1 + 1e-9; y++) {
@@ -127,14 +108,13 @@ static int edge_numbers(struct layout_ctx *c, struct scene_page *p, const struct
 		if (n % every)
 			continue;
 		snprintf(text, sizeof text, "%d", n);
-		if (layout_text_width(c, text, st->font_text, NUMBER_PT, 0, &w) < 0)
+		if (layout_text_width(c, text, number, &w) < 0)
 			return err_set(e, "cannot measure text");
 		double cy = wy + (y + 0.5 - pc->y0) * pl->s;
 		double mid = wy + (pc->y1 - pc->y0) * pl->s / 2;
 		if (pc->col > 0 && fabs(cy - mid) < ARROW_PT * 1.6)
 			continue;
-		if (layout_text(c, p, text, st->font_text, NUMBER_PT, 0, wx - MARK_GAP - 1 - w, cy - NUMBER_PT * 0.6, 0,
-				st->text, NULL, e) < 0)
+		if (layout_text(c, p, text, number, wx - MARK_GAP - 1 - w, cy - NUMBER_PT * 0.6, 0, e) < 0)
 			return -1;
 	}
 	return 0;
@@ -162,22 +142,24 @@ static int piece_band(struct layout_ctx *c, struct scene_page *p, const struct p
 	double wx = pl->win_x, wy = pl->win_y, m = pl->margin;
 	double top = m + 1, bottom = pl->ph - m - POSTER_BAND + 2;
 	trim_marks(c, p, wx, wy, ww, wh, POSTER_BAND - 2);
+	struct text_style label = { .family = st->font_title, .size = LABEL_PT, .bold = 1, .colour = st->title };
+	struct text_style arrow = { .family = st->font_text, .size = ARROW_PT, .bold = 1, .colour = st->text };
 	char text[600];
 	double w;
 	/* the label in the corner, clear of the trim marks */
-	if (layout_text_width(c, pc->label, st->font_title, LABEL_PT, 1, &w) < 0)
+	if (layout_text_width(c, pc->label, label, &w) < 0)
 		return err_set(e, "cannot measure text");
-	double room = wx - MARK_GAP - 1 - m, size = w > room ? LABEL_PT * room / w : LABEL_PT;
-	if (layout_text(c, p, pc->label, st->font_title, size, 1, m, wy - MARK_GAP - size * 1.2, 0, st->title, NULL,
-			e) < 0)
+	double room = wx - MARK_GAP - 1 - m;
+	label.size = w > room ? LABEL_PT * room / w : LABEL_PT;
+	if (layout_text(c, p, pc->label, label, m, wy - MARK_GAP - label.size * 1.2, 0, e) < 0)
 		return -1;
 	/* the neighbours: above and left along the top, right and below at the
 	 * ends of the top and bottom bands */
 	neighbour_text(pl, pc->row - 1, pc->col, "\xe2\x86\x91", 1, text, sizeof text);
 	if (text[0]) {
-		if (layout_text_width(c, text, st->font_text, ARROW_PT, 1, &w) < 0)
+		if (layout_text_width(c, text, arrow, &w) < 0)
 			return err_set(e, "cannot measure text");
-		if (layout_text(c, p, text, st->font_text, ARROW_PT, 1, wx + ww / 2 - w / 2, top, 0, st->text, NULL, e) < 0)
+		if (layout_text(c, p, text, arrow, wx + ww / 2 - w / 2, top, 0, e) < 0)
 			return -1;
 	}
 	/* left and right: the arrow over the label, in the side bands */
@@ -188,21 +170,22 @@ static int piece_band(struct layout_ctx *c, struct scene_page *p, const struct p
 		const char *lines[2] = { side ? "\xe2\x86\x92" : "\xe2\x86\x90", n->label };
 		double band_x = side ? wx + ww + MARK_GAP : m, band_w = POSTER_BAND - MARK_GAP;
 		for (int k = 0; k < 2; k++) {
-			if (layout_text_width(c, lines[k], st->font_text, ARROW_PT, 1, &w) < 0)
+			if (layout_text_width(c, lines[k], arrow, &w) < 0)
 				return err_set(e, "cannot measure text");
-			double fit = w > band_w ? ARROW_PT * band_w / w : ARROW_PT;
-			if (layout_text(c, p, lines[k], st->font_text, fit, 1, band_x + (band_w - fmin(w, band_w)) / 2,
-					wy + wh / 2 + (k - 1) * ARROW_PT * 1.2, 0, n->empty ? st->accent : st->text, NULL, e) < 0)
+			struct text_style side_arrow = arrow;
+			side_arrow.size = w > band_w ? ARROW_PT * band_w / w : ARROW_PT;
+			side_arrow.colour = n->empty ? st->accent : st->text;
+			if (layout_text(c, p, lines[k], side_arrow, band_x + (band_w - fmin(w, band_w)) / 2,
+					wy + wh / 2 + (k - 1) * ARROW_PT * 1.2, 0, e) < 0)
 				return -1;
 		}
 	}
 	neighbour_text(pl, pc->row + 1, pc->col, "\xe2\x86\x93", 1, text, sizeof text);
 	double down_w = 0;
 	if (text[0]) {
-		if (layout_text_width(c, text, st->font_text, ARROW_PT, 1, &down_w) < 0)
+		if (layout_text_width(c, text, arrow, &down_w) < 0)
 			return err_set(e, "cannot measure text");
-		if (layout_text(c, p, text, st->font_text, ARROW_PT, 1, wx + ww - MARK_GAP - down_w, wy + wh + MARK_GAP + 2,
-				0, st->text, NULL, e) < 0)
+		if (layout_text(c, p, text, arrow, wx + ww - MARK_GAP - down_w, wy + wh + MARK_GAP + 2, 0, e) < 0)
 			return -1;
 	}
 	/* what the piece is, in the bottom band */
@@ -211,13 +194,13 @@ static int piece_band(struct layout_ctx *c, struct scene_page *p, const struct p
 	snprintf(text, sizeof text, "%s \xc2\xb7 piece %s (%d of %d) \xc2\xb7 1 square = %g in, %d ft \xc2\xb7 "
 		 "print at 100%% (actual size) \xc2\xb7 cut on the marks left and top; the shaded strip goes under "
 		 "the next piece", title, pc->label, index, pl->nprinted, 1 / pl->scale, c->m->square_feet);
+	struct text_style foot = { .family = st->font_text, .size = FOOT_PT, .colour = st->accent };
 	room = ww - down_w - 4 * MARK_GAP;
-	size = FOOT_PT;
-	if (layout_text_width(c, text, st->font_text, size, 0, &w) < 0)
+	if (layout_text_width(c, text, foot, &w) < 0)
 		return err_set(e, "cannot measure text");
 	if (w > room)
-		size = fmax(4, size * room / w);
-	if (layout_text(c, p, text, st->font_text, size, 0, wx + 2 * MARK_GAP, bottom, 0, st->accent, NULL, e) < 0)
+		foot.size = fmax(4, foot.size * room / w);
+	if (layout_text(c, p, text, foot, wx + 2 * MARK_GAP, bottom, 0, e) < 0)
 		return -1;
 	return edge_numbers(c, p, pl, pc, wx, wy, e);
 }

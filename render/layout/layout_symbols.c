@@ -62,8 +62,8 @@ void sym_door(struct layout_ctx *c, struct scene_page *p, int kind, double cx, d
 			w = fs * 0.6;
 		scene_rect_path(sc, p, cx - w / 2 - 0.5, cy - fs * 0.42, w + 1, fs * 0.84);
 		scene_fill(sc, p, st->floor.a > 0 ? st->floor : st->paper);
-		measure_shape_item(c->ms, scene_text(sc, p, "S", 1, st->font_number, fs, 1, 0, st->door, cx - w / 2,
-						     cy + fs * 0.36, w));
+		struct text_style ts = { .family = st->font_number, .size = fs, .bold = 1, .colour = st->door };
+		measure_shape_item(c->ms, scene_text(sc, p, "S", 1, ts, cx - w / 2, cy + fs * 0.36, w));
 		break;
 	}
 	case DOOR_PORTCULLIS: {
@@ -244,8 +244,8 @@ void sym_compass(struct layout_ctx *c, struct scene_page *p, double cx, double c
 	double nw = measure_width(c->ms, "N", st->font_text, fs, 1);
 	if (nw < 0)
 		nw = fs * 0.7;
-	measure_shape_item(c->ms, scene_text(sc, p, "N", 1, st->font_text, fs, 1, 0, st->title, cx - nw / 2, cy - t - 2,
-					     nw));
+	struct text_style ts = { .family = st->font_text, .size = fs, .bold = 1, .colour = st->title };
+	measure_shape_item(c->ms, scene_text(sc, p, "N", 1, ts, cx - nw / 2, cy - t - 2, nw));
 }
 
 void sym_legend(struct layout_ctx *c, struct scene_page *p, enum legend_sym k, double x, double y, double size)

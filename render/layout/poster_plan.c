@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void poster_label(int row, int col, char *out, size_t size)
+/* The label of row r and column c: "A1", ..., "Z9", "AA10". */
+static void poster_label(int row, int col, char *out, size_t size)
 {
 	char letters[8];
 	int n = 0;

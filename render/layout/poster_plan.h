@@ -20,7 +20,7 @@
 
 struct poster_piece {
 	int row, col;
-	char label[16];                 /* "B3" */
+	char label[18];                 /* "B3"; room for the longest poster_label writes */
 	double x0, y0, x1, y1;          /* the squares shown (grid units), overlap included */
 	int empty;                      /* nothing but solid ground: not printed */
 };
@@ -51,9 +51,6 @@ void poster_plan_free(struct poster_plan *pl);
 
 /* Piece (row, col). */
 const struct poster_piece *poster_piece_at(const struct poster_plan *pl, int row, int col);
-
-/* The label of row r and column c: "A1", ..., "Z9", "AA10". */
-void poster_label(int row, int col, char *out, size_t size);
 
 /* Moves a box of w x h squares centred at (*cx, *cy) the least that keeps
  * it off every cut between pieces, so that it lies whole on one piece.

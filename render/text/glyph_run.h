@@ -1,12 +1,28 @@
-/* glyph_run.h: shaped text as the layout hands it to the backends (struct
- * glyph_run in scene.h): made from Pango's glyphs, cut, released, and read
- * back as cluster positions. */
+/* glyph_run.h: shaped text as the layout hands it to the backends (a
+ * scene text item's glyphs): made from Pango's glyphs, cut, released, and
+ * read back as cluster positions. */
 #ifndef MAPSHEET_GLYPH_RUN_H
 #define MAPSHEET_GLYPH_RUN_H
 
-#include "scene.h"
-
 #include <stddef.h>
+#include <stdint.h>
+
+/* A glyph of shaped text: its index in the font, its advance and offsets
+ * in Pango units (1/1024 pt), and the byte of the item's text its cluster
+ * starts at. */
+struct glyph_pos {
+	uint32_t glyph;
+	int32_t width, x_offset, y_offset;
+	int32_t cluster;
+};
+
+/* Shaped text, left to right; font is the Cairo scaled font it was shaped
+ * in and is drawn with (the run holds a reference). */
+struct glyph_run {
+	void *font;
+	int n;
+	struct glyph_pos g[];
+};
 
 /* A run of n glyphs in font (a cairo_scaled_font_t, referenced here);
  * NULL without memory. The caller fills g[]. */

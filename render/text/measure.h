@@ -2,51 +2,18 @@
  * Text is measured once here, at 72 units per inch with unhinted metrics, so
  * a line's width is the same in points on every output; layout turns the
  * broken lines into scene text items (one per run of one font), and the
- * backends only place them. */
+ * backends only place them. The measurer's state is measure_state.h, a
+ * set paragraph text_block.h; the two ways of setting text are
+ * measure_words.h (the quick way) and measure_pango.h (Pango's layout). */
 #ifndef MAPSHEET_MEASURE_H
 #define MAPSHEET_MEASURE_H
 
 #include "base/err.h"
 #include "scene.h"
+#include "text/measure_state.h"
+#include "text/text_block.h"
 
 #include <stddef.h>
-
-struct measure {
-	void *fontmap;          /* PangoFontMap: Pango's shared one, which the
-				 * drawing uses too, so fonts load once */
-	void *context;          /* PangoContext */
-	struct word_cache *words;       /* words shaped so far, per font */
-};
-
-/* A run of one font within a line. start/len index the block's text. */
-struct text_run {
-	size_t start, len;
-	double x, w;            /* offset from the line's left end, advance */
-	char family[64];        /* the font Pango chose (fallback included) */
-	int bold, italic;
-	struct glyph_run *glyphs;       /* the run's glyphs, the block's until emitted
-					 * (NULL: a backend shapes the text) */
-};
-
-struct text_line {
-	double top, baseline, height, width;    /* top and baseline from the block's top */
-	int first_run, nruns;
-};
-
-/* A paragraph broken into lines. */
-struct text_block {
-	char *text;
-	double size;
-	double height, width;   /* of all lines */
-	struct text_line *lines;
-	int nlines;
-	struct text_run *runs;
-	int nruns;
-};
-
-/* Creates the font map and context. Returns 0 or -1 with e set. */
-int measure_init(struct measure *m, struct err *e);
-void measure_free(struct measure *m);
 
 /* True when fontconfig has the family itself (not a substitute). */
 int measure_has_family(struct measure *m, const char *family);
@@ -58,7 +25,6 @@ int measure_has_family(struct measure *m, const char *family);
  * layout. Returns 0, or -1 with e set. */
 int measure_block(struct measure *m, struct text_block *b, const char *text, const char *family,
 		  double size, int bold_len, double width, struct err *e);
-void text_block_free(struct text_block *b);
 
 /* The advance width of a single line. Returns a negative number on failure. */
 double measure_width(struct measure *m, const char *text, const char *family, double size, int bold);
@@ -69,15 +35,13 @@ double measure_width(struct measure *m, const char *text, const char *family, do
 void measure_emit_line(struct scene *sc, struct scene_page *p, struct text_block *b, int i, double x,
 		       double y, struct colour c);
 
-/* Where each cluster (a character and its marks) of text starts when the
- * run is set alone in family at size: its byte index in starts[] and its
- * x offset in points in xs[], in order, at most max. A backend that places
- * glyphs itself (libharu does not kern) puts them where Pango, and so the
- * Cairo backend, does. Returns the count, or -1 on failure. */
-int measure_clusters(struct measure *m, const char *text, const char *family, double size, int bold, int italic,
-		     size_t *starts, double *xs, int max);
-/* The same for a text item: read from the glyphs the layout attached to it
- * when it has them, shaped by measure_clusters() otherwise. */
+/* Where each cluster (a character and its marks) of a text item starts:
+ * its byte index in starts[] and its x offset in points in xs[], in order,
+ * at most max; read from the glyphs the layout attached to it when it has
+ * them, from Pango's layout of the run otherwise (measure_clusters()). A
+ * backend that places glyphs itself (libharu does not kern) puts them
+ * where Pango, and so the Cairo backend, does. Returns the count, or -1 on
+ * failure. */
 int measure_item_clusters(struct measure *m, const struct scene_item *it, size_t *starts, double *xs, int max);
 /* Shapes the text of an item made by scene_text() (one line, its family,
  * size and weight) and attaches the glyphs to it, as measure_emit_line

@@ -7,8 +7,8 @@
  * parse before the next one is read. */
 #include "app/input_set.h"
 
+#include "model/doc.h"
 #include "model/handout.h"
-#include "methods/levels.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,16 +20,16 @@
 static int key_follow_handout(struct level *lv, struct err *e)
 {
 	struct key *k = &lv->key;
-	int *region_of = calloc((size_t)GEN_MAX_ROOMS + 1, sizeof *region_of);
+	int *region_of = calloc((size_t)MAP_MAX_ROOMS + 1, sizeof *region_of);
 	if (!region_of)
 		return err_set(e, "out of memory for the players' map");
 	for (int id = 1; id <= lv->map.nregions; id++)
-		if (lv->map.regions[id].number > 0 && lv->map.regions[id].number <= GEN_MAX_ROOMS)
+		if (lv->map.regions[id].number > 0 && lv->map.regions[id].number <= MAP_MAX_ROOMS)
 			region_of[lv->map.regions[id].number] = id;
 	int kept = 0;
 	for (int i = 0; i < k->n; i++) {
 		struct key_entry en = k->entries[i];
-		int region = en.number > 0 && en.number <= GEN_MAX_ROOMS ? region_of[en.number] : 0;
+		int region = en.number > 0 && en.number <= MAP_MAX_ROOMS ? region_of[en.number] : 0;
 		if (!region) {
 			free(en.exits);
 			free(en.exit_list);

@@ -11,19 +11,34 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 
-void inputs_init(struct inputs *in)
+struct input_file {
+	dev_t dev;
+	ino_t ino;
+	char what[160];         /* "a table of --system neutral" */
+};
+
+/* The files a run reads. */
+struct inputs {
+	struct input_file *v;
+	int n, cap;
+};
+
+static void inputs_init(struct inputs *in)
 {
 	memset(in, 0, sizeof *in);
 }
 
-void inputs_free(struct inputs *in)
+static void inputs_free(struct inputs *in)
 {
 	free(in->v);
 	inputs_init(in);
 }
 
-int inputs_add_file(struct inputs *in, const char *path, const char *what, struct err *e)
+/* Adds the file at path, described as `what`, when it exists (a missing
+ * file is read by nobody). Returns 0, or -1 with e set (out of memory). */
+static int inputs_add_file(struct inputs *in, const char *path, const char *what, struct err *e)
 {
 	struct stat st;
 	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
@@ -43,7 +58,9 @@ int inputs_add_file(struct inputs *in, const char *path, const char *what, struc
 	return 0;
 }
 
-int inputs_add_dir(struct inputs *in, const char *dir, const char *ext, const char *what, struct err *e)
+/* Adds every regular file in folder dir whose name ends in ext. Returns 0,
+ * or -1 with e set (out of memory; an unreadable folder adds nothing). */
+static int inputs_add_dir(struct inputs *in, const char *dir, const char *ext, const char *what, struct err *e)
 {
 	DIR *d = opendir(dir);
 	if (!d)
@@ -64,7 +81,9 @@ int inputs_add_dir(struct inputs *in, const char *dir, const char *ext, const ch
 	return rc;
 }
 
-int inputs_check_output(const struct inputs *in, const char *option, const char *path, struct err *e)
+/* Returns -1 with a run-time error naming `option` when path (an output)
+ * is one of the inputs, else 0. "-" and missing files are never inputs. */
+static int inputs_check_output(const struct inputs *in, const char *option, const char *path, struct err *e)
 {
 	struct stat st;
 	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))

@@ -9,33 +9,6 @@
 
 #include "cli/cli.h"
 
-#include <sys/types.h>
-
-struct input_file {
-	dev_t dev;
-	ino_t ino;
-	char what[160];         /* "a table of --system neutral" */
-};
-
-struct inputs {
-	struct input_file *v;
-	int n, cap;
-};
-
-void inputs_init(struct inputs *in);
-void inputs_free(struct inputs *in);
-
-/* Adds the file at path, described as `what`, when it exists (a missing
- * file is read by nobody). Returns 0, or -1 with e set (out of memory). */
-int inputs_add_file(struct inputs *in, const char *path, const char *what, struct err *e);
-/* Adds every regular file in folder dir whose name ends in ext. Returns 0,
- * or -1 with e set (out of memory; an unreadable folder adds nothing). */
-int inputs_add_dir(struct inputs *in, const char *dir, const char *ext, const char *what, struct err *e);
-
-/* Returns -1 with a run-time error naming `option` when path (an output)
- * is one of the inputs, else 0. "-" and missing files are never inputs. */
-int inputs_check_output(const struct inputs *in, const char *option, const char *path, struct err *e);
-
 /* The checks main() makes before a run of c writing out_path ("-": stdout):
  * the stocking tables load (when stocking), the outputs are none of the
  * run's inputs, and --log is not the --output file. The tables loaded stay

@@ -22,6 +22,7 @@ static int write_stream(const struct doc *d, const char *path, stream_writer w, 
 	if (atomic_open_in(&af, path, d->memory, e) < 0)
 		return -1;
 	if (w(af.f, d, e) < 0) {
+		atomic_blame(&af, 1, e);
 		atomic_abort(&af);
 		return -1;
 	}

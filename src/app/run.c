@@ -11,8 +11,10 @@
 #include "model/handout.h"
 #include "app/input_set.h"
 #include "app/inputs.h"
+#include "app/level_keys.h"
 #include "methods/levels.h"
 #include "base/mem.h"
+#include "base/monotonic.h"
 #include "read/read_map.h"
 #include "render.h"
 #include "base/report.h"
@@ -117,7 +119,7 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 	int shown = n;
 	if (c->sheet.player && (shown = players_levels(c, levels, n, log, e)) < 0)
 		return -1;
-	if (levels_build_keys(levels, shown, &c->key, c->seed, rep, e) < 0)
+	if (level_keys_build(levels, shown, &c->key, c->seed, rep, e) < 0)
 		return -1;
 	if (c->log_path && log->steps != stderr && atomic_commit(logfile, e) < 0) {
 		log->steps = NULL;
@@ -221,7 +223,7 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 	/* progress only on a terminal, so that pipes and logs stay clean */
 	struct report rep = { c->verbose ? stderr : NULL, !c->quiet && isatty(STDERR_FILENO) ? stderr : NULL, 0, &log,
 			      env ? env->deadline : NULL };
-	double t0 = report_clock();
+	double t0 = monotonic_seconds();
 	if (c->log_path) {
 		if (strcmp(c->log_path, "-") == 0) {
 			log.steps = stderr;
@@ -262,7 +264,7 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 	if (deadline_check(rep.deadline, e) < 0 || fmt->write(&d, path, e) < 0)
 		goto out;
 	report_done(&rep);
-	report_info(&rep, "wrote %s (%s) in %.2f s, seed %s", path, fmt->name, report_clock() - t0, c->seed);
+	report_info(&rep, "wrote %s (%s) in %.2f s, seed %s", path, fmt->name, monotonic_seconds() - t0, c->seed);
 	rc = 0;
 out:
 	report_done(&rep);

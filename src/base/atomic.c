@@ -8,6 +8,8 @@
 #define _DEFAULT_SOURCE
 #include "base/atomic.h"
 
+#include "base/atomic_target.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -34,7 +36,9 @@ static void split_path(const char *path, char *dir, size_t dsize, const char **b
 	*base = slash ? slash + 1 : path;
 }
 
-int atomic_tmp_parse(const char *name, char *target, size_t size, long *pid)
+/* Reads a temporary file's name ".NAME.mapsheet-PID.tmp": its target NAME
+ * into target and its process number. Returns 0, or -1 for any other name. */
+static int atomic_tmp_parse(const char *name, char *target, size_t size, long *pid)
 {
 	size_t len = strlen(name), tag = strlen(TMP_TAG), end = strlen(TMP_END);
 	if (len < 1 + 1 + tag + 1 + end || name[0] != '.' || strcmp(name + len - end, TMP_END) != 0)
@@ -100,16 +104,20 @@ int atomic_sweep(const char *path, int (*belongs)(const char *target, void *arg)
 	return removed;
 }
 
-/* Creates af->tmp (named for path and this process), locked. Returns the
- * descriptor, or -1 with errno set. */
-static int create_tmp(struct atomic_file *af, const char *path)
+/* Creates af->tmp (named for path and this process) with mode (less the
+ * umask), locked. Returns the descriptor, or -1 with errno set. */
+static int create_tmp(struct atomic_file *af, const char *path, mode_t mode)
 {
 	const char *slash = strrchr(path, '/');
 	int dirlen = slash ? (int)(slash - path) + 1 : 0;
-	snprintf(af->tmp, sizeof af->tmp, "%.*s.%s" TMP_TAG "%ld" TMP_END, dirlen, path, slash ? slash + 1 : path,
-		 (long)getpid());
+	int len = snprintf(af->tmp, sizeof af->tmp, "%.*s.%s" TMP_TAG "%ld" TMP_END, dirlen, path,
+			   slash ? slash + 1 : path, (long)getpid());
+	if (len < 0 || (size_t)len >= sizeof af->tmp) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
 	for (int attempt = 0; attempt < 2; attempt++) {
-		int fd = open(af->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		int fd = open(af->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 		if (fd >= 0) {
 			if (flock(fd, LOCK_EX | LOCK_NB) == 0)
 				return fd;
@@ -147,47 +155,95 @@ static int open_in_memory(struct atomic_file *af, const char *path, struct memfi
 	return 0;
 }
 
+/* The stream for fd: a terminal's own (the text preview asks it for its
+ * width), anything else's through the sink that keeps a write's errno.
+ * Returns 0, or -1 with errno set (fd is closed then when owned). */
+static int open_stream(struct atomic_file *af, int fd, int owns_fd)
+{
+	if (isatty(fd)) {
+		af->f = owns_fd ? fdopen(fd, "wb") : stdout;
+	} else {
+		af->f = atomic_sink_open(&af->sink, fd, owns_fd);
+		af->sunk = af->f != NULL;
+	}
+	if (af->f)
+		return 0;
+	int saved = errno;
+	if (owns_fd)
+		close(fd);
+	errno = saved;
+	return -1;
+}
+
+static int open_stdout(struct atomic_file *af, struct err *e)
+{
+	af->is_stdout = 1;
+	snprintf(af->path, sizeof af->path, "-");
+	/* what stdio holds for standard output goes before this file */
+	if (fflush(stdout) != 0 || open_stream(af, STDOUT_FILENO, 0) < 0)
+		return err_set(e, "cannot write to standard output: %s", strerror(errno));
+	return 0;
+}
+
+/* A device or a pipe (/dev/null, /dev/full, a FIFO), written in place:
+ * renaming over it would replace the device. So is a file reached through
+ * a link the system makes whose text names no file (/proc/self/fd/N of a
+ * deleted file). */
+static int open_in_place(struct atomic_file *af, const char *path, struct err *e)
+{
+	af->is_device = 1;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd < 0 || open_stream(af, fd, 1) < 0)
+		return err_set(e, "cannot write %s: %s", path, strerror(errno));
+	return 0;
+}
+
+/* Whether a temporary file's name for path fits a name and a path. */
+static int tmp_fits(const char *path, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	size_t extra = strlen(TMP_TAG TMP_END) + 24;
+	return strlen(path) + extra < size && strlen(slash ? slash + 1 : path) + extra <= 255;
+}
+
 int atomic_open_in(struct atomic_file *af, const char *path, struct memfiles *mem, struct err *e)
 {
 	memset(af, 0, sizeof *af);
+	af->sink.fd = -1;
 	if (mem)
 		return open_in_memory(af, path, mem, e);
-	if (strcmp(path, "-") == 0) {
-		af->f = stdout;
-		af->is_stdout = 1;
-		snprintf(af->path, sizeof af->path, "-");
-		return 0;
-	}
-	const char *slash = strrchr(path, '/');
-	if (strlen(path) + strlen(TMP_TAG TMP_END) + 24 >= sizeof af->tmp ||
-	    strlen(slash ? slash + 1 : path) + strlen(TMP_TAG TMP_END) + 24 > 255)
+	if (strcmp(path, "-") == 0)
+		return open_stdout(af, e);
+	if (!tmp_fits(path, sizeof af->tmp))
 		return err_usage(e, "output path is too long: %.60s...", path);
-	struct stat st;
 	snprintf(af->path, sizeof af->path, "%s", path);
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+	struct stat st, dst;
+	int exists = stat(path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode))
 		return err_set(e, "cannot write %s: it is a directory", path);
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		/* a device or a pipe (/dev/null, /dev/stdout, a FIFO): written in
-		 * place, since renaming over it would replace the device */
-		af->f = fopen(path, "wb");
-		if (!af->f)
-			return err_set(e, "cannot write %s: %s", path, strerror(errno));
-		af->is_device = 1;
-		return 0;
-	}
-	atomic_sweep(path, NULL, NULL);
-	int fd = create_tmp(af, path);
+	if (exists && !S_ISREG(st.st_mode))
+		return open_in_place(af, path, e);
+	if (atomic_follow_links(path, af->dest, sizeof af->dest) < 0)
+		return err_set(e, "cannot write %s: %s", path, strerror(errno));
+	/* a link the system makes (/proc/self/fd/1) names no file to rename over */
+	if (exists && (lstat(af->dest, &dst) < 0 || dst.st_dev != st.st_dev || dst.st_ino != st.st_ino))
+		return open_in_place(af, path, e);
+	if (!tmp_fits(af->dest, sizeof af->tmp))
+		return err_set(e, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
+	atomic_sweep(af->dest, NULL, NULL);
+	/* a new file: the usual 0666 less the umask (or the folder's default
+	 * ACL); over a file: private until it has that file's mode */
+	int fd = create_tmp(af, af->dest, exists ? 0600 : 0666);
 	if (fd < 0) {
 		int saved = errno;
 		af->tmp[0] = '\0';
 		return err_set(e, "cannot write %s: %s", path, strerror(saved));
 	}
-	/* A new file gets the usual permissions, not the temporary's 0600. */
-	mode_t mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) < 0 || !(af->f = fdopen(fd, "wb"))) {
+	int kept = exists ? atomic_keep_mode(fd, &st) : 0;
+	if (kept < 0 || open_stream(af, fd, 1) < 0) {
 		int saved = errno;
-		close(fd);
+		if (kept < 0)
+			close(fd);
 		unlink(af->tmp);
 		af->tmp[0] = '\0';
 		return err_set(e, "cannot write %s: %s", path, strerror(saved));
@@ -197,6 +253,33 @@ int atomic_open_in(struct atomic_file *af, const char *path, struct memfiles *me
 int atomic_open(struct atomic_file *af, const char *path, struct err *e)
 {
 	return atomic_open_in(af, path, NULL, e);
+}
+
+/* The name a message gives af: its path, or standard output. */
+static const char *shown_name(const struct atomic_file *af, char *buf, size_t size)
+{
+	if (af->is_stdout)
+		return "to standard output";
+	snprintf(buf, size, "%s", af->path);
+	return buf;
+}
+
+/* Closes af's stream after flushing it. Returns 0, or the errno of the
+ * first failure (the sink's when it recorded one). */
+static int close_stream(struct atomic_file *af, int sync)
+{
+	int saved = 0;
+	if (fflush(af->f) != 0 || ferror(af->f))
+		saved = errno ? errno : EIO;
+	if (!saved && sync && fsync(af->sink.fd) < 0 && errno != EINVAL)
+		saved = errno;
+	int closed = af->f == stdout ? 0 : fclose(af->f);
+	if (closed != 0 && !saved)
+		saved = errno ? errno : EIO;
+	af->f = NULL;
+	if (af->sunk && af->sink.err)
+		return af->sink.err;
+	return saved;
 }
 
 int atomic_settle(struct atomic_file *af, struct err *e)
@@ -215,38 +298,18 @@ int atomic_settle(struct atomic_file *af, struct err *e)
 		}
 		return 0;
 	}
-	if (af->is_device) {
-		int bad = fflush(af->f) != 0 || ferror(af->f);
-		int saved = errno;
-		if (fclose(af->f) != 0)
-			bad = 1;
-		af->f = NULL;
-		return bad ? err_set(e, "cannot write %s: %s", af->path, strerror(saved ? saved : EIO)) : 0;
-	}
-	if (af->is_stdout) {
-		if (fflush(stdout) != 0 || ferror(stdout))
-			return err_set(e, "cannot write to standard output: %s", strerror(errno));
-		return 0;
-	}
 	if (!af->f)
 		return 0;
-	int failed = fflush(af->f) != 0 || ferror(af->f);
-	int saved = errno;
-	if (!failed && fsync(fileno(af->f)) < 0 && errno != EINVAL) {
-		failed = 1;
-		saved = errno;
-	}
-	if (fclose(af->f) != 0 && !failed) {
-		failed = 1;
-		saved = errno;
-	}
-	af->f = NULL;
-	if (failed) {
+	errno = 0;
+	/* only the temporary file is synced: a device or a pipe has no disk */
+	int failed = close_stream(af, !af->is_stdout && !af->is_device);
+	if (!failed)
+		return 0;
+	if (af->tmp[0])
 		unlink(af->tmp);
-		af->tmp[0] = '\0';
-		return err_set(e, "cannot write %s: %s", af->path, strerror(saved ? saved : EIO));
-	}
-	return 0;
+	af->tmp[0] = '\0';
+	char name[4096];
+	return err_set(e, "cannot write %s: %s", shown_name(af, name, sizeof name), strerror(failed));
 }
 
 int atomic_place(struct atomic_file *af, struct err *e)
@@ -258,7 +321,7 @@ int atomic_place(struct atomic_file *af, struct err *e)
 	}
 	if (af->is_device || af->is_stdout || !af->tmp[0])
 		return 0;
-	if (rename(af->tmp, af->path) < 0) {
+	if (rename(af->tmp, af->dest) < 0) {
 		int saved = errno;
 		unlink(af->tmp);
 		af->tmp[0] = '\0';
@@ -285,26 +348,32 @@ void atomic_abort(struct atomic_file *af)
 		af->buf = NULL;
 		return;
 	}
-	if (af->is_device) {
-		if (af->f)
-			fclose(af->f);
-		af->f = NULL;
-		return;
-	}
-	if (af->is_stdout) {
-		fflush(stdout);
-		return;
-	}
-	if (af->f)
+	/* standard output and a device keep what was written, as a pipe would */
+	if (af->f && af->f != stdout)
 		fclose(af->f);
+	else if (af->f)
+		fflush(stdout);
 	af->f = NULL;
 	if (af->tmp[0])
 		unlink(af->tmp);
 	af->tmp[0] = '\0';
 }
 
+int atomic_blame(const struct atomic_file *af, int n, struct err *e)
+{
+	for (int i = 0; i < n; i++)
+		if (af[i].sunk && af[i].sink.err) {
+			char name[4096];
+			return err_set(e, "cannot write %s: %s", shown_name(&af[i], name, sizeof name),
+				       strerror(af[i].sink.err));
+		}
+	return -1;
+}
+
 int atomic_finish_all(struct atomic_file *af, int n, int rc, struct err *e)
 {
+	if (rc != 0)
+		atomic_blame(af, n, e);
 	for (int i = 0; i < n; i++) {
 		if (rc == 0) {
 			if (atomic_commit(&af[i], e) < 0)

@@ -9,7 +9,7 @@
 
 struct deadline {
 	double seconds;         /* the limit, from the start */
-	double at;              /* report_clock() when it passes */
+	double at;              /* monotonic_seconds() when it passes */
 	int passed;             /* set by deadline_check once past it */
 };
 

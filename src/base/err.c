@@ -6,6 +6,7 @@
 
 #include "base/utf8.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,7 +40,7 @@ static void one_line(const char *text, char *out, size_t size)
 	out[n] = '\0';
 }
 
-int err_vset(struct err *e, enum err_kind kind, const char *fmt, va_list ap)
+static int err_vset(struct err *e, enum err_kind kind, const char *fmt, va_list ap)
 {
 	if (!e)
 		return -1;

@@ -4,8 +4,6 @@
 #ifndef MAPSHEET_ERR_H
 #define MAPSHEET_ERR_H
 
-#include <stdarg.h>
-
 enum err_kind { ERR_NONE = 0, ERR_USAGE = 2, ERR_RUNTIME = 1 };
 
 struct err {
@@ -21,7 +19,6 @@ int err_usage(struct err *e, const char *fmt, ...) __attribute__((format(printf,
 /* Sets "file:line:column: message", for template files (a usage error). */
 int err_at(struct err *e, const char *file, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
-int err_vset(struct err *e, enum err_kind kind, const char *fmt, va_list ap);
 void err_clear(struct err *e);
 
 #endif

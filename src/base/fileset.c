@@ -23,7 +23,9 @@ static int has_mark(const char *buf, size_t n)
 	return 0;
 }
 
-int fileset_is_ours(const char *path)
+/* Whether the file at path is a regular file that this program wrote (it
+ * carries FILESET_MARK near its start). */
+static int fileset_is_ours(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
@@ -45,7 +47,9 @@ static const char *name_ext(const char *base)
 	return dot && dot != base ? dot : base + strlen(base);
 }
 
-int fileset_name_matches(const char *pattern, const char *name)
+/* Whether name (a last name, no folder) is of the set of pattern's last
+ * name: the name itself or NAME-K.EXT. */
+static int fileset_name_matches(const char *pattern, const char *name)
 {
 	const char *slash = strrchr(pattern, '/');
 	const char *base = slash ? slash + 1 : pattern;
@@ -96,6 +100,8 @@ static void remove_ours(const char *pattern, const char *keep)
 
 int fileset_finish(struct atomic_file *af, int n, int lead, const char *pattern, int rc, struct err *e)
 {
+	if (rc != 0)
+		atomic_blame(af, n, e);
 	for (int i = 0; i < n && rc == 0; i++)
 		if (atomic_settle(&af[i], e) < 0)
 			rc = -1;

@@ -23,16 +23,11 @@
 
 #define FILESET_MARK "mapsheet-file"
 
-/* Whether the file at path is a regular file that this program wrote (it
- * carries FILESET_MARK near its start). */
-int fileset_is_ours(const char *path);
-/* Whether name (a last name, no folder) is of the set of pattern's last
- * name: the name itself or NAME-K.EXT. */
-int fileset_name_matches(const char *pattern, const char *name);
 /* Finishes the n files af (all opened, written, rc 0) as one set named
  * after pattern ("dir/m.svg"), lead first, as described above; also sweeps
  * the temporary files killed runs left for any name of the set. With rc
- * not 0, or after a failure, abandons every file not yet in place.
+ * not 0 (e then names the file a write to failed, as atomic_blame does),
+ * or after a failure, abandons every file not yet in place.
  * Returns 0, or -1 with e set. */
 int fileset_finish(struct atomic_file *af, int n, int lead, const char *pattern, int rc, struct err *e);
 

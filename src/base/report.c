@@ -4,7 +4,6 @@
 
 #include <stdarg.h>
 #include <string.h>
-#include <time.h>
 
 void report_done(struct report *r)
 {
@@ -66,11 +65,4 @@ int report_step(struct report *r, struct err *e, const char *fmt, ...)
 	show_progress(r, fmt, ap);
 	va_end(ap);
 	return r ? deadline_check(r->deadline, e) : 0;
-}
-
-double report_clock(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }

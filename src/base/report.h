@@ -35,7 +35,5 @@ int report_step(struct report *r, struct err *e, const char *fmt, ...) __attribu
 void report_warn(struct report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Clears the progress line, if one is showing. */
 void report_done(struct report *r);
-/* Seconds on a monotonic clock, for timings. */
-double report_clock(void);
 
 #endif

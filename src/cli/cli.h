@@ -77,6 +77,9 @@ int cli_config_path(char *path, size_t size);
 /* Reads the config file's settings into c (cli_config.c); a missing file is
  * no error, a bad line a usage error "PATH:LINE:COL: ...". */
 int cli_read_config(struct cli *c, struct err *e);
+/* The same for a config file's text already in memory (len bytes and a NUL
+ * after them, as tpl_read_file gives it), named name in messages. */
+int cli_config_parse_text(struct cli *c, const char *name, const char *text, size_t len, struct err *e);
 /* Writes --help to f: the common options, grouped. */
 void cli_help(FILE *f);
 /* Writes --help-methods to f: each method's summary and its own options. */

@@ -93,16 +93,9 @@ static const char *line_setting(const char *line, size_t len)
 	return NULL;
 }
 
-int cli_read_config(struct cli *c, struct err *e)
+int cli_config_parse_text(struct cli *c, const char *name, const char *text, size_t len, struct err *e)
 {
-	char path[1024];
-	if (cli_config_path(path, sizeof path) < 0 || access(path, F_OK) != 0)
-		return 0;
-	size_t len;
-	char *text = tpl_read_file(path, &len, e);
-	if (!text)
-		return -1;
-	struct tpl_pos pos = { path, 0 };
+	struct tpl_pos pos = { name, 0 };
 	int rc = 0;
 	for (size_t i = 0; i < len && rc == 0;) {
 		const char *nl = memchr(text + i, '\n', len - i);
@@ -123,11 +116,27 @@ int cli_read_config(struct cli *c, struct err *e)
 				snprintf(avail + strlen(avail), sizeof avail - strlen(avail), "%s%s", avail[0] ? ", " : "",
 					 config_settings[k]);
 			size_t n = strcspn(text + i, ":\n");
-			rc = tpl_error(e, &pos, 1, "unknown setting '%.*s' (settings: %s)", (int)(n < 60 ? n : 60), text + i,
-				       avail);
+			if (n == 0)
+				rc = tpl_error(e, &pos, 1, "no setting named before the ':' (settings: %s)", avail);
+			else
+				rc = tpl_error(e, &pos, 1, "unknown setting '%.*s' (settings: %s)", (int)(n < 60 ? n : 60),
+					       text + i, avail);
 		}
 		i = end + 1;
 	}
+	return rc;
+}
+
+int cli_read_config(struct cli *c, struct err *e)
+{
+	char path[1024];
+	if (cli_config_path(path, sizeof path) < 0 || access(path, F_OK) != 0)
+		return 0;
+	size_t len;
+	char *text = tpl_read_file(path, &len, e);
+	if (!text)
+		return -1;
+	int rc = cli_config_parse_text(c, path, text, len, e);
 	free(text);
 	return rc;
 }

@@ -45,7 +45,7 @@ static int set_seed(struct cli *c, const char *value, struct err *e)
 static int set_rooms(struct cli *c, const char *value, struct err *e)
 {
 	c->rooms_given = 1;
-	return gen_parse_int("rooms", value, 1, GEN_MAX_ROOMS, &c->params.rooms, e);
+	return gen_parse_int("rooms", value, 1, MAP_MAX_ROOMS, &c->params.rooms, e);
 }
 
 static int set_size(struct cli *c, const char *value, struct err *e)
@@ -62,9 +62,9 @@ static int set_size(struct cli *c, const char *value, struct err *e)
 	}
 	if (errno == ERANGE || h < 0 || *end != '\0')
 		return err_usage(e, "--size: '%s' is not WxH (squares, e.g. 60x40)", value);
-	if (w < 8 || h < 8 || w > GEN_MAX_SIDE || h > GEN_MAX_SIDE || w * h > GEN_MAX_AREA)
+	if (w < 8 || h < 8 || w > MAP_MAX_SIDE || h > MAP_MAX_SIDE || w * h > MAP_MAX_AREA)
 		return err_usage(e, "--size: %s is out of range (each side 8 to %d squares, at most %ld squares in all)",
-				 value, GEN_MAX_SIDE, GEN_MAX_AREA);
+				 value, MAP_MAX_SIDE, MAP_MAX_AREA);
 	c->params.w = (int)w;
 	c->params.h = (int)h;
 	c->size_given = 1;

@@ -92,10 +92,10 @@ static int build_command(struct cli *c, int argc, char **argv, const unsigned ch
 	return 0;
 }
 
-/* A grid within the program's limits (GEN_MAX_SIDE, GEN_MAX_AREA). */
+/* A grid within the program's limits (MAP_MAX_SIDE, MAP_MAX_AREA). */
 static int grid_allowed(long w, long h)
 {
-	return w <= GEN_MAX_SIDE && h <= GEN_MAX_SIDE && w * h <= GEN_MAX_AREA;
+	return w <= MAP_MAX_SIDE && h <= MAP_MAX_SIDE && w * h <= MAP_MAX_AREA;
 }
 
 static void method_grid(const struct method *m, int rooms, int *w, int *h)
@@ -129,7 +129,7 @@ static int choose_grid(struct cli *c, struct err *e)
 			}
 			return err_usage(e, "--rooms %d: the %s method's grid for that many would pass the limits of %d "
 					 "squares a side and %ld in all; it holds at most %d rooms", rooms, m->name,
-					 GEN_MAX_SIDE, GEN_MAX_AREA, lo);
+					 MAP_MAX_SIDE, MAP_MAX_AREA, lo);
 		}
 		w = mw > w ? mw : w;
 		h = mh > h ? mh : h;

@@ -13,10 +13,7 @@ int export_txt(FILE *f, const struct doc *d, struct err *e);
 /* The numbered key of each level alone, as export_txt writes it, under
  * the title and a line naming each level (the local server's key). */
 int export_txt_key(FILE *f, const struct doc *d, struct err *e);
-/* The version of the JSON format, raised whenever a field changes meaning,
- * is renamed or is added (see mapsheet-json(5)). */
-#define EXPORT_JSON_VERSION 2
-/* The whole model as JSON (format "mapsheet", version EXPORT_JSON_VERSION). */
+/* The whole model as JSON (format "mapsheet", version DOC_JSON_VERSION). */
 int export_json(FILE *f, const struct doc *d, struct err *e);
 
 /* The room key as Markdown: a heading per level, images[l] (a path

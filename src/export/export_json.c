@@ -221,7 +221,7 @@ int export_json(FILE *f, const struct doc *d, struct err *e)
 {
 	struct sbuf s;
 	sbuf_init(&s);
-	sbuf_printf(&s, "{\n  \"format\": \"mapsheet\",\n  \"version\": %d,\n  \"seed\": ", EXPORT_JSON_VERSION);
+	sbuf_printf(&s, "{\n  \"format\": \"mapsheet\",\n  \"version\": %d,\n  \"seed\": ", DOC_JSON_VERSION);
 	sbuf_add_json(&s, d->seed ? d->seed : "");
 	sbuf_add(&s, ",\n  \"title\": ");
 	json_text_or_null(&s, d->sheet.title);

@@ -72,15 +72,6 @@ oom:
 	return NULL;
 }
 
-int frontier_used(const struct frontier *f, int x, int y)
-{
-	if (x < 0 || y < 0 || x >= f->w || y >= f->h)
-		return 0;
-	int c = y * f->w + x;
-	const struct frontier_chunk *k = chunk_at(f, c);
-	return k && (k->cell[(unsigned)c % FRONTIER_CHUNK] & FRONTIER_USED);
-}
-
 /* Takes cell c (of chunk ch) out of whatever bucket holds it. */
 static void unlink_cell(struct frontier *f, struct frontier_chunk *ch, int c)
 {

@@ -52,8 +52,6 @@ int frontier_use_rect(struct frontier *f, struct rect r, struct err *e);
  * -1 with e set (out of memory). */
 int frontier_drop(struct frontier *f, int x, int y, struct err *e);
 
-/* True when (x, y) is inside the grid and used. */
-int frontier_used(const struct frontier *f, int x, int y);
 /* Candidates with exactly k used neighbours (1..4). */
 static inline int frontier_count(const struct frontier *f, int k)
 {

@@ -12,16 +12,10 @@
 #include "model/map.h"
 #include "base/rng.h"
 
-#include "methods/cards/cards.h"
-#include "methods/dice/dice.h"
-#include "methods/house/house.h"
-#include "methods/mansion/mansion.h"
-#include "methods/tiles/tiles.h"
-
-/* Limits that keep memory bounded for any input (documented in mapsheet.1). */
-#define GEN_MAX_SIDE 4000        /* squares on a side */
-#define GEN_MAX_AREA 4000000L    /* squares in all */
-#define GEN_MAX_ROOMS 100000
+/* every method's parameters */
+#define METHOD(name)
+#include "methods/method_list.h"
+#undef METHOD
 
 /* Width over height of the map's space on a portrait letter or A4 sheet at
  * 4 squares to the inch (27 by 31 squares with the square of margin each
@@ -35,11 +29,10 @@ struct gen_params {
 	int depth;          /* level number, 1-based */
 	int levels;         /* levels in the booklet (stairs down unless depth == levels) */
 	const char *const *template_dirs;  /* NULL-terminated search path for templates/ */
-	struct dice_params dice;
-	struct mansion_params mansion;
-	struct house_params house;
-	struct cards_params cards;
-	struct tiles_params tiles;
+	/* each method's own: struct dice_params dice, ... */
+#define METHOD(name) struct name##_params name;
+#include "methods/method_list.h"
+#undef METHOD
 };
 
 /* Fills the map (already map_init'ed at p->w x p->h, square_feet set from the

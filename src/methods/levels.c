@@ -3,16 +3,13 @@
 #include "base/plural.h"
 
 #include "model/map_check.h"
-#include "names/room_names.h"
+#include "base/monotonic.h"
 #include "base/sbuf.h"
 #include "methods/tiles/tile_set.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The contents of level k are rolled from this stream, apart from the map's. */
-#define LEVELS_STOCK_STREAM 1000u
 
 static int find_stair(const struct map *m, enum stair_dir dir)
 {
@@ -176,10 +173,10 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		if (report_step(rep, e, "level %d of %d: generating (%s, %d rooms, %d x %d squares)...", p.depth, n,
 				meth->name, p.rooms, p.w, p.h) < 0)
 			goto out;
-		double t0 = report_clock();
+		double t0 = monotonic_seconds();
 		if (levels_generate_one(m, meth, &p, seed, numbering, log, e) < 0)
 			goto out;
-		report_level(rep, m, n, report_clock() - t0);
+		report_level(rep, m, n, monotonic_seconds() - t0);
 		struct err check;
 		if (map_check(m, &check) < 0) {
 			err_set(e, "internal error: the %s method made a broken level %d (seed %s): %s", meth->name,
@@ -204,21 +201,6 @@ out:
 	return rc;
 }
 
-int levels_build_keys(struct level *levels, int n, const struct key_options *o, const char *seed,
-		      struct report *rep, struct err *e)
-{
-	for (int k = 0; k < n; k++) {
-		if (report_step(rep, e, "level %d of %d: writing the key...", k + 1, n) < 0)
-			return -1;
-		struct rng rng;
-		rng_seed_text(&rng, seed, LEVELS_STOCK_STREAM + (unsigned)k + 1);
-		if (key_build(&levels[k].key, &levels[k].map, o, &rng, e) < 0 ||
-		    room_names_level(&levels[k], o->template_dirs, seed, e) < 0)
-			return -1;
-	}
-	return 0;
-}
-
 void levels_warn_short(const struct level *levels, int n, int wanted, struct log *log)
 {
 	for (int k = 0; k < n; k++) {
@@ -234,15 +216,5 @@ void levels_warn_short(const struct level *levels, int n, int wanted, struct log
 			snprintf(level, sizeof level, "level %d: ", k + 1);
 		log_warn(log, "%s%s: %d numbered room%s on the %dx%d grid, fewer than the %d asked for (a larger "
 			 "--size makes room for more)", level, m->method, keyed, plural_s(keyed), m->w, m->h, wanted);
-	}
-}
-
-void levels_free(struct level *levels, int n)
-{
-	for (int k = 0; k < n; k++) {
-		key_free(&levels[k].key);
-		map_free(&levels[k].map);
-		free(levels[k].uses);
-		levels[k].uses = NULL;
 	}
 }

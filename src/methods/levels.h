@@ -31,19 +31,9 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 int levels_generate_one(struct map *m, const struct method *meth, const struct gen_params *p, const char *seed,
 			enum key_numbering numbering, struct log *log, struct err *e);
 
-/* Builds the key of every level and names its rooms (room_names.h); contents
- * and names use their own random streams per
- * level, so --no-stock never changes a map. rep (may be NULL) shows
- * progress. Returns 0 or -1 with e set. */
-int levels_build_keys(struct level *levels, int n, const struct key_options *o, const char *seed,
-		      struct report *rep, struct err *e);
-
 /* Warns (log_warn) for each level with fewer keyed rooms than `wanted`,
  * for methods that do not warn themselves when a fixed grid holds fewer
  * rooms than were asked for. */
 void levels_warn_short(const struct level *levels, int n, int wanted, struct log *log);
-
-/* Frees every map and key. */
-void levels_free(struct level *levels, int n);
 
 #endif

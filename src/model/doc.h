@@ -1,5 +1,5 @@
 /* doc.h: everything an output writer receives: the generated levels (each a
- * map and its key) and how to present them. Text exporters (src/export_*.c)
+ * map and its key) and how to present them. Text exporters (src/export/)
  * and the renderers (render/) all take a const struct doc. */
 #ifndef MAPSHEET_DOC_H
 #define MAPSHEET_DOC_H
@@ -9,6 +9,11 @@
 #include "model/map.h"
 
 struct memfiles;
+
+/* The version of mapsheet's JSON format (format "mapsheet", see
+ * mapsheet-json(5)) that export_json writes and --input reads, raised
+ * whenever a field changes meaning, is renamed or is added. */
+#define DOC_JSON_VERSION 2
 
 /* What the site model made of a room (site/site.h): its kind, what its
  * inhabitants use it for and whose it is; kept from planning the level
@@ -86,6 +91,9 @@ struct doc {
 	struct memfiles *memory;        /* not NULL: the files go here, in memory, under
 					 * the names they would have had (memfiles.h) */
 };
+
+/* Frees every map and key of levels[0..n) (not the array). */
+void levels_free(struct level *levels, int n);
 
 /* How many levels the document has in all ("level 2 of 5"). */
 static inline int doc_total_levels(const struct doc *d)

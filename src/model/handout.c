@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int handout_reach(const struct map *m, unsigned char *reached, struct err *e)
+/* Marks in reached[0..m->nregions] the regions reached from m's entrance
+ * through doors that are not secret. Returns how many, or -1 with e set. */
+static int handout_reach(const struct map *m, unsigned char *reached, struct err *e)
 {
 	memset(reached, 0, (size_t)m->nregions + 1);
 	int start = connect_entrance_region(m);

@@ -11,10 +11,6 @@
 
 #include "model/doc.h"
 
-/* Marks in reached[0..m->nregions] the regions reached from m's entrance
- * through doors that are not secret. Returns how many, or -1 with e set. */
-int handout_reach(const struct map *m, unsigned char *reached, struct err *e);
-
 /* Makes out (initialised here; map_free it even on failure) the players'
  * view of in. Regions keep their key numbers, so that players and referee
  * speak of the same rooms; their ids are renumbered so that none is empty.

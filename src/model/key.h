@@ -1,13 +1,13 @@
 /* key.h: the numbered room key. key_number() gives every room, hall and
  * bridge its number; key_build() writes an entry per numbered region: its
- * name, size, exits (which wall, which door, where it leads), stairs, the keys
- * that lie there, and its contents from the stocking tables. The text
- * exporters, the renderer and the booklet all print this one structure. */
+ * name, size, exits (which wall, which door, where it leads), stairs and the
+ * keys that lie there; stock_key() (stock.h) then adds its contents from the
+ * stocking tables. The text exporters, the renderer and the booklet all
+ * print this one structure. */
 #ifndef MAPSHEET_KEY_H
 #define MAPSHEET_KEY_H
 
 #include "model/map.h"
-#include "base/rng.h"
 
 enum key_numbering {
 	KEY_NUMBER_ENTRANCE,    /* breadth-first from the entrance (default) */
@@ -61,6 +61,8 @@ struct key {
 
 struct stock_tables;
 
+/* How the run's keys are made: numbered (key_number), built for the
+ * referee or the players (key_build), stocked (stock_key, stock.h). */
 struct key_options {
 	enum key_numbering numbering;
 	int stock;                  /* roll contents from the stocking tables */
@@ -77,11 +79,9 @@ int key_number(struct map *m, enum key_numbering mode, struct err *e);
 
 /* Builds the key of a numbered map, an entry per number in number order
  * (numbers may be missing: the players' map leaves out the rooms behind
- * secret doors). rng is used for contents only, so
- * --no-stock never changes the map. On failure returns -1 with e set and
- * leaves k empty (key_free is safe). */
-int key_build(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,
-	      struct err *e);
+ * secret doors), without contents: nothing is rolled. On failure returns
+ * -1 with e set and leaves k empty (key_free is safe). */
+int key_build(struct key *k, const struct map *m, const struct key_options *o, struct err *e);
 void key_free(struct key *k);
 
 /* Appends a paragraph to an entry (copied). Returns 0 or -1 with e set. */

@@ -16,6 +16,12 @@
 #include <emmintrin.h>
 #endif
 
+/* The largest map, generated or read: limits that keep memory bounded for
+ * any input (documented in mapsheet.1). */
+#define MAP_MAX_SIDE 4000        /* squares on a side */
+#define MAP_MAX_AREA 4000000L    /* squares in all */
+#define MAP_MAX_ROOMS 100000
+
 struct rect {
 	int x, y, w, h;
 };
@@ -280,8 +286,6 @@ void map_add_note(struct map *m, const char *fmt, ...) __attribute__((format(pri
  * rest (on a floor square; one label, one text: a thing in several places
  * has a mark in each). */
 int map_add_mark(struct map *m, int x, int y, const char *label, int secret, const char *text, struct err *e);
-/* The mark's line in the key: "A: text" (malloc'd; NULL when out of memory). */
-char *map_mark_line(const struct map_mark *k);
 /* The lines of the key's section of marks, a label once (in the order of
  * the marks): *out is malloc'd (NULL for none); returns the count or -1
  * with e set. Free with map_mark_lines_free. */

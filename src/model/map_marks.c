@@ -39,6 +39,16 @@ int map_add_mark(struct map *m, int x, int y, const char *label, int secret, con
 	return m->nmarks++;
 }
 
+/* The mark's line in the key: "A: text" (malloc'd; NULL when out of memory). */
+static char *map_mark_line(const struct map_mark *k)
+{
+	size_t n = strlen(k->label) + strlen(k->text) + 3;
+	char *line = malloc(n);
+	if (line)
+		snprintf(line, n, "%s: %s", k->label, k->text);
+	return line;
+}
+
 int map_mark_lines(const struct map *m, char ***out, struct err *e)
 {
 	*out = NULL;
@@ -69,13 +79,4 @@ void map_mark_lines_free(char **lines, int n)
 	for (int i = 0; i < n; i++)
 		free(lines[i]);
 	free(lines);
-}
-
-char *map_mark_line(const struct map_mark *k)
-{
-	size_t n = strlen(k->label) + strlen(k->text) + 3;
-	char *line = malloc(n);
-	if (line)
-		snprintf(line, n, "%s: %s", k->label, k->text);
-	return line;
 }

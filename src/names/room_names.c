@@ -11,7 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-const char *room_names_tag(const struct map *m, int region, const struct key_entry *en)
+/* The tag a region's name is drawn by: its zone's theme when it has one,
+ * else the contents kind of its key entry en (may be NULL), else NULL. */
+static const char *room_names_tag(const struct map *m, int region, const struct key_entry *en)
 {
 	const struct region *r = &m->regions[region];
 	if (m->nzones > 0 && r->zone >= 0 && r->zone < m->nzones && m->zones[r->zone].theme[0])

@@ -13,10 +13,6 @@
  * map or its contents. */
 #define ROOM_NAMES_STREAM 3000u
 
-/* The tag a region's name is drawn by: its zone's theme when it has one,
- * else the contents kind of its key entry en (may be NULL), else NULL. */
-const char *room_names_tag(const struct map *m, int region, const struct key_entry *en);
-
 /* Names the unnamed numbered regions of level lv (built by method
  * lv->map.method, its key already stocked) from names/METHOD.names along
  * dirs, and copies every region's name to its key entry's title. Regions

@@ -5,16 +5,34 @@
  * as lettered marks, the details as notes and the wandering monsters as the
  * key's table (read_donjon_notes.c). A kind mapsheet has no equivalent of
  * gets the nearest one and a warning with its count. The map contract
- * (map_check.c) is checked before the key is built. */
+ * (map_check.c) is checked before the key is built. The file's texts are
+ * tidied here for the parts (dj_add_collapsed). */
 #include "read/read_donjon_int.h"
 #include "read/read_formats.h"
 
+#include "base/sbuf.h"
 #include "model/connect.h"
 #include "model/map_check.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+void dj_add_collapsed(struct sbuf *s, const char *text)
+{
+	int space = 0;
+	for (const char *p = text; *p; p++) {
+		if (isspace((unsigned char)*p)) {
+			space = 1;
+			continue;
+		}
+		if (space && s->len > 0)
+			sbuf_addc(s, ' ');
+		space = 0;
+		sbuf_addc(s, *p);
+	}
+}
 
 static int read_settings(struct dj *d, json_t *root, struct read_json_doc *out)
 {
@@ -22,10 +40,10 @@ static int read_settings(struct dj *d, json_t *root, struct read_json_doc *out)
 	if (!st || json_is_null(st))
 		return 0;
 	if (!json_is_object(st))
-		return rj_fail(&d->r, "settings", "not an object");
+		return jf_fail(&d->r, "settings", "not an object");
 	json_t *bleed = json_object_get(st, "bleed");
 	if (bleed && !json_is_null(bleed) &&
-	    rj_int(&d->r, st, "settings", "bleed", 0, DONJON_MAX_BLEED, 0, 0, &d->bleed) < 0)
+	    jf_int(&d->r, st, "settings", "bleed", 0, DONJON_MAX_BLEED, 0, 0, &d->bleed) < 0)
 		return -1;
 	/* donjon's own seed, so that a sheet names the dungeon it came from */
 	json_t *seed = json_object_get(st, "seed");
@@ -38,8 +56,8 @@ static int read_settings(struct dj *d, json_t *root, struct read_json_doc *out)
 	json_t *name = json_object_get(st, "name");
 	if (name && !json_is_null(name)) {
 		if (!json_is_string(name) || json_string_length(name) > 200)
-			return rj_fail(&d->r, "settings", "name: expected a string of at most 200 bytes");
-		if (rj_text_dup(&d->r, st, "settings", "name", 1, &out->title) < 0)
+			return jf_fail(&d->r, "settings", "name: expected a string of at most 200 bytes");
+		if (jf_text_dup(&d->r, st, "settings", "name", 1, &out->title) < 0)
 			return -1;
 	}
 	return 0;
@@ -55,30 +73,31 @@ static void walk_out(const struct map *m, int *x, int *y, int s)
 	}
 }
 
-int dj_entrance(struct dj *d, json_t *root)
+/* The way in: the egress, else the stairs up, else room 1. */
+static int dj_entrance(struct dj *d, json_t *root)
 {
 	struct map *m = d->m;
 	json_t *eg = json_object_get(root, "egress");
 	if (eg && !json_is_null(eg) && !json_is_array(eg))
-		return rj_fail(&d->r, "egress", "not an array");
+		return jf_fail(&d->r, "egress", "not an array");
 	json_t *first = json_array_get(eg, 0);
 	if (first) {
 		static const char *const dirs[SIDE_COUNT] = { "north", "east", "south", "west" };
 		int col, row, side = -1;
 		if (!json_is_object(first))
-			return rj_fail(&d->r, "egress[0]", "not an object");
-		if (rj_int(&d->r, first, "egress[0]", "col", -DONJON_MAX_SIDE, DONJON_MAX_SIDE, 0, 0, &col) < 0 ||
-		    rj_int(&d->r, first, "egress[0]", "row", -DONJON_MAX_SIDE, DONJON_MAX_SIDE, 0, 0, &row) < 0)
+			return jf_fail(&d->r, "egress[0]", "not an object");
+		if (jf_int(&d->r, first, "egress[0]", "col", -DONJON_MAX_SIDE, DONJON_MAX_SIDE, 0, 0, &col) < 0 ||
+		    jf_int(&d->r, first, "egress[0]", "row", -DONJON_MAX_SIDE, DONJON_MAX_SIDE, 0, 0, &row) < 0)
 			return -1;
 		json_t *dir = json_object_get(first, "dir");
 		for (int s = 0; s < SIDE_COUNT; s++)
 			if (json_is_string(dir) && strcmp(json_string_value(dir), dirs[s]) == 0)
 				side = s;
 		if (side < 0)
-			return rj_fail(&d->r, "egress[0]", "dir: expected \"north\", \"east\", \"south\" or \"west\"");
+			return jf_fail(&d->r, "egress[0]", "dir: expected \"north\", \"east\", \"south\" or \"west\"");
 		int x = col + d->bleed - d->x0, y = row + d->bleed - d->y0;
 		if (map_at(m, x, y) <= 0)
-			return rj_fail(&d->r, "egress[0]", "row %d, column %d (with settings.bleed %d) is not a floor cell",
+			return jf_fail(&d->r, "egress[0]", "row %d, column %d (with settings.bleed %d) is not a floor cell",
 				       row + d->bleed, col + d->bleed, d->bleed);
 		walk_out(m, &x, &y, side);
 		map_set_entrance(m, x, y, side);
@@ -174,14 +193,14 @@ static int read_level(struct dj *d, json_t *root, struct read_json_doc *out)
 		return -1;
 	map_recount(&lv->map);
 	if (d->m->nregions == 0 || d->m->regions[1].kind != REGION_ROOM)
-		return rj_fail(&d->r, "rooms", "no room (a donjon dungeon has at least one)");
+		return jf_fail(&d->r, "rooms", "no room (a donjon dungeon has at least one)");
 	if (dj_entrance(d, root) < 0 || drop_unreached(d) < 0 || dj_read_marks(d, root) < 0 || dj_read_details(d, root) < 0)
 		return -1;
 	struct err ce = { ERR_NONE, "" };
 	if (map_check(&lv->map, &ce) < 0)
 		return err_usage(d->r.e, "%s: the map it draws breaks mapsheet's rules: %s", d->r.name, ce.msg);
 	struct key_options ko = { .numbering = KEY_NUMBER_ENTRANCE };
-	if (key_build(&lv->key, &lv->map, &ko, NULL, d->r.e) < 0 || dj_room_lines(d, root, &lv->key) < 0 ||
+	if (key_build(&lv->key, &lv->map, &ko, d->r.e) < 0 || dj_room_lines(d, root, &lv->key) < 0 ||
 	    dj_read_wandering(d, root, &lv->key) < 0)
 		return -1;
 	warn_kinds(d);

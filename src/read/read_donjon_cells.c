@@ -10,11 +10,23 @@
  * to it. */
 #include "read/read_donjon_int.h"
 
-#include "methods/gen.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The value of cell (x, y) of the map (0 outside the file's grid). */
+static uint32_t dj_cell(const struct dj *d, int x, int y)
+{
+	int cx = x + d->x0, cy = y + d->y0;
+	if (cx < 0 || cy < 0 || cx >= d->cols || cy >= d->rows)
+		return 0;
+	return d->cells[(size_t)cy * (size_t)d->cols + (size_t)cx];
+}
+
+static int dj_has(const struct dj *d, uint32_t v, enum dj_flag f)
+{
+	return d->flag[f] != 0 && (v & d->flag[f]) != 0;
+}
 
 static const char *const flag_names[DJ_NFLAGS] = {
 	"room", "corridor", "door", "arch", "locked", "trapped", "secret", "portcullis", "stair_up", "stair_down"
@@ -43,11 +55,11 @@ static int contiguous_mask(uint32_t v)
 
 int dj_read_cell_bit(struct dj *d, json_t *root)
 {
-	json_t *cb = rj_field(&d->r, root, "top level", "cell_bit", JSON_OBJECT, 0);
+	json_t *cb = jf_field(&d->r, root, "top level", "cell_bit", JSON_OBJECT, 0);
 	if (!cb)
 		return -1;
 	if (json_object_size(cb) > 64)
-		return rj_fail(&d->r, "cell_bit", "%zu names, more than 64", json_object_size(cb));
+		return jf_fail(&d->r, "cell_bit", "%zu names, more than 64", json_object_size(cb));
 	const char *key;
 	json_t *v;
 	uint32_t used = 0;
@@ -55,27 +67,28 @@ int dj_read_cell_bit(struct dj *d, json_t *root)
 	memset(used_by, 0, sizeof used_by);
 	json_object_foreach(cb, key, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 0xffffffffLL)
-			return rj_fail(&d->r, "cell_bit", "%.40s: expected a whole number 0 to 4294967295", key);
+			return jf_fail(&d->r, "cell_bit", "%.40s: expected a whole number 0 to 4294967295",
+				       dj_key(key));
 		uint32_t bits = (uint32_t)json_integer_value(v);
 		int f = find_name(flag_names, DJ_NFLAGS, key);
 		if (f >= 0 && (bits == 0 || (bits & (bits - 1)) != 0))
-			return rj_fail(&d->r, "cell_bit", "%s: %lu is not a single bit (a flag is one of 1, 2, 4, ... 2147483648)",
+			return jf_fail(&d->r, "cell_bit", "%s: %lu is not a single bit (a flag is one of 1, 2, 4, ... 2147483648)",
 				       key, (unsigned long)bits);
 		if (strcmp(key, "room_id") == 0 && !contiguous_mask(bits))
-			return rj_fail(&d->r, "cell_bit", "room_id: %lu is not a mask of neighbouring bits", (unsigned long)bits);
+			return jf_fail(&d->r, "cell_bit", "room_id: %lu is not a mask of neighbouring bits", (unsigned long)bits);
 		/* a name that claims a bit another name holds would make a cell mean two things */
 		if (bits & used) {
 			const char *other = "another name";
 			for (int b = 0; b < 32; b++)
 				if ((bits & used & (1u << b)) && used_by[b][0])
 					other = used_by[b];
-			return rj_fail(&d->r, "cell_bit", "%.40s and %s share bit %lu", key, other,
+			return jf_fail(&d->r, "cell_bit", "%.40s and %s share bit %lu", dj_key(key), other,
 				       (unsigned long)(bits & used & -(bits & used)));
 		}
 		used |= bits;
 		for (int b = 0; b < 32; b++)
 			if (bits & (1u << b))
-				snprintf(used_by[b], sizeof used_by[b], "%.23s", key);
+				snprintf(used_by[b], sizeof used_by[b], "%.23s", dj_key(key));
 		if (f >= 0) {
 			d->flag[f] = bits;
 		} else if (strcmp(key, "room_id") == 0) {
@@ -84,27 +97,27 @@ int dj_read_cell_bit(struct dj *d, json_t *root)
 		} else if (find_name(ground_names, (int)(sizeof ground_names / sizeof ground_names[0]), key) < 0 && bits) {
 			d->other |= bits;
 			size_t n = strlen(d->other_names);
-			if (n + strlen(key) + 3 < sizeof d->other_names)
-				snprintf(d->other_names + n, sizeof d->other_names - n, "%s%s", n ? ", " : "", key);
+			if (n + strlen(dj_key(key)) + 3 < sizeof d->other_names)
+				snprintf(d->other_names + n, sizeof d->other_names - n, "%s%s", n ? ", " : "", dj_key(key));
 		}
 	}
 	d->known = used;
 	if (!d->flag[DJ_ROOM] || !d->flag[DJ_CORRIDOR] || !d->room_id_mask)
-		return rj_fail(&d->r, "cell_bit", "names no %s (a donjon export names at least room, corridor and room_id)",
+		return jf_fail(&d->r, "cell_bit", "names no %s (a donjon export names at least room, corridor and room_id)",
 			       !d->flag[DJ_ROOM] ? "room" : !d->flag[DJ_CORRIDOR] ? "corridor" : "room_id");
 	return 0;
 }
 
 int dj_read_cells(struct dj *d, json_t *root)
 {
-	json_t *rows = rj_field(&d->r, root, "top level", "cells", JSON_ARRAY, 0);
+	json_t *rows = jf_field(&d->r, root, "top level", "cells", JSON_ARRAY, 0);
 	if (!rows)
 		return -1;
 	size_t nr = json_array_size(rows);
 	json_t *first = json_array_get(rows, 0);
 	size_t nc = json_is_array(first) ? json_array_size(first) : 0;
 	if (nr < 1 || nr > DONJON_MAX_SIDE || !json_is_array(first) || nc < 1 || nc > DONJON_MAX_SIDE)
-		return rj_fail(&d->r, "cells", "%zu rows of %zu cells; expected 1 to %d rows of 1 to %d cells each", nr, nc,
+		return jf_fail(&d->r, "cells", "%zu rows of %zu cells; expected 1 to %d rows of 1 to %d cells each", nr, nc,
 			       DONJON_MAX_SIDE, DONJON_MAX_SIDE);
 	d->rows = (int)nr;
 	d->cols = (int)nc;
@@ -117,16 +130,16 @@ int dj_read_cells(struct dj *d, json_t *root)
 	json_array_foreach(rows, y, row) {
 		snprintf(at, sizeof at, "cells[%zu]", y);
 		if (!json_is_array(row))
-			return rj_fail(&d->r, at, "not an array (each row of cells is an array of whole numbers)");
+			return jf_fail(&d->r, at, "not an array (each row of cells is an array of whole numbers)");
 		if (json_array_size(row) != nc)
-			return rj_fail(&d->r, at, "%zu cells, but row 0 has %zu (every row has as many)",
+			return jf_fail(&d->r, at, "%zu cells, but row 0 has %zu (every row has as many)",
 				       json_array_size(row), nc);
 		json_array_foreach(row, x, v) {
 			if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 0xffffffffLL)
-				return rj_fail(&d->r, at, "[%zu]: expected a whole number 0 to 4294967295", x);
+				return jf_fail(&d->r, at, "[%zu]: expected a whole number 0 to 4294967295", x);
 			uint32_t c = (uint32_t)json_integer_value(v);
 			if (c & ~d->known)
-				return rj_fail(&d->r, at, "[%zu]: %lu holds bit %lu, which cell_bit does not name", x,
+				return jf_fail(&d->r, at, "[%zu]: %lu holds bit %lu, which cell_bit does not name", x,
 					       (unsigned long)c, (unsigned long)((c & ~d->known) & -(c & ~d->known)));
 			other_cells += (c & d->other) != 0;
 			d->cells[y * nc + x] = c;
@@ -208,7 +221,7 @@ static int crop(struct dj *d)
 				maxy = y > maxy ? y : maxy;
 			}
 	if (maxx < 0)
-		return rj_fail(&d->r, "cells", "no room or corridor anywhere (cell_bit's room and corridor mark no cell)");
+		return jf_fail(&d->r, "cells", "no room or corridor anywhere (cell_bit's room and corridor mark no cell)");
 	d->x0 = minx > 0 ? minx - 1 : 0;
 	d->y0 = miny > 0 ? miny - 1 : 0;
 	int x1 = maxx + 1 < d->cols ? maxx + 1 : maxx, y1 = maxy + 1 < d->rows ? maxy + 1 : maxy;
@@ -242,7 +255,7 @@ static int place_rooms(struct dj *d)
 				int axis = door_axis(d, x, y);
 				if (axis < 0) {
 					cell_place(d, x, y, at, sizeof at);
-					return rj_fail(&d->r, at, "a door between nothing (a door needs floor on both sides, "
+					return jf_fail(&d->r, at, "a door between nothing (a door needs floor on both sides, "
 						       "north and south or east and west)");
 				}
 				int rooms = is_room(d, dj_cell(d, x + side_dx[axis], y + side_dy[axis])) +
@@ -252,7 +265,7 @@ static int place_rooms(struct dj *d)
 				uint32_t id = (v & d->room_id_mask) >> d->room_id_shift;
 				if (id == 0 || (int)id > d->max_room || !d->room_of[id]) {
 					cell_place(d, x, y, at, sizeof at);
-					return rj_fail(&d->r, at, "room id %lu is not in rooms", (unsigned long)id);
+					return jf_fail(&d->r, at, "room id %lu is not in rooms", (unsigned long)id);
 				}
 				*k = DJC_ROOM;
 				map_set(m, x, y, d->room_of[id]);
@@ -378,7 +391,7 @@ int dj_build_map(struct dj *d, struct map *m)
 	for (int id = 1; id <= d->max_room; id++) {
 		int g = d->room_of[id];
 		if (g && m->regions[g].area == 0)
-			return rj_fail(&d->r, "rooms", "room %d has no square in cells (no cell holds room id %d)", id, id);
+			return jf_fail(&d->r, "rooms", "room %d has no square in cells (no cell holds room id %d)", id, id);
 	}
 	return place_doors(d) < 0 || place_stairs(d) < 0 ? -1 : 0;
 }

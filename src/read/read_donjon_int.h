@@ -7,7 +7,8 @@
 #ifndef MAPSHEET_READ_DONJON_INT_H
 #define MAPSHEET_READ_DONJON_INT_H
 
-#include "read/read_json_int.h"
+#include "read/json_fields.h"
+#include "read/read_json.h"
 
 #include <stdint.h>
 
@@ -28,7 +29,7 @@ enum dj_door { DJD_DOOR, DJD_ARCH, DJD_LOCKED, DJD_TRAPPED, DJD_SECRET, DJD_PORT
 enum dj_cell { DJC_ROCK, DJC_ROOM, DJC_CORRIDOR, DJC_DOOR_JOINED, DJC_DOOR_OWN };
 
 struct dj {
-	struct rj r;
+	struct jf r;
 	struct log *log;
 	uint32_t flag[DJ_NFLAGS];       /* 0: the file does not name it */
 	uint32_t room_id_mask;
@@ -48,18 +49,16 @@ struct dj {
 	struct map *m;
 };
 
-/* The value of cell (x, y) of the map (0 outside the file's grid). */
-static inline uint32_t dj_cell(const struct dj *d, int x, int y)
-{
-	int cx = x + d->x0, cy = y + d->y0;
-	if (cx < 0 || cy < 0 || cx >= d->cols || cy >= d->rows)
-		return 0;
-	return d->cells[(size_t)cy * (size_t)d->cols + (size_t)cx];
-}
+struct sbuf;
+/* Appends text to s with each run of white space made one space, none at
+ * the start of s or at the end. */
+void dj_add_collapsed(struct sbuf *s, const char *text);
 
-static inline int dj_has(const struct dj *d, uint32_t v, enum dj_flag f)
+/* A key of the file as a message names it: "" when it is empty, which would
+ * otherwise leave "cell_bit: : ..." or "details.: ...". */
+static inline const char *dj_key(const char *key)
 {
-	return d->flag[f] != 0 && (v & d->flag[f]) != 0;
+	return key[0] ? key : "\"\"";
 }
 
 /* Each returns 0, or -1 with a usage error naming the file and the place. */
@@ -70,8 +69,6 @@ int dj_read_cells(struct dj *d, json_t *root);
 int dj_read_rooms(struct dj *d, json_t *root);
 /* The map: regions (rooms numbered in id order), doors, openings, stairs. */
 int dj_build_map(struct dj *d, struct map *m);
-/* The way in: the egress, else the stairs up, else room 1. */
-int dj_entrance(struct dj *d, json_t *root);
 /* Checks the rooms' doors against the grid and writes each room's key
  * lines (contents, doors). */
 int dj_room_lines(struct dj *d, json_t *root, struct key *k);

@@ -1,7 +1,9 @@
 /* read_donjon_notes.c: the rest of a donjon export: corridor_features as
  * lettered marks on the map (a trap hidden from the players' handout),
  * details (floor, walls, temperature, illumination, special, history) as
- * the key's notes, and wandering_monsters as the key's wandering table. */
+ * the key's notes, each headed by its key (history, and any detail under an
+ * empty or blank key, by nothing), and wandering_monsters as the key's
+ * wandering table. */
 #include "read/read_donjon_int.h"
 
 #include "base/sbuf.h"
@@ -14,23 +16,16 @@
 
 #define DJ_NOTE_TEXT 4000       /* bytes of one detail or feature text */
 
-/* A text of the file, its white space made single spaces (malloc'd), or
- * NULL with e set. */
-static char *text_of(struct dj *d, json_t *v, const char *at, int max)
+/* text with its runs of white space, and of underscores when under is
+ * set, made single spaces, none at either end (malloc'd; NULL: out of
+ * memory). */
+static char *collapsed(const char *text, int under)
 {
-	if (!json_is_string(v)) {
-		rj_fail(&d->r, at, "not a string");
-		return NULL;
-	}
-	if (json_string_length(v) > (size_t)max || strlen(json_string_value(v)) != json_string_length(v)) {
-		rj_fail(&d->r, at, "longer than %d bytes or holds a NUL character", max);
-		return NULL;
-	}
 	struct sbuf s;
 	sbuf_init(&s);
 	int space = 0;
-	for (const char *p = json_string_value(v); *p; p++) {
-		if (isspace((unsigned char)*p)) {
+	for (const char *p = text; *p; p++) {
+		if (isspace((unsigned char)*p) || (under && *p == '_')) {
 			space = 1;
 			continue;
 		}
@@ -39,6 +34,24 @@ static char *text_of(struct dj *d, json_t *v, const char *at, int max)
 		space = 0;
 		sbuf_addc(&s, *p);
 	}
+	return sbuf_take(&s);
+}
+
+/* A text of the file, its white space made single spaces (malloc'd), or
+ * NULL with e set. */
+static char *text_of(struct dj *d, json_t *v, const char *at, int max)
+{
+	if (!json_is_string(v)) {
+		jf_fail(&d->r, at, "not a string");
+		return NULL;
+	}
+	if (json_string_length(v) > (size_t)max || strlen(json_string_value(v)) != json_string_length(v)) {
+		jf_fail(&d->r, at, "longer than %d bytes or holds a NUL character", max);
+		return NULL;
+	}
+	struct sbuf s;
+	sbuf_init(&s);
+	dj_add_collapsed(&s, json_string_value(v));
 	char *t = sbuf_take(&s);
 	if (!t)
 		err_set(d->r.e, "out of memory reading %s", d->r.name);
@@ -64,9 +77,9 @@ static int is_secret(const char *text)
 static int read_feature(struct dj *d, const char *name, json_t *f)
 {
 	char at[80];
-	snprintf(at, sizeof at, "corridor_features.%.20s", name);
+	snprintf(at, sizeof at, "corridor_features.%.20s", dj_key(name));
 	if (!json_is_object(f))
-		return rj_fail(&d->r, at, "not an object");
+		return jf_fail(&d->r, at, "not an object");
 	json_t *key = json_object_get(f, "key"), *summary = json_object_get(f, "summary"),
 	       *detail = json_object_get(f, "detail"), *marks = json_object_get(f, "marks");
 	const char *letters = json_is_string(key) ? json_string_value(key) : name;
@@ -78,9 +91,9 @@ static int read_feature(struct dj *d, const char *name, json_t *f)
 	for (size_t i = 0; ok && i < n; i++)
 		ok = isalnum((unsigned char)letters[i]) != 0;
 	if (!ok)
-		return rj_fail(&d->r, at, "key: \"%.20s\" is not 1 to 3 letters or digits", letters);
+		return jf_fail(&d->r, at, "key: \"%.20s\" is not 1 to 3 letters or digits", letters);
 	if (!json_is_array(marks))
-		return rj_fail(&d->r, at, "marks: expected an array of {\"col\", \"row\"}");
+		return jf_fail(&d->r, at, "marks: expected an array of {\"col\", \"row\"}");
 	char place[120];
 	char *sum = NULL, *det = NULL;
 	snprintf(place, sizeof place, "%s.summary", at);
@@ -92,7 +105,7 @@ static int read_feature(struct dj *d, const char *name, json_t *f)
 		return -1;
 	}
 	if (!sum && !det) {
-		return rj_fail(&d->r, at, "neither a summary nor a detail");
+		return jf_fail(&d->r, at, "neither a summary nor a detail");
 	}
 	/* the detail says it all when it starts with the summary */
 	struct sbuf s;
@@ -110,7 +123,7 @@ static int read_feature(struct dj *d, const char *name, json_t *f)
 		return err_set(d->r.e, "out of memory reading %s", d->r.name);
 	if (strlen(text) > MARK_TEXT_MAX) {
 		free(text);
-		return rj_fail(&d->r, at, "its text is longer than %d bytes", MARK_TEXT_MAX);
+		return jf_fail(&d->r, at, "its text is longer than %d bytes", MARK_TEXT_MAX);
 	}
 	size_t i;
 	json_t *mk;
@@ -119,22 +132,22 @@ static int read_feature(struct dj *d, const char *name, json_t *f)
 		snprintf(place, sizeof place, "%s.marks[%zu]", at, i);
 		int col, row;
 		if (!json_is_object(mk)) {
-			rc = rj_fail(&d->r, place, "not an object");
+			rc = jf_fail(&d->r, place, "not an object");
 			break;
 		}
-		if (rj_int(&d->r, mk, place, "col", 0, DONJON_MAX_SIDE, 0, 0, &col) < 0 ||
-		    rj_int(&d->r, mk, place, "row", 0, DONJON_MAX_SIDE, 0, 0, &row) < 0) {
+		if (jf_int(&d->r, mk, place, "col", 0, DONJON_MAX_SIDE, 0, 0, &col) < 0 ||
+		    jf_int(&d->r, mk, place, "row", 0, DONJON_MAX_SIDE, 0, 0, &row) < 0) {
 			rc = -1;
 			break;
 		}
 		/* a feature's marks name cells of the grid itself, bleed included */
 		int x = col - d->x0, y = row - d->y0;
 		if (map_at(d->m, x, y) <= 0) {
-			rc = rj_fail(&d->r, place, "row %d, column %d is not a floor cell", row, col);
+			rc = jf_fail(&d->r, place, "row %d, column %d is not a floor cell", row, col);
 			break;
 		}
 		if (d->m->nmarks >= MAP_MAX_MARKS) {
-			rc = rj_fail(&d->r, place, "more than %d marks", MAP_MAX_MARKS);
+			rc = jf_fail(&d->r, place, "more than %d marks", MAP_MAX_MARKS);
 			break;
 		}
 		if (map_add_mark(d->m, x, y, label, is_secret(text), text, d->r.e) < 0) {
@@ -152,11 +165,11 @@ int dj_read_marks(struct dj *d, json_t *root)
 	if (!fs || json_is_null(fs))
 		return 0;
 	if (!json_is_object(fs))
-		return rj_fail(&d->r, "corridor_features", "not an object (features by their letter)");
+		return jf_fail(&d->r, "corridor_features", "not an object (features by their letter)");
 	/* in the order of their letters, as the key lists them */
 	size_t n = json_object_size(fs);
 	if (n > MAP_MAX_MARKS)
-		return rj_fail(&d->r, "corridor_features", "more than %d features", MAP_MAX_MARKS);
+		return jf_fail(&d->r, "corridor_features", "more than %d features", MAP_MAX_MARKS);
 	const char **names = malloc((n + 1) * sizeof *names);
 	if (!names)
 		return err_set(d->r.e, "out of memory reading %s", d->r.name);
@@ -217,7 +230,7 @@ int dj_read_details(struct dj *d, json_t *root)
 	if (!ds || json_is_null(ds))
 		return 0;
 	if (!json_is_object(ds))
-		return rj_fail(&d->r, "details", "not an object");
+		return jf_fail(&d->r, "details", "not an object");
 	static const char *const order[] = { "floor", "walls", "temperature", "illumination", "special", "history" };
 	const size_t norder = sizeof order / sizeof order[0];
 	int lost = 0;
@@ -233,16 +246,25 @@ int dj_read_details(struct dj *d, json_t *root)
 			if ((pass < norder && known != (int)pass) || (pass == norder && known >= 0) || json_is_null(v))
 				continue;
 			char at[80];
-			snprintf(at, sizeof at, "details.%.40s", key);
+			snprintf(at, sizeof at, "details.%.40s", dj_key(key));
 			char *t = text_of(d, v, at, DJ_NOTE_TEXT);
 			if (!t)
 				return -1;
+			/* the key as a heading ("hidden_treasure": "Hidden treasure: ");
+			 * an empty or blank key heads nothing, an empty text is no note */
+			char *head = strcmp(key, "history") == 0 ? strdup("") : collapsed(key, 1);
+			if (!head) {
+				free(t);
+				return err_set(d->r.e, "out of memory reading %s", d->r.name);
+			}
+			head[0] = (char)toupper((unsigned char)head[0]);
 			struct sbuf s;
 			sbuf_init(&s);
-			if (strcmp(key, "history") == 0)
+			if (t[0] && head[0])
+				sbuf_printf(&s, "%s: %s", head, t);
+			else if (t[0])
 				sbuf_add(&s, t);
-			else
-				sbuf_printf(&s, "%c%s: %s", toupper((unsigned char)key[0]), key + 1, t);
+			free(head);
 			free(t);
 			if (s.len > 0 && !strchr(".!?", s.data[s.len - 1]))
 				sbuf_addc(&s, '.');
@@ -265,10 +287,10 @@ int dj_read_wandering(struct dj *d, json_t *root, struct key *k)
 	if (!ws || json_is_null(ws))
 		return 0;
 	if (!json_is_object(ws))
-		return rj_fail(&d->r, "wandering_monsters", "not an object (monsters by die roll: \"1\", \"2\", ...)");
+		return jf_fail(&d->r, "wandering_monsters", "not an object (monsters by die roll: \"1\", \"2\", ...)");
 	size_t n = json_object_size(ws);
 	if (n > 100)
-		return rj_fail(&d->r, "wandering_monsters", "more than 100 rows");
+		return jf_fail(&d->r, "wandering_monsters", "more than 100 rows");
 	if (n == 0)
 		return 0;
 	if (!(k->wandering = calloc(n, sizeof *k->wandering)))
@@ -279,7 +301,7 @@ int dj_read_wandering(struct dj *d, json_t *root, struct key *k)
 		snprintf(at, sizeof at, "wandering_monsters.%s", key);
 		json_t *v = json_object_get(ws, key);
 		if (!v)
-			return rj_fail(&d->r, "wandering_monsters", "no row \"%s\" (rows are numbered 1 to %zu)", key, n);
+			return jf_fail(&d->r, "wandering_monsters", "no row \"%s\" (rows are numbered 1 to %zu)", key, n);
 		char *t = text_of(d, v, at, DJ_NOTE_TEXT);
 		if (!t)
 			return -1;

@@ -19,17 +19,17 @@ static const char *const side_names[SIDE_COUNT] = { "north", "east", "south", "w
 
 static int room_int(struct dj *d, json_t *rm, const char *at, const char *key, int *out)
 {
-	return rj_int(&d->r, rm, at, key, -DONJON_MAX_SIDE, DONJON_MAX_SIDE, 0, 0, out);
+	return jf_int(&d->r, rm, at, key, -DONJON_MAX_SIDE, DONJON_MAX_SIDE, 0, 0, out);
 }
 
 int dj_read_rooms(struct dj *d, json_t *root)
 {
-	json_t *rooms = rj_field(&d->r, root, "top level", "rooms", JSON_ARRAY, 0);
+	json_t *rooms = jf_field(&d->r, root, "top level", "rooms", JSON_ARRAY, 0);
 	if (!rooms)
 		return -1;
 	size_t n = json_array_size(rooms);
 	if (n > DONJON_MAX_ROOMS + 1)
-		return rj_fail(&d->r, "rooms", "%zu rooms, more than %d", n, DONJON_MAX_ROOMS);
+		return jf_fail(&d->r, "rooms", "%zu rooms, more than %d", n, DONJON_MAX_ROOMS);
 	size_t i;
 	json_t *rm;
 	int top = 0;
@@ -47,20 +47,20 @@ int dj_read_rooms(struct dj *d, json_t *root)
 			continue;
 		snprintf(at, sizeof at, "rooms[%zu]", i);
 		if (!json_is_object(rm))
-			return rj_fail(&d->r, at, "not an object or null");
+			return jf_fail(&d->r, at, "not an object or null");
 		int id, box[4];
-		if (rj_int(&d->r, rm, at, "id", 1, DONJON_MAX_ROOMS, 0, 0, &id) < 0)
+		if (jf_int(&d->r, rm, at, "id", 1, DONJON_MAX_ROOMS, 0, 0, &id) < 0)
 			return -1;
 		for (int s = 0; s < SIDE_COUNT; s++)
 			if (room_int(d, rm, at, side_names[s], &box[s]) < 0)
 				return -1;
 		if (d->room_of[id])
-			return rj_fail(&d->r, at, "id: room %d is listed twice", id);
+			return jf_fail(&d->r, at, "id: room %d is listed twice", id);
 		d->room_of[id] = 1;
 		int north = box[SIDE_N] + d->bleed, south = box[SIDE_S] + d->bleed;
 		int west = box[SIDE_W] + d->bleed, east = box[SIDE_E] + d->bleed;
 		if (north > south || west > east || north < 0 || west < 0 || south >= d->rows || east >= d->cols)
-			return rj_fail(&d->r, at, "room %d: rows %d to %d, columns %d to %d (with settings.bleed %d) do not "
+			return jf_fail(&d->r, at, "room %d: rows %d to %d, columns %d to %d (with settings.bleed %d) do not "
 				       "lie inside the %d x %d cells", id, north, south, west, east, d->bleed, d->cols, d->rows);
 		json_t *w = json_object_get(rm, "width");
 		if (d->feet == 0 && json_is_integer(w) && json_integer_value(w) > 0 &&
@@ -78,17 +78,7 @@ static char *tidy(const char *text)
 {
 	struct sbuf s;
 	sbuf_init(&s);
-	int space = 0;
-	for (const char *p = text; *p; p++) {
-		if (isspace((unsigned char)*p)) {
-			space = 1;
-			continue;
-		}
-		if (space && s.len > 0)
-			sbuf_addc(&s, ' ');
-		space = 0;
-		sbuf_addc(&s, *p);
-	}
+	dj_add_collapsed(&s, text);
 	if (s.len > 0 && !strchr(".!?", s.data[s.len - 1]))
 		sbuf_addc(&s, '.');
 	return sbuf_take(&s);
@@ -100,11 +90,11 @@ static int add_text(struct dj *d, struct key_entry *en, const char *lead, json_t
 	if (!v || json_is_null(v))
 		return 0;
 	if (!json_is_string(v))
-		return rj_fail(&d->r, at, "not a string");
+		return jf_fail(&d->r, at, "not a string");
 	if (json_string_length(v) > DJ_MAX_TEXT)
-		return rj_fail(&d->r, at, "longer than %d bytes", DJ_MAX_TEXT);
+		return jf_fail(&d->r, at, "longer than %d bytes", DJ_MAX_TEXT);
 	if (strlen(json_string_value(v)) != json_string_length(v))
-		return rj_fail(&d->r, at, "holds a NUL character");
+		return jf_fail(&d->r, at, "holds a NUL character");
 	char *t = tidy(json_string_value(v));
 	if (!t)
 		return err_set(d->r.e, "out of memory reading %s", d->r.name);
@@ -127,7 +117,7 @@ static int add_texts(struct dj *d, struct key_entry *en, const char *lead, json_
 	if (!json_is_array(v))
 		return add_text(d, en, lead, v, at);
 	if (json_array_size(v) > DJ_MAX_LIST)
-		return rj_fail(&d->r, at, "more than %d lines", DJ_MAX_LIST);
+		return jf_fail(&d->r, at, "more than %d lines", DJ_MAX_LIST);
 	size_t i;
 	json_t *t;
 	char place[240];
@@ -147,11 +137,11 @@ static int contents_lines(struct dj *d, json_t *rm, const char *at, struct key_e
 		return 0;
 	snprintf(place, sizeof place, "%s.contents", at);
 	if (!json_is_object(c))
-		return rj_fail(&d->r, place, "not an object");
+		return jf_fail(&d->r, place, "not an object");
 	json_t *summary = json_object_get(c, "summary"), *detail = json_object_get(c, "detail");
 	if (detail && !json_is_null(detail) && !json_is_object(detail)) {
 		snprintf(place, sizeof place, "%s.contents.detail", at);
-		return rj_fail(&d->r, place, "not an object");
+		return jf_fail(&d->r, place, "not an object");
 	}
 	/* the summary, unless it only names the monsters the detail lists */
 	json_t *inhabited = json_object_get(c, "inhabited");
@@ -180,15 +170,15 @@ static int contents_lines(struct dj *d, json_t *rm, const char *at, struct key_e
 static int door_line(struct dj *d, json_t *dr, const char *at, int side, struct key_entry *en)
 {
 	if (!json_is_object(dr))
-		return rj_fail(&d->r, at, "not an object");
+		return jf_fail(&d->r, at, "not an object");
 	int col, row;
-	if (rj_int(&d->r, dr, at, "col", -DONJON_MAX_SIDE, DONJON_MAX_SIDE, 0, 0, &col) < 0 ||
-	    rj_int(&d->r, dr, at, "row", -DONJON_MAX_SIDE, DONJON_MAX_SIDE, 0, 0, &row) < 0)
+	if (jf_int(&d->r, dr, at, "col", -DONJON_MAX_SIDE, DONJON_MAX_SIDE, 0, 0, &col) < 0 ||
+	    jf_int(&d->r, dr, at, "row", -DONJON_MAX_SIDE, DONJON_MAX_SIDE, 0, 0, &row) < 0)
 		return -1;
 	int x = col + d->bleed - d->x0, y = row + d->bleed - d->y0;
 	unsigned char k = map_in(d->m, x, y) ? d->kind[(size_t)y * d->m->w + x] : DJC_ROCK;
 	if (k != DJC_DOOR_JOINED && k != DJC_DOOR_OWN)
-		return rj_fail(&d->r, at, "no door in cells at row %d, column %d (with settings.bleed %d)", row + d->bleed,
+		return jf_fail(&d->r, at, "no door in cells at row %d, column %d (with settings.bleed %d)", row + d->bleed,
 			       col + d->bleed, d->bleed);
 	json_t *desc = json_object_get(dr, "desc"), *trap = json_object_get(dr, "trap"),
 	       *secret = json_object_get(dr, "secret"), *out = json_object_get(dr, "out_id");
@@ -225,7 +215,7 @@ static int door_lines(struct dj *d, json_t *rm, const char *at, struct key_entry
 		return 0;
 	snprintf(place, sizeof place, "%s.doors", at);
 	if (!json_is_object(doors))
-		return rj_fail(&d->r, place, "not an object (doors by side: north, east, south, west)");
+		return jf_fail(&d->r, place, "not an object (doors by side: north, east, south, west)");
 	const char *key;
 	json_t *v;
 	json_object_foreach(doors, key, v) {
@@ -233,13 +223,13 @@ static int door_lines(struct dj *d, json_t *rm, const char *at, struct key_entry
 		for (int s = 0; s < SIDE_COUNT; s++)
 			if (strcmp(key, side_names[s]) == 0)
 				side = s;
-		snprintf(place, sizeof place, "%s.doors.%.20s", at, key);
+		snprintf(place, sizeof place, "%s.doors.%.20s", at, dj_key(key));
 		if (side < 0)
-			return rj_fail(&d->r, place, "not a side (north, east, south or west)");
+			return jf_fail(&d->r, place, "not a side (north, east, south or west)");
 		if (!json_is_array(v))
-			return rj_fail(&d->r, place, "not an array");
+			return jf_fail(&d->r, place, "not an array");
 		if (json_array_size(v) > DJ_MAX_LIST)
-			return rj_fail(&d->r, place, "more than %d doors", DJ_MAX_LIST);
+			return jf_fail(&d->r, place, "more than %d doors", DJ_MAX_LIST);
 	}
 	/* in the order of the sides, whatever the file's */
 	for (int s = 0; s < SIDE_COUNT; s++) {

@@ -10,7 +10,7 @@
 
 #include <jansson.h>
 
-int read_json_root(const char *name, json_t *root, struct read_json_doc *out, struct log *log, struct err *e);
+int read_mapsheet_root(const char *name, json_t *root, struct read_json_doc *out, struct log *log, struct err *e);
 int read_watabou_root(const char *name, json_t *root, struct read_json_doc *out, struct log *log, struct err *e);
 int read_donjon_root(const char *name, json_t *root, struct read_json_doc *out, struct log *log, struct err *e);
 

@@ -1,9 +1,9 @@
-/* read_json.h: what a map file read with --input gives (read_map.h reads
- * it); for mapsheet's own JSON (format "mapsheet", version 2,
- * mapsheet-json(5)), written by `-o x.json`, the model: each level's map and its
- * key, the site and the title, exactly as the file gives them. Nothing is
- * generated or rolled. The map contract (map_check.c) is checked on every
- * level before anything is returned. */
+/* read_json.h: what reading a map file given to --input gives, in any of
+ * its JSON formats (read_map.h reads it; read_formats.h lists the readers):
+ * each level's map and its key, the seed, the site, the title and the
+ * story, exactly as the file gives them. Nothing is generated or rolled.
+ * The map contract (map_check.c) is checked on every level before anything
+ * is returned. */
 #ifndef MAPSHEET_READ_JSON_H
 #define MAPSHEET_READ_JSON_H
 

@@ -6,6 +6,7 @@
 #include "read/read_formats.h"
 
 #include "base/mem.h"
+#include "base/slurp.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,11 +17,6 @@
 #include <unistd.h>
 
 static const char *const format_names[INPUT_NFORMATS] = { "auto", "mapsheet", "watabou", "donjon" };
-
-const char *input_format_name(enum input_format f)
-{
-	return f >= 0 && f < INPUT_NFORMATS ? format_names[f] : "?";
-}
 
 int input_format_find(const char *name)
 {
@@ -76,7 +72,7 @@ static int read_text(const char *name, const char *text, size_t len, enum input_
 		return err_usage(e, "%s: not a map this mapsheet reads (a mapsheet map, a One Page Dungeon export or "
 				 "a donjon export); name its format with --input-format mapsheet|watabou|donjon", name);
 	}
-	int rc = f == INPUT_MAPSHEET ? read_json_root(name, root, out, log, e)
+	int rc = f == INPUT_MAPSHEET ? read_mapsheet_root(name, root, out, log, e)
 		: f == INPUT_WATABOU ? read_watabou_root(name, root, out, log, e)
 		: read_donjon_root(name, root, out, log, e);
 	json_decref(root);
@@ -127,48 +123,20 @@ static char *slurp(const char *path, size_t *len, struct err *e)
 		}
 	}
 	/* a regular file's size is known: one block, filled by one read */
-	size_t cap = fd != STDIN_FILENO ? (size_t)st.st_size + 1 : 65536, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		if (n == cap) {
-			if (cap >= (size_t)READ_JSON_MAX_FILE + 1)
-				break;
-			char *p = realloc(buf, cap * 2);
-			if (!p) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = p;
-			cap *= 2;
-		}
-		ssize_t got = read(fd, buf + n, cap - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			err_set(e, "cannot read %s: %s", path, strerror(errno));
-			free(buf);
-			if (fd != STDIN_FILENO)
-				close(fd);
-			return NULL;
-		}
-		if (got == 0)
-			break;
-		n += (size_t)got;
-	}
+	char *buf;
+	int rc = slurp_fd(fd, fd != STDIN_FILENO ? (size_t)st.st_size : 0, (size_t)READ_JSON_MAX_FILE, &buf, len);
+	int saved = errno;
 	if (fd != STDIN_FILENO)
 		close(fd);
-	if (!buf) {
-		err_set(e, "out of memory reading %s", path);
-		return NULL;
-	}
-	if (n > (size_t)READ_JSON_MAX_FILE) {
-		free(buf);
+	if (rc == 0)
+		return buf;
+	if (saved == EFBIG)
 		err_usage(e, "%s: larger than %ld MB, too large for a map file", path, READ_JSON_MAX_FILE / (1024 * 1024));
-		return NULL;
-	}
-	*len = n;
-	return buf;
+	else if (saved == ENOMEM)
+		err_set(e, "out of memory reading %s", path);
+	else
+		err_set(e, "cannot read %s: %s", path, strerror(saved));
+	return NULL;
 }
 
 int read_map_file(const char *path, enum input_format f, struct read_json_doc *out, struct log *log,

@@ -1,5 +1,5 @@
 /* read_map.h: reading a map file given to --input, whatever made it:
- * mapsheet's own JSON (read_json.c), a One Page Dungeon export
+ * mapsheet's own JSON (read_mapsheet.c), a One Page Dungeon export
  * (read_watabou.c) or a donjon export (read_donjon.c). The file is read and
  * parsed once, its format detected from the content unless named, and the
  * reader of that format makes the levels. */
@@ -10,8 +10,6 @@
 
 enum input_format { INPUT_AUTO, INPUT_MAPSHEET, INPUT_WATABOU, INPUT_DONJON, INPUT_NFORMATS };
 
-/* "mapsheet", "watabou", "donjon" ("auto" for INPUT_AUTO). */
-const char *input_format_name(enum input_format f);
 /* The format named name, or -1. */
 int input_format_find(const char *name);
 

@@ -10,7 +10,7 @@
  * strings are crossed with memchr, the rest looked up a byte at a time. */
 #include "read/read_map.h"
 
-#include "methods/gen.h"
+#include "model/map.h"
 
 #include <string.h>
 
@@ -113,7 +113,7 @@ int read_scan_bounds(const char *name, const char *text, size_t len, struct err 
 			if (++values > READ_SCAN_MAX_VALUES) {
 				place_of(text, i, &line, &col);
 				return err_at(e, name, line, col, "more than %d values, more than a map of the most rooms "
-					      "(%d) needs", READ_SCAN_MAX_VALUES, GEN_MAX_ROOMS);
+					      "(%d) needs", READ_SCAN_MAX_VALUES, MAP_MAX_ROOMS);
 			}
 			break;
 		}

@@ -11,16 +11,16 @@
 #include <string.h>
 
 /* Title or story: an optional string of at most max bytes. */
-static int read_text(struct rj *r, json_t *root, const char *key, size_t max, char **out)
+static int read_text(struct jf *r, json_t *root, const char *key, size_t max, char **out)
 {
 	json_t *v = json_object_get(root, key);
 	*out = NULL;
 	if (!v || json_is_null(v))
 		return 0;
-	if (rj_text_dup(r, root, "top level", key, 1, out) < 0)
+	if (jf_text_dup(r, root, "top level", key, 1, out) < 0)
 		return -1;
 	if (strlen(*out) > max)
-		return rj_fail(r, "top level", "%s: longer than %zu bytes", key, max);
+		return jf_fail(r, "top level", "%s: longer than %zu bytes", key, max);
 	if (!**out) {
 		/* an empty title or story is none */
 		free(*out);
@@ -31,7 +31,7 @@ static int read_text(struct rj *r, json_t *root, const char *key, size_t max, ch
 
 /* The notes of entry en's room, in the order of their refs, before the
  * lines the key gave it (stairs, the way in). */
-static int note_lines(struct rj *r, const struct wb_doc *d, const struct wb_layout *lay, const struct map *m,
+static int note_lines(struct jf *r, const struct wb_doc *d, const struct wb_layout *lay, const struct map *m,
 		      struct key_entry *en, int *renumbered)
 {
 	int had = en->nlines;
@@ -78,11 +78,11 @@ static void drop_way_in_stairs(struct key_entry *en)
 	en->nlines--;
 }
 
-static int build_key(struct rj *r, const struct wb_doc *d, const struct wb_layout *lay, struct level *lv,
+static int build_key(struct jf *r, const struct wb_doc *d, const struct wb_layout *lay, struct level *lv,
 		     struct log *log)
 {
 	struct key_options o = { .numbering = KEY_NUMBER_ENTRANCE, .stock = 0, .player = 0 };
-	if (key_build(&lv->key, &lv->map, &o, NULL, r->e) < 0)
+	if (key_build(&lv->key, &lv->map, &o, r->e) < 0)
 		return -1;
 	int renumbered = 0;
 	for (int i = 0; i < lv->key.n; i++) {
@@ -101,7 +101,7 @@ static int build_key(struct rj *r, const struct wb_doc *d, const struct wb_layou
 	return 0;
 }
 
-static void warn_nearest(struct rj *r, const struct wb_layout *lay, struct log *log)
+static void warn_nearest(struct jf *r, const struct wb_layout *lay, struct log *log)
 {
 	static const struct {
 		int type;
@@ -120,7 +120,7 @@ static void warn_nearest(struct rj *r, const struct wb_layout *lay, struct log *
 
 int read_watabou_root(const char *name, json_t *root, struct read_json_doc *out, struct log *log, struct err *e)
 {
-	struct rj r = { name, e };
+	struct jf r = { name, e };
 	struct wb_doc d = { 0 };
 	struct wb_layout lay = { 0 };
 	int rc = -1;

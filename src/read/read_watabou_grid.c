@@ -17,7 +17,7 @@
 #include <string.h>
 
 struct wb_grid {
-	struct rj *r;
+	struct jf *r;
 	const struct wb_doc *d;
 	struct map *m;
 	int ox, oy;             /* add to the export's x, y to get ours */
@@ -95,7 +95,7 @@ static int place_rects(struct wb_grid *g)
 				if (*o) {
 					char at[32];
 					snprintf(at, sizeof at, "rects[%d]", i);
-					return rj_fail(g->r, at, "the square (%d, %d) is also in rects[%d] (rects must not "
+					return jf_fail(g->r, at, "the square (%d, %d) is also in rects[%d] (rects must not "
 						       "overlap)", x, y, *o - 1);
 				}
 				*o = i + 1;
@@ -113,14 +113,14 @@ static int seat_doors(struct wb_grid *g)
 		int s = rect_at(g, dr->x, dr->y);
 		snprintf(at, sizeof at, "doors[%d]", i);
 		if (s < 0)
-			return rj_fail(g->r, at, "(%d, %d) lies in no rect (a door stands on a one-square rect of its own)",
+			return jf_fail(g->r, at, "(%d, %d) lies in no rect (a door stands on a one-square rect of its own)",
 				       dr->x, dr->y);
 		const struct wb_rect *rc = &g->d->rects[s];
 		if (rc->w != 1 || rc->h != 1)
-			return rj_fail(g->r, at, "(%d, %d) lies inside rects[%d], which is %d x %d, not on a one-square "
+			return jf_fail(g->r, at, "(%d, %d) lies inside rects[%d], which is %d x %d, not on a one-square "
 				       "rect of its own", dr->x, dr->y, s, rc->w, rc->h);
 		if (g->rect_door[s] >= 0)
-			return rj_fail(g->r, at, "a second door on the square (%d, %d), where doors[%d] stands", dr->x,
+			return jf_fail(g->r, at, "a second door on the square (%d, %d), where doors[%d] stands", dr->x,
 				       dr->y, g->rect_door[s]);
 		g->rect_door[s] = i;
 	}
@@ -137,7 +137,7 @@ static int beside(struct wb_grid *g, int i, int step, int *out)
 	if (*out >= 0 && g->rect_door[*out] >= 0) {
 		char at[32];
 		snprintf(at, sizeof at, "doors[%d]", i);
-		return rj_fail(g->r, at, "stands next to doors[%d] at (%d, %d); a door lies between two rects, not "
+		return jf_fail(g->r, at, "stands next to doors[%d] at (%d, %d); a door lies between two rects, not "
 			       "two doors", g->rect_door[*out], x, y);
 	}
 	return 0;
@@ -160,14 +160,14 @@ static int join_doors(struct wb_grid *g, int *toward)
 		if (dr->type == WB_OUT || dr->type == WB_DOWN) {
 			int host = dr->type == WB_OUT ? (ahead >= 0 ? ahead : behind) : (behind >= 0 ? behind : ahead);
 			if (host < 0)
-				return rj_fail(g->r, at, "the %s at (%d, %d) has no rect beside it on either side",
+				return jf_fail(g->r, at, "the %s at (%d, %d) has no rect beside it on either side",
 					       dr->type == WB_OUT ? "way in" : "stairs down", dr->x, dr->y);
 			join(g->parent, s, host);
 			continue;
 		}
 		if (ahead < 0 || behind < 0) {
 			int step = ahead < 0 ? 1 : -1;
-			return rj_fail(g->r, at, "the door at (%d, %d) does not lie between two rects: nothing at (%d, %d)",
+			return jf_fail(g->r, at, "the door at (%d, %d) does not lie between two rects: nothing at (%d, %d)",
 				       dr->x, dr->y, dr->x + step * dr->dx, dr->y + step * dr->dy);
 		}
 		if (dr->type == WB_OPEN && is_corridor(&rects[ahead]) && is_corridor(&rects[behind])) {
@@ -272,12 +272,12 @@ static int add_doors(struct wb_grid *g, const int *toward, struct wb_layout *lay
 		struct err de = { ERR_NONE, "" };
 		if (map_at(g->m, x, y) == map_at(g->m, x + dx, y + dy) ||
 		    map_add_door(g->m, x, y, side, kind_of_type[dr->type], &de) < 0)
-			return rj_fail(g->r, at, "the door at (%d, %d) joins a room or corridor to itself", dr->x, dr->y);
+			return jf_fail(g->r, at, "the door at (%d, %d) joins a room or corridor to itself", dr->x, dr->y);
 		if (dr->type == WB_NARROW || dr->type == WB_DOUBLE || dr->type == WB_STEEL || dr->type == WB_STAIRWELL)
 			lay->nearest[dr->type]++;
 	}
 	if (!g->m->entrance.set)
-		return rj_fail(g->r, "doors", "no way in: a dungeon needs a door of type 3 (out), where the "
+		return jf_fail(g->r, "doors", "no way in: a dungeon needs a door of type 3 (out), where the "
 			       "party comes in");
 	return 0;
 }
@@ -324,7 +324,7 @@ static const char *where_region(const struct wb_grid *g, const char *msg, char *
 	return where;
 }
 
-int wb_build_map(struct rj *r, const struct wb_doc *d, struct map *m, struct wb_layout *lay)
+int wb_build_map(struct jf *r, const struct wb_doc *d, struct map *m, struct wb_layout *lay)
 {
 	struct wb_grid g = { .r = r, .d = d, .m = m };
 	int *toward = calloc((size_t)d->ndoors + 1, sizeof *toward);
@@ -345,7 +345,7 @@ int wb_build_map(struct rj *r, const struct wb_doc *d, struct map *m, struct wb_
 	struct err ce = { ERR_NONE, "" };
 	if (map_check(m, &ce) < 0) {
 		char where[64];
-		rj_fail(r, "map", "%s%s", ce.msg, where_region(&g, ce.msg, where));
+		jf_fail(r, "map", "%s%s", ce.msg, where_region(&g, ce.msg, where));
 		goto out;
 	}
 	rc = 0;

@@ -5,7 +5,8 @@
 #ifndef MAPSHEET_READ_WATABOU_INT_H
 #define MAPSHEET_READ_WATABOU_INT_H
 
-#include "read/read_json_int.h"
+#include "read/json_fields.h"
+#include "read/read_json.h"
 
 /* Limits on what an export may hold: far beyond any real dungeon, small
  * enough that a hostile file cannot make a grid or key out of all bounds. */
@@ -60,7 +61,7 @@ struct wb_doc {
 };
 
 /* Reads every field but title and story; 0, or -1 with e set. */
-int wb_parse(struct rj *r, json_t *root, struct wb_doc *d);
+int wb_parse(struct jf *r, json_t *root, struct wb_doc *d);
 void wb_doc_free(struct wb_doc *d);
 /* The name of a door type ("narrow"). */
 const char *wb_door_type_name(int type);
@@ -78,12 +79,12 @@ struct wb_layout {
  * holding a note becomes a numbered hallway) and numbers the rooms: those
  * with notes in the order of their refs, then the rest from top to bottom.
  * Returns 0, or -1 with e set. */
-int wb_place_notes(struct rj *r, const struct wb_doc *d, struct map *m, struct wb_layout *lay,
+int wb_place_notes(struct jf *r, const struct wb_doc *d, struct map *m, struct wb_layout *lay,
 		   int (*region_at)(const void *, int, int), const void *ctx);
 
 /* Lays d on m (map_free it even on failure): regions, doors, stairs, the
  * entrance, columns and water, the numbers from the notes' refs, and the
  * map contract. Returns 0, or -1 with e set. */
-int wb_build_map(struct rj *r, const struct wb_doc *d, struct map *m, struct wb_layout *lay);
+int wb_build_map(struct jf *r, const struct wb_doc *d, struct map *m, struct wb_layout *lay);
 
 #endif

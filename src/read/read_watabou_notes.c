@@ -23,7 +23,7 @@ static int order_cmp(const void *a, const void *b)
 	return p->index < q->index ? -1 : p->index > q->index;
 }
 
-int wb_place_notes(struct rj *r, const struct wb_doc *d, struct map *m, struct wb_layout *lay,
+int wb_place_notes(struct jf *r, const struct wb_doc *d, struct map *m, struct wb_layout *lay,
 		   int (*region_at)(const void *, int, int), const void *ctx)
 {
 	int n = d->nnotes > m->nregions ? d->nnotes : m->nregions;
@@ -39,7 +39,7 @@ int wb_place_notes(struct rj *r, const struct wb_doc *d, struct map *m, struct w
 			char at[32];
 			snprintf(at, sizeof at, "notes[%d].pos", i);
 			free(order);
-			return rj_fail(r, at, "(%g, %g) lies in no rect (a note marks a room)", nt->x, nt->y);
+			return jf_fail(r, at, "(%g, %g) lies in no rect (a note marks a room)", nt->x, nt->y);
 		}
 		if (m->regions[id].kind == REGION_CORRIDOR)
 			m->regions[id].kind = REGION_HALL;

@@ -1,10 +1,13 @@
 /* serve.c: mapsheet serve [--port N] [--bind ADDR] [--request-seconds S]:
  * the local web page to roll maps on. Loads the page and the tables, starts
  * libmicrohttpd with a capped pool of threads on 127.0.0.1 (or ADDR), each
- * map's request stopped past S seconds, prints the address as its first
- * line, and serves until SIGINT or SIGTERM: then it takes no new
- * connection, lets the requests in flight finish, and exits 0. The signals
- * are waited for with sigwait(), blocked in every thread. */
+ * map's request stopped past S seconds, an address's connections capped
+ * at a share of the slots and each request's headers at a time in all,
+ * prints the address as its first line, and serves until SIGINT or
+ * SIGTERM: then it takes no new connection, lets the requests in flight
+ * finish, and exits 0. The signals are waited for with sigtimedwait(),
+ * blocked in every thread; the main thread sweeps the slow connections
+ * between. */
 #include "serve/serve.h"
 
 #include "cli/cli_options.h"
@@ -142,6 +145,19 @@ static void drain(struct serve_ctx *ctx)
 	}
 }
 
+/* Until SIGINT or SIGTERM: every SERVE_SWEEP_MS, the connections that
+ * took too long over their headers are cut (serve_guard.c). */
+static void wait_for_stop(struct serve_ctx *ctx, const sigset_t *stop)
+{
+	const struct timespec sweep = { 0, SERVE_SWEEP_MS * 1000000L };
+	for (;;) {
+		int sig = sigtimedwait(stop, NULL, &sweep);
+		if (sig == SIGINT || sig == SIGTERM || (sig < 0 && errno != EAGAIN && errno != EINTR))
+			return;
+		serve_guard_sweep(&ctx->guard);
+	}
+}
+
 static struct MHD_Daemon *start(struct serve_ctx *ctx, const struct serve_opts *o, struct sockaddr_storage *ss,
 				int v6)
 {
@@ -150,9 +166,12 @@ static struct MHD_Daemon *start(struct serve_ctx *ctx, const struct serve_opts *
 				MHD_OPTION_SOCK_ADDR, (struct sockaddr *)ss,
 				MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVE_THREADS,
 				MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
+				MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS_PER_ADDRESS,
 				MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_IDLE_SECONDS,
 				MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
 				MHD_OPTION_NOTIFY_COMPLETED, serve_http_completed, ctx,
+				MHD_OPTION_NOTIFY_CONNECTION, serve_http_connection, ctx,
+				MHD_OPTION_URI_LOG_CALLBACK, serve_http_uri, ctx,
 				MHD_OPTION_END);
 }
 
@@ -172,8 +191,12 @@ int serve_main(int argc, char **argv, const char *const *template_dirs, const st
 	ctx->request_seconds = o.request_seconds;
 	ctx->checks = *checks;
 	ctx->checks.no_config = 1;
-	pthread_mutex_init(&ctx->parse_lock, NULL);
-	pthread_mutex_init(&ctx->busy_lock, NULL);
+	if (pthread_mutex_init(&ctx->parse_lock, NULL) != 0 || pthread_mutex_init(&ctx->busy_lock, NULL) != 0 ||
+	    serve_guard_init(&ctx->guard) < 0 || serve_budget_init(&ctx->budget, SERVE_MEMORY_BYTES) < 0) {
+		fputs("mapsheet: serve: cannot make the server's locks\n", stderr);
+		free(ctx);
+		return 1;
+	}
 	struct err e = { ERR_NONE, "" };
 	/* the signals wait for sigwait, in every thread started from here */
 	sigset_t stop, old;
@@ -203,8 +226,7 @@ int serve_main(int argc, char **argv, const char *const *template_dirs, const st
 		       bound_port(d));
 		if (fflush(stdout) != 0)
 			fprintf(stderr, "mapsheet: serve: cannot write the address: %s\n", strerror(errno));
-		int sig = 0;
-		sigwait(&stop, &sig);
+		wait_for_stop(ctx, &stop);
 		/* no new connection; the listening socket is ours to close once
 		 * the daemon's threads are gone */
 		MHD_socket listen = MHD_quiesce_daemon(d);
@@ -217,6 +239,8 @@ int serve_main(int argc, char **argv, const char *const *template_dirs, const st
 	serve_unload(ctx);
 	pthread_mutex_destroy(&ctx->parse_lock);
 	pthread_mutex_destroy(&ctx->busy_lock);
+	serve_guard_destroy(&ctx->guard);
+	serve_budget_destroy(&ctx->budget);
 	free(ctx);
 	render_release_fonts();
 	pthread_sigmask(SIG_SETMASK, &old, NULL);

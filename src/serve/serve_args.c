@@ -190,7 +190,7 @@ int serve_check_limits(const struct cli *c, struct err *e)
 {
 	if (c->rooms_given && c->params.rooms > SERVE_MAX_ROOMS)
 		return err_usage(e, "--rooms %d: the page makes at most %d rooms a level (the command line makes up to "
-				 "%d)", c->params.rooms, SERVE_MAX_ROOMS, GEN_MAX_ROOMS);
+				 "%d)", c->params.rooms, SERVE_MAX_ROOMS, MAP_MAX_ROOMS);
 	if (c->levels > SERVE_MAX_LEVELS)
 		return err_usage(e, "--levels %d: the page makes at most %d levels (the command line makes up to %d)",
 				 c->levels, SERVE_MAX_LEVELS, CLI_MAX_LEVELS);

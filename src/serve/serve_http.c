@@ -1,32 +1,33 @@
 /* serve_http.c: the local server's answers to HTTP requests, called by
  * libmicrohttpd's threads: the page and its files, the option tables, and
  * the maps (preview, key, remake line, downloads); anything else is 404,
- * any method but GET and HEAD 405, a request with a body 413. */
+ * any method but GET and HEAD 405, a request with a body 413. A map's
+ * parameters are read from the query string as the client sent it
+ * (serve_query.c), kept from the request's first line. */
 #include "serve/serve_http.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* The query's parameters, in the order given (libmicrohttpd's strings,
- * valid for the request). */
-struct params {
-	const char *names[SERVE_MAX_PARAMS + 1];
-	const char *values[SERVE_MAX_PARAMS + 1];
-	int n;
-	size_t bytes;
+/* A request, from its first line (serve_http_uri) until it completes. */
+struct serve_request {
+	int started;                /* its headers are in: counted in flight */
+	char query[];               /* the bytes after '?', as sent */
 };
 
-static enum MHD_Result collect_param(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+void *serve_http_uri(void *cls, const char *uri, struct MHD_Connection *conn)
 {
-	struct params *p = cls;
-	(void)kind;
-	p->bytes += strlen(key) + (value ? strlen(value) + 1 : 0) + 1;
-	if (p->n <= SERVE_MAX_PARAMS) {
-		p->names[p->n] = key;
-		p->values[p->n] = value;
-	}
-	p->n++;
-	return MHD_YES;
+	(void)cls;
+	(void)conn;
+	const char *q = strchr(uri, '?');
+	q = q ? q + 1 : "";
+	size_t len = strlen(q);
+	struct serve_request *rq = malloc(sizeof *rq + len + 1);
+	if (!rq)
+		return NULL;
+	rq->started = 0;
+	memcpy(rq->query, q, len + 1);
+	return rq;
 }
 
 static void add_common_headers(struct MHD_Response *r, const char *type)
@@ -36,13 +37,40 @@ static void add_common_headers(struct MHD_Response *r, const char *type)
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 }
 
-/* Queues body (malloc'd, taken whatever happens). */
-static enum MHD_Result send_owned(struct MHD_Connection *conn, unsigned status, char *body, size_t len,
-				  const char *type, const char *filename, double run_ms, double cpu_ms)
+/* A map's answer being sent: its body, and the bytes of the memory
+ * budget it holds until it is freed. */
+struct sent_body {
+	struct serve_ctx *ctx;
+	char *body;
+	size_t held;
+};
+
+static void free_sent(void *cls)
 {
-	struct MHD_Response *r = MHD_create_response_from_buffer_with_free_callback(len, body, free);
+	struct sent_body *sb = cls;
+	free(sb->body);
+	if (sb->ctx)
+		serve_budget_give(&sb->ctx->budget, sb->held);
+	free(sb);
+}
+
+/* Queues body (malloc'd, taken whatever happens, with its `held` bytes of
+ * ctx's budget, given back when it is freed). */
+static enum MHD_Result send_owned(struct MHD_Connection *conn, unsigned status, char *body, size_t len,
+				  const char *type, const char *filename, double run_ms, double cpu_ms,
+				  struct serve_ctx *ctx, size_t held)
+{
+	struct sent_body *sb = malloc(sizeof *sb);
+	struct MHD_Response *r = NULL;
+	if (sb) {
+		*sb = (struct sent_body){ ctx, body, held };
+		r = MHD_create_response_from_buffer_with_free_callback_cls(len, body, free_sent, sb);
+	}
 	if (!r) {
 		free(body);
+		free(sb);
+		if (ctx)
+			serve_budget_give(&ctx->budget, held);
 		return MHD_NO;
 	}
 	add_common_headers(r, type);
@@ -68,7 +96,7 @@ static enum MHD_Result send_message(struct MHD_Connection *conn, unsigned status
 	if (!body)
 		return MHD_NO;
 	memcpy(body, msg, len + 1);
-	return send_owned(conn, status, body, len, "text/plain; charset=utf-8", NULL, -1, -1);
+	return send_owned(conn, status, body, len, "text/plain; charset=utf-8", NULL, -1, -1, NULL, 0);
 }
 
 static enum MHD_Result send_page_file(struct MHD_Connection *conn, const struct serve_page_file *pf)
@@ -86,26 +114,39 @@ static enum MHD_Result send_page_file(struct MHD_Connection *conn, const struct 
 	return rc;
 }
 
-static enum MHD_Result send_map(struct serve_ctx *ctx, struct MHD_Connection *conn, enum serve_output what)
+static enum MHD_Result send_map(struct serve_ctx *ctx, struct MHD_Connection *conn, const char *query,
+			       enum serve_output what)
 {
-	struct params p = { .n = 0 };
-	MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_param, &p);
-	if (p.bytes > SERVE_MAX_QUERY)
-		return send_message(conn, MHD_HTTP_URI_TOO_LONG, "mapsheet: the query is longer than 4096 bytes\n");
-	if (p.n > SERVE_MAX_PARAMS) {
-		char msg[120];
-		snprintf(msg, sizeof msg, "mapsheet: %d parameters; the page takes at most %d\n", p.n, SERVE_MAX_PARAMS);
-		return send_message(conn, MHD_HTTP_BAD_REQUEST, msg);
-	}
-	struct serve_answer a;
-	if (serve_make(ctx, what, p.names, p.values, p.n, &a) < 0) {
-		free(a.body);
+	struct serve_query q;
+	if (serve_query_parse(query, &q) < 0)
 		return send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
+	char msg[600];
+	enum MHD_Result rc;
+	if (q.bytes > SERVE_MAX_QUERY) {
+		rc = send_message(conn, MHD_HTTP_URI_TOO_LONG, "mapsheet: the query is longer than 4096 bytes\n");
+	} else if (q.n > SERVE_MAX_PARAMS) {
+		snprintf(msg, sizeof msg, "mapsheet: %d parameters; the page takes at most %d\n", q.n, SERVE_MAX_PARAMS);
+		rc = send_message(conn, MHD_HTTP_BAD_REQUEST, msg);
+	} else if (q.failed) {
+		snprintf(msg, sizeof msg, "mapsheet: %s\n", q.bad.msg);
+		rc = send_message(conn, MHD_HTTP_BAD_REQUEST, msg);
+	} else {
+		struct serve_answer a;
+		if (serve_make(ctx, what, q.names, q.values, q.n, &a) < 0) {
+			free(a.body);
+			serve_budget_give(&ctx->budget, a.held);
+			rc = send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
+		} else {
+			rc = send_owned(conn, (unsigned)a.status, a.body, a.len, a.type, a.filename, a.run_ms, a.cpu_ms, ctx,
+					a.held);
+		}
 	}
-	return send_owned(conn, (unsigned)a.status, a.body, a.len, a.type, a.filename, a.run_ms, a.cpu_ms);
+	serve_query_free(&q);
+	return rc;
 }
 
-static enum MHD_Result route(struct serve_ctx *ctx, struct MHD_Connection *conn, const char *url)
+static enum MHD_Result route(struct serve_ctx *ctx, struct MHD_Connection *conn, const char *url,
+			     const char *query)
 {
 	if (strcmp(url, "/") == 0 || strcmp(url, "/index.html") == 0)
 		return send_page_file(conn, serve_page_file(ctx, "index.html"));
@@ -119,7 +160,7 @@ static enum MHD_Result route(struct serve_ctx *ctx, struct MHD_Connection *conn,
 		char *json = serve_options_json(ctx, &len);
 		if (!json)
 			return send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
-		return send_owned(conn, MHD_HTTP_OK, json, len, "application/json", NULL, -1, -1);
+		return send_owned(conn, MHD_HTTP_OK, json, len, "application/json", NULL, -1, -1, NULL, 0);
 	}
 	static const struct {
 		const char *path;
@@ -128,7 +169,7 @@ static enum MHD_Result route(struct serve_ctx *ctx, struct MHD_Connection *conn,
 		     { "/download", SERVE_DOWNLOAD } };
 	for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
 		if (strcmp(url, maps[i].path) == 0)
-			return send_map(ctx, conn, maps[i].what);
+			return send_map(ctx, conn, query, maps[i].what);
 	char msg[200];
 	snprintf(msg, sizeof msg, "mapsheet: nothing at %.100s (the page is at /)\n", url);
 	return send_message(conn, MHD_HTTP_NOT_FOUND, msg);
@@ -139,11 +180,15 @@ enum MHD_Result serve_http_request(void *cls, struct MHD_Connection *conn, const
 				   void **req_cls)
 {
 	struct serve_ctx *ctx = cls;
+	struct serve_request *rq = *req_cls;
 	(void)version;
 	(void)upload_data;
-	if (!*req_cls) {
+	if (!rq)
+		return send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
+	if (!rq->started) {
 		/* the first call, with the headers: counted until it completes */
-		*req_cls = ctx;
+		rq->started = 1;
+		serve_guard_request(ctx, conn, 1);
 		pthread_mutex_lock(&ctx->busy_lock);
 		ctx->busy++;
 		pthread_mutex_unlock(&ctx->busy_lock);
@@ -167,18 +212,20 @@ enum MHD_Result serve_http_request(void *cls, struct MHD_Connection *conn, const
 	}
 	if (*upload_data_size)
 		return MHD_NO;
-	return route(ctx, conn, url);
+	return route(ctx, conn, url, rq->query);
 }
 
 void serve_http_completed(void *cls, struct MHD_Connection *conn, void **req_cls, enum MHD_RequestTerminationCode toe)
 {
 	struct serve_ctx *ctx = cls;
-	(void)conn;
+	struct serve_request *rq = *req_cls;
 	(void)toe;
-	if (!*req_cls)
-		return;
 	*req_cls = NULL;
-	pthread_mutex_lock(&ctx->busy_lock);
-	ctx->busy--;
-	pthread_mutex_unlock(&ctx->busy_lock);
+	serve_guard_request(ctx, conn, 0);
+	if (rq && rq->started) {
+		pthread_mutex_lock(&ctx->busy_lock);
+		ctx->busy--;
+		pthread_mutex_unlock(&ctx->busy_lock);
+	}
+	free(rq);
 }

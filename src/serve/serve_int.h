@@ -14,7 +14,11 @@
 #define SERVE_DEFAULT_PORT 8750
 #define SERVE_THREADS 4             /* requests worked on at once */
 #define SERVE_CONNECTIONS 64        /* open connections; more are refused */
+#define SERVE_CONNECTIONS_PER_ADDRESS 32 /* of them from one address; more are closed at once */
 #define SERVE_IDLE_SECONDS 15       /* a silent connection is closed after this */
+#define SERVE_HEADER_SECONDS 10     /* a request's headers in all, from the connection's
+				     * opening or its last answer */
+#define SERVE_SWEEP_MS 250          /* how often connections are held to that */
 #define SERVE_MAX_QUERY 4096        /* bytes of the address after the path */
 #define SERVE_REQUEST_SECONDS 20    /* a map's request is stopped past this (503) */
 #define SERVE_MAX_REQUEST_SECONDS 3600 /* the most --request-seconds takes */
@@ -35,6 +39,9 @@
 #define SERVE_MAX_GRID_PIXELS 100
 #define SERVE_MAX_PNG_PIXELS 20000000L /* a PNG page's pixels: paper x dpi squared */
 #define SERVE_MAX_ANSWER_BYTES ((size_t)64 << 20) /* the files of an answer in all */
+#define SERVE_MEMORY_BYTES ((size_t)400 << 20) /* the requests in flight, their estimated
+						* peaks added up; one alone at most this */
+#define SERVE_MEMORY_WAIT_SECONDS 2.0 /* a request waits this long for room, then 503 */
 
 /* A file of the page (templates/serve/), read at start. */
 struct serve_page_file {
@@ -48,6 +55,27 @@ struct serve_system {
 	struct stock_tables tables;
 };
 
+/* An open connection, timed until its request's headers are in
+ * (serve_guard.c). */
+struct serve_conn {
+	int fd;                     /* -1: a free entry */
+	int in_request;             /* its headers are in: being answered */
+	int cut;                    /* shut down, past its time */
+	double since;               /* opened, or last answered (monotonic seconds) */
+};
+
+struct serve_guard {
+	pthread_mutex_t lock;
+	struct serve_conn conns[SERVE_CONNECTIONS];
+};
+
+/* The memory of the requests in flight (serve_budget.c). */
+struct serve_budget {
+	pthread_mutex_t lock;
+	pthread_cond_t freed;       /* some was given back */
+	size_t total, used;
+};
+
 struct serve_ctx {
 	const char *const *template_dirs;
 	struct cli_checks checks;           /* main's, without the config file */
@@ -55,6 +83,8 @@ struct serve_ctx {
 	pthread_mutex_t parse_lock;         /* getopt_long is not reentrant */
 	pthread_mutex_t busy_lock;
 	int busy;                           /* requests in flight */
+	struct serve_guard guard;           /* the open connections' header deadline */
+	struct serve_budget budget;         /* the memory of the requests in flight */
 	struct serve_page_file files[SERVE_MAX_PAGE_FILES];
 	int nfiles;
 	struct serve_system systems[SERVE_MAX_SYSTEMS];
@@ -74,6 +104,8 @@ struct serve_answer {
 	char filename[256];
 	double run_ms;              /* time spent making it (Server-Timing) */
 	double cpu_ms;              /* CPU time of the thread making it */
+	size_t held;                /* of the memory budget, still held by the body:
+				     * given back once it is sent and freed */
 };
 
 /* serve_files.c: loads the page's files and the stocking tables. Returns
@@ -121,6 +153,49 @@ void serve_args_free(struct serve_args *sa);
 /* The web's caps on a parsed run (rooms, levels, grid, dpi, a PNG page's
  * pixels). Returns 0, or -1 with a usage error. */
 int serve_check_limits(const struct cli *c, struct err *e);
+
+/* serve_query.c: a request's parameters, split and unescaped from the
+ * query string as sent. */
+struct serve_query {
+	const char *names[SERVE_MAX_PARAMS];
+	const char *values[SERVE_MAX_PARAMS];   /* NULL: given without '=' */
+	int n;                      /* parameters given (more than those kept) */
+	size_t bytes;               /* their names and values, unescaped */
+	int failed;                 /* one was refused: the usage error in bad */
+	struct err bad;
+	char *buf;                  /* the names and values (malloc'd) */
+};
+/* Splits raw (the bytes after '?', or NULL). Returns 0 (q->failed set for
+ * a %00, a bad escape or a name given twice), or -1 when out of memory. */
+int serve_query_parse(const char *raw, struct serve_query *q);
+void serve_query_free(struct serve_query *q);
+
+/* serve_cost.c: a request's cost, estimated from its parsed options
+ * before the run: its memory at the peak (above the real one) and the
+ * least its answer will weigh (0: not told). format is the download's
+ * format= name (what SERVE_DOWNLOAD). */
+struct serve_cost {
+	size_t peak;
+	size_t answer_least;
+};
+void serve_cost_estimate(const struct cli *c, const char *format, enum serve_output what, struct serve_cost *cost);
+
+/* serve_budget.c: the memory budget of the requests in flight. init
+ * returns 0, or -1 when its lock cannot be made. take waits at most
+ * wait_seconds for bytes to be free and takes them: 0, or -1 when there
+ * was no room in time. */
+int serve_budget_init(struct serve_budget *b, size_t total);
+void serve_budget_destroy(struct serve_budget *b);
+int serve_budget_take(struct serve_budget *b, size_t bytes, double wait_seconds);
+void serve_budget_give(struct serve_budget *b, size_t bytes);
+
+/* serve_guard.c: the table of open connections. init returns 0, or -1
+ * when the lock cannot be made. */
+int serve_guard_init(struct serve_guard *g);
+void serve_guard_destroy(struct serve_guard *g);
+/* Shuts down each connection that has not sent a whole request's headers
+ * within SERVE_HEADER_SECONDS; returns how many. */
+int serve_guard_sweep(struct serve_guard *g);
 
 /* serve_options.c: the option tables as JSON for the page (malloc'd). */
 char *serve_options_json(const struct serve_ctx *ctx, size_t *len);

@@ -47,6 +47,7 @@ static int write_key(const struct doc *d, const char *path, struct err *e)
 	if (atomic_open_in(&af, path, d->memory, e) < 0)
 		return -1;
 	if (export_txt_key(af.f, d, e) < 0) {
+		atomic_blame(&af, 1, e);
 		atomic_abort(&af);
 		return -1;
 	}
@@ -180,6 +181,27 @@ static int add_output(struct serve_args *sa, enum serve_output what, const struc
 	return 0;
 }
 
+/* Whether the server can make a request of this cost: an answer that
+ * cannot fit, or a peak past the whole budget, is refused at once (400);
+ * no room in the budget within SERVE_MEMORY_WAIT_SECONDS is a 503. 0:
+ * the peak is taken; 1: answered; -1: out of memory. */
+static int afford(struct serve_ctx *ctx, const struct serve_cost *cost, const struct memfiles *mf,
+		  struct serve_answer *a)
+{
+	struct err e = { ERR_NONE, "" };
+	if (memfiles_room(mf, cost->answer_least, &e) < 0)
+		return answer_error(a, &e) < 0 ? -1 : 1;
+	size_t need = cost->peak >> 20, total = ctx->budget.total >> 20;
+	if (cost->peak > ctx->budget.total)
+		return answer_text(a, 400, "mapsheet: this request would take about %zu MB to make, more than the %zu MB the "
+				   "page spends on requests; ask for fewer rooms or levels, or use the command line\n", need,
+				   total) < 0 ? -1 : 1;
+	if (serve_budget_take(&ctx->budget, cost->peak, SERVE_MEMORY_WAIT_SECONDS) < 0)
+		return answer_text(a, 503, "mapsheet: the server is busy with other large requests (this one needs about %zu "
+				   "MB of the %zu MB it spends at once); try again in a moment\n", need, total) < 0 ? -1 : 1;
+	return 0;
+}
+
 static double clock_ms(clockid_t clock)
 {
 	struct timespec ts;
@@ -202,6 +224,7 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	const struct download *dl = NULL;
 	char zip_name[200];
 	int rc = 0;
+	size_t taken = 0;
 	if (!c) {
 		rc = -1;
 		goto out;
@@ -224,6 +247,13 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	c->verbose = 0;
 	mf.max_files = what == SERVE_PREVIEW ? 1 : 0;
 	mf.max_bytes = SERVE_MAX_ANSWER_BYTES;
+	struct serve_cost cost;
+	serve_cost_estimate(c, dl->name, what, &cost);
+	if ((rc = afford(ctx, &cost, &mf, a)) != 0) {
+		rc = rc < 0 ? -1 : 0;
+		goto done;
+	}
+	taken = cost.peak;
 	struct run_env env = { &mf, NULL, what == SERVE_KEY ? &key_format : NULL, &deadline, SERVE_MAX_ROOMS_MADE };
 	if (c->key.stock && !(env.tables = find_tables(ctx, c->key.system, &e))) {
 		rc = answer_error(a, &e);
@@ -252,6 +282,9 @@ out:
 	 * big layout would otherwise stay the server's) */
 	malloc_trim(0);
 #endif
+	/* the answer keeps its bytes of the budget until it is sent */
+	a->held = a->body && a->len < taken ? a->len : a->body ? taken : 0;
+	serve_budget_give(&ctx->budget, taken - a->held);
 	a->run_ms = clock_ms(CLOCK_MONOTONIC) - t0;
 	a->cpu_ms = clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0;
 	return rc;

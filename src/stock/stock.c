@@ -417,6 +417,8 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 int stock_key(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,
 	      struct err *e)
 {
+	if (!o->stock || o->player)
+		return 0;
 	if (o->tables)
 		return stock_key_with(k, m, o->tables, rng, e);
 	struct stock_tables t;

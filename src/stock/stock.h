@@ -10,10 +10,12 @@
 #include "model/key.h"
 #include "stock/stock_table.h"
 
-/* Loads the system o->system ("neutral" when NULL) along o->template_dirs
- * and stocks every entry of k (built by key_build for m) with
- * stock_key_with(). Returns 0, or -1 with e set; on failure entries may hold
- * some contents lines (key_free still frees everything). */
+/* Stocks k (built by key_build for m) as o asks: nothing without o->stock
+ * or for the players' version (o->player: the key keeps its secrets); else
+ * from o->tables, or the system o->system ("neutral" when NULL) loaded
+ * along o->template_dirs, with stock_key_with(). Returns 0, or -1 with e
+ * set; on failure entries may hold some contents lines (key_free still
+ * frees everything). */
 int stock_key(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,
 	      struct err *e);
 

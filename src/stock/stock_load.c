@@ -16,7 +16,8 @@ static int cmp_cstr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-int stock_tables_parse_dir(struct stock_tables *t, const char *dir, struct err *e)
+/* Adds every *.table file of folder dir, in name order. */
+static int stock_tables_parse_dir(struct stock_tables *t, const char *dir, struct err *e)
 {
 	DIR *d = opendir(dir);
 	if (!d)

@@ -115,8 +115,6 @@ void stock_tables_free(struct stock_tables *t);
  * "name:line:column: message". */
 int stock_tables_parse_text(struct stock_tables *t, const char *name, const char *text, size_t len,
 			    struct err *e);
-/* Adds every *.table file of folder dir, in name order. */
-int stock_tables_parse_dir(struct stock_tables *t, const char *dir, struct err *e);
 /* After parsing: checks every call names a table and no table calls itself,
  * directly or through others, and the contents roll covers its die. Returns
  * 0 or -1 with e set to the file:line:column of the offending call. */

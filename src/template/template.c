@@ -1,6 +1,7 @@
 /* template.c: the directive:field:field parser for every template file. */
 #include "template/template.h"
 
+#include "base/slurp.h"
 #include "base/utf8.h"
 
 #include <errno.h>
@@ -43,8 +44,9 @@ static const char *file_kind(mode_t mode)
 
 /* Opens path for reading only when it is a regular file: opened without
  * blocking (a FIFO with no writer would wait for ever), checked, then set
- * back to blocking reads. Returns the stream, or NULL with e set. */
-static FILE *open_regular(const char *path, struct err *e)
+ * back to blocking reads. Returns the descriptor with the file's size in
+ * *size, or -1 with e set. */
+static int open_regular(const char *path, size_t *size, struct err *e)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
@@ -55,27 +57,27 @@ static FILE *open_regular(const char *path, struct err *e)
 				  file_kind(st.st_mode));
 		else
 			err_set(e, "cannot read %s: %s", path, strerror(saved));
-		return NULL;
+		return -1;
 	}
 	struct stat st;
 	if (fstat(fd, &st) < 0) {
 		err_set(e, "cannot read %s: %s", path, strerror(errno));
 		close(fd);
-		return NULL;
+		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		err_usage(e, "%s: is %s, not a text file (expected a regular file)", path, file_kind(st.st_mode));
 		close(fd);
-		return NULL;
+		return -1;
 	}
 	int flags = fcntl(fd, F_GETFL);
-	FILE *f = NULL;
-	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 || !(f = fdopen(fd, "rb"))) {
+	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
 		err_set(e, "cannot read %s: %s", path, strerror(errno));
 		close(fd);
-		return NULL;
+		return -1;
 	}
-	return f;
+	*size = (size_t)st.st_size;
+	return fd;
 }
 
 /* Checks text as UTF-8; the first bad byte is an error at its line and
@@ -105,46 +107,24 @@ static int check_utf8(const char *path, const char *text, size_t len, struct err
 
 char *tpl_read_file(const char *path, size_t *len, struct err *e)
 {
-	FILE *f = open_regular(path, e);
-	if (!f)
+	size_t size;
+	int fd = open_regular(path, &size, e);
+	if (fd < 0)
 		return NULL;
-	size_t cap = 4096, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		if (n + 1 >= cap) {
-			if ((long)cap >= TPL_MAX_FILE) {
-				free(buf);
-				fclose(f);
-				err_usage(e, "%s: larger than 16 MiB, not a template", path);
-				return NULL;
-			}
-			char *p = realloc(buf, cap * 2);
-			if (!p) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = p;
-			cap *= 2;
-		}
-		size_t got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (!buf) {
-		fclose(f);
-		err_set(e, "out of memory reading %s", path);
+	char *buf;
+	size_t n;
+	int rc = slurp_fd(fd, size, (size_t)TPL_MAX_FILE, &buf, &n);
+	int saved = errno;
+	close(fd);
+	if (rc < 0) {
+		if (saved == EFBIG)
+			err_usage(e, "%s: larger than 16 MiB, not a template", path);
+		else if (saved == ENOMEM)
+			err_set(e, "out of memory reading %s", path);
+		else
+			err_set(e, "cannot read %s: read error", path);
 		return NULL;
 	}
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		err_set(e, "cannot read %s: read error", path);
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
 	if (check_utf8(path, buf, n, e) < 0) {
 		free(buf);
 		return NULL;

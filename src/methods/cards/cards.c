@@ -6,11 +6,12 @@
  * room card dealt from the deck of its zone's theme. The map is several
  * zones grown one after another and joined by bridges, tumors, multi-tumors
  * or islands; the door into each later zone is locked and its key lies in
- * the zone before. Stages: src/cards_layout.c (the set and the rules),
- * src/cards_rooms.c (squares), src/cards_zones.c (growing and joining),
- * src/cards_locks.c (keys and the proof), src/cards_themes.c (the table),
- * src/cards_deck.c (reading the room cards), src/cards_deal.c (the piles
- * and laying a card). */
+ * the zone before. Stages, in the files beside this one: cards_layout.c
+ * (the set and the rules), cards_rooms.c (squares), cards_zones.c (growing
+ * and joining), cards_water.c (the water around islands), cards_locks.c
+ * (keys and the proof), cards_themes.c (the table), cards_deck.c (reading
+ * the room cards), cards_deal.c (the piles and laying a card). */
+#include "methods/cards/cards.h"
 #include "methods/cards/cards_int.h"
 #include "base/plural.h"
 #include "base/paths.h"
@@ -20,22 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static const char *const layout_names[] = { "random", "fill", "blob", "weighted" };
-static const char *const join_names[] = { "bridge", "tumor", "multi-tumor", "island" };
-
-const char *cards_layout_name(enum cards_layout l)
-{
-	return (unsigned)l < 4 ? layout_names[l] : "?";
-}
-
-const char *cards_join_name(enum cards_join j)
-{
-	for (int i = 0; i < 4; i++)
-		if ((int)j == 1 << i)
-			return join_names[i];
-	return "?";
-}
 
 /* How many rooms the zones plan, and by which join each begins. */
 struct plan {
@@ -308,7 +293,7 @@ static void cards_fit_size(int rooms, int *w, int *h)
 	int rows = (int)ceil(cells / cols);
 	if (rows < 3)
 		rows = 3;
-	while ((long)cols * 8 * rows * 8 > GEN_MAX_AREA || cols * 8 > GEN_MAX_SIDE || rows * 8 > GEN_MAX_SIDE) {
+	while ((long)cols * 8 * rows * 8 > MAP_MAX_AREA || cols * 8 > MAP_MAX_SIDE || rows * 8 > MAP_MAX_SIDE) {
 		cols = cols * 9 / 10;
 		rows = rows * 9 / 10;
 	}
@@ -319,7 +304,7 @@ static void cards_fit_size(int rooms, int *w, int *h)
 static int opt_layout(struct gen_params *p, const char *value, struct err *e)
 {
 	for (int i = 0; i < 4; i++)
-		if (strcmp(value, layout_names[i]) == 0) {
+		if (strcmp(value, cards_layout_name((enum cards_layout)i)) == 0) {
 			p->cards.layout = (enum cards_layout)i;
 			return 0;
 		}
@@ -358,11 +343,13 @@ static int opt_joins(struct gen_params *p, const char *value, struct err *e)
 	while (1) {
 		size_t len = strcspn(s, ",");
 		int found = 0;
-		for (int i = 0; i < 4; i++)
-			if (len == strlen(join_names[i]) && strncmp(s, join_names[i], len) == 0) {
+		for (int i = 0; i < 4; i++) {
+			const char *name = cards_join_name((enum cards_join)(1 << i));
+			if (len == strlen(name) && strncmp(s, name, len) == 0) {
 				joins |= 1 << i;
 				found = 1;
 			}
+		}
 		if (!found)
 			return err_usage(e, "--joins: unknown join '%.*s' in '%s' (expected a list of bridge, tumor, multi-tumor, island)",
 					 (int)len, s, value);

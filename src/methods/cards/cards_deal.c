@@ -9,6 +9,7 @@
  * meet a cell (they stay first in line, the drawn cards shuffled in behind
  * them), so no card comes twice before the pile is used up. */
 #include "methods/cards/cards_int.h"
+#include "methods/turn.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,7 @@
 
 /* Where a card of `side` squares sits in its cell, so its doorways lie on
  * the cell's middle row and column; -1 when it does not fit. */
-int cards_card_offset(const struct cards_state *st, int side)
+static int card_offset(const struct cards_state *st, int side)
 {
 	int off = st->mid - side / 2;
 	return off >= 0 && off + side <= st->n - 1 ? off : -1;
@@ -32,7 +33,7 @@ static int pile_fill(struct cards_pile *p, const struct card_set *s, int deck, e
 		return err_set(e, "out of memory for the card piles");
 	for (int i = 0; i < s->n; i++)
 		if ((deck < 0 || s->cards[i].deck == deck) && s->cards[i].role == role &&
-		    cards_card_offset(st, s->cards[i].side) >= 0)
+		    card_offset(st, s->cards[i].side) >= 0)
 			p->order[p->n++] = i;
 	p->next = p->n;   /* shuffled at the first draw */
 	return 0;
@@ -200,46 +201,27 @@ static void copy_field(char *dst, size_t size, const char *text)
 	dst[len] = '\0';
 }
 
-/* How card_at reads the drawing, as steps: the drawing's index of laid
- * square (x, y) is base + x * dx + y * dy. Worked out once a card from the
- * corner and its two neighbours instead of once a square. */
-static void drawing_steps(const struct card *c, int o, int *base, int *dx, int *dy)
-{
-	int n = c->side, at[3];
-	static const int corner[3][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
-	for (int i = 0; i < 3; i++) {
-		int x = corner[i][0], y = corner[i][1];
-		for (int t = 0; t < o % 4; t++) {
-			int px = y, py = n - 1 - x;
-			x = px;
-			y = py;
-		}
-		if (o >= 4)
-			x = n - 1 - x;
-		at[i] = y * n + x;
-	}
-	*base = at[0];
-	*dx = at[1] - at[0];
-	*dy = at[2] - at[0];
-}
-
 int cards_lay_card(struct cards_state *st, int k, int card, int o)
 {
 	struct cards_card *cd = &st->cards[k];
 	const struct card *c = &st->deck->cards[card];
 	struct map *m = st->m;
-	int n = c->side, off = cards_card_offset(st, n);
+	int n = c->side, off = card_offset(st, n);
 	int x0 = cards_cell_x(st, cd->cell) * st->n + off, y0 = cards_cell_y(st, cd->cell) * st->n + off;
 	cd->r = (struct rect){ x0, y0, n, n };
 	cd->card = card;
 	cd->doors = card_doors(c, o);
 	if (!map_rect_free(m, cd->r, 0))
 		return err_set(st->e, "internal error: card %d at %d,%d overlaps another region", k, x0, y0);
-	int base, dx, dy;
-	drawing_steps(c, o, &base, &dx, &dy);
+	/* how card_at reads the drawing, as steps: the drawing's index of laid
+	 * square (x, y) is base + x * dx + y * dy, worked out once a card
+	 * instead of once a square */
+	long base, dx, dy;
+	int nw, nh;
+	turn_steps(n, n, turn_undo(o), &base, &dx, &dy, &nw, &nh);
 	for (int y = 0; y < n; y++) {
 		long row = (long)(y0 + y) * m->w + x0;
-		int at = base + y * dy;
+		long at = base + y * dy;
 		for (int x = 0; x < n; x++, at += dx) {
 			char ch = c->cells[at];
 			if (ch == '#' || ch == ' ' || !card_is_room(ch))

@@ -6,6 +6,7 @@
 #include "methods/cards/cards_deck.h"
 
 #include "base/paths.h"
+#include "methods/turn.h"
 #include "template/template.h"
 
 #include <errno.h>
@@ -303,7 +304,9 @@ static int read_file(struct card_set *s, const char *path, const char *deck, str
 	return rc;
 }
 
-int card_read_dir(struct card_set *s, const char *dir, struct err *e)
+/* Reads every *.card file of a folder (in name order) into s. Returns 0, or
+ * -1 with a usage error naming file:line:column. */
+static int read_dir(struct card_set *s, const char *dir, struct err *e)
 {
 	char **names;
 	int n;
@@ -325,14 +328,14 @@ int card_set_load(struct card_set *s, const char *const *dirs, const char *user_
 	memset(s, 0, sizeof *s);
 	int rc;
 	if (user_dir && user_dir[0] != '+') {
-		rc = card_read_dir(s, user_dir, e);
+		rc = read_dir(s, user_dir, e);
 	} else {
 		char shipped[1200];
 		if (paths_find_dir(dirs, "cards", shipped, sizeof shipped) < 0)
 			return err_set(e, "cannot find the shipped cards (templates/cards) along the template path");
-		rc = card_read_dir(s, shipped, e);
+		rc = read_dir(s, shipped, e);
 		if (rc == 0 && user_dir)
-			rc = card_read_dir(s, user_dir + 1, e);
+			rc = read_dir(s, user_dir + 1, e);
 	}
 	if (rc < 0)
 		card_set_free(s);
@@ -349,13 +352,7 @@ void card_set_free(struct card_set *s)
  * turn (counter-clockwise), then the mirror. */
 char card_at(const struct card *c, int o, int x, int y)
 {
-	int n = c->side;
-	for (int t = 0; t < o % 4; t++) {
-		int px = y, py = n - 1 - x;
-		x = px;
-		y = py;
-	}
-	if (o >= 4)
-		x = n - 1 - x;
-	return c->cells[y * n + x];
+	int n = c->side, dx, dy, nw, nh;
+	turn_point(n, n, turn_undo(o), x, y, &dx, &dy, &nw, &nh);
+	return c->cells[dy * n + dx];
 }

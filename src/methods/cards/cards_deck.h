@@ -42,9 +42,6 @@ struct card_set {
 	int ndecks;
 };
 
-/* Reads every *.card file of a folder (in name order) into s. Returns 0, or
- * -1 with a usage error naming file:line:column. */
-int card_read_dir(struct card_set *s, const char *dir, struct err *e);
 /* Reads one deck from text in memory, named `name` in messages, its deck
  * called `deck`. Returns 0 or -1. */
 int card_read_text(struct card_set *s, const char *name, const char *deck, const char *text, size_t len,
@@ -57,7 +54,7 @@ void card_set_free(struct card_set *s);
 int card_set_deck(const struct card_set *s, const char *name);
 
 /* Orientation o: mirrored west to east when o >= 4, then turned o % 4
- * quarter turns clockwise. The drawing character at (x, y) of card c laid
+ * quarter turns clockwise (a turn of methods/turn.h). The drawing character at (x, y) of card c laid
  * in orientation o. */
 char card_at(const struct card *c, int o, int x, int y);
 /* The doorway sides of card c in orientation o (bit per enum side): the

@@ -1,11 +1,12 @@
 /* cards_int.h: the state the cards method's stage files share (not for
  * other modules). The level is a coarse grid of cells, each a block of
- * `cell` squares; a card is a room that takes one cell. See src/cards.c for
+ * `cell` squares; a card is a room that takes one cell. See cards.c for
  * the procedure and the order of its stages. */
 #ifndef MAPSHEET_CARDS_INT_H
 #define MAPSHEET_CARDS_INT_H
 
 #include "methods/cards/cards_deck.h"
+#include "methods/cards/cards_params.h"
 #include "methods/gen.h"
 
 #define CARDS_MAX_BORDERS 4
@@ -129,6 +130,8 @@ int cards_step(const struct cards_state *st, int c, enum side s);
 int cards_place(struct cards_state *st, int c, enum region_kind kind);
 /* Picks the next cell from the zone's set by the layout rule; -1 if empty. */
 int cards_pick(struct cards_state *st);
+/* The rule's name: "random", "fill", "blob" or "weighted" (--layout). */
+const char *cards_layout_name(enum cards_layout l);
 /* A uniformly random cell of the set (or of one bucket when b > 0); -1. */
 int cards_pick_any(struct cards_state *st, int b);
 void cards_set_clear(struct cards_state *st);
@@ -140,12 +143,8 @@ void cards_seal(struct cards_state *st);
 int cards_set_drop(struct cards_state *st, int c);
 /* Marks one free cell invalid (out of every set). */
 void cards_invalidate(struct cards_state *st, int c);
-int cards_vec_push(struct cards_vec *v, int x, struct err *e);
 
 /* cards_rooms.c: squares: room rectangles, links, entrance, stairs. */
-/* The room rectangle for cell c (random size, covering the cell's mid row
- * and column, leaving the cell's last row and column free). */
-struct rect cards_room_rect(struct cards_state *st, int c);
 /* The side of cell a that faces its neighbour cell b. */
 enum side cards_side_toward(const struct cards_state *st, int a, int b);
 /* Joins cards a and b (face neighbours) by a door, or by a corridor with a
@@ -166,6 +165,9 @@ int cards_grow(struct cards_state *st, int want);
 /* Begins zone z by join kind `join`. Returns 1 when joined, 0 when this
  * kind cannot be built here, -1 on error. */
 int cards_join(struct cards_state *st, int z, int join);
+/* The name of one join bit: "bridge", "tumor", "multi-tumor", "island"
+ * (--joins). */
+const char *cards_join_name(enum cards_join j);
 
 /* cards_water.c: the water around island zones. */
 /* Floods the free cells around every island zone and the crossings to
@@ -187,9 +189,6 @@ int cards_walk_keys(const struct map *m, struct err *e);
 /* cards_deal.c: the piles and laying a card. */
 int cards_piles_init(struct cards_state *st);
 void cards_piles_free(struct cards_state *st);
-/* Where a card of `side` squares sits in its cell (its doorways on the
- * cell's middle lines), or -1 when it does not fit the cell. */
-int cards_card_offset(const struct cards_state *st, int side);
 /* Draws a card of `role` for zone, for cell, with doorways on the sides of
  * need (and as many as it can toward free cells);
  * returns its index in st->deck (and *orient), or -1: none could. */

@@ -15,7 +15,8 @@
 static const double weighted_chance[CARDS_MAX_BORDERS + 1] = { 0.0, 0.25, 0.45, 0.7, 0.9 };
 #define WEIGHTED_GAIN 0.15
 
-int cards_vec_push(struct cards_vec *v, int x, struct err *e)
+/* Appends x to v. Returns 0 or -1 with e set. */
+static int vec_push(struct cards_vec *v, int x, struct err *e)
 {
 	if (v->n == v->cap) {
 		int cap = v->cap ? v->cap * 2 : 64;
@@ -86,7 +87,7 @@ static int set_add(struct cards_state *st, int c)
 {
 	struct cards_cell *cl = &st->cells[c];
 	int b = cl->borders > CARDS_MAX_BORDERS ? CARDS_MAX_BORDERS : cl->borders;
-	if (cards_vec_push(&st->bucket[b], c, st->e) < 0)
+	if (vec_push(&st->bucket[b], c, st->e) < 0)
 		return -1;
 	cl->bucket = (unsigned char)b;
 	cl->set_pos = st->bucket[b].n - 1;
@@ -122,7 +123,7 @@ int cards_set_drop(struct cards_state *st, int c)
 {
 	set_remove(st, c);
 	front_remove(st, c);
-	return cards_vec_push(&st->dropped, c, st->e);
+	return vec_push(&st->dropped, c, st->e);
 }
 
 void cards_invalidate(struct cards_state *st, int c)
@@ -210,7 +211,7 @@ int cards_place(struct cards_state *st, int c, enum region_kind kind)
 		if (cl->card >= 0 || cl->invalid)
 			continue;
 		if (cl->front_pos < 0) {
-			if (cards_vec_push(&st->frontier, nb, st->e) < 0)
+			if (vec_push(&st->frontier, nb, st->e) < 0)
 				return -1;
 			cl->front_pos = st->frontier.n - 1;
 		}
@@ -280,6 +281,13 @@ static int pick_weighted(struct cards_state *st)
 		last = c;
 	}
 	return last;
+}
+
+static const char *const layout_names[] = { "random", "fill", "blob", "weighted" };
+
+const char *cards_layout_name(enum cards_layout l)
+{
+	return (unsigned)l < 4 ? layout_names[l] : "?";
 }
 
 int cards_pick(struct cards_state *st)

@@ -25,7 +25,9 @@ static void roll_span(struct cards_state *st, int *pos, int *len)
 	*len = l;
 }
 
-struct rect cards_room_rect(struct cards_state *st, int c)
+/* The room rectangle for cell c (random size, covering the cell's mid row
+ * and column, leaving the cell's last row and column free). */
+static struct rect room_rect(struct cards_state *st, int c)
 {
 	struct rect r;
 	roll_span(st, &r.x, &r.w);
@@ -59,7 +61,7 @@ int cards_carve(struct cards_state *st, int k, enum card_role role, unsigned nee
 		return 0;
 	}
 	log_step(st->log, "card %d: no card of the zone's deck meets its neighbours' doorways; a plain room", k + 1);
-	cd->r = cards_room_rect(st, cd->cell);
+	cd->r = room_rect(st, cd->cell);
 	if (!map_rect_free(st->m, cd->r, 0))
 		return err_set(st->e, "internal error: card %d at %d,%d overlaps another region", k,
 			       cd->r.x, cd->r.y);

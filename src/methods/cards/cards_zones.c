@@ -12,7 +12,7 @@
  *   island       the new zone touches nothing (not even at corners); a port
  *                on the old zone's edge and a landing on the island face
  *                each other over one to three free cells, which with the
- *                cells around the island become water (src/cards_water.c).
+ *                cells around the island become water (cards_water.c).
  * The door into every new zone is locked (for an island, the port's door
  * onto the water, the boathouse); its key lies in the zone before.
  * Every card is dealt to meet a doorway of the card it is joined to; a free
@@ -433,6 +433,16 @@ static int join_island(struct cards_state *st, int z)
 	log_step(st->log, "zone %d joined as an island: from card %d over %d cell%s of water by %s; the boathouse needs the %s",
 		 z + 1, p + 1, gap, gap == 1 ? "" : "s", zn->crossing, zn->key_name);
 	return 1;
+}
+
+static const char *const join_names[] = { "bridge", "tumor", "multi-tumor", "island" };
+
+const char *cards_join_name(enum cards_join j)
+{
+	for (int i = 0; i < 4; i++)
+		if ((int)j == 1 << i)
+			return join_names[i];
+	return "?";
 }
 
 int cards_join(struct cards_state *st, int z, int join)

@@ -5,7 +5,8 @@
  * stairs on rooms at the edge. man/mapsheet.1 (METHODS, dice) gives every
  * step and roll, and its Sources subsection the procedure's origin. This
  * file holds the method's entry, options and grid size; the stages live in
- * src/dice_*.c. */
+ * the dice_*.c files beside it. */
+#include "methods/dice/dice.h"
 #include "methods/dice/dice_int.h"
 #include "base/plural.h"
 
@@ -52,7 +53,7 @@ static int opt_room_shape(struct gen_params *p, const char *value, struct err *e
 
 static int opt_loops(struct gen_params *p, const char *value, struct err *e)
 {
-	return gen_parse_int("loops", value, 0, GEN_MAX_ROOMS, &p->dice.loops, e);
+	return gen_parse_int("loops", value, 0, MAP_MAX_ROOMS, &p->dice.loops, e);
 }
 
 static const struct method_option dice_options[] = {
@@ -64,13 +65,27 @@ static const struct method_option dice_options[] = {
 	{ NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* The key's footer: the rooms and corridors drawn, and the share of the
+ * grid the rooms cover. */
+static void add_notes(struct dice_gen *g)
+{
+	struct map *m = g->m;
+	long area = 0;
+	for (int i = 0; i < g->nrooms; i++)
+		area += g->rooms[i].area;
+	map_add_note(m, "Dice method: %d room%s, %d corridor%s in the spanning tree, %d closing loop%s.", g->nrooms,
+		     plural_s(g->nrooms), g->tree_corridors, plural_s(g->tree_corridors), g->loop_corridors,
+		     plural_s(g->loop_corridors));
+	map_add_note(m, "Rooms cover %.0f%% of the grid.", 100.0 * (double)area / ((double)m->w * m->h));
+}
+
 static int dice_generate(struct map *m, const struct gen_params *p, struct rng *rng, struct log *log,
 			 struct err *e)
 {
 	struct dice_gen g = { .m = m, .p = p, .rng = rng, .log = log, .e = e, .logging = log_on(log) };
 	g.want = p->rooms > 0 ? p->rooms : DICE_DEFAULT_ROOMS;
-	if (g.want > GEN_MAX_ROOMS)
-		return err_usage(e, "dice: %d rooms is more than the limit of %d", g.want, GEN_MAX_ROOMS);
+	if (g.want > MAP_MAX_ROOMS)
+		return err_usage(e, "dice: %d rooms is more than the limit of %d", g.want, MAP_MAX_ROOMS);
 	if (p->start_x >= 0 && !map_in(m, p->start_x, p->start_y))
 		return err_usage(e, "dice: the start square (%d, %d) is off the %dx%d grid", p->start_x,
 				 p->start_y, m->w, m->h);
@@ -109,14 +124,8 @@ static int dice_generate(struct map *m, const struct gen_params *p, struct rng *
 	/* Step 8: the entrance and the stairs on rooms at the edge. */
 	if (dice_exits(&g) < 0)
 		goto out;
-
-	long area = 0;
-	for (int i = 0; i < g.nrooms; i++)
-		area += g.rooms[i].area;
-	map_add_note(m, "Dice method: %d room%s, %d corridor%s in the spanning tree, %d closing loop%s.", g.nrooms,
-		     plural_s(g.nrooms), g.tree_corridors, plural_s(g.tree_corridors), g.loop_corridors,
-		     plural_s(g.loop_corridors));
-	map_add_note(m, "Rooms cover %.0f%% of the grid.", 100.0 * (double)area / ((double)m->w * m->h));
+	/* The key's footer: what was drawn, and how much of the grid. */
+	add_notes(&g);
 	rc = 0;
 out:
 	sbuf_free(&g.text);

@@ -6,6 +6,7 @@
  * parent and child plus the pairs near each other, found through a bucket
  * grid, never all pairs. */
 #include "methods/dice/dice_int.h"
+#include "methods/dice/dice_room.h"
 
 #include <stdlib.h>
 
@@ -17,21 +18,15 @@ struct cand {
 	int pc;         /* parent and child */
 };
 
-int dice_link_add(struct dice_gen *g, int a, int b, int secret)
+/* A hint to start loading room r's record into the cache. */
+static inline void prefetch_room(const struct dice_room *r)
 {
-	if (g->nlinks + 2 > g->links_cap) {
-		int cap = g->links_cap ? g->links_cap * 2 : 64;
-		struct dice_link *l = realloc(g->links, (size_t)cap * sizeof *l);
-		if (!l)
-			return err_set(g->e, "out of memory for the corridors");
-		g->links = l;
-		g->links_cap = cap;
-	}
-	g->links[g->nlinks] = (struct dice_link){ b, g->link_head[a], secret };
-	g->link_head[a] = g->nlinks++;
-	g->links[g->nlinks] = (struct dice_link){ a, g->link_head[b], secret };
-	g->link_head[b] = g->nlinks++;
-	return 0;
+#if defined(__GNUC__)
+	__builtin_prefetch(r);
+	__builtin_prefetch((const char *)r + sizeof *r - 1);
+#else
+	(void)r;
+#endif
 }
 
 /* Squares between two boxes: along one axis when they overlap on the other,
@@ -233,8 +228,8 @@ static int spanning_tree(struct dice_gen *g, const struct cand *c, int nc)
 		/* the pairs lie all over the map: the rooms a few pairs ahead
 		 * start loading while this one is laid */
 		if (k + 8 < nc) {
-			dice_prefetch_room(&g->rooms[c[k + 8].a]);
-			dice_prefetch_room(&g->rooms[c[k + 8].b]);
+			prefetch_room(&g->rooms[c[k + 8].a]);
+			prefetch_room(&g->rooms[c[k + 8].b]);
 		}
 		int ra = uf_find(up, c[k].a), rb = uf_find(up, c[k].b);
 		struct dice_route rt;

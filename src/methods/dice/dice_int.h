@@ -1,10 +1,11 @@
 /* dice_int.h: what the stage files of the dice method share (internal to
- * src/dice*.c): the shape of a rolled room, the rooms placed so far, the
+ * the dice_*.c of this folder): the shape of a rolled room, the rooms placed so far, the
  * reservation grid, the corridor graph, and the stage functions in the order
  * the procedure takes them. */
 #ifndef MAPSHEET_DICE_INT_H
 #define MAPSHEET_DICE_INT_H
 
+#include "methods/dice/dice_params.h"
 #include "methods/gen.h"
 #include "base/sbuf.h"
 
@@ -38,22 +39,11 @@ struct dice_room {
 	enum side line_side;       /* the side of this room the line leaves from */
 };
 
-/* One bit a square, rows of 64-bit words (src/dice_bits.c). */
+/* One bit a square, rows of 64-bit words (dice_bits.c). */
 struct dice_bits {
 	uint64_t *word;
 	int stride, h;             /* words a row, rows */
 };
-
-/* A hint to start loading room r's record into the cache. */
-static inline void dice_prefetch_room(const struct dice_room *r)
-{
-#if defined(__GNUC__)
-	__builtin_prefetch(r);
-	__builtin_prefetch((const char *)r + sizeof *r - 1);
-#else
-	(void)r;
-#endif
-}
 
 /* A corridor link in the room graph. */
 struct dice_link {
@@ -116,9 +106,12 @@ void dice_say_fmt(struct dice_gen *g, const char *fmt, ...) __attribute__((forma
  * new line. */
 void dice_say_end(struct dice_gen *g, const char *prefix);
 
-/* Steps 1-4: rolls a room's size and shape (rounded or with an alcove, long
- * axis, triples joined), telling the rolls through dice_say. */
+/* Steps 1-4 (dice_room.c): rolls a room's size and shape (rounded or with
+ * an alcove, long axis, triples joined), telling the rolls through dice_say. */
 void dice_roll_shape(struct dice_gen *g, struct dice_room_shape *s);
+/* The far coordinate of room r's squares in a lane (a column when side is
+ * north or south, a row otherwise) towards side, or -1 if none. */
+int dice_room_extreme(const struct rect *part, int nparts, int lane, enum side side);
 
 /* Steps 1 and 5: the first room at the centre (or over the start square),
  * then rooms at the clock positions of every room in creation order.
@@ -131,13 +124,6 @@ int dice_connect(struct dice_gen *g);
 
 /* Step 8: the entrance and the stairs. Returns 0 or -1 with g->e set. */
 int dice_exits(struct dice_gen *g);
-
-/* The far coordinate of room r's squares in a lane (a column when side is
- * north or south, a row otherwise) towards side, or -1 if none. */
-int dice_room_extreme(const struct rect *part, int nparts, int lane, enum side side);
-
-/* Adds a corridor link between rooms a and b. Returns 0 or -1. */
-int dice_link_add(struct dice_gen *g, int a, int b, int secret);
 
 /* A corridor's course: one or two 1-wide segments, and the corridor square
  * at each end with the side facing the room there ([0] room a, [1] room b). */

@@ -14,27 +14,6 @@
 
 static const char *const clock_name[SIDE_COUNT] = { "12", "3", "6", "9" };
 
-int dice_room_extreme(const struct rect *part, int nparts, int lane, enum side side)
-{
-	int best = -1;
-	for (int i = 0; i < nparts; i++) {
-		const struct rect *r = &part[i];
-		int v;
-		if (side == SIDE_N || side == SIDE_S) {
-			if (lane < r->x || lane >= r->x + r->w)
-				continue;
-			v = side == SIDE_N ? r->y : r->y + r->h - 1;
-		} else {
-			if (lane < r->y || lane >= r->y + r->h)
-				continue;
-			v = side == SIDE_W ? r->x : r->x + r->w - 1;
-		}
-		if (best < 0 || ((side == SIDE_N || side == SIDE_W) ? v < best : v > best))
-			best = v;
-	}
-	return best;
-}
-
 /* True when the squares of r are inside the grid, not reserved, and with
  * their ring of squares around them free of rooms: no bit of the block grid
  * is set in r, as it holds every room grown by one square. */

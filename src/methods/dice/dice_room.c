@@ -1,7 +1,10 @@
 /* dice_room.c: steps 1-4 of the dice method: a room's size is 3d8+1
  * squares, made a rectangle (rounded to a sensible area, or kept exact with
  * an alcove), its long axis rolled on a d6, and on triples a second roll
- * joined to the first into one larger room. */
+ * joined to the first into one larger room. Also what the later steps ask
+ * of a room's shape (its far square in a row or column) and the roll log
+ * line every step writes to. */
+#include "methods/dice/dice_room.h"
 #include "methods/dice/dice_int.h"
 
 #include <stdarg.h>
@@ -93,6 +96,27 @@ void dice_say_end(struct dice_gen *g, const char *prefix)
 		return;
 	log_step(g->log, "%s%s", prefix, sbuf_failed(&g->text) ? "(out of memory)" : sbuf_cstr(&g->text));
 	sbuf_reset(&g->text);
+}
+
+int dice_room_extreme(const struct rect *part, int nparts, int lane, enum side side)
+{
+	int best = -1;
+	for (int i = 0; i < nparts; i++) {
+		const struct rect *r = &part[i];
+		int v;
+		if (side == SIDE_N || side == SIDE_S) {
+			if (lane < r->x || lane >= r->x + r->w)
+				continue;
+			v = side == SIDE_N ? r->y : r->y + r->h - 1;
+		} else {
+			if (lane < r->y || lane >= r->y + r->h)
+				continue;
+			v = side == SIDE_W ? r->x : r->x + r->w - 1;
+		}
+		if (best < 0 || ((side == SIDE_N || side == SIDE_W) ? v < best : v > best))
+			best = v;
+	}
+	return best;
 }
 
 /* Moves every part so the bounding box starts at 0,0 and sets w, h, area. */

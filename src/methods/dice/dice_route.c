@@ -1,7 +1,7 @@
 /* dice_route.c: how the dice method lays one corridor between two rooms:
  * one square wide, straight or with one bend, through solid rock only (never
  * through another room, corridor or reserved line), with a door or an
- * opening at each end. */
+ * opening at each end, and the link it makes in the graph of rooms. */
 #include "methods/dice/dice_int.h"
 
 #include <stdio.h>
@@ -183,6 +183,25 @@ static enum door_kind roll_door(struct rng *rng, int *roll)
 	return *roll <= 19 ? DOOR_SECRET : DOOR_PORTCULLIS;
 }
 
+/* Adds a corridor link between rooms a and b (both ways round in the
+ * room graph). Returns 0 or -1. */
+static int link_add(struct dice_gen *g, int a, int b, int secret)
+{
+	if (g->nlinks + 2 > g->links_cap) {
+		int cap = g->links_cap ? g->links_cap * 2 : 64;
+		struct dice_link *l = realloc(g->links, (size_t)cap * sizeof *l);
+		if (!l)
+			return err_set(g->e, "out of memory for the corridors");
+		g->links = l;
+		g->links_cap = cap;
+	}
+	g->links[g->nlinks] = (struct dice_link){ b, g->link_head[a], secret };
+	g->link_head[a] = g->nlinks++;
+	g->links[g->nlinks] = (struct dice_link){ a, g->link_head[b], secret };
+	g->link_head[b] = g->nlinks++;
+	return 0;
+}
+
 int dice_route_build(struct dice_gen *g, int a, int b, const struct dice_route *rt, int gap, const char *what)
 {
 	/* the doors' squares and table slots load while the corridor is laid */
@@ -202,7 +221,7 @@ int dice_route_build(struct dice_gen *g, int a, int b, const struct dice_route *
 		if (map_add_door(g->m, rt->x[i], rt->y[i], rt->side[i], kind[i], g->e) < 0)
 			return -1;
 	}
-	if (dice_link_add(g, a, b, kind[0] == DOOR_SECRET || kind[1] == DOOR_SECRET) < 0)
+	if (link_add(g, a, b, kind[0] == DOOR_SECRET || kind[1] == DOOR_SECRET) < 0)
 		return -1;
 	dice_say(g, "joins room %d and room %d (gap %d): %s, %d square%s; %s (d20 = %d) at room %d, %s (d20 = %d) at room %d",
 		 a + 1, b + 1, gap, rt->bent ? "one bend" : "straight", rt->len, rt->len == 1 ? "" : "s",

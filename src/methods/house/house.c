@@ -13,6 +13,7 @@
  * show where it lies go to the key's footer and the roll log. */
 #include "methods/gen.h"
 #include "base/plural.h"
+#include "methods/house/house.h"
 #include "methods/house/house_build.h"
 #include "names/names.h"
 
@@ -322,7 +323,7 @@ static int opt_hallways(struct gen_params *p, const char *v, struct err *e)
 
 static int opt_max_room(struct gen_params *p, const char *v, struct err *e)
 {
-	return gen_parse_int("max-room", v, HOUSE_MIN_MAX_ROOM, GEN_MAX_AREA, &p->house.max_room, e);
+	return gen_parse_int("max-room", v, HOUSE_MIN_MAX_ROOM, MAP_MAX_AREA, &p->house.max_room, e);
 }
 
 static const struct method_option house_options[] = {

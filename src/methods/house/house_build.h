@@ -1,9 +1,10 @@
 /* house_build.h: the working state the house method's stages share
- * (src/house.c runs them; house_plan.c and house_doors.c hold them). */
+ * (house.c runs them; house_plan.c and house_doors.c hold them). */
 #ifndef MAPSHEET_HOUSE_BUILD_H
 #define MAPSHEET_HOUSE_BUILD_H
 
 #include "methods/gen.h"
+#include "methods/house/house_params.h"
 
 struct house_build {
 	struct map *m;

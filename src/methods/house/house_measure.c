@@ -12,7 +12,7 @@
  * from the first region so neighbours sit close. A search walks level by
  * level with a byte per region for "reached" and writes no distances, so a
  * search on a 10,000-room plan works in a few tens of kilobytes. */
-#include "methods/house/house.h"
+#include "methods/house/house_measure.h"
 
 #include "model/map.h"
 

@@ -5,6 +5,7 @@
  * an unused square that borders used ones (two if any, else one), doors
  * from every room to the hallways it borders and between touching rooms by
  * chance, and a last pass of doors until every space can be reached. */
+#include "methods/mansion/mansion.h"
 #include "methods/mansion/mansion_int.h"
 #include "base/plural.h"
 

@@ -1,11 +1,13 @@
-/* mansion_int.h: what the stages of the mansion method share (src/mansion.c
- * runs them; mansion_plan.c packs the spaces, mansion_doors.c joins them).
- * Not for use outside the method. */
+/* mansion_int.h: what the stages of the mansion method share (mansion.c
+ * runs them; mansion_plan.c packs the spaces, mansion_touch.c finds the
+ * walls they share, mansion_doors.c joins them). Not for use outside the
+ * method. */
 #ifndef MAPSHEET_MANSION_INT_H
 #define MAPSHEET_MANSION_INT_H
 
 #include "methods/frontier.h"
 #include "methods/gen.h"
+#include "methods/mansion/mansion_params.h"
 
 #include <stdint.h>
 

@@ -1,4 +1,4 @@
-/* tile.c: tile kind names, the region kind a tile makes, copying and
+/* tile.c: tile kinds by name, the region kind a tile makes, copying and
  * freeing tiles (see tile.h; the drawing alphabet is inline there). */
 #include "methods/tiles/tile.h"
 
@@ -8,11 +8,6 @@
 static const char *const kind_names[TILE_KIND_COUNT] = {
 	"room", "hall", "corridor", "stairs", "entrance"
 };
-
-const char *tile_kind_name(enum tile_kind k)
-{
-	return (unsigned)k < TILE_KIND_COUNT ? kind_names[k] : "?";
-}
 
 int tile_kind_parse(const char *name)
 {

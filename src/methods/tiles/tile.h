@@ -1,4 +1,4 @@
-/* tile.h: one prefab tile of the tiles method (see src/tiles.c): its
+/* tile.h: one prefab tile of the tiles method (see tiles.c): its
  * drawing, the doors found in it, the floor pieces its inner doors split it
  * into, and its turned and mirrored copies.
  *
@@ -73,8 +73,7 @@ struct tile {
 	int source;             /* index of the folder it came from */
 };
 
-const char *tile_kind_name(enum tile_kind k);     /* "room", "corridor", ... */
-/* The kind called name, or -1. */
+/* The kind called name ("room", "corridor", ...), or -1. */
 int tile_kind_parse(const char *name);
 static inline enum tile_square tile_square_of(char c)
 {
@@ -137,11 +136,5 @@ int tile_turn_analysis(const struct tile *src, int turn, struct tile *out, struc
 int tile_copy(const struct tile *src, struct tile *out, struct err *e);
 /* True when two tiles have the same drawing. */
 int tile_same_drawing(const struct tile *a, const struct tile *b);
-/* Where square (x, y) of a w x h tile goes under `turn`; *nw, *nh get the
- * turned size. */
-void tile_turn_point(int w, int h, int turn, int x, int y, int *nx, int *ny, int *nw, int *nh);
-/* The same for every square at once: square (x, y) goes to index
- * at0 + x * step_x + y * step_y of the turned nw x nh drawing. */
-void tile_turn_steps(int w, int h, int turn, long *at0, long *step_x, long *step_y, int *nw, int *nh);
 
 #endif

@@ -1,4 +1,4 @@
-/* tile_fit.c: the overlap test of the tiles method (see tile_join.h), done
+/* tile_fit.c: the overlap test of the tiles method (see tile_fit.h), done
  * a row at a time on bits. Each turned copy of a tile keeps, per row, a bit
  * for every square that needs empty ground on the grid (floor, doors) and
  * every square of rock; the level keeps, per grid row, a bit for every
@@ -11,7 +11,7 @@
  * Each level also lays the candidate lists of the library out flat, the
  * door's offset beside its variant, so trying a candidate follows no
  * pointers into the library. */
-#include "methods/tiles/tile_join.h"
+#include "methods/tiles/tile_fit.h"
 
 #include <stdlib.h>
 

@@ -1,10 +1,15 @@
 /* tile_join.c: the steps of the tiles procedure on the grid (see
- * tile_join.h): the overlap test, stamping a tile into the map model,
- * joining a tile at an open door, walling doors up and opening new ones.
- * Overlap is tested on an occupancy grid a row of bits at a time over the
- * tile alone (tile_fit.c), and open doors sit in a list taken from at random, so no step
- * scans the whole grid. */
+ * tile_join.h): setting a level up, placing a tile, joining a tile at an
+ * open door, walling doors up and opening new ones. Overlap is tested on
+ * an occupancy grid a row of bits at a time over the tile alone
+ * (tile_fit.c), a placed tile is written from a list of its squares
+ * (tile_stamp.c), and open doors sit in a list taken from at random, so no
+ * step scans the whole grid. */
 #include "methods/tiles/tile_join.h"
+
+#include "methods/tiles/tile_fit.h"
+#include "methods/tiles/tile_pick.h"
+#include "methods/tiles/tile_stamp.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -78,30 +83,6 @@ void tj_free(struct tile_level *lv)
 	free(lv->weights);
 	free(lv->order);
 	memset(lv, 0, sizeof *lv);
-}
-
-int tj_pick(struct rng *rng, const int *w, int n)
-{
-	long total = 0;
-	for (int i = 0; i < n; i++)
-		total += w[i];
-	return tj_pick_sum(rng, w, n, total);
-}
-
-int tj_pick_sum(struct rng *rng, const int *w, int n, long total)
-{
-	if (total <= 0)
-		return -1;
-	long x = (long)(rng_unit(rng) * (double)total);
-	for (int i = 0; i < n; i++) {
-		if (x < w[i])
-			return i;
-		x -= w[i];
-	}
-	for (int i = n - 1; i >= 0; i--)
-		if (w[i] > 0)
-			return i;
-	return -1;
 }
 
 /* Makes a region for every floor piece of t; the piece joined at a

@@ -1,20 +1,40 @@
-/* tile_pick.c: picking tiles by weight at an open door (see tile_join.h).
- * The tiles that can join a door of one facing and width are tried in a
- * weighted random order: pick one with chance proportional to its weight,
- * set its weight to nil, pick again. A picker keeps the weights in a
- * Fenwick tree (each node the sum of a run of weights), so a pick or a
- * removal costs log n steps instead of a walk over every weight, and picks
- * exactly the tile tj_pick_sum would: the first whose running sum of
+/* tile_pick.c: picking tiles by weight (see tile_pick.h): one pick from a
+ * list of weights (the entrance tile), and the order of the tiles tried at
+ * an open door. The tiles that can join a door of one facing and width
+ * are tried in a weighted random order: pick one with chance proportional
+ * to its weight, set its weight to nil, pick again. A picker keeps the
+ * weights in a Fenwick tree (each node the sum of a run of weights), so a
+ * pick or a removal costs log n steps instead of a walk over every weight,
+ * and picks exactly the tile tj_pick would: the first whose running sum of
  * weights exceeds the roll. Each level lays out every candidate list's
  * starting tree once; a door copies its list's tree. Beside it, each
  * group's lines of squares straight in from the door, ANDed: when the run
  * of empty ground ahead of a door ends on a square every copy of the tile
  * needs, the tile is out without trying its copies. */
-#include "methods/tiles/tile_join.h"
+#include "methods/tiles/tile_pick.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+
+int tj_pick(struct rng *rng, const int *w, int n)
+{
+	long total = 0;
+	for (int i = 0; i < n; i++)
+		total += w[i];
+	if (total <= 0)
+		return -1;
+	long x = (long)(rng_unit(rng) * (double)total);
+	for (int i = 0; i < n; i++) {
+		if (x < w[i])
+			return i;
+		x -= w[i];
+	}
+	for (int i = n - 1; i >= 0; i--)
+		if (w[i] > 0)
+			return i;
+	return -1;
+}
 
 /* The size of a tree of n weights: the next power of two above n, so the
  * search below never looks past it. */

@@ -1,8 +1,10 @@
 /* tile_read.c: the tile file reader: the tile, title, kind, weight and row
  * directives through the template parser, with every mistake reported as
- * file:line:column (see tile_read.h). */
+ * file:line:column (see tile_read.h); and the library of a run read from
+ * the shipped folder and the user's. */
 #include "methods/tiles/tile_read.h"
 
+#include "base/paths.h"
 #include "template/template.h"
 #include "methods/tiles/tile_set.h"
 
@@ -186,7 +188,8 @@ int tile_read_text(struct tile_set *s, const char *name, const char *text, size_
 	return rc;
 }
 
-int tile_read_file(struct tile_set *s, const char *path, int source, struct err *e)
+/* Reads one file (see tile_read_text). */
+static int read_file(struct tile_set *s, const char *path, int source, struct err *e)
 {
 	size_t len;
 	char *text = tpl_read_file(path, &len, e);
@@ -197,7 +200,9 @@ int tile_read_file(struct tile_set *s, const char *path, int source, struct err 
 	return rc;
 }
 
-int tile_read_dir(struct tile_set *s, const char *dir, int source, struct err *e)
+/* Reads every DIR/ *.tile in name order. A folder that cannot be opened or
+ * holds no .tile file is a usage error. */
+static int read_dir(struct tile_set *s, const char *dir, int source, struct err *e)
 {
 	char **names;
 	int n;
@@ -207,8 +212,38 @@ int tile_read_dir(struct tile_set *s, const char *dir, int source, struct err *e
 	for (int i = 0; i < n && rc == 0; i++) {
 		char path[2048];
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-		rc = tile_read_file(s, path, source, e);
+		rc = read_file(s, path, source, e);
 	}
 	tpl_dir_free(names, n);
 	return rc;
+}
+
+int tile_set_load(struct tile_set *s, const char *const *dirs, const char *user_dir, struct err *e)
+{
+	const char *key = user_dir ? user_dir : "";
+	if (s->loaded && strcmp(s->loaded_for, key) == 0)
+		return 0;
+	tile_set_free(s);
+	char shipped[1200], where[2600];
+	int rc = 0;
+	if (user_dir && user_dir[0] != '+') {
+		rc = read_dir(s, user_dir, 0, e);
+		snprintf(where, sizeof where, "%s", user_dir);
+	} else {
+		if (paths_find_dir(dirs, "tiles", shipped, sizeof shipped) < 0)
+			return err_set(e, "cannot find the shipped tiles (templates/tiles) along the template path");
+		rc = read_dir(s, shipped, 0, e);
+		if (rc == 0 && user_dir)
+			rc = read_dir(s, user_dir + 1, 1, e);
+		snprintf(where, sizeof where, "%s%s%s", shipped, user_dir ? " and " : "", user_dir ? user_dir + 1 : "");
+	}
+	if (rc == 0)
+		rc = tile_set_index(s, where, e);
+	if (rc < 0) {
+		tile_set_free(s);
+		return -1;
+	}
+	snprintf(s->loaded_for, sizeof s->loaded_for, "%s", key);
+	s->loaded = 1;
+	return 0;
 }

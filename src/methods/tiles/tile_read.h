@@ -1,4 +1,5 @@
-/* tile_read.h: reading tile files (see mapsheet-templates(5), TILES).
+/* tile_read.h: reading tile files (see mapsheet-templates(5), TILES), and
+ * loading a run's library from the shipped folder and the user's.
  *
  * A tile file holds one or more tiles in the template syntax:
  *   tile:NAME            starts a tile (letters, digits, '-' and '_')
@@ -22,10 +23,12 @@ struct tile_set;
  * error. Returns 0, or -1 with a usage error "file:line:column: message". */
 int tile_read_text(struct tile_set *s, const char *name, const char *text, size_t len, int source,
 		   struct err *e);
-/* Reads one file (see tile_read_text). */
-int tile_read_file(struct tile_set *s, const char *path, int source, struct err *e);
-/* Reads every DIR/ *.tile in name order. A folder that cannot be opened or
- * holds no .tile file is a usage error. */
-int tile_read_dir(struct tile_set *s, const char *dir, int source, struct err *e);
+/* Loads the library once: the shipped tiles (templates/tiles along dirs)
+ * and, with user_dir "DIR", that folder instead, or with "+DIR" that folder
+ * beside them (its tiles replace shipped ones of the same name); then its
+ * copies and index (tile_set_index). Does nothing when s is already loaded
+ * for the same user_dir. s must start zeroed. Returns 0 or -1 with e set;
+ * tile_set_free() is always safe. */
+int tile_set_load(struct tile_set *s, const char *const *dirs, const char *user_dir, struct err *e);
 
 #endif

@@ -1,10 +1,7 @@
-/* tile_set.c: the tile library of one run (see tile_set.h): loading the
- * shipped and the user's folders, the distinct turned copies of every tile
- * and the (facing, width) index the joiner looks candidates up in. */
+/* tile_set.c: the tile library of one run (see tile_set.h): the tiles
+ * read, the distinct turned copies of every tile and the (facing, width)
+ * index the joiner looks candidates up in. */
 #include "methods/tiles/tile_set.h"
-
-#include "base/paths.h"
-#include "methods/tiles/tile_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,36 +127,6 @@ int tile_set_index(struct tile_set *s, const char *where, struct err *e)
 	for (int w = 1; w <= TILE_MAX_DOOR; w++)
 		if (has_width[w])
 			s->widths[s->nwidths++] = w;
-	return 0;
-}
-
-int tile_set_load(struct tile_set *s, const char *const *dirs, const char *user_dir, struct err *e)
-{
-	const char *key = user_dir ? user_dir : "";
-	if (s->loaded && strcmp(s->loaded_for, key) == 0)
-		return 0;
-	tile_set_free(s);
-	char shipped[1200], where[2600];
-	int rc = 0;
-	if (user_dir && user_dir[0] != '+') {
-		rc = tile_read_dir(s, user_dir, 0, e);
-		snprintf(where, sizeof where, "%s", user_dir);
-	} else {
-		if (paths_find_dir(dirs, "tiles", shipped, sizeof shipped) < 0)
-			return err_set(e, "cannot find the shipped tiles (templates/tiles) along the template path");
-		rc = tile_read_dir(s, shipped, 0, e);
-		if (rc == 0 && user_dir)
-			rc = tile_read_dir(s, user_dir + 1, 1, e);
-		snprintf(where, sizeof where, "%s%s%s", shipped, user_dir ? " and " : "", user_dir ? user_dir + 1 : "");
-	}
-	if (rc == 0)
-		rc = tile_set_index(s, where, e);
-	if (rc < 0) {
-		tile_set_free(s);
-		return -1;
-	}
-	snprintf(s->loaded_for, sizeof s->loaded_for, "%s", key);
-	s->loaded = 1;
 	return 0;
 }
 

@@ -41,17 +41,12 @@ struct tile_set {
 	int widths[TILE_MAX_DOOR + 1];  /* the door widths any tile can join, ascending */
 	int nwidths;
 	int entrances;                  /* entrance tiles */
-	int loaded;                     /* tile_set_load finished */
+	int loaded;                     /* tile_set_load (tile_read.c) finished */
 	char loaded_for[1100];          /* the --tiles value it was loaded for */
 };
 
-/* Loads the library once: the shipped tiles (templates/tiles along dirs)
- * and, with user_dir "DIR", that folder instead, or with "+DIR" that folder
- * beside them (its tiles replace shipped ones of the same name). Does
- * nothing when s is already loaded for the same user_dir. s must start
- * zeroed. Returns 0 or -1 with e set; tile_set_free() is always safe. */
-int tile_set_load(struct tile_set *s, const char *const *dirs, const char *user_dir, struct err *e);
-/* Builds the copies and the index after reading (tile_set_load does it).
+/* Builds the copies and the index after reading (tile_set_load in
+ * tile_read.h does it).
  * Returns 0, or -1 (usage error) when no entrance tile was read. */
 int tile_set_index(struct tile_set *s, const char *where, struct err *e);
 /* Adds a tile (taking ownership of its memory) or replaces one of the same

@@ -1,11 +1,11 @@
 /* tile_stamp.c: writing a placed tile's squares onto the grid (see
- * tile_join.h). Rock and doors are bits of the occupancy grid alone, set a
+ * tile_stamp.h). Rock and doors are bits of the occupancy grid alone, set a
  * row at a time from the copy's shape. For the map's own squares, each
  * level turns every copy's drawing once into a list of its floor squares
  * and its way in, with their floor piece and feature already looked up and
  * grouped by what they write, so placing a tile walks that list instead of
  * reading the drawing. */
-#include "methods/tiles/tile_join.h"
+#include "methods/tiles/tile_stamp.h"
 
 #include <stdlib.h>
 

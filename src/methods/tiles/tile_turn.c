@@ -7,6 +7,7 @@
  * row order; this file does the same, so its result equals tile_analyse's
  * on the turned drawing (tests/check_tiles.c compares the two). */
 #include "methods/tiles/tile.h"
+#include "methods/turn.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 static void turned(const struct tile *src, int turn, int x, int y, int *nx, int *ny)
 {
 	int nw, nh;
-	tile_turn_point(src->w, src->h, turn, x, y, nx, ny, &nw, &nh);
+	turn_point(src->w, src->h, turn, x, y, nx, ny, &nw, &nh);
 }
 
 /* The side a step from (x0, y0) to (x1, y1) goes towards. */
@@ -39,7 +40,7 @@ static int carry_pieces(const struct tile *src, int turn, struct tile *out, int 
 		return -1;
 	int nw, nh;
 	long at0, step_x, step_y;
-	tile_turn_steps(src->w, src->h, turn, &at0, &step_x, &step_y, &nw, &nh);
+	turn_steps(src->w, src->h, turn, &at0, &step_x, &step_y, &nw, &nh);
 	for (int y = 0; y < src->h; y++) {
 		long at = at0 + y * step_y;
 		for (int x = 0; x < src->w; x++, at += step_x) {

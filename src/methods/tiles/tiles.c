@@ -6,11 +6,17 @@
  * overlaps nothing; a door no tile fits is bad and is never tried again;
  * when no good door remains, finish the level (wall the bad doors up and say
  * it ended early) or, on request, open a new door at random and go on.
- * The stages are below; the grid work is in tile_join.c. */
+ * The stages are below; the grid work is in tile_join.c and the files it
+ * calls on (tile_fit.c, tile_stamp.c, tile_pick.c), the library in
+ * tile_set.c and tile_read.c. */
 #include "methods/gen.h"
 #include "base/plural.h"
 
+#include "methods/tiles/tiles.h"
+#include "methods/tiles/tile_fit.h"
 #include "methods/tiles/tile_join.h"
+#include "methods/tiles/tile_pick.h"
+#include "methods/tiles/tile_read.h"
 #include "methods/tiles/tile_set.h"
 
 #include <math.h>

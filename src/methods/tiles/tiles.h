@@ -1,19 +1,21 @@
-/* tiles.h: the tiles method's parameters (see src/tiles.c). */
+/* tiles.h: the tiles method (tiles.c): its parameters, and the level
+ * assembly the tests run on a library they loaded. */
 #ifndef MAPSHEET_TILES_H
 #define MAPSHEET_TILES_H
 
-struct tile_set;
+#include "methods/tiles/tiles_params.h"
 
-struct tiles_params {
-	/* A user's tile folder (--tiles DIR: instead of the shipped tiles;
-	 * --tiles +DIR: beside them), or NULL for the shipped tiles alone. */
-	const char *dir;
-	int random_doors;       /* on a dead end, open a random new door and go on
-				   (--dead-ends new-door); 0: wall up and end */
-	/* The caller's tile library, so tiles are read once per run: point it
-	 * at a zeroed struct tile_set and tile_set_free() it after the last
-	 * level. NULL: each level reads the tiles itself. */
-	struct tile_set *cache;
-};
+struct err;
+struct gen_params;
+struct log;
+struct map;
+struct rng;
+struct tile_level;
+
+/* Assembles a level on m (map_init'ed at p->w x p->h) from the loaded
+ * library set, leaving the placements in lv for inspection (tests); the
+ * caller tj_free()s lv whatever the result. Returns 0 or -1 with e. */
+int tiles_build(struct tile_level *lv, const struct tile_set *set, struct map *m, const struct gen_params *p,
+		struct rng *rng, struct log *log, struct err *e);
 
 #endif

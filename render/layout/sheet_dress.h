@@ -1,0 +1,42 @@
+/* sheet_dress.h: what a level's map page wears around the map
+ * (sheet_dress.c): the header (title and subtitle), the band under the
+ * map (scale bar, legend, compass) and the footer. The plan
+ * (sheet_plan.h) measures them, layout_page.c draws them, and so does
+ * layout_sheet_dress() (layout.h) for layout_onepage.c. */
+#ifndef MAPSHEET_SHEET_DRESS_H
+#define MAPSHEET_SHEET_DRESS_H
+
+#include "layout/layout.h"
+#include "base/sbuf.h"
+
+#include <stddef.h>
+
+#define SHEET_GAP 14.0          /* between the map, key columns and bands */
+
+/* The subtitle under the title for the map at frame f ("Level 1 · 30 × 20
+ * squares · 12 rooms · 5 squares to the inch"), with the note on crowded
+ * room numbers too large for their rooms when crowded > 0. Returns the
+ * subtitle's length without the note. */
+size_t sheet_subtitle(const struct layout_ctx *c, const struct map_frame *f, int crowded, char *out, size_t size);
+
+/* The footer of page `page` of npages into s: the program, the method, the
+ * seed and level (not on the players' copy), the page, and the command that
+ * remakes the sheet. Returns 0, or -1 without memory. */
+int sheet_footer_text(const struct layout_ctx *c, int page, int npages, struct sbuf *s);
+
+/* The band's height for a content box content_w points wide: the legend's
+ * rows beside the scale bar and compass. */
+double sheet_band_height(struct layout_ctx *c, double content_w);
+
+/* Draws the title (set smaller when too long for one line) and the
+ * subtitle at the top of sp's content box. Returns 0 or -1 with e set. */
+int sheet_draw_header(struct layout_ctx *c, struct scene_page *p, const struct sheet_parts *sp, const char *subtitle,
+		      struct err *e);
+
+/* Draws the band above sp's footer for squares of s points: the scale bar,
+ * the legend and the compass, at the legend's pen widths (c->pen is left
+ * set to them). Returns 0 or -1 with e set. */
+int sheet_draw_band(struct layout_ctx *c, struct scene_page *p, const struct sheet_parts *sp, double s,
+		    struct err *e);
+
+#endif

@@ -1,0 +1,290 @@
+/* sheet_plan.c: how a level's sheet is arranged (see sheet_plan.h). For
+ * each orientation the page's fixed parts are measured (the header with
+ * its subtitle, the band, the footer), the map is fitted or set at its
+ * scale into the room left, and the key starts beside or below the map
+ * when the map leaves room for a column there, or on the next page. Then
+ * the plan that fits with the largest squares is picked, or the usage
+ * error names the paper that would do. */
+#include "layout/sheet_plan.h"
+
+#include "layout/layout_text.h"
+#include "layout/sheet_dress.h"
+#include "base/sbuf.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define COL_MIN 150.0       /* key column widths */
+#define COL_MAX 250.0
+#define COL_BESIDE_MIN 120.0 /* a column beside the map may be narrower */
+#define BELOW_MIN 60.0      /* room under the map for a key there: five lines or so */
+#define MAP_AREA_MIN 72.0   /* the least room for the map: an inch each way */
+#define LEGIBLE_SCALE 16.0  /* the finest scale a fitted map is printed at */
+
+/* The floor's bounding box grown by one square (see layout.h). */
+void layout_viewport(const struct map *m, int *vx, int *vy, int *vw, int *vh)
+{
+	int x0 = m->w, y0 = m->h, x1 = -1, y1 = -1;
+	for (int id = 1; id <= m->nregions; id++) {
+		const struct region *r = &m->regions[id];
+		if (r->area <= 0)
+			continue;
+		if (r->bounds.x < x0)
+			x0 = r->bounds.x;
+		if (r->bounds.y < y0)
+			y0 = r->bounds.y;
+		if (r->bounds.x + r->bounds.w - 1 > x1)
+			x1 = r->bounds.x + r->bounds.w - 1;
+		if (r->bounds.y + r->bounds.h - 1 > y1)
+			y1 = r->bounds.y + r->bounds.h - 1;
+	}
+	if (x1 < 0) {
+		x0 = y0 = 0;
+		x1 = m->w - 1;
+		y1 = m->h - 1;
+	}
+	*vx = x0 - 1;
+	*vy = y0 - 1;
+	*vw = x1 - x0 + 3;
+	*vh = y1 - y0 + 3;
+}
+
+/* Columns of at least col_min points (COL_MIN on key pages) in width. */
+static int key_columns(double width, double col_min, double *col_w)
+{
+	if (width < col_min)
+		return 0;
+	int n = (int)((width + SHEET_GAP) / (col_min + SHEET_GAP));
+	int want = (int)ceil((width + SHEET_GAP) / (COL_MAX + SHEET_GAP));
+	if (want < n)
+		n = want;
+	if (n < 1)
+		n = 1;
+	*col_w = (width - (n - 1) * SHEET_GAP) / n;
+	return n;
+}
+
+int sheet_plan_make(struct layout_ctx *c, enum orientation o, const struct paper *paper, double scale,
+		    struct sheet_plan *pl, struct err *e)
+{
+	const struct style *st = c->st;
+	memset(pl, 0, sizeof *pl);
+	struct sheet_parts *sp = &pl->parts;
+	sp->o = o;
+	paper_oriented(paper, o, &sp->pw, &sp->ph);
+	sp->content = (struct rect_pt){ PAPER_MARGIN, PAPER_MARGIN, sp->pw - 2 * PAPER_MARGIN,
+					sp->ph - 2 * PAPER_MARGIN };
+	/* the subtitle may wrap on narrow paper: room for it at its longest
+	 * scale wording, before the scale is known */
+	struct map_frame widest = { .scale = 99.99, .standard = 0 };
+	char subtitle[400];
+	sheet_subtitle(c, &widest, 0, subtitle, sizeof subtitle);
+	struct text_style title = { .family = st->font_title, .size = st->size_title };
+	struct text_style small = { .family = st->font_text, .size = st->size_small };
+	double th = layout_text_height(c, "Ag", title, 0, e);
+	double sh = layout_text_height(c, subtitle, small, sp->content.w, e);
+	if (th < 0 || sh < 0)
+		return -1;
+	pl->subtitle_h = sh;
+	sp->header_h = th + sh + 8;
+	struct sbuf s;
+	sbuf_init(&s);
+	if (sheet_footer_text(c, 99, 99, &s) < 0) {
+		sbuf_free(&s);
+		return err_set(e, "out of memory while laying out the sheet");
+	}
+	sp->footer_h = layout_text_height(c, sbuf_cstr(&s), small, sp->content.w, e);
+	sbuf_free(&s);
+	if (sp->footer_h < 0)
+		return -1;
+	sp->band_h = sheet_band_height(c, sp->content.w);
+	sp->map_area = (struct rect_pt){ sp->content.x, sp->content.y + sp->header_h, sp->content.w,
+					 sp->content.h - sp->header_h - sp->band_h - sp->footer_h - 2 * SHEET_GAP };
+	struct map_frame *f = &pl->f;
+	layout_viewport(c->m, &f->vx, &f->vy, &f->vw, &f->vh);
+	/* the squares' numbers, when printed, stand left of and above the map */
+	double coord_l, coord_t;
+	layout_coords_margin(c, &coord_l, &coord_t);
+	if (scale > 0) {
+		f->scale = scale;
+		f->standard = 1;
+	} else {
+		f->scale = paper_fit_scale(sp->map_area.w - coord_l, sp->map_area.h - coord_t, f->vw, f->vh,
+					   &f->standard);
+	}
+	f->s = paper_square_pt(f->scale);
+	pl->map_w = f->vw * f->s + coord_l;
+	pl->map_h = f->vh * f->s + coord_t;
+	pl->fits = sp->map_area.w >= MAP_AREA_MIN && sp->map_area.h >= MAP_AREA_MIN &&
+		   pl->map_w <= sp->map_area.w + 1e-6 && pl->map_h <= sp->map_area.h + 1e-6 &&
+		   (scale > 0 || f->scale <= LEGIBLE_SCALE + 1e-9);
+	pl->where = KEY_NEXT_PAGE;
+	if (c->with_key) {
+		double bw = sp->map_area.w - pl->map_w - SHEET_GAP, bh = sp->map_area.h - pl->map_h - SHEET_GAP;
+		double cw_b = 0, cw_u = 0;
+		int nb = key_columns(bw, COL_BESIDE_MIN, &cw_b);
+		int nu = bh >= BELOW_MIN ? key_columns(sp->map_area.w, COL_MIN, &cw_u) : 0;
+		double area_b = nb ? bw * sp->map_area.h : 0, area_u = nu ? bh * sp->map_area.w : 0;
+		/* a column narrower than the key pages' narrows them too: it
+		 * wins over the room under the map only when twice as large */
+		if (nb && cw_b < COL_MIN)
+			area_b /= 2;
+		if (area_b > 0 && area_b >= area_u) {
+			pl->where = KEY_BESIDE;
+			pl->col_w = cw_b;
+			pl->key_area = (struct rect_pt){ sp->map_area.x + pl->map_w + SHEET_GAP, sp->map_area.y, bw,
+							 sp->map_area.h };
+		} else if (area_u > 0) {
+			pl->where = KEY_BELOW;
+			pl->col_w = cw_u;
+			pl->key_area = (struct rect_pt){ sp->map_area.x, sp->map_area.y + pl->map_h + SHEET_GAP,
+							 sp->map_area.w, bh };
+		} else {
+			key_columns(sp->content.w, COL_MIN, &pl->col_w);
+		}
+	}
+	/* the map's place: left of a key beside it, else centred; at the top
+	 * unless the page holds nothing else */
+	double mx = pl->where == KEY_BESIDE ? sp->map_area.x : sp->map_area.x + (sp->map_area.w - pl->map_w) / 2;
+	double my = pl->where == KEY_NEXT_PAGE && pl->fits ? sp->map_area.y + (sp->map_area.h - pl->map_h) / 2
+							     : sp->map_area.y;
+	f->ox = mx + coord_l - f->vx * f->s;
+	f->oy = my + coord_t - f->vy * f->s;
+	return 0;
+}
+
+/* The smallest paper, no smaller than the one asked for, on which the map
+ * fits at scale, in tenths of an inch: sizes grow from the overhead the plan
+ * on paper measured (margins, title, legend, footer) plus the map, then by
+ * a tenth while text that wraps on narrow paper leaves too little room. */
+static int smallest_paper(struct layout_ctx *c, const struct paper *paper, const struct sheet_plan *pl,
+			  double scale, double *w, double *h, struct err *e)
+{
+	const struct sheet_parts *sp = &pl->parts;
+	double s = paper_square_pt(scale);
+	/* the map at scale with the squares' numbers beside it, if any */
+	double map_w = pl->f.vw * s + (pl->map_w - pl->f.vw * pl->f.s);
+	double map_h = pl->f.vh * s + (pl->map_h - pl->f.vh * pl->f.s);
+	double need_w = fmax(map_w, MAP_AREA_MIN) + (sp->pw - sp->map_area.w);
+	double need_h = fmax(map_h, MAP_AREA_MIN) + (sp->ph - sp->map_area.h);
+	need_w = fmax(need_w, sp->pw);   /* no side smaller than the paper asked for */
+	need_h = fmax(need_h, sp->ph);
+	for (int step = 0; step < 400; step++) {
+		need_w = ceil(need_w / 7.2 - 1e-6) * 7.2;
+		need_h = ceil(need_h / 7.2 - 1e-6) * 7.2;
+		struct paper tmp = *paper;
+		tmp.w = sp->o == ORIENT_LANDSCAPE ? need_h : need_w;
+		tmp.h = sp->o == ORIENT_LANDSCAPE ? need_w : need_h;
+		struct sheet_plan trial;
+		if (sheet_plan_make(c, sp->o, &tmp, scale, &trial, e) < 0)
+			return -1;
+		if (trial.fits) {
+			*w = trial.parts.pw;
+			*h = trial.parts.ph;
+			return 0;
+		}
+		if (trial.parts.map_area.w < fmax(map_w, MAP_AREA_MIN))
+			need_w += 7.2;
+		if (trial.parts.map_area.h < fmax(map_h, MAP_AREA_MIN))
+			need_h += 7.2;
+	}
+	*w = need_w;
+	*h = need_h;
+	return 0;
+}
+
+/* The usage error when no plan fits: paper too small for the sheet's
+ * furniture, a scale the user gave that is too large, or a map that would
+ * only fit finer than LEGIBLE_SCALE. Names the smallest paper that works. */
+static int no_plan(struct layout_ctx *c, const struct paper *paper, const struct sheet_plan *cand, int n,
+		   struct err *e)
+{
+	const struct sheet_plan *p = &cand[0];
+	for (int i = 1; i < n; i++)
+		if (cand[i].parts.map_area.w * cand[i].parts.map_area.h > p->parts.map_area.w * p->parts.map_area.h)
+			p = &cand[i];
+	double given = c->d->sheet.scale;
+	double w, h;
+	if (smallest_paper(c, paper, p, given > 0 ? given : LEGIBLE_SCALE, &w, &h, e) < 0)
+		return -1;
+	double pw = p->parts.o == ORIENT_LANDSCAPE ? h : w, ph = p->parts.o == ORIENT_LANDSCAPE ? w : h;
+	if (p->parts.map_area.w < MAP_AREA_MIN || p->parts.map_area.h < MAP_AREA_MIN)
+		return err_usage(e, "--paper %s: the paper is too small for the sheet's margins, title, legend and footer "
+				 "with room for the map; this map needs at least %.1fx%.1fin paper%s", paper->name, pw / 72,
+				 ph / 72, given > 0 ? "" : " (at 16 squares to the inch)");
+	if (given > 0)
+		return err_usage(e, "--scale %g: the map (%d x %d squares, %.1f x %.1f in) does not fit on %s paper "
+				 "(%.1f x %.1f in for the map); use --scale fit, a smaller scale, or --paper %.1fx%.1fin "
+				 "or larger", given, p->f.vw, p->f.vh, p->map_w / 72, p->map_h / 72, paper->name,
+				 p->parts.map_area.w / 72, p->parts.map_area.h / 72, pw / 72, ph / 72);
+	return err_usage(e, "the map (%d x %d squares) fits %s paper only at %.0f squares to the inch, finer than "
+			 "%g, the finest that stays legible: use --paper %.1fx%.1fin or larger, or --scale %g with that paper, "
+			 "or a --scale to print it across several sheets as a poster", p->f.vw, p->f.vh,
+			 paper->name, ceil(p->f.scale), LEGIBLE_SCALE, pw / 72, ph / 72, LEGIBLE_SCALE);
+}
+
+int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sheet_plan *out, struct err *e)
+{
+	enum orientation want = c->d->sheet.orientation;
+	struct sheet_plan cand[2];
+	int n = 0;
+	if (want == ORIENT_AUTO || want == ORIENT_PORTRAIT) {
+		if (sheet_plan_make(c, ORIENT_PORTRAIT, paper, c->d->sheet.scale, &cand[n++], e) < 0)
+			return -1;
+	}
+	if (want == ORIENT_AUTO || want == ORIENT_LANDSCAPE) {
+		if (sheet_plan_make(c, ORIENT_LANDSCAPE, paper, c->d->sheet.scale, &cand[n++], e) < 0)
+			return -1;
+	}
+	int best = -1;
+	for (int i = 0; i < n; i++) {
+		if (!cand[i].fits)
+			continue;
+		if (best < 0) {
+			best = i;
+			continue;
+		}
+		const struct sheet_plan *a = &cand[i], *b = &cand[best];
+		double ka = a->where == KEY_NEXT_PAGE ? 0 : a->key_area.w * a->key_area.h;
+		double kb = b->where == KEY_NEXT_PAGE ? 0 : b->key_area.w * b->key_area.h;
+		if (a->f.s > b->f.s + 1e-9 || (fabs(a->f.s - b->f.s) <= 1e-9 && ka > kb + 1))
+			best = i;
+	}
+	if (best < 0)
+		return no_plan(c, paper, cand, n, e);
+	*out = cand[best];
+	return 0;
+}
+
+void sheet_plan_key_after(struct sheet_plan *pl)
+{
+	pl->where = KEY_NEXT_PAGE;
+	key_columns(pl->parts.content.w, COL_MIN, &pl->col_w);
+}
+
+int layout_sheet_parts(struct layout_ctx *c, enum orientation o, const struct paper *paper, struct sheet_parts *sp,
+		       struct err *e)
+{
+	struct sheet_plan pl;
+	if (sheet_plan_make(c, o, paper, c->d->sheet.scale, &pl, e) < 0)
+		return -1;
+	*sp = pl.parts;
+	return 0;
+}
+
+int layout_sheet_fits(struct layout_ctx *c, const struct paper *paper, struct err *e)
+{
+	enum orientation want = c->d->sheet.orientation;
+	layout_map_symbols(c);
+	for (int o = ORIENT_PORTRAIT; o <= ORIENT_LANDSCAPE; o++) {
+		if (want != ORIENT_AUTO && want != (enum orientation)o)
+			continue;
+		struct sheet_plan pl;
+		if (sheet_plan_make(c, (enum orientation)o, paper, c->d->sheet.scale, &pl, e) < 0)
+			return -1;
+		if (pl.fits)
+			return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,314 @@
+/* check_serve_limits.c: mapsheet serve under hostile clients, over real
+ * HTTP on loopback addresses: past 64 connections a new one waits for one
+ * to close; one address holds at most half of them, and 70 connections
+ * trickling their headers from one address neither lock another address
+ * out nor keep their slots past 10 s; eight large requests at once keep
+ * the server under 512 MB (refused at once when their answer cannot fit,
+ * else made within the memory budget or answered 503) while small ones
+ * are answered. The query's strictness is tested with the other
+ * parameters, in check_serve.c. */
+#include "httpget.h"
+#include "testutil.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SERVE_TEST_CONNECTIONS 64   /* the server's open connections at most */
+#define SERVE_TEST_SHARE 32         /* of them from one address */
+#define SERVE_TEST_HEADER_SECONDS 10 /* the time a request's headers may take */
+#define SLOW_CLIENTS 70
+#define SLOW_ADDRESS "127.0.0.2"
+#define BIG_REQUESTS 8
+#define SMALL_REQUESTS 6
+#define PEAK_BOUND_KB (512L * 1024) /* the server's peak under eight large requests */
+#ifdef __SANITIZE_ADDRESS__
+/* under make sanitize a PDF of ten levels takes a minute: three */
+#define BIG_LEVELS "3"
+#else
+#define BIG_LEVELS "10"
+#endif
+
+static struct served srv;
+
+/* Starts the server with the options extra (NULL-ended, may be NULL). */
+static void start_with(const char *const *extra)
+{
+	setenv("XDG_CONFIG_HOME", "/nonexistent/mapsheet-test", 1);
+	ck_assert_int_eq(served_start(&srv, extra), 0);
+}
+
+static void start(void)
+{
+	start_with(NULL);
+}
+
+static void stop_ok(void)
+{
+	ck_assert_int_eq(served_stop(&srv), 0);
+}
+
+static double seconds_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void get_ok(const char *path, struct http_reply *r)
+{
+	ck_assert_int_eq(http_get(srv.port, path, r), 0);
+	ck_assert_msg(r->status == 200, "%s: %d %s", path, r->status, r->body);
+}
+
+/* The answer to path is a 400 with a one-line message holding text. */
+static void refused(const char *path, const char *text)
+{
+	struct http_reply r;
+	ck_assert_int_eq(http_get(srv.port, path, &r), 0);
+	ck_assert_msg(r.status == 400, "%s: %d", path, r.status);
+	ck_assert_msg(strncmp(r.body, "mapsheet: ", 10) == 0 && strstr(r.body, text) != NULL, "%s: %s", path, r.body);
+	ck_assert_ptr_eq(strchr(r.body, '\n'), r.body + r.len - 1);
+	http_reply_free(&r);
+}
+
+struct waiting_request {
+	int port;
+	struct http_reply r;
+	int rc;
+	atomic_int done;
+};
+
+static void *waiting_request_run(void *arg)
+{
+	struct waiting_request *w = arg;
+	w->rc = http_get(w->port, "/remake?seed=queued", &w->r);
+	atomic_store(&w->done, 1);
+	return NULL;
+}
+
+/* Past 64 open connections a new one waits (in the system's queue) and is
+ * answered once one of them closes: neither refused nor dropped. The 64
+ * come from four loopback addresses, each within its share. */
+START_TEST(test_connections_past_the_cap_wait)
+{
+	start();
+	int idle[SERVE_TEST_CONNECTIONS];
+	for (int i = 0; i < SERVE_TEST_CONNECTIONS; i++) {
+		char from[20];
+		snprintf(from, sizeof from, "127.0.0.%d", 2 + i / SERVE_TEST_SHARE);
+		idle[i] = http_connect_from(from, srv.port);
+		ck_assert_int_ge(idle[i], 0);
+	}
+	nanosleep(&(struct timespec){ 0, 300000000 }, NULL);
+	struct waiting_request w = { .port = srv.port };
+	pthread_t t;
+	ck_assert_int_eq(pthread_create(&t, NULL, waiting_request_run, &w), 0);
+	nanosleep(&(struct timespec){ 0, 500000000 }, NULL);
+	ck_assert_msg(!atomic_load(&w.done), "the 65th connection was answered while 64 were open");
+	close(idle[0]);
+	double t0 = seconds_now();
+	pthread_join(t, NULL);
+	ck_assert_msg(seconds_now() - t0 < 5, "the 65th connection waited %.1f s after one closed", seconds_now() - t0);
+	ck_assert_int_eq(w.rc, 0);
+	ck_assert_int_eq(w.r.status, 200);
+	ck_assert_ptr_nonnull(strstr(w.r.body, "--seed queued"));
+	http_reply_free(&w.r);
+	for (int i = 1; i < SERVE_TEST_CONNECTIONS; i++)
+		close(idle[i]);
+	stop_ok();
+}
+END_TEST
+
+/* Whether the server closed fd: read gives its end (or an error), not
+ * "nothing yet". */
+static int closed_by_server(int fd)
+{
+	struct pollfd pfd = { fd, POLLIN, 0 };
+	if (poll(&pfd, 1, 0) <= 0)
+		return 0;
+	char c;
+	ssize_t got = recv(fd, &c, 1, MSG_DONTWAIT);
+	return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+}
+
+/* 70 connections from one address, each sending its request's headers a
+ * line a second, take no more than that address's share of the 64 slots:
+ * a request from another address is answered within a second. And none
+ * holds its slot past the time the headers may take in all, though it
+ * never falls silent. */
+START_TEST(test_slow_clients)
+{
+	start();
+	int fd[SLOW_CLIENTS], open_now = 0;
+	double opened[SLOW_CLIENTS];
+	for (int i = 0; i < SLOW_CLIENTS; i++) {
+		fd[i] = http_connect_from(SLOW_ADDRESS, srv.port);
+		ck_assert_int_ge(fd[i], 0);
+		opened[i] = seconds_now();
+		static const char line[] = "GET /remake?seed=slow HTTP/1.1\r\n";
+		ck_assert_int_eq(send(fd[i], line, sizeof line - 1, MSG_NOSIGNAL), (ssize_t)(sizeof line - 1));
+	}
+	double took = -1, last_closed = 0;
+	int status = 0, most_open = 0;
+	for (int round = 0; round < SERVE_TEST_HEADER_SECONDS + 4; round++) {
+		nanosleep(&(struct timespec){ 1, 0 }, NULL);
+		open_now = 0;
+		for (int i = 0; i < SLOW_CLIENTS; i++) {
+			if (fd[i] < 0)
+				continue;
+			char line[40];
+			int n = snprintf(line, sizeof line, "X-Slow-%d: %d\r\n", round, i);
+			if (closed_by_server(fd[i]) || send(fd[i], line, (size_t)n, MSG_NOSIGNAL) != n) {
+				close(fd[i]);
+				fd[i] = -1;
+				last_closed = seconds_now() - opened[i];
+				continue;
+			}
+			open_now++;
+		}
+		if (round > 0 && open_now > most_open)
+			most_open = open_now;
+		if (round == 1) {
+			/* the slow ones trickle on; another address asks for a key */
+			struct http_reply r;
+			double t0 = seconds_now();
+			if (http_request_from("127.0.0.1", srv.port, "GET", "/key.txt?seed=quick&rooms=5", 5, &r) == 0) {
+				took = seconds_now() - t0;
+				status = r.status;
+			}
+			http_reply_free(&r);
+		}
+		if (open_now == 0)
+			break;
+	}
+	for (int i = 0; i < SLOW_CLIENTS; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+	ck_assert_msg(status == 200 && took >= 0 && took < 1, "with %d slow connections open, a request took %.2f s "
+		      "(status %d)", most_open, took, status);
+	ck_assert_msg(most_open <= SERVE_TEST_SHARE, "one address held %d connections", most_open);
+	ck_assert_msg(open_now == 0, "%d slow connections still open after %d s", open_now,
+		      SERVE_TEST_HEADER_SECONDS + 4);
+	ck_assert_msg(last_closed <= SERVE_TEST_HEADER_SECONDS + 2, "a slow connection was closed after %.1f s",
+		      last_closed);
+	stop_ok();
+}
+END_TEST
+
+struct big_request {
+	int port;
+	char path[200];
+	struct http_reply r;
+	int rc;
+	double took;
+};
+
+static void *big_request_run(void *arg)
+{
+	struct big_request *b = arg;
+	double t0 = seconds_now();
+	b->rc = http_get(b->port, b->path, &b->r);
+	b->took = seconds_now() - t0;
+	return NULL;
+}
+
+/* BIG_REQUESTS requests for path (a %d for the seed) at once, each
+ * answered; their answers in b. */
+static void big_requests(struct big_request *b, const char *path)
+{
+	pthread_t t[BIG_REQUESTS];
+	for (int i = 0; i < BIG_REQUESTS; i++) {
+		b[i] = (struct big_request){ .port = srv.port };
+		snprintf(b[i].path, sizeof b[i].path, path, i);
+		ck_assert_int_eq(pthread_create(&t[i], NULL, big_request_run, &b[i]), 0);
+	}
+	for (int i = 0; i < BIG_REQUESTS; i++) {
+		pthread_join(t[i], NULL);
+		ck_assert_int_eq(b[i].rc, 0);
+	}
+}
+
+/* Eight large requests at once keep the server under PEAK_BOUND_KB: the
+ * SVG sets of ten levels of 1000 rooms, which cannot fit the 64 MB of an
+ * answer, are refused at once, before a map is made; the PDFs of the same,
+ * 300 MB or so each, are made one at a time within the memory budget, the
+ * ones that find no room in time answered 503; and small requests are
+ * answered all along. */
+START_TEST(test_memory_budget)
+{
+	/* made one at a time, a PDF is not stopped on a busy machine */
+	start_with((const char *const[]){ "--request-seconds", "300", NULL });
+	struct http_reply r;
+	get_ok("/map.svg?seed=warm&rooms=5", &r);
+	http_reply_free(&r);
+	struct big_request b[BIG_REQUESTS];
+	big_requests(b, "/download?format=svg&seed=big%d&rooms=1000&levels=10&paper=24x36in");
+	long peak = served_peak_kb(&srv);
+	for (int i = 0; i < BIG_REQUESTS; i++) {
+		ck_assert_msg(b[i].r.status == 400 && strstr(b[i].r.body, "the answer would be more than 64 MB"), "%s: %d %s",
+			      b[i].path, b[i].r.status, b[i].r.body);
+		ck_assert_msg(b[i].took < 1, "%s: refused after %.2f s", b[i].path, b[i].took);
+		http_reply_free(&b[i].r);
+	}
+#ifndef __SANITIZE_ADDRESS__
+	ck_assert_msg(peak < PEAK_BOUND_KB, "eight SVG sets at once took the server to %ld kB", peak);
+#endif
+
+	pthread_t t[BIG_REQUESTS];
+	for (int i = 0; i < BIG_REQUESTS; i++) {
+		b[i] = (struct big_request){ .port = srv.port };
+		snprintf(b[i].path, sizeof b[i].path, "/download?format=pdf&seed=big%d&rooms=1000&levels=" BIG_LEVELS
+			 "&paper=24x36in", i);
+		ck_assert_int_eq(pthread_create(&t[i], NULL, big_request_run, &b[i]), 0);
+	}
+	/* small ones meanwhile */
+	for (int i = 0; i < SMALL_REQUESTS; i++) {
+		char path[100];
+		nanosleep(&(struct timespec){ 0, 500000000 }, NULL);
+		snprintf(path, sizeof path, "/key.txt?seed=small%d&rooms=5", i);
+		get_ok(path, &r);
+		http_reply_free(&r);
+	}
+	int made = 0;
+	for (int i = 0; i < BIG_REQUESTS; i++) {
+		pthread_join(t[i], NULL);
+		ck_assert_int_eq(b[i].rc, 0);
+		made += b[i].r.status == 200;
+		ck_assert_msg(b[i].r.status == 200 || (b[i].r.status == 503 && strstr(b[i].r.body, "the server is busy with "
+			      "other large requests")), "%s: %d %s", b[i].path, b[i].r.status, b[i].r.status == 200 ? "" :
+			      b[i].r.body);
+		http_reply_free(&b[i].r);
+	}
+	ck_assert_int_ge(made, 1);
+	peak = served_peak_kb(&srv);
+#ifndef __SANITIZE_ADDRESS__
+	ck_assert_msg(peak < PEAK_BOUND_KB, "eight PDFs at once took the server to %ld kB", peak);
+#endif
+	/* past the budget alone: refused at once */
+	refused("/download?format=pdf&seed=c&method=cards&rooms=1000&levels=10&paper=24x36in", "this request would "
+		"take about");
+	stop_ok();
+}
+END_TEST
+
+static Suite *serve_limits_suite(void)
+{
+	Suite *s = suite_create("serve_limits");
+	TCase *tc = tcase_create("serve_limits");
+	tcase_set_timeout(tc, 240);
+	tcase_add_test(tc, test_connections_past_the_cap_wait);
+	tcase_add_test(tc, test_slow_clients);
+	tcase_add_test(tc, test_memory_budget);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(serve_limits_suite)
