@@ -195,15 +195,15 @@ static void table(const struct furn *f, double pen)
 static void throne(const struct furn *f, double pen)
 {
 	struct scene *sc = f->c->sc;
-	fr_box(f, -0.34, 0.16, -0.2, 0.2);
+	fr_box(f, -0.34, 0.17, -0.21, 0.21);
 	fill_outline(f, pen * 1.5);
-	fr_box(f, 0.14, 0.36, -0.32, 0.32);
-	fr_box(f, -0.34, 0.16, -0.32, -0.2);
-	fr_box(f, -0.34, 0.16, 0.2, 0.32);
+	fr_box(f, 0.15, 0.33, -0.3, 0.3);
+	fr_box(f, -0.34, 0.17, -0.29, -0.21);
+	fr_box(f, -0.34, 0.17, 0.21, 0.29);
 	for (int k = -1; k <= 1; k += 2) {
 		double x, y;
-		fr_pt(f, 0.25, k * 0.33, &x, &y);
-		scene_circle_path(sc, f->p, x, y, 0.11 * f->s);
+		fr_pt(f, 0.24, k * 0.31, &x, &y);
+		scene_circle_path(sc, f->p, x, y, 0.1 * f->s);
 	}
 	scene_fill(sc, f->p, f->c->st->wall);
 }
