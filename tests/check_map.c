@@ -296,6 +296,18 @@ START_TEST(test_feature_place)
 	ck_assert_int_eq(pl.along_ns, 1);
 	feature_place(&m, 7, 5, &pl);
 	ck_assert_int_eq(pl.along_ns, 0);
+	/* in the square room's north-west corner: north alone (a tie, the
+	 * first); west when a bed stands two squares south along the west
+	 * wall; north again when beds stand along both walls (a tie again) */
+	m.features[1 * m.w + 1] = FEATURE_BED;
+	feature_place(&m, 1, 1, &pl);
+	ck_assert_int_eq(pl.back, SIDE_N);
+	m.features[3 * m.w + 1] = FEATURE_BED;
+	feature_place(&m, 1, 1, &pl);
+	ck_assert_int_eq(pl.back, SIDE_W);
+	m.features[1 * m.w + 3] = FEATURE_BED;
+	feature_place(&m, 1, 1, &pl);
+	ck_assert_int_eq(pl.back, SIDE_N);
 	map_free(&m);
 
 	/* the shelf's box: inside its square, thin, against its wall */

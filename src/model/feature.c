@@ -16,12 +16,26 @@ static int same_feature(const struct map *m, int x, int y, enum side side, unsig
 	return map_in(m, nx, ny) && m->features[(long)ny * m->w + nx] == f;
 }
 
+/* The same feature one or two squares along the wall on `side` of (x, y),
+ * either way, in the same region: a row of them along that wall. */
+static int row_along(const struct map *m, int x, int y, enum side side, unsigned char f)
+{
+	int ax = side_dy[side] != 0, ay = side_dx[side] != 0, id = map_at(m, x, y);
+	for (int d = -2; d <= 2; d++) {
+		int nx = x + d * ax, ny = y + d * ay;
+		if (d != 0 && map_at(m, nx, ny) == id && m->features[(long)ny * m->w + nx] == f)
+			return 1;
+	}
+	return 0;
+}
+
 void feature_place(const struct map *m, int x, int y, struct feature_place *out)
 {
 	out->back = -1;
 	out->along_ns = 0;
 	if (!map_in(m, x, y))
 		return;
+	unsigned char f = m->features ? m->features[(long)y * m->w + x] : FEATURE_NONE;
 	/* twice the square's middle less twice its region's, in squares */
 	int id = map_at(m, x, y);
 	long ox = 0, oy = 0;
@@ -30,21 +44,22 @@ void feature_place(const struct map *m, int x, int y, struct feature_place *out)
 		ox = 2L * x + 1 - (2L * b->x + b->w);
 		oy = 2L * y + 1 - (2L * b->y + b->h);
 	}
-	long best = 0;
+	int best_row = 0;
+	long best_away = 0;
 	for (int s = SIDE_N; s < SIDE_COUNT; s++) {
 		if (!is_wall(m, x, y, (enum side)s))
 			continue;
+		int row = m->features && f != FEATURE_NONE && row_along(m, x, y, (enum side)s, f);
 		long away = side_dx[s] * ox + side_dy[s] * oy;
-		if (out->back < 0 || away > best) {
+		if (out->back < 0 || row > best_row || (row == best_row && away > best_away)) {
 			out->back = s;
-			best = away;
+			best_row = row;
+			best_away = away;
 		}
 	}
-	if (m->features) {
-		unsigned char f = m->features[(long)y * m->w + x];
+	if (m->features)
 		out->along_ns = (same_feature(m, x, y, SIDE_N, f) || same_feature(m, x, y, SIDE_S, f)) &&
 				!same_feature(m, x, y, SIDE_E, f) && !same_feature(m, x, y, SIDE_W, f);
-	}
 }
 
 void feature_shelf_box(const struct feature_place *pl, double box[4])

@@ -18,10 +18,12 @@ struct feature_place {
 /* Where the feature on square (x, y) of m stands. A wall is an edge of the
  * square to another region or to rock with no door on it, or with a secret
  * door (which looks like wall, and is wall on the players' map). Of two or
- * more walls, the one facing most away from the middle of the square's
- * region (the first of north, east, south, west on a tie). along_ns is set
- * when the same feature stands north or south of (x, y) and none east or
- * west. */
+ * more walls (a corner), the one the same feature stands along within two
+ * squares, so that a row keeps its way round a corner; else, or when both
+ * have such a row, the one facing most away from the middle of the
+ * square's region; the first of north, east, south, west on a tie.
+ * along_ns is set when the same feature stands north or south of (x, y)
+ * and none east or west. */
 void feature_place(const struct map *m, int x, int y, struct feature_place *out);
 
 /* A shelf's box in its square, in squares from the square's north-west
