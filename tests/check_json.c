@@ -4,14 +4,16 @@
  * (templates/schema/mapsheet.schema.json, checked by tests/json_schema_check.py
  * with python3-jsonschema) and keeps the rules between fields
  * (tests/json_contract.py); documents that break the format fail the same
- * check; "none" is null, never an index; text is escaped; and the format's
- * page, mapsheet-json(5), names every value and holds a valid example. */
+ * check; "none" is null, never an index; text is escaped; every feature
+ * is written by its name and read back; and the format's page,
+ * mapsheet-json(5), names every value and holds a valid example. */
 #include "testutil.h"
 
 #include "export/export.h"
 #include "model/key.h"
 #include "model/map_check.h"
 #include "base/sbuf.h"
+#include "read/read_map.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -286,6 +288,67 @@ START_TEST(test_none_is_null)
 }
 END_TEST
 
+/* A room one square deep holding each feature once, west to east, in the
+ * order of enum feature: written, it validates and names each; read back,
+ * it has the same features and writes the same bytes. */
+START_TEST(test_every_feature_round_trips)
+{
+	make_dir();
+	struct level lv;
+	struct err e;
+	memset(&lv, 0, sizeof lv);
+	int n = FEATURE_COUNT - 1;
+	ck_assert_int_eq(map_init(&lv.map, n + 2, 8, &e), 0);
+	lv.map.method = "dice";
+	int id = map_add_region(&lv.map, REGION_ROOM, &e);
+	map_fill_rect(&lv.map, id, (struct rect){ 1, 1, n, 1 });
+	ck_assert_int_ge(map_add_door(&lv.map, 1, 1, SIDE_S, DOOR_PLAIN, &e), 0);
+	map_set_entrance(&lv.map, 1, 1, SIDE_S);
+	for (int k = FEATURE_NONE + 1; k < FEATURE_COUNT; k++)
+		lv.map.features[lv.map.w + k] = (unsigned char)k;
+	map_recount(&lv.map);
+	ck_assert_int_eq(key_number(&lv.map, KEY_NUMBER_ENTRANCE, &e), 0);
+	ck_assert_msg(map_check(&lv.map, &e) == 0, "%s", e.msg);
+	struct key_options ko = { .numbering = KEY_NUMBER_ENTRANCE, .stock = 0, .template_dirs = test_template_dirs() };
+	ck_assert_int_eq(key_build(&lv.key, &lv.map, &ko, NULL, &e), 0);
+	struct doc d = { .seed = "every-feature", .levels = &lv, .nlevels = 1 };
+	FILE *f = fopen(DIR_OUT "/every-feature.json", "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(export_json(f, &d, &e), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	char *j = test_slurp(DIR_OUT "/every-feature.json", NULL);
+	ck_assert_ptr_nonnull(j);
+	for (int k = FEATURE_NONE + 1; k < FEATURE_COUNT; k++) {
+		char want[96];
+		snprintf(want, sizeof want, "{\"x\": %d, \"y\": 1, \"kind\": \"%s\"}", k, feature_name((enum feature)k));
+		ck_assert_msg(strstr(j, want) != NULL, "the JSON lacks %s", want);
+	}
+	expect_valid(DIR_OUT "/every-feature.json");
+
+	struct read_json_doc back;
+	memset(&back, 0, sizeof back);
+	ck_assert_msg(read_map_file(DIR_OUT "/every-feature.json", INPUT_MAPSHEET, &back, NULL, &e) == 0, "%s", e.msg);
+	ck_assert_int_eq(back.nlevels, 1);
+	const struct map *m = &back.levels[0].map;
+	ck_assert_int_eq(m->w, lv.map.w);
+	ck_assert_int_eq(m->h, lv.map.h);
+	ck_assert_mem_eq(m->features, lv.map.features, (size_t)m->w * m->h);
+	struct doc d2 = { .seed = back.seed, .levels = back.levels, .nlevels = 1 };
+	f = fopen(DIR_OUT "/every-feature.again.json", "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(export_json(f, &d2, &e), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	char *again = test_slurp(DIR_OUT "/every-feature.again.json", NULL);
+	ck_assert_ptr_nonnull(again);
+	ck_assert_str_eq(again, j);
+	free(again);
+	free(j);
+	read_json_doc_free(&back);
+	key_free(&lv.key);
+	map_free(&lv.map);
+}
+END_TEST
+
 START_TEST(test_json_strings_are_utf8_and_escaped)
 {
 	static const struct {
@@ -418,6 +481,7 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_every_output_validates);
 	tcase_add_test(tc, test_broken_documents_fail);
 	tcase_add_test(tc, test_none_is_null);
+	tcase_add_test(tc, test_every_feature_round_trips);
 	tcase_add_test(tc, test_json_strings_are_utf8_and_escaped);
 	tcase_add_test(tc, test_numbers_as_printf_writes_them);
 	tcase_add_test(tc, test_control_characters_in_seed_and_title);

@@ -7,7 +7,8 @@
  * style), layout_map.c (the map drawing),
  * layout_onepage.c (map and key on one page), layout_coords.c (the
  * squares' numbers along the map's edges),
- * layout_symbols.c (door, stair, feature symbols shared with the legend),
+ * layout_symbols.c (door, stair, feature symbols shared with the legend;
+ * layout_furniture.c the furniture among the features),
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
  * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
  * and balance), layout_poster.c and layout_assembly.c (a map in pieces,
@@ -16,6 +17,7 @@
 #define MAPSHEET_LAYOUT_H
 
 #include "model/doc.h"
+#include "model/feature.h"
 #include "text/measure.h"
 #include "paper.h"
 #include "scene.h"
@@ -35,7 +37,8 @@ struct map_frame {
 enum legend_sym {
 	LEG_OPENING, LEG_DOOR, LEG_LOCKED, LEG_SECRET, LEG_PORTCULLIS, LEG_STAIRS_UP, LEG_STAIRS_DOWN,
 	LEG_ENTRANCE, LEG_PILLAR, LEG_WATER, LEG_RUBBLE, LEG_STATUE, LEG_PIT,
-	LEG_ALTAR, LEG_COUNT
+	LEG_ALTAR, LEG_COFFIN, LEG_BED, LEG_CRATE, LEG_SHELF, LEG_TABLE, LEG_THRONE,
+	LEG_HEARTH, LEG_CAGE, LEG_WELL, LEG_COUNT
 };
 
 /* What the layout of one level needs, prepared once. */
@@ -180,8 +183,14 @@ void sym_stairs(struct layout_ctx *c, struct scene_page *p, enum stair_dir dir, 
 		enum side toward);
 /* An arrow ending at (tx, ty) pointing in direction `side` (into the map). */
 void sym_arrow(struct layout_ctx *c, struct scene_page *p, double tx, double ty, enum side side, double s);
+/* Feature f filling the square at (x, y) (top-left), standing as pl says
+ * (feature.h; NULL: free, back to the north); seed varies rubble and
+ * crates from square to square. sym_furniture (layout_furniture.c) draws
+ * those from the coffin on. */
 void sym_feature(struct layout_ctx *c, struct scene_page *p, enum feature f, double x, double y, double s,
-		 unsigned seed);
+		 const struct feature_place *pl, unsigned seed);
+void sym_furniture(struct layout_ctx *c, struct scene_page *p, enum feature f, double x, double y, double s,
+		   const struct feature_place *pl, unsigned seed);
 /* A compass rose of radius r around (cx, cy), north up. */
 void sym_compass(struct layout_ctx *c, struct scene_page *p, double cx, double cy, double r);
 /* A legend swatch for symbol k in the box x, y, size x size. */

@@ -28,5 +28,8 @@ void md_escape(struct sbuf *s, const char *text, int line_start);
 
 /* The ASCII drawing of one map alone (used by the preview and the tests). */
 int export_txt_map(FILE *f, const struct map *m, struct err *e);
+/* The character the preview draws feature f with in the middle of its
+ * square (' ' for none or a value out of range). */
+char export_txt_feature_char(enum feature f);
 
 #endif

@@ -4,7 +4,10 @@
  *
  *   +---+---+     walls: - | +    doors on a wall: D door, L locked,
  *   | 1     D     S secret, # portcullis, a gap for an opening
- *   +---+---+     > < stairs, o ~ % & pillar water rubble statue
+ *   +---+---+     > < stairs, E the entrance; features: o ~ % & * A
+ *                 pillar water rubble statue pit altar, C B X = T
+ *                 coffin bed crate shelf table, K H ! W throne hearth
+ *                 cage well
  *
  * The lines of text around the map are wrapped to a width: the terminal's
  * when the preview goes to one, else a fixed 80 columns, so that a file or
@@ -95,6 +98,13 @@ static char door_char(enum door_kind k)
 	}
 }
 
+char export_txt_feature_char(enum feature f)
+{
+	static const char chars[] = { ' ', 'o', '~', '%', '&', '*', 'A', 'C', 'B', 'X', '=', 'T', 'K', 'H', '!', 'W' };
+	_Static_assert(sizeof chars == FEATURE_COUNT, "a character for every feature");
+	return (unsigned)f < FEATURE_COUNT ? chars[f] : ' ';
+}
+
 /* Is there a wall on the edge on `side` of (x, y)? */
 static int is_wall(const struct map *m, int x, int y, enum side side)
 {
@@ -167,10 +177,9 @@ int export_txt_map(FILE *f, const struct map *m, struct err *e)
 	}
 	for (int y = 0; y < m->h; y++)
 		for (int x = 0; x < m->w; x++) {
-			static const char feature_chars[FEATURE_COUNT] = { ' ', 'o', '~', '%', '&', '*', 'A' };
 			unsigned char ft = m->features[(long)y * m->w + x];
 			if (ft > FEATURE_NONE && ft < FEATURE_COUNT)
-				AT(4 * x + 2, 2 * y + 1) = feature_chars[ft];
+				AT(4 * x + 2, 2 * y + 1) = export_txt_feature_char((enum feature)ft);
 		}
 	label_squares(m, label);
 	for (int id = 1; id <= m->nregions; id++) {
