@@ -12,6 +12,7 @@
 #include "app/input_set.h"
 #include "app/inputs.h"
 #include "app/level_keys.h"
+#include "site/site.h"
 #include "methods/levels.h"
 #include "base/mem.h"
 #include "base/monotonic.h"
@@ -102,7 +103,8 @@ static int players_levels(const struct cli *c, struct level *levels, int n, stru
  * so a log that cannot be written fails the run before an existing output
  * is replaced. */
 static int generate_levels(const struct cli *c, struct level *levels, struct log *log, struct report *rep,
-			   struct atomic_file *logfile, char *site, struct doc *d, struct err *e)
+			   struct atomic_file *logfile, char *site, const struct site_tables *tables,
+			   struct site_plan *plan, struct doc *d, struct err *e)
 {
 	/* --level K: levels 1..K as in the whole booklet, and K+1 so that the
 	 * key can name the room K's stairs lead down to; K is printed alone */
@@ -115,11 +117,15 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 	/* a fixed grid that held fewer rooms than asked for, and no method said so */
 	if (c->rooms_given && c->size_given && log->warnings == 0)
 		levels_warn_short(levels, n, c->params.rooms, log);
+	/* the site: its premise and inhabitants, each room's use, kind, name
+	 * and feature, on the whole levels, so the handout draws them alike */
+	if (level_site_plan(plan, tables, levels, n, c->seed, e) < 0)
+		return -1;
 	/* the players' handout: every level the players reach, as they see it */
 	int shown = n;
 	if (c->sheet.player && (shown = players_levels(c, levels, n, log, e)) < 0)
 		return -1;
-	if (level_keys_build(levels, shown, &c->key, c->seed, rep, e) < 0)
+	if (level_keys_build(levels, shown, &c->key, plan, tables, c->seed, rep, e) < 0)
 		return -1;
 	if (c->log_path && log->steps != stderr && atomic_commit(logfile, e) < 0) {
 		log->steps = NULL;
@@ -128,6 +134,10 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 	log->steps = NULL;
 	if (site_name_make(c->params.template_dirs, c->methods[0]->name, c->seed, site, SITE_NAME_LEN, e) < 0)
 		return -1;
+	d->story = plan->premise;
+	d->secret = c->sheet.player ? NULL : plan->secret;
+	d->factions = plan->factions;
+	d->nfactions = plan->nfactions;
 	d->levels = levels;
 	d->nlevels = c->sheet.player ? shown : c->levels;
 	d->total_levels = d->nlevels;
@@ -241,6 +251,8 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 	struct level *levels = NULL;
 	int nalloc = 0, rc = -1;
 	char site[SITE_NAME_LEN];
+	struct site_tables site_tables = { 0 };
+	struct site_plan plan = { 0 };
 	struct doc d = { .seed = c->seed, .site = site, .command = c->command, .sheet = c->sheet,
 			 .template_dirs = c->params.template_dirs, .report = &rep, .memory = env ? env->memory : NULL };
 	if (c->ninputs) {
@@ -257,7 +269,10 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 			goto out;
 		}
 		nalloc = c->levels;
-		if (generate_levels(c, levels, &log, &rep, &logfile, site, &d, e) < 0 ||
+		if (!env && site_tables_load(&site_tables, c->params.template_dirs, e) < 0)
+			goto out;
+		if (generate_levels(c, levels, &log, &rep, &logfile, site, env ? env->site : &site_tables, &plan, &d,
+				    e) < 0 ||
 		    check_rooms_made(&d, env ? env->max_rooms : 0, e) < 0)
 			goto out;
 	}
@@ -274,6 +289,8 @@ out:
 		levels_free(levels, nalloc);
 	free(levels);
 	read_json_doc_free(&rd);
+	site_plan_free(&plan);
+	site_tables_free(&site_tables);
 	stock_tables_free(&tables);
 	c->key.tables = NULL;
 	return rc;

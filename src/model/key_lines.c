@@ -21,16 +21,23 @@ static void features_text(const struct map *m, int id, char *out, size_t size)
 			if (f > FEATURE_NONE && f < FEATURE_COUNT && map_at(m, x, y) == id)
 				count[f]++;
 		}
-	static const char *const one[FEATURE_COUNT] = { "", "a pillar", "", "", "a statue", "", "an altar" };
-	static const char *const many[FEATURE_COUNT] = { "", "pillars", "", "", "statues", "", "altars" };
+	static const char *const one[FEATURE_COUNT] = { "",	   "a pillar", "",	   "",	     "a statue",
+							 "",	   "an altar", "a coffin", "a bed",  "a crate",
+							 "a shelf", "a table", "a throne", "a hearth", "a cage",
+							 "a well" };
+	static const char *const many[FEATURE_COUNT] = { "",	  "pillars", "",	"",	 "statues",
+							  "",	  "altars",  "coffins", "beds",	 "crates",
+							  "shelves", "tables", "thrones", "hearths", "cages",
+							  "wells" };
 	static const char *const area[FEATURE_COUNT] = { "", "", "water", "rubble", "", "a pit", "" };
+	_Static_assert(sizeof one / sizeof one[0] == FEATURE_COUNT, "a word for every feature");
 	size_t len = 0;
 	for (int f = FEATURE_PILLAR; f < FEATURE_COUNT; f++) {
 		int n = count[f];
 		if (n == 0 || len + 48 >= size)
 			continue;
 		len += (size_t)snprintf(out + len, size - len, "%s", len ? ", " : "Features: ");
-		if (area[f][0])
+		if (area[f] && area[f][0])
 			len += (size_t)snprintf(out + len, size - len, "%s (%d square%s)", area[f], n, n == 1 ? "" : "s");
 		else if (n == 1)
 			len += (size_t)snprintf(out + len, size - len, "%s", one[f]);

@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "base/memfiles.h"
+#include "site/site_tables.h"
 #include "stock/stock_table.h"
 
 #include <pthread.h>
@@ -89,6 +90,7 @@ struct serve_ctx {
 	int nfiles;
 	struct serve_system systems[SERVE_MAX_SYSTEMS];
 	int nsystems;
+	struct site_tables site;        /* the site model's tables */
 };
 
 /* The kinds of output a request asks for. */

@@ -254,7 +254,8 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 		goto done;
 	}
 	taken = cost.peak;
-	struct run_env env = { &mf, NULL, what == SERVE_KEY ? &key_format : NULL, &deadline, SERVE_MAX_ROOMS_MADE };
+	struct run_env env = { .memory = &mf, .site = &ctx->site, .format = what == SERVE_KEY ? &key_format : NULL,
+			       .deadline = &deadline, .max_rooms = SERVE_MAX_ROOMS_MADE };
 	if (c->key.stock && !(env.tables = find_tables(ctx, c->key.system, &e))) {
 		rc = answer_error(a, &e);
 		goto done;

@@ -45,9 +45,9 @@ int site_level_plan(const struct site_plan *p, const struct site_tables *t, stru
 		    struct err *e);
 
 /* Writes the planned site into lv's key (built from the same map): each
- * entry's kind, what is seen on entering and who is there, and the
- * wandering table. Returns 0 or -1 with e set. */
+ * entry's kind, and when stocking, what is seen on entering and who is
+ * there, and the wandering table. Returns 0 or -1 with e set. */
 int site_level_key(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
-		   struct err *e);
+		   int stock, struct err *e);
 
 #endif

@@ -26,6 +26,9 @@ int site_pick(int n, struct rng *rng);
  * NULL when out of memory. */
 char *site_fill(const char *text, const char *const *names, const char *const *values, int n);
 
+/* Whether text ends a sentence (a '.', '!' or '?' last). */
+int site_ends_sentence(const char *text);
+
 /* "three" for 3, "12" past twenty. */
 const char *site_number_word(int n, char *buf, size_t size);
 

@@ -105,7 +105,7 @@ static int rooms_of_key(struct level_plan *lp, struct err *e)
 }
 
 int site_level_key(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
-		   struct err *e)
+		   int stock, struct err *e)
 {
 	if (!lv->uses)
 		return 0;
@@ -118,6 +118,10 @@ int site_level_key(const struct site_plan *p, const struct site_tables *t, struc
 		if (lp.rooms[i].kind >= 0)
 			snprintf(lv->key.entries[lp.rooms[i].entry].kind, sizeof lv->key.entries[0].kind, "%s",
 				 t->kinds[lp.rooms[i].kind].id);
+	if (!stock) {
+		rc = 0;
+		goto out;
+	}
 	/* 4. what is seen on entering, who is there and what they are doing */
 	if (site_occupants_place(&lp, e) < 0)
 		goto out;

@@ -37,6 +37,23 @@ static int add_occupant(struct key_entry *en, int faction, const char *creature,
 	return 0;
 }
 
+const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n)
+{
+	int start = site_pick(n, &lp->rng), pick = start;
+	for (int i = 0; i < n; i++) {
+		int said = 0;
+		for (int j = 0; j < lp->nsaid && !said; j++)
+			said = lp->said[j] == lines[(start + i) % n];
+		if (!said) {
+			pick = (start + i) % n;
+			break;
+		}
+	}
+	if (lp->nsaid < (int)(sizeof lp->said / sizeof lp->said[0]))
+		lp->said[lp->nsaid++] = lines[pick];
+	return lines[pick];
+}
+
 /* Adds "Who: " + text filled with {n} and {who} as a line of en. */
 static int add_who(struct key_entry *en, const char *text, const char *n, const char *who, struct err *e)
 {
@@ -51,7 +68,7 @@ static int add_who(struct key_entry *en, const char *text, const char *n, const 
 		free(filled);
 		return err_set(e, "out of memory writing the key");
 	}
-	snprintf(line, len, "Who: %s", filled);
+	snprintf(line, len, "Who: %s%s", filled, site_ends_sentence(filled) ? "" : ".");
 	int rc = key_entry_add_line(en, line, e);
 	free(line);
 	free(filled);
@@ -72,7 +89,7 @@ static int faction_group(struct level_plan *lp, struct key_entry *en, int factio
 		count = 2;   /* the doing lines speak of a group */
 	char buf[16];
 	add_occupant(en, faction, mb->creature, count, role);
-	return add_who(en, f->doing[role][site_pick(f->ndoing[role], &lp->rng)],
+	return add_who(en, site_fresh_line(lp, f->doing[role], f->ndoing[role]),
 		       site_number_word(count, buf, sizeof buf), mb->plural, e);
 }
 
@@ -84,7 +101,7 @@ static int leader_room(struct level_plan *lp, struct key_entry *en, int faction,
 	char who[160];
 	snprintf(who, sizeof who, "%s, %s %s,", fa->leader, strchr("aeiou", fa->leader_creature[0]) ? "an" : "a",
 		 fa->leader_creature);
-	if (add_who(en, f->doing[ROLE_LEADER][site_pick(f->ndoing[ROLE_LEADER], &lp->rng)], "", who, e) < 0)
+	if (add_who(en, site_fresh_line(lp, f->doing[ROLE_LEADER], f->ndoing[ROLE_LEADER]), "", who, e) < 0)
 		return -1;
 	return faction_group(lp, en, faction, ROLE_GUARD, e);
 }
@@ -122,7 +139,7 @@ static int seen_line(struct level_plan *lp, struct key_entry *en, const struct s
 {
 	const char *names[] = { "feature" };
 	const char *values[] = { k->feature_text ? k->feature_text : "" };
-	const char *text = k->seen[site_pick(k->nseen, &lp->rng)];
+	const char *text = site_fresh_line(lp, k->seen, k->nseen);
 	char *line = site_fill(text, names, values, 1);
 	if (!line)
 		return err_set(e, "out of memory writing the key");
@@ -206,11 +223,11 @@ static int wandering_row(struct level_plan *lp, int row, const char *text, const
 	if (!filled)
 		return err_set(e, "out of memory for the wandering table");
 	snprintf(head, sizeof head, "%d. ", row);
-	size_t len = strlen(head) + strlen(filled) + 1;
+	size_t len = strlen(head) + strlen(filled) + 2;
 	char *line = malloc(len);
 	int rc = line ? 0 : err_set(e, "out of memory for the wandering table");
 	if (line) {
-		snprintf(line, len, "%s%s", head, filled);
+		snprintf(line, len, "%s%s%s", head, filled, site_ends_sentence(filled) ? "" : ".");
 		rc = add_wandering(&lp->lv->key, line, e);
 	}
 	free(line);
@@ -224,13 +241,21 @@ int site_wandering_table(struct level_plan *lp, struct err *e)
 {
 	struct key *k = &lp->lv->key;
 	snprintf(k->wandering_die, sizeof k->wandering_die, "d6");
+	int order[SITE_MAX_FACTIONS][16], used[SITE_MAX_FACTIONS] = { 0 };
+	for (int f = 0; f < lp->site->nfactions; f++) {
+		int n = lp->t->factions[lp->site->faction_type[f]].ndoing[ROLE_WANDER];
+		for (int i = 0; i < 16; i++)
+			order[f][i] = n > 0 ? i % n : 0;
+		rng_shuffle(&lp->rng, order[f], (size_t)(n < 16 ? n : 16));
+	}
 	for (int row = 1; row <= 4; row++) {
 		int faction = lp->site->nfactions > 1 && row > 2 ? 1 : 0;
 		const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
 		int m = member_for(f, ROLE_WANDER, &lp->rng);
 		if (m < 0)
 			m = 0;
-		const char *text = f->doing[ROLE_WANDER][site_pick(f->ndoing[ROLE_WANDER], &lp->rng)];
+		int n = f->ndoing[ROLE_WANDER] < 16 ? f->ndoing[ROLE_WANDER] : 16;
+		const char *text = f->doing[ROLE_WANDER][order[faction][used[faction]++ % n]];
 		if (wandering_row(lp, row, text, &f->members[m].count, f->members[m].plural, e) < 0)
 			return -1;
 	}

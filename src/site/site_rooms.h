@@ -27,7 +27,12 @@ struct level_plan {
 	struct room_plan *rooms;
 	int n;
 	struct rng rng;
+	const char *said[64];   /* lines the level's key has used already */
+	int nsaid;
 };
+
+/* One of lines[0..n) the level has not said yet, where there is one. */
+const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n);
 
 /* The kind whose match word is in name (words of letters, case ignored),
  * one suiting settings first; -1 when none. */

@@ -65,6 +65,14 @@ char *site_fill(const char *text, const char *const *names, const char *const *v
 	return out;
 }
 
+int site_ends_sentence(const char *text)
+{
+	size_t n = strlen(text);
+	while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '"' || text[n - 1] == '\''))
+		n--;
+	return n > 0 && strchr(".!?", text[n - 1]) != NULL;
+}
+
 const char *site_number_word(int n, char *buf, size_t size)
 {
 	static const char *const words[] = { "no",     "one",     "two",       "three",    "four",
