@@ -310,7 +310,7 @@ START_TEST(test_every_feature_round_trips)
 	ck_assert_int_eq(key_number(&lv.map, KEY_NUMBER_ENTRANCE, &e), 0);
 	ck_assert_msg(map_check(&lv.map, &e) == 0, "%s", e.msg);
 	struct key_options ko = { .numbering = KEY_NUMBER_ENTRANCE, .stock = 0, .template_dirs = test_template_dirs() };
-	ck_assert_int_eq(key_build(&lv.key, &lv.map, &ko, NULL, &e), 0);
+	ck_assert_int_eq(key_build(&lv.key, &lv.map, &ko, &e), 0);
 	struct doc d = { .seed = "every-feature", .levels = &lv, .nlevels = 1 };
 	FILE *f = fopen(DIR_OUT "/every-feature.json", "wb");
 	ck_assert_ptr_nonnull(f);

@@ -26,6 +26,14 @@
 
 /* The page's background under a symbol: a colour no style draws with, so
  * that the floor a symbol fills in counts as drawn. */
+
+/* The classic style, as a sheet loads it. */
+static void load_classic(struct style *st)
+{
+	struct err e;
+	ck_assert_msg(style_load(st, "classic", test_template_dirs(), &e) == 0, "%s", e.msg);
+}
+
 static const struct colour backdrop = { 1, 0, 1, 1 };
 
 struct png_src {
@@ -182,7 +190,7 @@ START_TEST(test_symbols_distinct)
 {
 	static struct raster r[FEATURE_COUNT];
 	struct style st;
-	style_default(&st);
+	load_classic(&st);
 	struct feature_place free_place = { -1, 0 }, north = { SIDE_N, 0 };
 	for (int f = FEATURE_NONE + 1; f < FEATURE_COUNT; f++)
 		draw_one(&st, (enum feature)f, &free_place, 18, 300, &r[f]);
@@ -209,7 +217,7 @@ START_TEST(test_symbols_turn_to_their_wall)
 					       FEATURE_HEARTH };
 	static struct raster r[SIDE_COUNT];
 	struct style st;
-	style_default(&st);
+	load_classic(&st);
 	for (size_t i = 0; i < sizeof turned / sizeof turned[0]; i++) {
 		const char *name = feature_name(turned[i]);
 		int box[SIDE_COUNT][4];
@@ -324,7 +332,7 @@ START_TEST(test_legend_lists_only_what_is_there)
 	struct scene sc;
 	struct layout_result res;
 	ck_assert_int_eq(measure_init(&ms, &e), 0);
-	style_default(&st);
+	load_classic(&st);
 	ck_assert_int_eq(paper_parse(NULL, &paper, &e), 0);
 	scene_init(&sc);
 	struct layout_ctx c;

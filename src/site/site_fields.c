@@ -1,5 +1,5 @@
 /* site_fields.c: the typed fields of the site tables (see site_fields.h),
- * and the names of settings and roles. */
+ * and the names of settings and roles (site_words.h). */
 #include "site/site_fields.h"
 
 #include "base/rng.h"

@@ -4,7 +4,8 @@
 #ifndef MAPSHEET_SITE_FIELDS_H
 #define MAPSHEET_SITE_FIELDS_H
 
-#include "site/site_tables.h"
+#include "model/map.h"
+#include "site/site_words.h"
 #include "template/template.h"
 
 int site_field_settings(const struct tpl_pos *pos, const struct tpl_field *f, unsigned *out, struct err *e);

@@ -9,36 +9,14 @@
 #define MAPSHEET_SITE_TABLES_H
 
 #include "base/err.h"
-#include "base/rng.h"
 #include "model/map.h"
-
-/* Where a site lies; a line suits a set of them (a bit each). */
-enum site_setting { SETTING_DUNGEON, SETTING_CRYPT, SETTING_CAVE, SETTING_BUILDING, SETTING_COUNT };
-
-/* What the inhabitants use a room for. */
-enum site_role {
-	ROLE_NONE,      /* serves no one now */
-	ROLE_GUARD,     /* a watch near the way in or at a chokepoint */
-	ROLE_LAIR,      /* where the rank and file sleep and eat */
-	ROLE_LEADER,    /* the leader's own room, deep inside */
-	ROLE_SHRINE,
-	ROLE_PRISON,
-	ROLE_STORE,
-	ROLE_WORK,
-	ROLE_WANDER,    /* not a room: the wandering table */
-	ROLE_COUNT
-};
+#include "site/site_words.h"
 
 #define SITE_WORD 48           /* a creature's or a leader's name */
 
 struct site_line {
 	char *text;
 	unsigned settings;     /* bits of enum site_setting */
-};
-
-/* A count of creatures as dice: n d sides + plus. */
-struct site_dice {
-	int n, sides, plus;
 };
 
 struct site_member {
@@ -109,11 +87,5 @@ int site_tables_parse(struct site_tables *t, const char *name, const char *text,
  * each part, a faction, outsiders, and kinds for the guard, lair and leader
  * roles. Returns 0 or -1 with a usage error. */
 int site_tables_check(const struct site_tables *t, struct err *e);
-
-const char *site_setting_name(enum site_setting s);
-const char *site_role_name(enum site_role r);
-
-/* A count of creatures rolled; at least 1. */
-int site_dice_roll(const struct site_dice *d, struct rng *rng);
 
 #endif
