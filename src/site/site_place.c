@@ -1,9 +1,9 @@
 /* site_place.c: the kind's feature drawn in its room (the third stage of
- * site_level_build), where the method drew none: an altar, a throne, a
+ * planning a level), unless the method drew it there: an altar, a throne, a
  * well or a table at the middle; beds, coffins, crates, shelves and cages
  * along the walls; statues and pillars in pairs; a pool or a pit at the
- * middle; rubble in a corner; a hearth against a wall. Never on a square
- * beside a door, on stairs or the entrance, nor in a room narrower than
+ * middle; rubble in a corner; a hearth against a wall; beside whatever
+ * else a method drew (a card's pillars). Never on a square beside a door, on stairs or the entrance, nor in a room narrower than
  * two squares, so no way through a room is blocked. */
 #include "site/site_rooms.h"
 
@@ -183,16 +183,16 @@ int site_features_place(struct level_plan *lp, struct err *e)
 		return 0;
 	for (int i = 0; i < lp->n; i++) {
 		const struct room_plan *r = &lp->rooms[i];
-		if (r->kind < 0 || lp->t->kinds[r->kind].feature == FEATURE_NONE)
+		if (r->kind < 0 || lp->t->kinds[r->kind].feature == FEATURE_NONE ||
+		    m->regions[r->region].kind == REGION_CORRIDOR)
 			continue;
-		if (m->regions[r->region].kind == REGION_CORRIDOR || m->regions[r->region].card[0])
-			continue;
-		int drawn = 0;
+		enum feature f = lp->t->kinds[r->kind].feature;
+		int drawn = 0;   /* the method drew it already (a card's altar) */
 		const struct rect *b = &m->regions[r->region].bounds;
 		for (int y = b->y; y < b->y + b->h && !drawn; y++)
 			for (int x = b->x; x < b->x + b->w && !drawn; x++)
-				drawn = map_at(m, x, y) == r->region && m->features[(long)y * m->w + x] != FEATURE_NONE;
-		if (!drawn && place_one(m, r, lp->t->kinds[r->kind].feature, e) < 0)
+				drawn = map_at(m, x, y) == r->region && m->features[(long)y * m->w + x] == f;
+		if (!drawn && place_one(m, r, f, e) < 0)
 			return -1;
 	}
 	return 0;
