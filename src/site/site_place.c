@@ -3,8 +3,9 @@
  * well or a table at the middle; beds, coffins, crates, shelves and cages
  * along the walls; statues and pillars in pairs; a pool or a pit at the
  * middle; rubble in a corner; a hearth against a wall; beside whatever
- * else a method drew (a card's pillars). Never on a square beside a door, on stairs or the entrance, nor in a room narrower than
- * two squares, so no way through a room is blocked. */
+ * else a method drew (a card's pillars). Never on a square beside a door,
+ * on stairs or the entrance, nor in a room narrower than two squares, so
+ * no way through a room is blocked. */
 #include "site/site_rooms.h"
 
 #include <stdlib.h>
