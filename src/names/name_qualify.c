@@ -2,6 +2,8 @@
  * name_qualify.h). */
 #include "names/name_qualify.h"
 
+#include "names/name_set.h"
+
 #include <math.h>
 
 #define QUALIFY_PI 3.14159265358979323846
@@ -40,31 +42,41 @@ int name_qualify(const struct map *m, int id, const char *base, int try, char *o
 	return 0;
 }
 
-static int taken(const struct map *m, const char *name, int except)
+int name_make_distinct(struct map *m)
 {
+	struct name_set all, seen;
+	int rc = -1;
+	if (name_set_init(&all, (size_t)m->nregions) < 0)
+		return -1;
+	if (name_set_init(&seen, (size_t)m->nregions) < 0) {
+		name_set_free(&all);
+		return -1;
+	}
 	for (int id = 1; id <= m->nregions; id++)
-		if (id != except && region_is_keyed(m->regions[id].kind) && !strcmp(m->regions[id].name, name))
-			return 1;
-	return 0;
-}
-
-void name_make_distinct(struct map *m)
-{
+		if (region_is_keyed(m->regions[id].kind) && m->regions[id].name[0] &&
+		    name_set_add(&all, m->regions[id].name) < 0)
+			goto out;
 	for (int id = 1; id <= m->nregions; id++) {
 		struct region *r = &m->regions[id];
 		if (!region_is_keyed(r->kind) || !r->name[0])
 			continue;
-		int earlier = 0;
-		for (int j = 1; j < id && !earlier; j++)
-			earlier = region_is_keyed(m->regions[j].kind) && !strcmp(m->regions[j].name, r->name);
-		if (!earlier)
-			continue;
-		char base[sizeof r->name], other[sizeof r->name];
-		snprintf(base, sizeof base, "%s", r->name);
-		for (int t = 0; name_qualify(m, id, base, t, other, sizeof other) == 0; t++)
-			if (!taken(m, other, id)) {
-				snprintf(r->name, sizeof r->name, "%s", other);
-				break;
-			}
+		if (name_set_has(&seen, r->name)) {
+			char base[sizeof r->name], other[sizeof r->name];
+			snprintf(base, sizeof base, "%s", r->name);
+			for (int t = 0; name_qualify(m, id, base, t, other, sizeof other) == 0; t++)
+				if (!name_set_has(&all, other)) {
+					snprintf(r->name, sizeof r->name, "%s", other);
+					if (name_set_add(&all, other) < 0)
+						goto out;
+					break;
+				}
+		}
+		if (name_set_add(&seen, r->name) < 0)
+			goto out;
 	}
+	rc = 0;
+out:
+	name_set_free(&all);
+	name_set_free(&seen);
+	return rc;
 }

@@ -16,7 +16,7 @@ int name_qualify(const struct map *m, int id, const char *base, int try, char *o
 
 /* Renames every region of m whose name another keyed region of m has
  * already (in region order) with the first qualified name free on the
- * level. */
-void name_make_distinct(struct map *m);
+ * level. Returns 0, or -1 when out of memory. */
+int name_make_distinct(struct map *m);
 
 #endif

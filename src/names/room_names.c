@@ -85,7 +85,8 @@ int room_names_level(struct level *lv, const char *const *dirs, const char *seed
 	struct map *m = &lv->map;
 	if (draw_names(lv, dirs, seed, e) < 0)
 		return -1;
-	name_make_distinct(m);
+	if (name_make_distinct(m) < 0)
+		return err_set(e, "out of memory while naming rooms");
 	for (int i = 0; i < lv->key.n; i++) {
 		struct key_entry *en = &lv->key.entries[i];
 		if (en->region > 0 && en->region <= m->nregions && m->regions[en->region].name[0])

@@ -7,6 +7,7 @@
 #include "site/site_rooms.h"
 
 #include "names/name_qualify.h"
+#include "names/name_set.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -75,13 +76,6 @@ static enum feature drawn_feature(const struct map *m, int id)
 	return (enum feature)best;
 }
 
-static int name_taken(const struct map *m, const char *name)
-{
-	for (int id = 1; id <= m->nregions; id++)
-		if (region_is_keyed(m->regions[id].kind) && !strcmp(m->regions[id].name, name))
-			return 1;
-	return 0;
-}
 
 /* A kind for an unnamed room: of its use and setting, one the drawn
  * feature calls for first, then the least used; -1 when none. */
@@ -109,27 +103,29 @@ static int choose_kind(struct level_plan *lp, const struct room_plan *r, const i
 	return best;
 }
 
-/* A name of kind k not taken on the level, else one qualified by where
- * the room lies. */
-static void choose_name(struct level_plan *lp, const struct room_plan *r, const struct site_kind *k)
+/* A name of kind k not taken on the level (names), else one qualified by
+ * where the room lies; added to names. Returns 0 or -1 (out of memory). */
+static int choose_name(struct level_plan *lp, const struct room_plan *r, const struct site_kind *k,
+		       struct name_set *names)
 {
 	struct map *m = &lp->lv->map;
 	struct region *reg = &m->regions[r->region];
 	int start = site_pick(k->nnames, &lp->rng);
 	for (int i = 0; i < k->nnames; i++) {
 		const char *name = k->names[(start + i) % k->nnames];
-		if (strlen(name) < sizeof reg->name && !name_taken(m, name)) {
+		if (strlen(name) < sizeof reg->name && !name_set_has(names, name)) {
 			snprintf(reg->name, sizeof reg->name, "%s", name);
-			return;
+			return name_set_add(names, reg->name);
 		}
 	}
 	char other[sizeof reg->name];
 	for (int t = 0; name_qualify(m, r->region, k->names[start], t, other, sizeof other) == 0; t++)
-		if (!name_taken(m, other)) {
+		if (!name_set_has(names, other)) {
 			snprintf(reg->name, sizeof reg->name, "%s", other);
-			return;
+			return name_set_add(names, reg->name);
 		}
 	snprintf(reg->name, sizeof reg->name, "%s", k->names[start]);
+	return 0;
 }
 
 int site_kinds_assign(struct level_plan *lp, struct err *e)
@@ -141,7 +137,15 @@ int site_kinds_assign(struct level_plan *lp, struct err *e)
 	for (int i = 0; i < lp->n; i++)
 		if (lp->rooms[i].kind >= 0)
 			used[lp->rooms[i].kind]++;
-	for (int i = 0; i < lp->n; i++) {
+	struct map *m = &lp->lv->map;
+	struct name_set names;
+	if (name_set_init(&names, (size_t)lp->n) < 0)
+		return err_set(e, "out of memory naming the rooms");
+	int rc = 0;
+	for (int id = 1; id <= m->nregions && rc == 0; id++)
+		if (region_is_keyed(m->regions[id].kind) && m->regions[id].name[0])
+			rc = name_set_add(&names, m->regions[id].name);
+	for (int i = 0; i < lp->n && rc == 0; i++) {
 		struct room_plan *r = &lp->rooms[i];
 		if (r->named)
 			continue;
@@ -149,8 +153,10 @@ int site_kinds_assign(struct level_plan *lp, struct err *e)
 		if (r->kind < 0)
 			continue;
 		used[r->kind]++;
-		choose_name(lp, r, &lp->t->kinds[r->kind]);
+		rc = choose_name(lp, r, &lp->t->kinds[r->kind], &names);
 	}
-	name_make_distinct(&lp->lv->map);
+	name_set_free(&names);
+	if (rc < 0 || name_make_distinct(m) < 0)
+		return err_set(e, "out of memory naming the rooms");
 	return 0;
 }

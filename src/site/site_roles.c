@@ -7,6 +7,7 @@
  * work room. A site keeps half its rooms or fewer; the rest serve no one. */
 #include "site/site_rooms.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,20 +53,43 @@ static int pick_by_area(struct level_plan *lp, int lo, int hi, enum site_role ro
 	return best;
 }
 
+/* The kinds of the names met so far: a big level repeats a few dozen
+ * names (a card's title) thousands of times. */
+#define NAME_CACHE 256
+struct name_cache {
+	char name[NAME_CACHE][48];
+	int kind[NAME_CACHE];
+};
+
+static int cached_kind(struct name_cache *c, const struct level_plan *lp, const char *name)
+{
+	unsigned h = 2166136261u;
+	for (const char *p = name; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	unsigned slot = h % NAME_CACHE;
+	if (strcmp(c->name[slot], name) != 0) {
+		snprintf(c->name[slot], sizeof c->name[slot], "%s", name);
+		c->kind[slot] = site_kind_by_name(lp->t, name, lp->setting);
+	}
+	return c->kind[slot];
+}
+
 /* Named rooms first: the use their kind says. */
 static void roles_of_named(struct level_plan *lp)
 {
+	struct name_cache *cache = calloc(1, sizeof *cache);
 	for (int i = 0; i < lp->n; i++) {
 		struct room_plan *r = &lp->rooms[i];
 		r->role = UNSET;
 		if (!r->named)
 			continue;
 		const char *name = lp->lv->map.regions[r->region].name;
-		r->kind = site_kind_by_name(lp->t, name, lp->setting);
+		r->kind = cache && name[0] ? cached_kind(cache, lp, name) : site_kind_by_name(lp->t, name, lp->setting);
 		r->role = r->kind >= 0 ? lp->t->kinds[r->kind].role : ROLE_NONE;
 		if (r->role == ROLE_LEADER)
 			r->role = ROLE_LAIR;   /* until it is chosen as the leader's */
 	}
+	free(cache);
 }
 
 static int busiest_near_entrance(const struct level_plan *lp)
@@ -80,6 +104,48 @@ static int busiest_near_entrance(const struct level_plan *lp)
 		}
 	}
 	return best;
+}
+
+/* Rooms (indices) in order of their distance in dist, then of index: an
+ * insertion of runs merged bottom-up, so no global state is needed for a
+ * comparison. */
+struct by_dist {
+	const struct level_plan *lp;
+	const int *dist;
+};
+
+static int before(const struct by_dist *c, int a, int b)
+{
+	int da = c->dist[c->lp->rooms[a].region], db = c->dist[c->lp->rooms[b].region];
+	return da != db ? da < db : a < b;
+}
+
+static void sort_by_dist(int *v, int n, const struct by_dist *c)
+{
+	int *tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
+	if (!tmp) {   /* slower but still right: insertion sort in place */
+		for (int i = 1; i < n; i++)
+			for (int j = i; j > 0 && before(c, v[j], v[j - 1]); j--) {
+				int t = v[j];
+				v[j] = v[j - 1];
+				v[j - 1] = t;
+			}
+		return;
+	}
+	for (int width = 1; width < n; width *= 2) {
+		for (int lo = 0; lo < n; lo += 2 * width) {
+			int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+			int i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				tmp[k++] = before(c, v[j], v[i]) ? v[j++] : v[i++];
+			while (i < mid)
+				tmp[k++] = v[i++];
+			while (j < hi)
+				tmp[k++] = v[j++];
+		}
+		memcpy(v, tmp, (size_t)n * sizeof *v);
+	}
+	free(tmp);
 }
 
 /* The lairs: around the room two-thirds in, the nearest by doors. */
@@ -99,19 +165,22 @@ static int place_lairs(struct level_plan *lp, int count, struct err *e)
 		free(dist);
 		return -1;
 	}
-	for (int placed = 0; placed < count; placed++) {
-		int best = -1;
-		for (int i = 0; i < lp->n; i++) {
-			const struct room_plan *r = &lp->rooms[i];
-			if (r->role != UNSET || r->dist <= 0 || dist[r->region] < 0)
-				continue;
-			if (best < 0 || dist[r->region] < dist[lp->rooms[best].region])
-				best = i;
-		}
-		if (best < 0)
-			break;
-		lp->rooms[best].role = ROLE_LAIR;
+	/* the free rooms nearest the centre by doors, in one sort */
+	int *near = malloc((size_t)lp->n * sizeof *near), nn = 0;
+	if (!near) {
+		free(dist);
+		return err_set(e, "out of memory planning the site");
 	}
+	for (int i = 0; i < lp->n; i++) {
+		const struct room_plan *r = &lp->rooms[i];
+		if (r->role == UNSET && r->dist > 0 && dist[r->region] >= 0)
+			near[nn++] = i;
+	}
+	struct by_dist ctx = { lp, dist };
+	sort_by_dist(near, nn, &ctx);
+	for (int k = 0; k < nn && k < count; k++)
+		lp->rooms[near[k]].role = ROLE_LAIR;
+	free(near);
 	free(dist);
 	return 0;
 }
