@@ -187,6 +187,9 @@ static int input_levels(const struct cli *c, struct read_json_doc *rd, struct lo
 	d->seed = rd->seed;
 	d->site = rd->site;
 	d->story = rd->story;
+	d->secret = rd->secret;
+	d->factions = rd->factions;
+	d->nfactions = rd->nfactions;
 	if (!d->sheet.title)
 		d->sheet.title = rd->title;
 	d->levels = rd->levels;

@@ -11,9 +11,13 @@
 struct memfiles;
 
 /* The version of mapsheet's JSON format (format "mapsheet", see
- * mapsheet-json(5)) that export_json writes and --input reads, raised
- * whenever a field changes meaning, is renamed or is added. */
-#define DOC_JSON_VERSION 2
+ * mapsheet-json(5)) that export_json writes, raised whenever a field
+ * changes meaning, is renamed or is added; --input reads it and every
+ * version back to DOC_JSON_VERSION_OLDEST (version 3 added the site: the
+ * secret, the factions, and each key entry's kind, features and
+ * occupants; a version 2 file has none of them). */
+#define DOC_JSON_VERSION 3
+#define DOC_JSON_VERSION_OLDEST 2
 
 /* What the site model made of a room (site/site.h): its kind, what its
  * inhabitants use it for and whose it is; kept from planning the level

@@ -1,4 +1,5 @@
-/* feature.c: where a feature stands in its square (see feature.h). */
+/* feature.c: where a feature stands in its square, and which features each
+ * region holds (see feature.h). */
 #include "model/feature.h"
 
 /* The edge on `side` of (x, y) is wall for a feature to stand against. */
@@ -96,4 +97,19 @@ void feature_shelf_box(const struct feature_place *pl, double box[4])
 int feature_blocks_sight(enum feature f)
 {
 	return f == FEATURE_PILLAR || f == FEATURE_STATUE || f == FEATURE_SHELF;
+}
+
+void feature_sets(const struct map *m, unsigned *sets)
+{
+	for (int id = 0; id <= m->nregions; id++)
+		sets[id] = 0;
+	if (!m->features)
+		return;
+	long n = (long)m->w * m->h;
+	for (long i = 0; i < n; i++) {
+		unsigned char f = m->features[i];
+		int id = m->cells[i];
+		if (f != FEATURE_NONE && f < FEATURE_COUNT && id > 0 && id <= m->nregions)
+			sets[id] |= 1u << f;
+	}
 }

@@ -4,7 +4,8 @@
  * wall of its square when it has one (the bed's head, the throne's back,
  * the hearth's flat side, the shelf along it); standing free, a shelf runs
  * along the shelves beside it. Which features hide what is behind them is
- * said here too. */
+ * said here too, and which features each region holds (the key entry's
+ * features in the JSON, derived from the squares). */
 #ifndef MAPSHEET_FEATURE_H
 #define MAPSHEET_FEATURE_H
 
@@ -34,5 +35,12 @@ void feature_shelf_box(const struct feature_place *pl, double box[4]);
 /* True for the features tall enough to hide what stands behind them:
  * pillars, statues and shelves. */
 int feature_blocks_sight(enum feature f);
+
+/* The features on the squares of each region of m, as sets of a bit
+ * (1u << f) for each enum feature there: sets[id] for id 0 to m->nregions
+ * (sets holds nregions + 1; id 0 is solid ground, which holds none).
+ * Linear in the grid. */
+_Static_assert(FEATURE_COUNT <= 32, "a set of features is an unsigned, a bit a feature");
+void feature_sets(const struct map *m, unsigned *sets);
 
 #endif
