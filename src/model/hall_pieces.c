@@ -11,13 +11,14 @@
 /* Nodes closer than this along a piece, in squares, are one. */
 #define HALL_RUNS_MERGE 1.5
 
-/* A place along a piece that becomes a node: an end, the start, or where
- * another piece meets it (a junction, one stop on each of its pieces). */
+/* A place along a piece that becomes a node: the start, an end, or where
+ * another piece meets it (a junction, one stop on each of its pieces), in
+ * rising precedence: a node of several stops lies where the highest is. */
 enum stop_kind { STOP_START, STOP_END, STOP_JUNCTION };
 struct stop {
 	int piece;
 	double pos;             /* along the piece's axis, on the squares' edges */
-	enum stop_kind kind;    /* a node at several stops is where the last kind is */
+	enum stop_kind kind;
 	int junction;           /* the junction's number, or -1 */
 	int start;              /* the walk starts here */
 };
@@ -173,22 +174,24 @@ static int make_stops(struct hall_runs *hr, int sx, int sy, struct stop **out, s
 				if (c < 0 || c == a || met[(long)a * np + c])
 					continue;
 				met[(long)a * np + c] = met[(long)c * np + a] = 1;
-				const struct hall_piece *pa = &hr->pieces[a], *pc = &hr->pieces[c];
-				if (add_stop(&st, &n, &cap, (struct stop){ a, pc->mid, STOP_JUNCTION,
-									  njunctions, 0 }) < 0 ||
-				    add_stop(&st, &n, &cap, (struct stop){ c, pa->mid, STOP_JUNCTION,
-									  njunctions, 0 }) < 0)
+				/* where their middle lines cross */
+				double on_a = hr->pieces[c].mid, on_c = hr->pieces[a].mid;
+				if (add_stop(&st, &n, &cap, (struct stop){ a, on_a, STOP_JUNCTION, njunctions, 0 }) < 0 ||
+				    add_stop(&st, &n, &cap, (struct stop){ c, on_c, STOP_JUNCTION, njunctions, 0 }) < 0)
 					goto oom;
 				njunctions++;
 			}
 		}
-	int on = sx >= b.x && sy >= b.y && sx < b.x + b.w && sy < b.y + b.h ? hr->piece[(sy - b.y) * b.w + sx - b.x]
-									     : -1;
-	if (on < 0)
+	int on = -1;
+	if (sx >= b.x && sy >= b.y && sx < b.x + b.w && sy < b.y + b.h)
+		on = hr->piece[(sy - b.y) * b.w + sx - b.x];
+	if (on < 0) {
 		st[2 * longest].start = 1;
-	else if (add_stop(&st, &n, &cap, (struct stop){ on, (hr->pieces[on].axis ? sy : sx) + 0.5, STOP_START, -1,
-						       1 }) < 0)
-		goto oom;
+	} else {
+		double pos = (hr->pieces[on].axis ? sy : sx) + 0.5;
+		if (add_stop(&st, &n, &cap, (struct stop){ on, pos, STOP_START, -1, 1 }) < 0)
+			goto oom;
+	}
 	free(met);
 	*out = st;
 	return n;

@@ -174,6 +174,23 @@ static void name_line(struct hall_plan *p, int r)
 		p->named[r] = 1;
 }
 
+/* Sorts the lines from runs[0..n) longest first (the walk's order among
+ * equals). */
+static void sort_longest(const struct hall_plan *p, int *runs, int n)
+{
+	double len[KEY_HALL_KIDS];
+	for (int i = 0; i < n && i < KEY_HALL_KIDS; i++) {
+		int r = runs[i], j = i;
+		double l = hall_line_length(p, r, NULL);
+		for (; j > 0 && len[j - 1] < l; j--) {
+			runs[j] = runs[j - 1];
+			len[j] = len[j - 1];
+		}
+		runs[j] = r;
+		len[j] = l;
+	}
+}
+
 /* The legs, the fork's lines, longest first, and, while the names last,
  * the longest branches on the way; the branches in order of the fork,
  * then leg and place. */
@@ -181,18 +198,7 @@ static void plan(struct hall_plan *p)
 {
 	int fork[KEY_HALL_KIDS];
 	int nfork = plan_trunk(p, fork);
-	double len[KEY_HALL_KIDS];
-	for (int i = 0; i < nfork; i++) {
-		int r = fork[i];
-		double l = hall_line_length(p, r, NULL);
-		int j = i;
-		for (; j > 0 && len[j - 1] < l; j--) {
-			fork[j] = fork[j - 1];
-			len[j] = len[j - 1];
-		}
-		fork[j] = r;
-		len[j] = l;
-	}
+	sort_longest(p, fork, nfork);
 	for (int i = 0; i < p->nlegs; i++)
 		name_line(p, p->legs[i]);
 	for (int i = 0; i < nfork && p->nlegs + p->nbranches < KEY_HALL_NAMED; i++) {
