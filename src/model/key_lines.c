@@ -1,6 +1,7 @@
 /* key_lines.c: an entry's paragraphs after its exits: the stairs in the
  * room (where they lead, on which square), each key that lies there with
- * the doors it opens, the way in, and a card room's features. */
+ * the doors it opens, the way in, a hallway's runs (key_hall.c), and a
+ * card room's features. */
 #include "model/key_int.h"
 
 #include <stdio.h>
@@ -130,7 +131,7 @@ static int add_stairs_and_keys(struct key_entry *en, const struct map *m, int id
 
 int key_entry_lines(struct key_entry *en, const struct map *m, int id, struct err *e)
 {
-	if (add_stairs_and_keys(en, m, id, e) < 0)
+	if (add_stairs_and_keys(en, m, id, e) < 0 || key_hall_line(en, m, id, e) < 0)
 		return -1;
 	if (m->regions[id].card[0]) {
 		char feats[160];

@@ -474,6 +474,17 @@ void map_add_note(struct map *m, const char *fmt, ...)
 	m->nnotes++;
 }
 
+void map_add_figure(struct map *m, const char *fmt, ...)
+{
+	va_list ap;
+	if (m->nfigures >= MAP_MAX_FIGURES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(m->figures[m->nfigures], sizeof m->figures[0], fmt, ap);
+	va_end(ap);
+	m->nfigures++;
+}
+
 int map_region_rects(const struct map *m, int id, struct rect **out, struct err *e)
 {
 	const struct region *r = &m->regions[id];
