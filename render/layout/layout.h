@@ -4,7 +4,8 @@
  * compass, title and footer, measuring all text with Pango. Split by part:
  * layout_page.c (the sheet's pages), sheet_plan.c (its arrangement),
  * sheet_dress.c (its title, band and footer), layout_text.c (text in a
- * style), layout_map.c (the map drawing),
+ * style), layout_intro.c (the premise and the secret), layout_map.c (the
+ * map drawing),
  * layout_onepage.c (map and key on one page), layout_coords.c (the
  * squares' numbers along the map's edges),
  * layout_symbols.c (door, stair, feature symbols shared with the legend;
@@ -51,6 +52,9 @@ struct layout_ctx {
 	struct scene *sc;
 	int player;             /* the players' handout */
 	int with_key;           /* key pages wanted */
+	int intro;              /* the premise and the secret go on this level's
+				 * pages: the first level printed, when no cover
+				 * holds them */
 	int *hdoor;             /* door index + 1 on the horizontal edge above (x, y): (h + 1) * w */
 	int *vdoor;             /* door index + 1 on the vertical edge left of (x, y): h * (w + 1) */
 	int *rdoor_first;       /* per region: its door squares are rdoor_sq[first[r] .. first[r + 1]) */
@@ -114,6 +118,8 @@ struct sheet_parts {
 	double pw, ph;
 	struct rect_pt content, map_area;
 	double header_h, band_h, footer_h;
+	double intro_h;         /* of the header: the premise and secret under the
+				 * subtitle (a sheet without key), or 0 */
 };
 /* Measures the parts for orientation o. Returns 0 or -1 with e set. */
 int layout_sheet_parts(struct layout_ctx *c, enum orientation o, const struct paper *paper, struct sheet_parts *sp,

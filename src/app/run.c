@@ -39,9 +39,11 @@ static int check_not_folder(const char *option, const char *path, struct err *e)
 }
 
 /* Picks the output format before anything is generated, so a bad name or
- * extension is a usage error and nothing is written. */
-static const struct output_format *choose_format(const struct cli *c, const char **path, int in_memory,
-						       struct err *e)
+ * extension is a usage error and nothing is written. written: the format
+ * the server writes in instead (run_env), or NULL; --player is refused
+ * for what is written. */
+static const struct output_format *choose_format(const struct cli *c, const struct output_format *written,
+						       const char **path, int in_memory, struct err *e)
 {
 	char names[200];
 	const struct output_format *f;
@@ -64,10 +66,12 @@ static const struct output_format *choose_format(const struct cli *c, const char
 				  c->output, names);
 		}
 	}
-	/* the drawn outputs honour --player; text and JSON are the referee's */
-	if (f && c->sheet.player && !f->draws) {
+	/* the drawn outputs honour --player; text and JSON are the referee's
+	 * (the page's key has a players' copy of its own) */
+	const struct output_format *w = written ? written : f;
+	if (f && c->sheet.player && !w->draws && !w->players) {
 		err_usage(e, "--player: %s output is the referee's, secrets and all; the players' handout is drawn: "
-			  "name a .pdf, .svg, .png, .md or .dd2vtt file", f->name);
+			  "name a .pdf, .svg, .png, .md or .dd2vtt file", w->name);
 		return NULL;
 	}
 	if (f && strcmp(*path, "-") == 0 && !f->streams) {
@@ -205,7 +209,7 @@ static int input_levels(const struct cli *c, struct read_json_doc *rd, struct lo
 int run_command(struct cli *c, const struct run_env *env, struct err *e)
 {
 	const char *path;
-	const struct output_format *fmt = choose_format(c, &path, env != NULL, e);
+	const struct output_format *fmt = choose_format(c, env ? env->format : NULL, &path, env != NULL, e);
 	if (!fmt)
 		return -1;
 	if (env && env->format)

@@ -81,7 +81,9 @@ struct doc {
 					 * (the site's premise, or read from a map
 					 * file), or NULL */
 	const char *secret;             /* what the game master knows and the players
-					 * do not (who is behind what), or NULL */
+					 * do not (who is behind what), or NULL (run.c
+					 * leaves it out of the players' copy); writers
+					 * read it through doc_secret() */
 	const struct faction *factions; /* who holds the site */
 	int nfactions;
 	const char *command;            /* a command line that remakes this output */
@@ -96,8 +98,19 @@ struct doc {
 					 * the names they would have had (memfiles.h) */
 };
 
+/* The words that head the secret wherever it is printed, after the
+ * premise: a game master's note, never read out to the players. */
+#define DOC_SECRET_HEADING "What the players do not know"
+
 /* Frees every map and key of levels[0..n) (not the array). */
 void levels_free(struct level *levels, int n);
+
+/* The secret as a writer prints it: NULL on the players' copy whatever
+ * the document holds, so no path that fills it can put it on a handout. */
+static inline const char *doc_secret(const struct doc *d)
+{
+	return d->sheet.player ? NULL : d->secret;
+}
 
 /* How many levels the document has in all ("level 2 of 5"). */
 static inline int doc_total_levels(const struct doc *d)
