@@ -3,6 +3,7 @@
 #include "site/site_tables.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int lines_for(const struct site_line *l, int n, int setting)
 {
@@ -20,32 +21,45 @@ static int kind_for(const struct site_tables *t, int setting, enum site_role rol
 	return 0;
 }
 
+/* A faction's or a kind's problem, at its first line. */
+#define AT(x) (x)->file ? (x)->file : "?", (x)->line
+
 static int faction_check(const struct site_faction_type *f, struct err *e)
 {
-	const char *missing = !f->ncalled ? "a 'called:' line" : !f->nholds ? "a 'holds:' line"
-			      : !f->nleaders ? "a 'leader:' line" : !f->nmembers ? "a 'member:' line"
-			      : !f->nwants ? "a 'want:' line" : !f->nsecrets ? "a 'secret:' line"
-			      : !f->ndoing[ROLE_LEADER] ? "a 'doing:leader:' line"
-			      : !f->ndoing[ROLE_WANDER] ? "a 'doing:wander:' line" : NULL;
+	const char *missing = !f->ncalled ? "called:" : !f->nholds ? "holds:" : !f->nleaders ? "leader:"
+			      : !f->nmembers ? "member:" : !f->nwants ? "want:" : !f->nsecrets ? "secret:"
+			      : !f->ndoing[ROLE_LEADER] ? "doing:leader:"
+			      : !f->ndoing[ROLE_WANDER] ? "doing:wander:" : NULL;
 	if (missing)
-		return err_usage(e, "the site tables: faction '%s' (line %d of factions.site) has no %s", f->id, f->line,
-				 missing);
+		return err_usage(e, "%s:%d:1: faction '%s' has no '%s' line (a faction needs called, holds, leader, "
+				 "member, want, secret, doing:leader and doing:wander lines)",
+				 AT(f), f->id, missing);
 	for (int m = 0; m < f->nmembers; m++)
 		for (int r = ROLE_GUARD; r < ROLE_COUNT; r++)
 			if ((f->members[m].roles & (1u << r)) && r != ROLE_LEADER && !f->ndoing[r])
-				return err_usage(e, "the site tables: faction '%s' (line %d of factions.site) has %s in "
-						 "the %s role but no 'doing:%s:' line",
-						 f->id, f->line, f->members[m].plural, site_role_name((enum site_role)r),
+				return err_usage(e, "%s:%d:1: faction '%s' has %s in the %s role but no 'doing:%s:' line",
+						 AT(f), f->id, f->members[m].plural, site_role_name((enum site_role)r),
 						 site_role_name((enum site_role)r));
+	return 0;
+}
+
+static int says_feature(char *const *lines, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (strstr(lines[i], "{feature}"))
+			return 1;
 	return 0;
 }
 
 static int kind_check(const struct site_kind *k, struct err *e)
 {
-	const char *missing = !k->nnames ? "'name:'" : !k->nseen ? "'seen:'" : NULL;
+	const char *missing = !k->nnames ? "name:" : !k->nseen ? "seen:" : NULL;
 	if (missing)
-		return err_usage(e, "the site tables: room kind '%s' (line %d of kinds.site) has no %s line", k->id,
-				 k->line, missing);
+		return err_usage(e, "%s:%d:1: room kind '%s' has no '%s' line (a kind needs name and seen lines)", AT(k),
+				 k->id, missing);
+	if (k->feature == FEATURE_NONE && says_feature(k->seen, k->nseen))
+		return err_usage(e, "%s:%d:1: room kind '%s' has a 'seen:' line naming {feature} but no 'feature:' line",
+				 AT(k), k->id);
 	return 0;
 }
 
@@ -121,5 +135,6 @@ void site_tables_free(struct site_tables *t)
 	for (int i = 0; i < t->noutsiders; i++)
 		free(t->outsiders[i].text);
 	free(t->outsiders);
+	free_list(t->files, t->nfiles);
 	*t = (struct site_tables){ 0 };
 }

@@ -1,7 +1,8 @@
 /* site_tables.c: reading templates/site/ (see site_tables.h and
  * mapsheet-templates(5), SITES) through the template parser. Every
  * directive is known in every file; a faction's or a kind's lines follow
- * the line that starts it. */
+ * the line that starts it, in the same file. Each directive takes only the
+ * roles and {placeholders} the site model uses. */
 #include "site/site_tables.h"
 
 #include "site/site_fields.h"
@@ -16,8 +17,28 @@ static const char *const site_files[] = { "premises", "factions", "kinds", "outs
 static const char *const faction_types[] = { "tribe", "cult", "household", "brood", "dead", "band" };
 #define NTYPES (int)(sizeof faction_types / sizeof faction_types[0])
 
+#define ROLE_BIT(r) (1u << ROLE_##r)
+#define ALL_ROLES ((1u << ROLE_COUNT) - 1)
+/* a kind is a room (not the wandering table); a doing line is of a room
+ * someone keeps, or wandering; a member fills the rooms kept by the rank
+ * and file, or wanders (the leader is the faction's leader line) */
+#define KIND_ROLES (ALL_ROLES & ~ROLE_BIT(WANDER))
+#define DOING_ROLES (ALL_ROLES & ~ROLE_BIT(NONE))
+#define MEMBER_ROLES (ALL_ROLES & ~ROLE_BIT(NONE) & ~ROLE_BIT(LEADER))
+
+/* the {placeholders} each text fills in */
+static const char *const holds_words[] = { "faction", "leader", "creature", NULL };
+static const char *const group_words[] = { "n", "who", NULL };
+static const char *const seen_words[] = { "feature", NULL };
+
+/* the longest name of a room and of a faction (struct region's and struct
+ * faction's names) */
+#define ROOM_NAME_MAX 47
+#define CALLED_MAX 79
+
 struct parse {
 	struct site_tables *t;
+	const char *file;                   /* the file's name, kept in t->files */
 	struct site_faction_type *faction;  /* the faction the lines belong to */
 	struct site_kind *kind;             /* the kind the lines belong to */
 };
@@ -40,10 +61,12 @@ static void *grow(void **p, int *n, size_t sz, struct err *e)
 	return q + (size_t)(*n)++ * sz;
 }
 
-static int add_text(char ***list, int *n, const struct tpl_pos *pos, const struct tpl_field *f, struct err *e)
+/* Adds the text of a `what:` line to list, checked (site_field_text). */
+static int add_text(char ***list, int *n, const struct tpl_pos *pos, const struct tpl_field *f, const char *what,
+		    const char *const *known, size_t max, struct err *e)
 {
-	if (!f->text[0])
-		return tpl_error(e, pos, f->col, "empty text");
+	if (site_field_text(pos, f, what, known, max, e) < 0)
+		return -1;
 	char *copy = strdup(f->text);
 	if (!copy)
 		return oom(e);
@@ -56,37 +79,14 @@ static int add_text(char ***list, int *n, const struct tpl_pos *pos, const struc
 	return 0;
 }
 
-static int copy_word(const struct tpl_pos *pos, const struct tpl_field *f, char *out, size_t size, struct err *e)
-{
-	size_t len = strlen(f->text);
-	if (len == 0)
-		return tpl_error(e, pos, f->col, "empty field");
-	if (len >= size)
-		return tpl_error(e, pos, f->col, "'%s' is longer than %zu characters", f->text, size - 1);
-	memcpy(out, f->text, len + 1);
-	return 0;
-}
-
-/* An id: lowercase letters, digits and '-'. */
-static int copy_id(const struct tpl_pos *pos, const struct tpl_field *f, char *out, size_t size, struct err *e)
-{
-	for (const char *c = f->text; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-'))
-			return tpl_error(e, pos, f->col + (int)(c - f->text),
-					 "an id is lowercase letters, digits and '-', not '%s'", f->text);
-	return copy_word(pos, f, out, size, e);
-}
-
 /* ---- premises ---- */
 
-static int premise(struct site_line **list, int *n, const struct tpl_pos *pos, const struct tpl_field *f,
-		   struct err *e)
+static int premise(struct site_line **list, int *n, const char *what, const struct tpl_pos *pos,
+		   const struct tpl_field *f, struct err *e)
 {
 	unsigned settings;
-	if (site_field_settings(pos, &f[0], &settings, e) < 0)
+	if (site_field_settings(pos, &f[0], &settings, e) < 0 || site_field_text(pos, &f[1], what, NULL, 0, e) < 0)
 		return -1;
-	if (!f[1].text[0])
-		return tpl_error(e, pos, f[1].col, "empty text");
 	char *copy = strdup(f[1].text);
 	struct site_line *l = copy ? grow((void **)list, n, sizeof *l, e) : NULL;
 	if (!l) {
@@ -101,21 +101,21 @@ static int on_built(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 {
 	struct parse *p = ctx;
 	(void)nf;
-	return premise(&p->t->built, &p->t->nbuilt, pos, f, e);
+	return premise(&p->t->built, &p->t->nbuilt, "built", pos, f, e);
 }
 
 static int on_befell(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
 	(void)nf;
-	return premise(&p->t->befell, &p->t->nbefell, pos, f, e);
+	return premise(&p->t->befell, &p->t->nbefell, "befell", pos, f, e);
 }
 
 static int on_hook(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
 	(void)nf;
-	return premise(&p->t->hooks, &p->t->nhooks, pos, f, e);
+	return premise(&p->t->hooks, &p->t->nhooks, "hook", pos, f, e);
 }
 
 /* ---- factions ---- */
@@ -124,6 +124,14 @@ static int on_faction(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 {
 	struct parse *p = ctx;
 	(void)nf;
+	for (int i = 0; i < p->t->nfactions; i++)
+		if (!strcmp(p->t->factions[i].id, f[0].text))
+			return tpl_error(e, pos, f[0].col, "faction '%s' again (first at %s:%d)", f[0].text,
+					 p->t->factions[i].file, p->t->factions[i].line);
+	struct site_faction_type ft = { .file = p->file, .line = pos->line };
+	if (site_field_id(pos, &f[0], ft.id, sizeof ft.id, e) < 0 ||
+	    site_field_settings(pos, &f[1], &ft.settings, e) < 0)
+		return -1;
 	int type = -1;
 	for (int i = 0; i < NTYPES; i++)
 		if (!strcmp(f[2].text, faction_types[i]))
@@ -131,13 +139,6 @@ static int on_faction(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	if (type < 0)
 		return tpl_error(e, pos, f[2].col,
 				 "unknown faction type '%s' (types: tribe, cult, household, brood, dead, band)", f[2].text);
-	for (int i = 0; i < p->t->nfactions; i++)
-		if (!strcmp(p->t->factions[i].id, f[0].text))
-			return tpl_error(e, pos, f[0].col, "faction '%s' again (first on line %d)", f[0].text,
-					 p->t->factions[i].line);
-	struct site_faction_type ft = { .line = pos->line };
-	if (copy_id(pos, &f[0], ft.id, sizeof ft.id, e) < 0 || site_field_settings(pos, &f[1], &ft.settings, e) < 0)
-		return -1;
 	snprintf(ft.type, sizeof ft.type, "%s", faction_types[type]);
 	struct site_faction_type *slot = grow((void **)&p->t->factions, &p->t->nfactions, sizeof *slot, e);
 	if (!slot)
@@ -148,19 +149,19 @@ static int on_faction(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	return 0;
 }
 
-#define FACTION_TEXT(fn, field)                                                                              \
+#define FACTION_TEXT(fn, field, what, known, max)                                                            \
 	static int fn(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e) \
 	{                                                                                                    \
 		struct parse *p = ctx;                                                                       \
 		(void)nf;                                                                                    \
 		if (!p->faction)                                                                             \
 			return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'"); \
-		return add_text(&p->faction->field, &p->faction->n##field, pos, &f[0], e);                   \
+		return add_text(&p->faction->field, &p->faction->n##field, pos, &f[0], what, known, max, e); \
 	}
-FACTION_TEXT(on_called, called)
-FACTION_TEXT(on_holds, holds)
-FACTION_TEXT(on_want, wants)
-FACTION_TEXT(on_secret, secrets)
+FACTION_TEXT(on_called, called, "called", NULL, CALLED_MAX)
+FACTION_TEXT(on_holds, holds, "holds", holds_words, 0)
+FACTION_TEXT(on_want, wants, "want", NULL, 0)
+FACTION_TEXT(on_secret, secrets, "secret", NULL, 0)
 
 static int on_leader(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
@@ -169,8 +170,8 @@ static int on_leader(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 	if (!p->faction)
 		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
 	struct site_leader l;
-	if (copy_word(pos, &f[0], l.name, sizeof l.name, e) < 0 ||
-	    copy_word(pos, &f[1], l.creature, sizeof l.creature, e) < 0)
+	if (site_field_word(pos, &f[0], "the leader's name", l.name, sizeof l.name, e) < 0 ||
+	    site_field_word(pos, &f[1], "the creature", l.creature, sizeof l.creature, e) < 0)
 		return -1;
 	struct site_leader *slot = grow((void **)&p->faction->leaders, &p->faction->nleaders, sizeof *slot, e);
 	if (!slot)
@@ -186,9 +187,9 @@ static int on_member(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 	if (!p->faction)
 		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
 	struct site_member m;
-	if (copy_word(pos, &f[0], m.creature, sizeof m.creature, e) < 0 ||
-	    copy_word(pos, &f[1], m.plural, sizeof m.plural, e) < 0 || site_field_dice(pos, &f[2], &m.count, e) < 0 ||
-	    site_field_roles(pos, &f[3], &m.roles, e) < 0)
+	if (site_field_word(pos, &f[0], "the creature", m.creature, sizeof m.creature, e) < 0 ||
+	    site_field_word(pos, &f[1], "the plural", m.plural, sizeof m.plural, e) < 0 || site_field_dice(pos, &f[2], &m.count, e) < 0 ||
+	    site_field_roles(pos, &f[3], MEMBER_ROLES, &m.roles, e) < 0)
 		return -1;
 	struct site_member *slot = grow((void **)&p->faction->members, &p->faction->nmembers, sizeof *slot, e);
 	if (!slot)
@@ -204,9 +205,9 @@ static int on_doing(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 	if (!p->faction)
 		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
 	enum site_role r;
-	if (site_field_role(pos, &f[0], &r, e) < 0)
+	if (site_field_role(pos, &f[0], DOING_ROLES, &r, e) < 0)
 		return -1;
-	return add_text(&p->faction->doing[r], &p->faction->ndoing[r], pos, &f[1], e);
+	return add_text(&p->faction->doing[r], &p->faction->ndoing[r], pos, &f[1], "doing", group_words, 0, e);
 }
 
 /* ---- room kinds ---- */
@@ -217,11 +218,12 @@ static int on_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 	(void)nf;
 	for (int i = 0; i < p->t->nkinds; i++)
 		if (!strcmp(p->t->kinds[i].id, f[0].text))
-			return tpl_error(e, pos, f[0].col, "room kind '%s' again (first on line %d)", f[0].text,
-					 p->t->kinds[i].line);
-	struct site_kind k = { .line = pos->line };
-	if (copy_id(pos, &f[0], k.id, sizeof k.id, e) < 0 || site_field_settings(pos, &f[1], &k.settings, e) < 0 ||
-	    site_field_role(pos, &f[2], &k.role, e) < 0)
+			return tpl_error(e, pos, f[0].col, "room kind '%s' again (first at %s:%d)", f[0].text,
+					 p->t->kinds[i].file, p->t->kinds[i].line);
+	struct site_kind k = { .file = p->file, .line = pos->line };
+	if (site_field_id(pos, &f[0], k.id, sizeof k.id, e) < 0 ||
+	    site_field_settings(pos, &f[1], &k.settings, e) < 0 ||
+	    site_field_role(pos, &f[2], KIND_ROLES, &k.role, e) < 0)
 		return -1;
 	struct site_kind *slot = grow((void **)&p->t->kinds, &p->t->nkinds, sizeof *slot, e);
 	if (!slot)
@@ -232,18 +234,35 @@ static int on_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 	return 0;
 }
 
-#define KIND_TEXT(fn, field)                                                                                 \
+#define KIND_TEXT(fn, field, what, known)                                                                    \
 	static int fn(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e) \
 	{                                                                                                    \
 		struct parse *p = ctx;                                                                       \
 		(void)nf;                                                                                    \
 		if (!p->kind)                                                                                \
 			return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'"); \
-		return add_text(&p->kind->field, &p->kind->n##field, pos, &f[0], e);                         \
+		return add_text(&p->kind->field, &p->kind->n##field, pos, &f[0], what, known, 0, e);         \
 	}
-KIND_TEXT(on_name, names)
-KIND_TEXT(on_seen, seen)
-KIND_TEXT(on_find, finds)
+KIND_TEXT(on_seen, seen, "seen", seen_words)
+KIND_TEXT(on_find, finds, "find", NULL)
+
+/* A room's name: at most ROOM_NAME_MAX bytes, not ending in a number (the
+ * key numbers a name given twice on a level: "Cell", "Cell 2"). */
+static int on_name(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->kind)
+		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
+	size_t len = strlen(f[0].text);
+	while (len > 0 && f[0].text[len - 1] == ' ')
+		len--;
+	if (len > 0 && f[0].text[len - 1] >= '0' && f[0].text[len - 1] <= '9')
+		return tpl_error(e, pos, f[0].col + (int)len - 1,
+				 "a room's name ends in no number (the key numbers a name given twice), not '%s'",
+				 f[0].text);
+	return add_text(&p->kind->names, &p->kind->nnames, pos, &f[0], "name", NULL, ROOM_NAME_MAX, e);
+}
 
 static int on_match(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
@@ -255,7 +274,7 @@ static int on_match(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 		if (!((*c >= 'a' && *c <= 'z') || *c == '\'' || *c == '-'))
 			return tpl_error(e, pos, f[0].col + (int)(c - f[0].text),
 					 "a match word is one lowercase word, not '%s'", f[0].text);
-	return add_text(&p->kind->match, &p->kind->nmatch, pos, &f[0], e);
+	return add_text(&p->kind->match, &p->kind->nmatch, pos, &f[0], "match", NULL, 0, e);
 }
 
 static int on_feature(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
@@ -265,11 +284,11 @@ static int on_feature(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	if (!p->kind)
 		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
 	if (p->kind->feature != FEATURE_NONE)
-		return tpl_error(e, pos, 1, "room kind '%s' has a feature already", p->kind->id);
-	if (site_field_feature(pos, &f[0], &p->kind->feature, e) < 0)
+		return tpl_error(e, pos, 1, "room kind '%s' has a feature already (a kind has one 'feature:' line)",
+				 p->kind->id);
+	if (site_field_feature(pos, &f[0], &p->kind->feature, e) < 0 ||
+	    site_field_text(pos, &f[1], "feature", NULL, 0, e) < 0)
 		return -1;
-	if (!f[1].text[0])
-		return tpl_error(e, pos, f[1].col, "empty text");
 	return (p->kind->feature_text = strdup(f[1].text)) ? 0 : oom(e);
 }
 
@@ -280,11 +299,11 @@ static int outsider(struct parse *p, int visitor, const struct tpl_pos *pos, con
 {
 	struct site_outsider o = { .visitor = visitor };
 	if (site_field_settings(pos, &f[0], &o.settings, e) < 0 ||
-	    copy_word(pos, &f[1], o.creature, sizeof o.creature, e) < 0 ||
-	    copy_word(pos, &f[2], o.plural, sizeof o.plural, e) < 0 || site_field_dice(pos, &f[3], &o.count, e) < 0)
+	    site_field_word(pos, &f[1], "the creature", o.creature, sizeof o.creature, e) < 0 ||
+	    site_field_word(pos, &f[2], "the plural", o.plural, sizeof o.plural, e) < 0 ||
+	    site_field_dice(pos, &f[3], &o.count, e) < 0 ||
+	    site_field_text(pos, &f[4], visitor ? "visitor" : "vermin", group_words, 0, e) < 0)
 		return -1;
-	if (!f[4].text[0])
-		return tpl_error(e, pos, f[4].col, "empty text");
 	if (!(o.text = strdup(f[4].text)))
 		return oom(e);
 	struct site_outsider *slot = grow((void **)&p->t->outsiders, &p->t->noutsiders, sizeof *slot, e);
@@ -333,7 +352,14 @@ static const struct tpl_directive directives[] = {
 
 int site_tables_parse(struct site_tables *t, const char *name, const char *text, size_t len, struct err *e)
 {
-	struct parse p = { t, NULL, NULL };
+	char *file = strdup(name);
+	char **slot = file ? grow((void **)&t->files, &t->nfiles, sizeof *slot, e) : NULL;
+	if (!slot) {
+		free(file);
+		return file ? -1 : oom(e);
+	}
+	*slot = file;
+	struct parse p = { t, file, NULL, NULL };
 	return tpl_parse_text(name, text, len, directives, &p, e);
 }
 

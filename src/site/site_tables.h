@@ -40,6 +40,7 @@ struct site_faction_type {
 	char **wants; int nwants;
 	char **secrets; int nsecrets;
 	char **doing[ROLE_COUNT]; int ndoing[ROLE_COUNT];
+	const char *file;      /* where its faction line is: one of the tables' files */
 	int line;
 };
 
@@ -53,6 +54,7 @@ struct site_kind {
 	char *feature_text;                /* "a black stone altar" */
 	char **seen; int nseen;
 	char **finds; int nfinds;
+	const char *file;                  /* where its kind line is: one of the tables' files */
 	int line;
 };
 
@@ -70,6 +72,7 @@ struct site_tables {
 	struct site_faction_type *factions; int nfactions;
 	struct site_kind *kinds; int nkinds;
 	struct site_outsider *outsiders; int noutsiders;
+	char **files; int nfiles;          /* the names of the files read, for messages */
 };
 
 /* Reads the four files of site/ along the template search path dirs.
@@ -83,9 +86,12 @@ void site_tables_free(struct site_tables *t);
  * other files' lines already. For the tests and the fuzz harness. */
 int site_tables_parse(struct site_tables *t, const char *name, const char *text, size_t len, struct err *e);
 
-/* Checks t holds what a site is built from: for every setting a premise of
- * each part, a faction, outsiders, and kinds for the guard, lair and leader
- * roles. Returns 0 or -1 with a usage error. */
+/* Checks t holds what a site is built from: every faction its lines (a
+ * doing line for each role its members fill), every kind a name and a seen
+ * line (and a feature when a seen line names it), and for every setting a
+ * premise of each part, a faction, vermin, and kinds in the guard, lair,
+ * leader and none roles. Returns 0 or -1 with a usage error, one line
+ * (FILE:LINE:1: for a faction or a kind). */
 int site_tables_check(const struct site_tables *t, struct err *e);
 
 #endif
