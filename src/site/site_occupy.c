@@ -134,6 +134,35 @@ static int outsider_group(struct level_plan *lp, struct key_entry *en, int visit
 	return add_who(en, o->text, site_number_word(count, buf, sizeof buf), count == 1 ? o->creature : o->plural, e);
 }
 
+/* Cells: their jailers, where the faction keeps any, and a prisoner or two. */
+static int prison(struct level_plan *lp, struct key_entry *en, int faction, struct err *e)
+{
+	if (faction_group(lp, en, faction, ROLE_PRISON, e) < 0)
+		return -1;
+	return outsider_group(lp, en, 1, lp->site->factions[faction].name, e);
+}
+
+/* Something worth taking that the room's kind holds, in about one room in
+ * three: "Worth taking: a silver censer on a chain." */
+static int worth_taking(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, struct err *e)
+{
+	if (k->nfinds == 0 || !rng_chance(&lp->rng, 1.0 / 3))
+		return 0;
+	char *find = site_fill(site_fresh_line(lp, k->finds, k->nfinds), NULL, NULL, 0);
+	if (!find)
+		return err_set(e, "out of memory writing the key");
+	size_t len = strlen(find) + 32;
+	char *line = malloc(len);
+	int rc = line ? 0 : err_set(e, "out of memory writing the key");
+	if (line) {
+		snprintf(line, len, "Worth taking: %s%s", find, site_ends_sentence(find) ? "" : ".");
+		rc = key_entry_add_line(en, line, e);
+	}
+	free(line);
+	free(find);
+	return rc;
+}
+
 /* What is seen on entering: a line of the kind's, its feature named. */
 static int seen_line(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, struct err *e)
 {
@@ -175,7 +204,7 @@ int site_occupants_place(struct level_plan *lp, struct err *e)
 		if (r->leader && r->faction >= 0)
 			rc = leader_room(lp, en, r->faction, e);
 		else if (r->role == ROLE_PRISON && r->faction >= 0)
-			rc = outsider_group(lp, en, 1, lp->site->factions[r->faction].name, e);
+			rc = prison(lp, en, r->faction, e);
 		else if (r->role == ROLE_STORE && rng_chance(&lp->rng, 0.5))
 			rc = 0;
 		else if (r->role != ROLE_NONE && r->faction >= 0)
@@ -184,7 +213,7 @@ int site_occupants_place(struct level_plan *lp, struct err *e)
 			rc = outsider_group(lp, en, 1, NULL, e), visitor_done = 1;
 		else if (r->dist > 0 && rng_chance(&lp->rng, 0.25))
 			rc = outsider_group(lp, en, 0, NULL, e);
-		if (rc < 0)
+		if (rc < 0 || (r->kind >= 0 && worth_taking(lp, en, &lp->t->kinds[r->kind], e) < 0))
 			return -1;
 	}
 	return 0;
