@@ -87,6 +87,9 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 		if (report_step(d->report, e, "level %d of %d: laying out the sheet...", i + 1, d->nlevels) < 0 ||
 		    layout_ctx_init(&c, d, &d->levels[i], st, ms, sc, e) < 0)
 			return -1;
+		/* a cover holds the premise and the secret; the levels do not repeat them */
+		if (cover)
+			c.intro = 0;
 		struct layout_result res;
 		int poster = layout_poster_wanted(&c, &paper, e);
 		int rc = poster < 0	       ? -1
