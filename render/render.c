@@ -74,10 +74,10 @@ void render_page_path(const char *path, int page, char *out, size_t size)
 		snprintf(out, size, "%.*s-%d%s", (int)(dot - path), path, page, dot);
 }
 
-/* Lays out every level of d into sc on paper; footers kept in folios when
- * not NULL. Returns 0 or -1 with e set. */
+/* Lays out every level of d into sc on paper, after a cover when `cover`;
+ * footers kept in folios when not NULL. Returns 0 or -1 with e set. */
 static int lay_out_levels(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
-			  const struct paper *paper, struct folios *folios, struct err *e)
+			  const struct paper *paper, int cover, struct folios *folios, struct err *e)
 {
 	for (int i = 0; i < d->nlevels; i++) {
 		struct layout_ctx c;
@@ -85,6 +85,9 @@ static int lay_out_levels(const struct doc *d, const struct style *st, struct me
 		    layout_ctx_init(&c, d, &d->levels[i], st, ms, sc, e) < 0)
 			return -1;
 		c.folios = folios;
+		/* a cover holds the premise and the secret; the levels do not repeat them */
+		if (cover)
+			c.intro = 0;
 		struct layout_result res;
 		int poster = layout_poster_wanted(&c, paper, e);
 		int rc = poster < 0	       ? -1
@@ -120,7 +123,7 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 	/* a booklet numbers its pages through the whole of it, once they are
 	 * all laid out */
 	struct folios folios = { NULL, 0, 0 };
-	int rc = lay_out_levels(d, st, ms, sc, &paper, cover ? &folios : NULL, e);
+	int rc = lay_out_levels(d, st, ms, sc, &paper, cover, cover ? &folios : NULL, e);
 	if (rc == 0 && cover)
 		rc = layout_folios(d, st, ms, sc, &folios, e);
 	free(folios.v);

@@ -1,15 +1,15 @@
 /* bench.c: `make bench`: prints the generation table (bench_gen.c), the
- * rendering table against Cairo's floor (bench_render.c, bench_floor.c),
+ * key rows (bench_keys.c), the rendering table against Cairo's floor (bench_render.c, bench_floor.c),
  * the whole-command rows, the poster rows, reading a map back against
  * generating it, and the server rows (bench_serve.c). Times are medians on
  * the monotonic clock.
  *
- *   build/bench [all|gen|render|command|poster|read|serve] [METHOD]
+ *   build/bench [all|gen|keys|render|command|poster|read|serve] [METHOD]
  *
  * MAPSHEET_BIN names the program for the whole-command and server rows
- * (./mapsheet). A row that cannot run (a map that fails to generate or lay
- * out, a command that exits non-zero) is printed as failed, the rest still
- * run, and the benchmark exits 1. */
+ * (./mapsheet). A row that cannot run (a map that fails to generate, to be
+ * keyed or to be laid out, a command that exits non-zero) is printed as
+ * failed, the rest still run, and the benchmark exits 1. */
 #include "bench.h"
 
 #include "text/measure.h"
@@ -83,16 +83,19 @@ int main(int argc, char **argv)
 	} whole[] = { { "command", bench_command }, { "poster", bench_poster }, { "read", bench_read },
 		      { "serve", bench_serve } };
 	const int nwhole = (int)(sizeof whole / sizeof whole[0]);
-	int all = strcmp(part, "all") == 0, known = all || !strcmp(part, "gen") || !strcmp(part, "render");
+	int all = strcmp(part, "all") == 0,
+	    known = all || !strcmp(part, "gen") || !strcmp(part, "keys") || !strcmp(part, "render");
 	for (int i = 0; i < nwhole; i++)
 		known |= strcmp(part, whole[i].name) == 0;
 	if (!known) {
-		fprintf(stderr, "usage: bench [all|gen|render|command|poster|read|serve] [METHOD]\n");
+		fprintf(stderr, "usage: bench [all|gen|keys|render|command|poster|read|serve] [METHOD]\n");
 		return 2;
 	}
 	int failed = 0;
 	if (all || strcmp(part, "gen") == 0)
 		failed += bench_generation(method);
+	if (all || strcmp(part, "keys") == 0)
+		failed += bench_keys(method);
 	if (all || strcmp(part, "render") == 0)
 		failed += bench_render(method);
 	const char *bin = getenv("MAPSHEET_BIN");

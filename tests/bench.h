@@ -21,6 +21,9 @@ const char *const *bench_template_dirs(void);
 
 /* The generation table; only_method limits it to one method (NULL: all). */
 int bench_generation(const char *only_method);
+/* The key rows (bench_keys.c): the site and the key of 10,000-room maps
+ * against generating them. */
+int bench_keys(const char *only_method);
 /* The rendering table (ours against Cairo's floor) and the whole-command
  * rows; mapsheet is the built program to run. */
 int bench_render(const char *only_method);

@@ -54,7 +54,7 @@ static int make_doc(struct bench_doc *bd, const struct method *meth, int rooms, 
 		return -1;
 	const struct method *const methods[1] = { meth };
 	if (levels_generate(bd->levels, nlevels, methods, 1, &p, SEED, KEY_NUMBER_ENTRANCE, NULL, NULL, &e) < 0 ||
-	    level_keys_build(bd->levels, nlevels, &ko, SEED, NULL, &e) < 0) {
+	    level_keys_build(bd->levels, nlevels, &ko, NULL, NULL, SEED, NULL, &e) < 0) {
 		fprintf(stderr, "bench: %s: %s\n", meth->name, e.msg);
 		return -1;
 	}

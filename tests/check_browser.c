@@ -2,13 +2,15 @@
  * uses it. Headless Chromium (tests/cdp.c) loads the page the server gives
  * out, which shows a map at once; picking the cards method and typing a
  * seed redraws the preview (another SVG, with rooms drawn in it), the key
- * lists numbered rooms, the address bar and the remake command line follow
- * the choices; the address loaded again (a bookmark) shows the same map and
+ * lists numbered rooms, the site's premise shows above it with the secret
+ * in an aside, the address bar and the remake command line follow the
+ * choices; the address loaded again (a bookmark) shows the same map and
  * choices; a bad number of rooms shows one line of error, the command
- * line's own message, gone when the number is good again. The page loads
- * nothing from elsewhere and reports no script errors; a screenshot is
- * left in build/tests/browser/page.png, and its preview has ink on it.
- * SIGTERM ends the server with status 0.
+ * line's own message, gone when the number is good again; the players'
+ * handout shows the premise alone and a key without its occupants. The
+ * page loads nothing from elsewhere and reports no script errors;
+ * screenshots are left in build/tests/browser/page.png (its preview has
+ * ink on it) and page-player.png. SIGTERM ends the server with status 0.
  * Without Chromium the suite fails (CI installs it) unless
  * MAPSHEET_NO_BROWSER=1 leaves the browser's test out. */
 #include "cdp.h"
@@ -159,6 +161,18 @@ START_TEST(test_roll_maps_in_a_browser)
 				     "  var m = /^(?:room\\s+)?(\\d+)[.:)\\s]/i.exec(l); if (m) seen[m[1]] = 1; });"
 				     " return seen[1] && seen[2] && seen[3] ? Object.keys(seen).length : 0; })()");
 	ck_assert_msg(numbered >= 3, "the key shows no rooms numbered 1, 2, 3: %.300s", key_after);
+	/* the site over the key: its premise, and the secret in the game
+	 * master's aside */
+	char *premise = eval_str(c, "(document.getElementById('premise') || {}).textContent || ''");
+	ck_assert_msg(strlen(premise) > 100, "the page shows no premise: \"%s\"", premise);
+	ck_assert_msg(strstr(key_after, premise) == NULL, "the key repeats the premise");
+	ck_assert_msg(eval_long(c, "document.getElementById('site-box').hidden ? 0 :"
+				   " document.getElementById('site-box').compareDocumentPosition("
+				   "document.getElementById('key-box')) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : 0") == 1,
+		      "the premise is not shown above the key");
+	long secret_len = eval_long(c, "document.getElementById('secret-box').hidden ? 0 :"
+				       " document.getElementById('secret').textContent.length");
+	ck_assert_msg(secret_len > 20, "the referee's page shows no secret");
 
 	/* the address bar holds the choices; the remake line repeats them */
 	char *search = eval_str(c, "location.search");
@@ -218,6 +232,22 @@ START_TEST(test_roll_maps_in_a_browser)
 	wait_settled(c, "--rooms 12");
 	char *error_after = eval_str(c, "document.getElementById('error').textContent.trim()");
 	ck_assert_msg(error_after[0] == '\0', "#error still says \"%s\"", error_after);
+
+	/* the players' handout: the premise, without the secret or the key's
+	 * occupants, and no error */
+	char *checked = eval_str(c, "(function () { var el = document.querySelector('input[name=player]');"
+				    " el.checked = true; el.dispatchEvent(new Event('change', { bubbles: true }));"
+				    " return String(el.checked); })()");
+	ck_assert_str_eq(checked, "true");
+	wait_settled(c, "--player");
+	char *players = eval_str(c, "[document.getElementById('error').textContent.trim(),"
+				    " document.getElementById('premise').textContent.length > 100,"
+				    " document.getElementById('secret-box').hidden,"
+				    " document.getElementById('secret').textContent,"
+				    " (" KEY_TEXT ").indexOf('Who:') < 0].join('|')");
+	ck_assert_msg(strcmp(players, "|true|true||true") == 0, "the players' page (error|premise|secret hidden|"
+		      "secret|no occupants): %s", players);
+	ck_assert_msg(cdp_screenshot(c, OUT_DIR "/page-player.png") == 0, "%s", cdp_error(c));
 	ck_assert_int_eq(cdp_close(c), 0);
 	/* SIGTERM ends the server cleanly */
 	ck_assert_int_eq(served_stop(&srv), 0);
@@ -229,6 +259,9 @@ START_TEST(test_roll_maps_in_a_browser)
 	free(remake);
 	free(error);
 	free(error_after);
+	free(premise);
+	free(checked);
+	free(players);
 	free(href);
 	free(svg_again);
 	free(choices);

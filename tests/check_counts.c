@@ -1,6 +1,7 @@
 /* check_counts.c: messages count right: a count of one takes the singular
  * ("1 room is too few for 3 zones; laying 1 zone", "2 tiles joined at 1
- * door"), in the warnings on standard error and in the key's notes. */
+ * door"), in the warnings on standard error, in the key's notes and in the
+ * methods' figures (-v). */
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -27,8 +28,11 @@ START_TEST(test_cards_zones_warning)
 {
 	char *err, *out = run_ok("--method cards --rooms 1 --zones 3 --seed a -o -", &err);
 	ck_assert_str_eq(err, "mapsheet: warning: 1 room is too few for 3 zones; laying 1 zone\n");
-	ck_assert_msg(strstr(out, "Cards: 1 room in 1 zone,") != NULL, "%s", out);
 	ck_assert_msg(strstr(out, "(1 room, the way in)") != NULL, "%s", out);
+	free(out);
+	free(err);
+	out = run_ok("--method cards --rooms 1 --zones 3 --seed a -v -o -", &err);
+	ck_assert_msg(strstr(err, ": Cards: 1 room in 1 zone,") != NULL, "%s", err);
 	free(out);
 	free(err);
 	out = run_ok("--method cards --rooms 2 --zones 3 --seed a -o -", &err);
@@ -38,15 +42,15 @@ START_TEST(test_cards_zones_warning)
 }
 END_TEST
 
-START_TEST(test_tiles_notes)
+START_TEST(test_tiles_figures)
 {
-	char *err, *out = run_ok("--method tiles --rooms 2 --seed a -o -", &err);
-	ck_assert_msg(strstr(out, "2 tiles joined at 1 door; ") != NULL, "%s", out);
-	ck_assert_ptr_null(strstr(out, "1 doors"));
+	char *err, *out = run_ok("--method tiles --rooms 2 --seed a -v -o -", &err);
+	ck_assert_msg(strstr(err, "2 tiles joined at 1 door; ") != NULL, "%s", err);
+	ck_assert_ptr_null(strstr(err, "1 doors"));
 	free(out);
 	free(err);
-	out = run_ok("--method tiles --rooms 1 --seed a -o -", &err);
-	ck_assert_msg(strstr(out, "1 tile joined at 0 doors; ") != NULL, "%s", out);
+	out = run_ok("--method tiles --rooms 1 --seed a -v -o -", &err);
+	ck_assert_msg(strstr(err, "1 tile joined at 0 doors; ") != NULL, "%s", err);
 	free(out);
 	free(err);
 }
@@ -85,7 +89,7 @@ static Suite *counts_suite(void)
 	TCase *tc = tcase_create("counts");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_cards_zones_warning);
-	tcase_add_test(tc, test_tiles_notes);
+	tcase_add_test(tc, test_tiles_figures);
 	tcase_add_test(tc, test_one_room_everywhere);
 	suite_add_tcase(s, tc);
 	return s;

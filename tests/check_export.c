@@ -1,7 +1,8 @@
 /* check_export.c: the text and JSON outputs as another tool reads them: the
  * JSON of every method parses and meets the contract (tests/json_contract.py
  * reads it with Python's json module), the text preview draws walls where
- * the map has them, and both are byte-identical across runs. */
+ * the map has them and each feature by a character of its own, which
+ * mapsheet(1) names, and both are byte-identical across runs. */
 #include "testutil.h"
 
 #include "export/export.h"
@@ -148,6 +149,73 @@ START_TEST(test_preview_walls)
 }
 END_TEST
 
+/* Each feature is drawn in the middle of its square by a character of its
+ * own, none a wall's, a door's, a stair's, the entrance's or a digit of a
+ * room number, and mapsheet(1) names the character and the feature. */
+START_TEST(test_preview_features)
+{
+	struct map m;
+	struct err e;
+	int n = FEATURE_COUNT - 1;
+	ck_assert_int_eq(map_init(&m, n + 2, 4, &e), 0);
+	int r = map_add_region(&m, REGION_ROOM, &e);
+	map_fill_rect(&m, r, (struct rect){ 1, 1, n, 2 });
+	for (int k = FEATURE_NONE + 1; k < FEATURE_COUNT; k++)
+		m.features[m.w + k] = (unsigned char)k;
+	map_recount(&m);
+	/* the floor's box (from (1, 1)) drawn 3, 2 and 1 characters a square:
+	 * the features' row is the drawing's first row of squares, below the
+	 * room's north wall */
+	char line[3][256];
+	for (int cell = 3; cell >= 1; cell--) {
+		int cols;
+		char *text = preview(&m, (cell + 1) * n + 1, &cols);
+		ck_assert_int_eq(cols, (cell + 1) * n + 1);
+		const char *row = strchr(text, '\n');
+		ck_assert_ptr_nonnull(row);
+		row++;
+		size_t len = strcspn(row, "\n");
+		ck_assert_uint_lt(len, sizeof line[0]);
+		memcpy(line[3 - cell], row, len);
+		line[3 - cell][len] = '\0';
+		free(text);
+	}
+	char *man = test_slurp("man/mapsheet.1", NULL);
+	ck_assert_ptr_nonnull(man);
+	const char *txt = strstr(man, "\n.B .txt\nA text preview");
+	ck_assert_ptr_nonnull(txt);
+	const char *end = strstr(txt + 1, "\n.TP\n");
+	ck_assert_ptr_nonnull(end);
+	for (int k = FEATURE_NONE + 1; k < FEATURE_COUNT; k++) {
+		char c = export_txt_feature_char((enum feature)k);
+		const char *name = feature_name((enum feature)k);
+		ck_assert_msg(c != ' ' && strchr("-|+DLS#<>E0123456789", c) == NULL, "%s drawn as '%c'", name, c);
+		for (int j = FEATURE_NONE + 1; j < k; j++)
+			ck_assert_msg(export_txt_feature_char((enum feature)j) != c, "%s and %s share '%c'", name,
+				      feature_name((enum feature)j), c);
+		for (int cell = 3; cell >= 1; cell--) {
+			const char *l = line[3 - cell];
+			size_t at = (size_t)((cell + 1) * (k - 1) + 1 + cell / 2);   /* the box starts at x = 1 */
+			ck_assert_msg(at < strlen(l) && l[at] == c, "%s is not '%c' mid-square, %d a square: %s", name, c,
+				      cell, l);
+		}
+		/* the page gives the character in bold, the name in the same paragraph */
+		const char *bold = txt;
+		int found = 0;
+		while (!found && (bold = strstr(bold + 1, "\n.B ")) != NULL && bold < end) {
+			const char *eol = strchr(bold + 1, '\n');
+			for (const char *p = bold + 4; p < eol && !found; p++)
+				found = *p == c && (p[-1] == ' ') && (p[1] == ' ' || p[1] == '\n');
+		}
+		ck_assert_msg(found, "mapsheet(1) .txt does not give '%c' in bold", c);
+		const char *at = strstr(txt, name);
+		ck_assert_msg(at && at < end, "mapsheet(1) .txt does not name %s", name);
+	}
+	free(man);
+	map_free(&m);
+}
+END_TEST
+
 START_TEST(test_way_in_is_never_secret_only)
 {
 	/* over many seeds of every method, the room a party starts in has a
@@ -193,6 +261,7 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, test_json_meets_contract);
 	tcase_add_test(tc, test_outputs_repeat_byte_for_byte);
 	tcase_add_test(tc, test_preview_walls);
+	tcase_add_test(tc, test_preview_features);
 	tcase_add_test(tc, test_way_in_is_never_secret_only);
 	suite_add_tcase(s, tc);
 	return s;

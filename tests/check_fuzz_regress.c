@@ -41,6 +41,9 @@
 #define LLVMFuzzerTestOneInput fuzz_config_one
 #include "fuzz/fuzz_config.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_site_one
+#include "fuzz/fuzz_site.c"
+#undef LLVMFuzzerTestOneInput
 
 #define CRASHES "tests/fuzz/crashes"
 
@@ -56,6 +59,7 @@ static const struct {
 	{ "fuzz_read_watabou-", fuzz_read_watabou_one },
 	{ "fuzz_read_donjon-", fuzz_read_donjon_one },
 	{ "fuzz_config-", fuzz_config_one },
+	{ "fuzz_site-", fuzz_site_one },
 };
 
 #define NHARNESSES ((int)(sizeof harnesses / sizeof harnesses[0]))
@@ -123,6 +127,20 @@ START_TEST(test_harnesses_on_samples)
 					       "p:a4\n", "dpi:7\n", "", NULL };
 	for (int i = 0; configs[i]; i++)
 		ck_assert_int_eq(fuzz_config_one((const uint8_t *)configs[i], strlen(configs[i])), 0);
+	static const char *const sites[] = { "tests/fuzz/corpus/site/complete.site", "tests/fuzz/corpus/site/mistakes.site",
+					     "templates/site/kinds.site", NULL };
+	for (int i = 0; sites[i]; i++) {
+		size_t len;
+		char *text = test_slurp(sites[i], &len);
+		ck_assert_ptr_nonnull(text);
+		ck_assert_int_eq(fuzz_site_one((const uint8_t *)text, len), 0);
+		ck_assert_int_eq(fuzz_site_one((const uint8_t *)text, len / 3), 0);
+		free(text);
+	}
+	static const char *const site_lines[] = { "kind:x:any:wander\n", "faction:x:any:tribe\nmember:a:b:21d6:guard\n",
+						  "holds:{faction}\n", "seen:{feature\n", "kind:\xff:any:none\n", "", NULL };
+	for (int i = 0; site_lines[i]; i++)
+		ck_assert_int_eq(fuzz_site_one((const uint8_t *)site_lines[i], strlen(site_lines[i])), 0);
 	static const char *const bad[] = { "{}", "[", "{\"format\": \"mapsheet\", \"version\": 2, \"levels\": [{}]}", "",
 					   NULL };
 	for (int i = 0; bad[i]; i++)

@@ -134,8 +134,10 @@ static const char *house_violation(const struct map *m, const struct gen_params 
 	}
 	if (up != (p->start_x >= 0) || down != (p->depth < p->levels))
 		return "wrong stairs";
-	if (m->nnotes != 3 || strncmp(m->notes[0], "House: ", 7) != 0)
-		return "the measures are missing from the notes";
+	if (m->nfigures != 3 || strncmp(m->figures[0], "House: ", 7) != 0)
+		return "the measures are missing from the figures";
+	if (m->nnotes != 0)
+		return "the house left notes for the key's footer";
 	return NULL;
 }
 
@@ -430,7 +432,7 @@ START_TEST(test_reproducible)
 	ck_assert_int_eq(memcmp(m1.cells, m2.cells, sizeof *m1.cells * 50 * 40), 0);
 	ck_assert_int_eq(m1.ndoors, m2.ndoors);
 	ck_assert_int_eq(memcmp(m1.doors, m2.doors, sizeof *m1.doors * (size_t)m1.ndoors), 0);
-	ck_assert_str_eq(m1.notes[1], m2.notes[1]);
+	ck_assert_str_eq(m1.figures[1], m2.figures[1]);
 	map_free(&m2);
 	ck_assert_int_eq(test_generate(&m2, "house", "other", NULL, 0, 50, 40, &e), 0);
 	ck_assert_int_ne(memcmp(m1.cells, m2.cells, sizeof *m1.cells * 50 * 40), 0);
@@ -581,7 +583,7 @@ START_TEST(test_big_plans)
 		ck_assert_int_eq(house_measure(&m, &ms, &e), 0);
 		ck_assert_int_eq(ms.sampled, 1);
 		ck_assert_int_eq(ms.sources, HOUSE_MEASURE_SAMPLE);
-		ck_assert_ptr_nonnull(strstr(m.notes[1], "100 sample rooms"));
+		ck_assert_ptr_nonnull(strstr(m.figures[1], "100 sample rooms"));
 		map_free(&m);
 	}
 }

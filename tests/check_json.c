@@ -4,14 +4,19 @@
  * (templates/schema/mapsheet.schema.json, checked by tests/json_schema_check.py
  * with python3-jsonschema) and keeps the rules between fields
  * (tests/json_contract.py); documents that break the format fail the same
- * check; "none" is null, never an index; text is escaped; and the format's
- * page, mapsheet-json(5), names every value and holds a valid example. */
+ * check; "none" is null, never an index; text is escaped; every feature
+ * is written by its name and read back; the site (the secret, the
+ * factions, each entry's kind, features and occupants) is written as the
+ * document has it, its features derived from the squares, and read back to
+ * the same bytes; and the format's page, mapsheet-json(5), names every
+ * value and holds a valid example. */
 #include "testutil.h"
 
 #include "export/export.h"
 #include "model/key.h"
 #include "model/map_check.h"
 #include "base/sbuf.h"
+#include "read/read_map.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -135,7 +140,7 @@ START_TEST(test_broken_documents_fail)
 		{ "lock-on-open-door", "\"lock\": null}", "\"lock\": 0}", NULL },
 		{ "locked-without-lock", "\"lock\": 0}", "\"lock\": null}", NULL },
 		{ "old-square-feet", "\"square_side_feet\"", "\"square_feet\"", NULL },
-		{ "version-1", "\"version\": 2", "\"version\": 1", NULL },
+		{ "version-2", "\"version\": 3", "\"version\": 2", NULL },
 		{ "corridor-number-0", "\"number\": null, \"kind\": \"corridor\"", "\"number\": 0, \"kind\": \"corridor\"", NULL },
 		{ "room-number-null", "\"number\": 1, \"kind\": \"room\"", "\"number\": null, \"kind\": \"room\"", NULL },
 		{ "zone-as-text", "\"zone\": 0,", "\"zone\": \"0\",", NULL },
@@ -150,6 +155,18 @@ START_TEST(test_broken_documents_fail)
 		{ "raw-control-character", "\"seed\": \"", "\"seed\": \"\x01", NULL },
 		{ "not-utf8", "\"seed\": \"", "\"seed\": \"\xff", NULL },
 		{ "repeated-key", "\"seed\": ", "\"seed\": \"twice\", \"seed\": ", NULL },
+		/* the site */
+		{ "secret-missing", "\"secret\": ", "\"secrets\": ", NULL },
+		{ "faction-without-leader", "\"leader\": ", "\"chief\": ", NULL },
+		{ "faction-id-words", "{\"id\": \"", "{\"id\": \"Red ", NULL },
+		{ "entry-kind-words", "\"kind\": \"", "\"kind\": \"Great ", "\"contents_kind\"" },
+		{ "entry-without-occupants", "\"occupants\": ", "\"occupant\": ", NULL },
+		{ "entry-feature-unknown", "\"features\": [", "\"features\": [\"sofa\", ", "\"exits\"" },
+		{ "entry-feature-twice", "\"features\": [\"pillar\"]", "\"features\": [\"pillar\", \"pillar\"]", "\"exits\"" },
+		{ "occupant-count-negative", "\"count\": ", "\"count\": -", NULL },
+		{ "occupant-faction-text", "\"faction\": 1", "\"faction\": \"1\"", NULL },
+		{ "occupant-role-unknown", "\"role\": \"", "\"role\": \"x", NULL },
+		{ "occupant-extra-field", "\"role\": ", "\"mood\": \"calm\", \"role\": ", NULL },
 	};
 	make_dir();
 	ck_assert_int_eq(test_run("--method cards --seed broken --rooms 8 --zones 2 -q -o " DIR_OUT "/base.json", NULL, NULL), 0);
@@ -176,6 +193,36 @@ START_TEST(test_broken_documents_fail)
 		char want[128];
 		snprintf(want, sizeof want, DIR_OUT "/broken-%s.json: ", broken[i].name);
 		ck_assert_msg(strstr(out, want) != NULL, "%s passed the check:\n%.3000s", broken[i].name, out);
+	}
+	free(out);
+	/* the site's rules between fields, which the schema cannot state: each
+	 * document is valid by the schema and breaks one */
+	static const struct {
+		const char *name, *from, *to;
+	} unruly[] = {
+		{ "features-not-the-squares", "\"features\": [], \"contents_kind\"", "\"features\": [\"well\"], \"contents_kind\"" },
+		{ "faction-not-there", "\"faction\": 1", "\"faction\": 9" },
+	};
+	char rfiles[1024] = "";
+	used = 0;
+	for (size_t i = 0; i < sizeof unruly / sizeof unruly[0]; i++) {
+		char path[128];
+		snprintf(path, sizeof path, DIR_OUT "/unruly-%s.json", unruly[i].name);
+		size_t n = mutate(base, NULL, unruly[i].from, unruly[i].to, doc, len + 256);
+		write_file(path, doc, n);
+		used += (size_t)snprintf(rfiles + used, sizeof rfiles - used, " %s", path);
+	}
+	snprintf(cmd, sizeof cmd, "python3 tests/json_schema_check.py " SCHEMA "%s", rfiles);
+	rc = run_capture(cmd, &out);
+	ck_assert_msg(rc == 0, "the schema refuses a document only its rules break (exit %d):\n%.3000s", rc, out);
+	free(out);
+	snprintf(cmd, sizeof cmd, "python3 tests/json_contract.py%s", rfiles);
+	rc = run_capture(cmd, &out);
+	ck_assert_msg(rc == 1, "documents that break the site's rules: exit %d, not 1:\n%.3000s", rc, out);
+	for (size_t i = 0; i < sizeof unruly / sizeof unruly[0]; i++) {
+		char want[128];
+		snprintf(want, sizeof want, DIR_OUT "/unruly-%s.json: ", unruly[i].name);
+		ck_assert_msg(strstr(out, want) != NULL, "%s passed the check:\n%.3000s", unruly[i].name, out);
 	}
 	free(out);
 	free(doc);
@@ -242,9 +289,13 @@ START_TEST(test_none_is_null)
 	char *j = test_slurp(DIR_OUT "/every-kind.json", NULL);
 	ck_assert_ptr_nonnull(j);
 	static const char *const want[] = {
-		"\"version\": 2,",
+		"\"version\": 3,",
 		"\"title\": null,",
-		"\"command\": null,",
+		"\"secret\": null,",
+		"\"command\": null,\n  \"factions\": [],",
+		/* no site: no kind, no one in the room; its features from its squares */
+		"\"features\": [\"pillar\"], \"contents_kind\": null, \"kind\": null, \"occupants\": [], \"lines\": [",
+		"\"features\": [\"statue\"], \"contents_kind\": null,",
 		"\"square_side_feet\": 5,",
 		/* a corridor has no number and no name; a map without zones puts no
 		 * region in zone 0 */
@@ -281,6 +332,157 @@ START_TEST(test_none_is_null)
 	ck_assert_ptr_null(strstr(j, "\"name\": \"\""));
 	free(j);
 	expect_valid(DIR_OUT "/every-kind.json");
+	key_free(&lv.key);
+	map_free(&lv.map);
+}
+END_TEST
+
+/* A room one square deep holding each feature once, west to east, in the
+ * order of enum feature: written, it validates and names each; read back,
+ * it has the same features and writes the same bytes. */
+START_TEST(test_every_feature_round_trips)
+{
+	make_dir();
+	struct level lv;
+	struct err e;
+	memset(&lv, 0, sizeof lv);
+	int n = FEATURE_COUNT - 1;
+	ck_assert_int_eq(map_init(&lv.map, n + 2, 8, &e), 0);
+	lv.map.method = "dice";
+	int id = map_add_region(&lv.map, REGION_ROOM, &e);
+	map_fill_rect(&lv.map, id, (struct rect){ 1, 1, n, 1 });
+	ck_assert_int_ge(map_add_door(&lv.map, 1, 1, SIDE_S, DOOR_PLAIN, &e), 0);
+	map_set_entrance(&lv.map, 1, 1, SIDE_S);
+	for (int k = FEATURE_NONE + 1; k < FEATURE_COUNT; k++)
+		lv.map.features[lv.map.w + k] = (unsigned char)k;
+	map_recount(&lv.map);
+	ck_assert_int_eq(key_number(&lv.map, KEY_NUMBER_ENTRANCE, &e), 0);
+	ck_assert_msg(map_check(&lv.map, &e) == 0, "%s", e.msg);
+	struct key_options ko = { .numbering = KEY_NUMBER_ENTRANCE, .stock = 0, .template_dirs = test_template_dirs() };
+	ck_assert_int_eq(key_build(&lv.key, &lv.map, &ko, &e), 0);
+	struct doc d = { .seed = "every-feature", .levels = &lv, .nlevels = 1 };
+	FILE *f = fopen(DIR_OUT "/every-feature.json", "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(export_json(f, &d, &e), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	char *j = test_slurp(DIR_OUT "/every-feature.json", NULL);
+	ck_assert_ptr_nonnull(j);
+	/* the room's entry names each kind once, in the order of enum feature */
+	char names[512] = "\"features\": [";
+	for (int k = FEATURE_NONE + 1; k < FEATURE_COUNT; k++) {
+		char want[96];
+		snprintf(want, sizeof want, "{\"x\": %d, \"y\": 1, \"kind\": \"%s\"}", k, feature_name((enum feature)k));
+		ck_assert_msg(strstr(j, want) != NULL, "the JSON lacks %s", want);
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s\"%s\"", k > 1 ? ", " : "",
+			 feature_name((enum feature)k));
+	}
+	strcat(names, "], \"contents_kind\"");
+	ck_assert_msg(strstr(j, names) != NULL, "the JSON lacks %s", names);
+	expect_valid(DIR_OUT "/every-feature.json");
+
+	struct read_json_doc back;
+	memset(&back, 0, sizeof back);
+	ck_assert_msg(read_map_file(DIR_OUT "/every-feature.json", INPUT_MAPSHEET, &back, NULL, &e) == 0, "%s", e.msg);
+	ck_assert_int_eq(back.nlevels, 1);
+	const struct map *m = &back.levels[0].map;
+	ck_assert_int_eq(m->w, lv.map.w);
+	ck_assert_int_eq(m->h, lv.map.h);
+	ck_assert_mem_eq(m->features, lv.map.features, (size_t)m->w * m->h);
+	struct doc d2 = { .seed = back.seed, .levels = back.levels, .nlevels = 1 };
+	f = fopen(DIR_OUT "/every-feature.again.json", "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(export_json(f, &d2, &e), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	char *again = test_slurp(DIR_OUT "/every-feature.again.json", NULL);
+	ck_assert_ptr_nonnull(again);
+	ck_assert_str_eq(again, j);
+	free(again);
+	free(j);
+	read_json_doc_free(&back);
+	key_free(&lv.key);
+	map_free(&lv.map);
+}
+END_TEST
+
+/* The every-kind map with a site: two factions, a secret, rooms of a kind
+ * with occupants of a faction and of none. Written, it has them as the
+ * document has them and validates; read back, it has the same and writes
+ * the same bytes. */
+START_TEST(test_site_round_trips)
+{
+	make_dir();
+	struct level lv;
+	struct err e;
+	memset(&lv, 0, sizeof lv);
+	build_every_kind(&lv.map);
+	struct key_options ko = { .numbering = KEY_NUMBER_ENTRANCE, .stock = 0, .template_dirs = test_template_dirs() };
+	ck_assert_int_eq(key_build(&lv.key, &lv.map, &ko, &e), 0);
+	ck_assert_int_ge(lv.key.n, 2);
+	static const struct faction factions[] = {
+		{ "goblins", "the Red Fang goblins", "Skarg the Tusked", "hobgoblin captain" },
+		{ "grave-cult", "the \"Pale\" Brethren", "Mother Ash", "priest" },
+	};
+	struct key_entry *first = &lv.key.entries[0], *second = &lv.key.entries[1];
+	snprintf(first->kind, sizeof first->kind, "guardroom");
+	first->occupants[0] = (struct key_occupant){ 0, "goblin", 4, "guard" };
+	first->occupants[1] = (struct key_occupant){ 1, "acolyte", 1, "" };
+	first->noccupants = 2;
+	snprintf(second->kind, sizeof second->kind, "crypt-entry");
+	second->occupants[0] = (struct key_occupant){ -1, "giant rat", 3, "" };
+	second->noccupants = 1;
+	struct doc d = { .seed = "site", .story = "Goblins hold it.", .secret = "The cult pays them.",
+			 .factions = factions, .nfactions = 2, .levels = &lv, .nlevels = 1 };
+	FILE *f = fopen(DIR_OUT "/site.json", "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(export_json(f, &d, &e), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	char *j = test_slurp(DIR_OUT "/site.json", NULL);
+	ck_assert_ptr_nonnull(j);
+	static const char *const want[] = {
+		"\"story\": \"Goblins hold it.\",\n  \"secret\": \"The cult pays them.\",\n",
+		"\"factions\": [\n    {\"id\": \"goblins\", \"name\": \"the Red Fang goblins\", \"leader\": \"Skarg the Tusked\", "
+		"\"leader_creature\": \"hobgoblin captain\"},\n    {\"id\": \"grave-cult\", \"name\": \"the \\\"Pale\\\" Brethren\", "
+		"\"leader\": \"Mother Ash\", \"leader_creature\": \"priest\"}\n  ],\n  \"levels\": [",
+		"\"kind\": \"guardroom\", \"occupants\": [{\"faction\": 0, \"creature\": \"goblin\", \"count\": 4, \"role\": "
+		"\"guard\"}, {\"faction\": 1, \"creature\": \"acolyte\", \"count\": 1, \"role\": null}]",
+		"\"kind\": \"crypt-entry\", \"occupants\": [{\"faction\": null, \"creature\": \"giant rat\", \"count\": 3, "
+		"\"role\": null}]",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		ck_assert_msg(strstr(j, want[i]) != NULL, "the JSON lacks %s:\n%.3000s", want[i], j);
+	expect_valid(DIR_OUT "/site.json");
+
+	struct read_json_doc back;
+	memset(&back, 0, sizeof back);
+	ck_assert_msg(read_map_file(DIR_OUT "/site.json", INPUT_MAPSHEET, &back, NULL, &e) == 0, "%s", e.msg);
+	ck_assert_str_eq(back.secret, "The cult pays them.");
+	ck_assert_int_eq(back.nfactions, 2);
+	ck_assert_mem_eq(back.factions, factions, sizeof factions);
+	const struct key *k = &back.levels[0].key;
+	ck_assert_int_eq(k->n, lv.key.n);
+	for (int i = 0; i < k->n; i++) {
+		ck_assert_str_eq(k->entries[i].kind, lv.key.entries[i].kind);
+		ck_assert_int_eq(k->entries[i].noccupants, lv.key.entries[i].noccupants);
+		for (int o = 0; o < k->entries[i].noccupants; o++) {
+			const struct key_occupant *a = &k->entries[i].occupants[o], *b = &lv.key.entries[i].occupants[o];
+			ck_assert_int_eq(a->faction, b->faction);
+			ck_assert_str_eq(a->creature, b->creature);
+			ck_assert_int_eq(a->count, b->count);
+			ck_assert_str_eq(a->role, b->role);
+		}
+	}
+	struct doc d2 = { .seed = back.seed, .story = back.story, .secret = back.secret, .factions = back.factions,
+			  .nfactions = back.nfactions, .levels = back.levels, .nlevels = 1 };
+	f = fopen(DIR_OUT "/site.again.json", "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(export_json(f, &d2, &e), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	char *again = test_slurp(DIR_OUT "/site.again.json", NULL);
+	ck_assert_ptr_nonnull(again);
+	ck_assert_str_eq(again, j);
+	free(again);
+	free(j);
+	read_json_doc_free(&back);
 	key_free(&lv.key);
 	map_free(&lv.map);
 }
@@ -418,6 +620,8 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_every_output_validates);
 	tcase_add_test(tc, test_broken_documents_fail);
 	tcase_add_test(tc, test_none_is_null);
+	tcase_add_test(tc, test_every_feature_round_trips);
+	tcase_add_test(tc, test_site_round_trips);
 	tcase_add_test(tc, test_json_strings_are_utf8_and_escaped);
 	tcase_add_test(tc, test_numbers_as_printf_writes_them);
 	tcase_add_test(tc, test_control_characters_in_seed_and_title);

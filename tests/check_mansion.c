@@ -164,13 +164,13 @@ static double sweep(enum mansion_rule rule, const char *label)
 		sum += d;
 		if (d < low)
 			low = d;
-		/* the footer states the same density */
+		/* the figures state the same density */
 		char want[32];
 		snprintf(want, sizeof want, "density %.1f%%", 100 * d);
 		int noted = 0;
-		for (int k = 0; k < m.nnotes; k++)
-			noted |= strstr(m.notes[k], want) != NULL;
-		ck_assert_msg(noted, "seed %s: no note with '%s'", seed, want);
+		for (int k = 0; k < m.nfigures; k++)
+			noted |= strstr(m.figures[k], want) != NULL;
+		ck_assert_msg(noted, "seed %s: no figure with '%s'", seed, want);
 		map_free(&m);
 	}
 	double mean = sum / SWEEP_SEEDS;
@@ -356,7 +356,8 @@ START_TEST(test_log_tells_placements_and_doors)
 	ck_assert_int_eq(m.ndoors - 1, decisions - refused);
 	ck_assert_int_gt(refused, 0);
 	ck_assert_ptr_nonnull(strstr(log, "Stopped: 40 spaces placed"));
-	ck_assert_ptr_nonnull(strstr(log, "Packing density "));
+	ck_assert_ptr_nonnull(strstr(log, "The plan's bounding box: "));
+	ck_assert_ptr_nonnull(strstr(m.figures[1], "Packing density "));
 	ck_assert_ptr_nonnull(strstr(log, "Name: hall 1 is the Entrance Hall"));
 	free(log);
 	map_free(&m);

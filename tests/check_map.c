@@ -1,11 +1,14 @@
 /* check_map.c: the map model: regions, doors on edges, normalisation,
- * rectangles, reachability with locks, and the contract checker. */
+ * rectangles, reachability with locks, the contract checker, and how a
+ * feature stands in its square. */
 #include "testutil.h"
 
 #include "model/connect.h"
+#include "model/feature.h"
 #include "model/key.h"
 #include "model/map_check.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* Two 3x3 rooms joined by a 1x2 corridor: A at (1,1), corridor (4,2)-(5,2), B at (6,1). */
@@ -244,6 +247,98 @@ START_TEST(test_key_exits_follow_corridors)
 }
 END_TEST
 
+/* A feature stands with its back to a wall of its square: of two, the one
+ * facing away from its room's middle; a door's edge is no wall, a secret
+ * door's is. Free, a shelf runs along the shelves beside it, and its box
+ * lies along its wall or across the middle, inside the square. */
+START_TEST(test_feature_place)
+{
+	struct map m;
+	struct err e;
+	struct feature_place pl;
+	two_rooms(&m, DOOR_SECRET);
+	/* room A is (1,1)-(3,3); its plain door is on the east of (3,2) */
+	feature_place(&m, 2, 2, &pl);
+	ck_assert_int_eq(pl.back, -1);
+	feature_place(&m, 2, 1, &pl);
+	ck_assert_int_eq(pl.back, SIDE_N);
+	feature_place(&m, 1, 2, &pl);
+	ck_assert_int_eq(pl.back, SIDE_W);
+	feature_place(&m, 2, 3, &pl);
+	ck_assert_int_eq(pl.back, SIDE_S);
+	/* the door's edge is no wall; in a square room's corner, north before west */
+	feature_place(&m, 3, 2, &pl);
+	ck_assert_int_eq(pl.back, -1);
+	feature_place(&m, 1, 1, &pl);
+	ck_assert_int_eq(pl.back, SIDE_N);
+	/* room B (6,1)-(8,3): its west door is secret, wall to stand against */
+	feature_place(&m, 6, 2, &pl);
+	ck_assert_int_eq(pl.back, SIDE_W);
+	/* the corridor (4,2)-(5,2): at its west end, walls north and south
+	 * only (the first is taken); at its east end the secret door is the
+	 * wall facing away from its middle */
+	feature_place(&m, 4, 2, &pl);
+	ck_assert_int_eq(pl.back, SIDE_N);
+	feature_place(&m, 5, 2, &pl);
+	ck_assert_int_eq(pl.back, SIDE_E);
+	map_free(&m);
+
+	ck_assert_int_eq(map_init(&m, 12, 12, &e), 0);
+	int r = map_add_region(&m, REGION_ROOM, &e);
+	map_fill_rect(&m, r, (struct rect){ 1, 1, 10, 10 });
+	map_recount(&m);
+	for (int y = 4; y <= 6; y++)
+		m.features[y * m.w + 5] = FEATURE_SHELF;
+	m.features[5 * m.w + 7] = FEATURE_SHELF;
+	m.features[5 * m.w + 8] = FEATURE_SHELF;
+	feature_place(&m, 5, 5, &pl);
+	ck_assert_int_eq(pl.back, -1);
+	ck_assert_int_eq(pl.along_ns, 1);
+	feature_place(&m, 7, 5, &pl);
+	ck_assert_int_eq(pl.along_ns, 0);
+	/* in the square room's north-west corner: north alone (a tie, the
+	 * first); west when a bed stands two squares south along the west
+	 * wall; north again when beds stand along both walls (a tie again) */
+	m.features[1 * m.w + 1] = FEATURE_BED;
+	feature_place(&m, 1, 1, &pl);
+	ck_assert_int_eq(pl.back, SIDE_N);
+	m.features[3 * m.w + 1] = FEATURE_BED;
+	feature_place(&m, 1, 1, &pl);
+	ck_assert_int_eq(pl.back, SIDE_W);
+	m.features[1 * m.w + 3] = FEATURE_BED;
+	feature_place(&m, 1, 1, &pl);
+	ck_assert_int_eq(pl.back, SIDE_N);
+	map_free(&m);
+
+	/* the shelf's box: inside its square, thin, against its wall */
+	for (int back = -1; back < SIDE_COUNT; back++)
+		for (int ns = 0; ns <= 1; ns++) {
+			double b[4];
+			pl.back = back;
+			pl.along_ns = ns;
+			feature_shelf_box(&pl, b);
+			ck_assert(b[0] > 0 && b[1] > 0 && b[2] < 1 && b[3] < 1 && b[0] < b[2] && b[1] < b[3]);
+			double w = b[2] - b[0], h = b[3] - b[1];
+			ck_assert(fmin(w, h) < 0.35 && fmax(w, h) > 0.85);
+			if (back == SIDE_N)
+				ck_assert(b[1] < 0.1 && w > h);
+			if (back == SIDE_E)
+				ck_assert(b[2] > 0.9 && h > w);
+			if (back == SIDE_S)
+				ck_assert(b[3] > 0.9 && w > h);
+			if (back == SIDE_W)
+				ck_assert(b[0] < 0.1 && h > w);
+			if (back < 0)
+				ck_assert(fabs(b[0] + b[2] - 1) < 1e-9 && fabs(b[1] + b[3] - 1) < 1e-9 && (h > w) == ns);
+		}
+	ck_assert(feature_blocks_sight(FEATURE_SHELF) && feature_blocks_sight(FEATURE_PILLAR) &&
+		  feature_blocks_sight(FEATURE_STATUE));
+	for (int f = FEATURE_NONE; f < FEATURE_COUNT; f++)
+		if (f != FEATURE_SHELF && f != FEATURE_PILLAR && f != FEATURE_STATUE)
+			ck_assert_msg(!feature_blocks_sight((enum feature)f), "%s blocks sight", feature_name((enum feature)f));
+}
+END_TEST
+
 static Suite *map_suite(void)
 {
 	Suite *s = suite_create("map");
@@ -256,6 +351,7 @@ static Suite *map_suite(void)
 	tcase_add_test(tc, test_locks_order);
 	tcase_add_test(tc, test_check_catches_split_region);
 	tcase_add_test(tc, test_key_exits_follow_corridors);
+	tcase_add_test(tc, test_feature_place);
 	suite_add_tcase(s, tc);
 	return s;
 }

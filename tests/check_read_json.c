@@ -1,6 +1,10 @@
 /* check_read_json.c: --input reads mapsheet's own JSON back. A map written
  * with -o x.json and read again writes the same bytes (all but the command
- * line) for every method and a 3-level booklet; the remake line of an
+ * line) for every method and a 3-level booklet, their site (secret,
+ * factions, each room's kind and occupants) and all; a version 2 file reads
+ * as a site without them; the players' view of a file has no secret and no
+ * occupants; an entry's features written otherwise than the map has them
+ * are warned of and written as the map has them; the remake line of an
  * output made from --input remakes it; edits print as edited (a renamed
  * room, a rewritten line, a door made secret and hidden from the players, a
  * door removed from the exits of both rooms); generation options are
@@ -9,6 +13,7 @@
 #include "testrun.h"
 #include "testutil.h"
 
+#include "app/input_set.h"
 #include "model/handout.h"
 #include "read/read_map.h"
 
@@ -34,6 +39,46 @@ static char *without_command(const char *path)
 	return t;
 }
 
+static json_t *load(const char *path)
+{
+	json_error_t je;
+	json_t *root = json_load_file(path, 0, &je);
+	ck_assert_msg(root != NULL, "%s: %s", path, je.text);
+	return root;
+}
+
+static void dump(json_t *root, const char *path)
+{
+	ck_assert_int_eq(json_dump_file(root, path, JSON_INDENT(1)), 0);
+}
+
+static json_t *level0(json_t *root)
+{
+	return json_array_get(json_object_get(root, "levels"), 0);
+}
+
+/* The file at path holds a site, so that reading it back tries it: a
+ * secret, factions, and on every level rooms of a kind and someone in a
+ * room. */
+static void expect_site(const char *path)
+{
+	json_t *root = load(path);
+	ck_assert_msg(json_is_string(json_object_get(root, "secret")), "%s: no secret", path);
+	ck_assert_msg(json_array_size(json_object_get(root, "factions")) > 0, "%s: no factions", path);
+	size_t i, j;
+	json_t *lv, *en;
+	json_array_foreach(json_object_get(root, "levels"), i, lv) {
+		int kinds = 0, occupied = 0;
+		json_array_foreach(json_object_get(lv, "key"), j, en) {
+			kinds += json_is_string(json_object_get(en, "kind"));
+			occupied += json_array_size(json_object_get(en, "occupants")) > 0;
+		}
+		ck_assert_msg(kinds > 0 && occupied > 0, "%s: level %zu: %d rooms of a kind, %d occupied", path, i + 1,
+			      kinds, occupied);
+	}
+	json_decref(root);
+}
+
 static void round_trip(const char *gen_args, const char *name)
 {
 	char args[512], first[128], again[128];
@@ -41,6 +86,7 @@ static void round_trip(const char *gen_args, const char *name)
 	snprintf(again, sizeof again, DIR "/%s.again.json", name);
 	snprintf(args, sizeof args, "-q %s -o %s", gen_args, first);
 	ck_assert_int_eq(test_run(args, NULL, NULL), 0);
+	expect_site(first);
 	snprintf(args, sizeof args, "-q -i %s -o %s", first, again);
 	ck_assert_int_eq(test_run(args, NULL, NULL), 0);
 	char *a = without_command(first), *b = without_command(again);
@@ -121,23 +167,117 @@ START_TEST(test_generation_options_refused)
 }
 END_TEST
 
-static json_t *load(const char *path)
+/* A version 2 file (no secret, no factions, entries without kind,
+ * features and occupants) reads as a site without them: written again it
+ * is the version 3 file with none, its entries' features derived. */
+START_TEST(test_version_2_read)
 {
-	json_error_t je;
-	json_t *root = json_load_file(path, 0, &je);
-	ck_assert_msg(root != NULL, "%s: %s", path, je.text);
-	return root;
+	ck_assert_int_eq(test_run("-q -m cards -s older -o " DIR "/v3.json", NULL, NULL), 0);
+	json_t *v2 = load(DIR "/v3.json"), *want = load(DIR "/v3.json");
+	json_object_set_new(v2, "version", json_integer(2));
+	json_object_del(v2, "secret");
+	json_object_del(v2, "factions");
+	json_object_set_new(want, "secret", json_null());
+	json_object_set_new(want, "factions", json_array());
+	size_t i, j;
+	json_t *lv, *en;
+	json_array_foreach(json_object_get(v2, "levels"), i, lv) {
+		json_t *wen, *wkey = json_object_get(json_array_get(json_object_get(want, "levels"), i), "key");
+		json_array_foreach(json_object_get(lv, "key"), j, en) {
+			json_object_del(en, "kind");
+			json_object_del(en, "features");
+			json_object_del(en, "occupants");
+			wen = json_array_get(wkey, j);
+			json_object_set_new(wen, "kind", json_null());
+			json_object_set_new(wen, "occupants", json_array());
+		}
+	}
+	dump(v2, DIR "/v2.json");
+	ck_assert_int_eq(test_run("-q -i " DIR "/v2.json -o " DIR "/v2.again.json", NULL, NULL), 0);
+	json_t *again = load(DIR "/v2.again.json");
+	json_object_del(again, "command");
+	json_object_del(want, "command");
+	ck_assert_msg(json_equal(again, want), "a version 2 file written again is not the version 3 file without its site");
+	json_decref(v2);
+	json_decref(want);
+	json_decref(again);
 }
+END_TEST
 
-static void dump(json_t *root, const char *path)
+/* The players' view of a file, as --player reads it: no secret, no one in
+ * any room; the rooms keep their kinds and the factions stay (the premise
+ * names them). The referee's has both. The JSON itself is the referee's,
+ * refused with --player; the players' Markdown lacks the secret. */
+START_TEST(test_players_view_has_no_secrets)
 {
-	ck_assert_int_eq(json_dump_file(root, path, JSON_INDENT(1)), 0);
+	ck_assert_int_eq(test_run("-q -m dice -s handout --levels 2 -o " DIR "/handout.json", NULL, NULL), 0);
+	const char *paths[] = { DIR "/handout.json" };
+	for (int player = 0; player <= 1; player++) {
+		struct input_set_options o = { INPUT_AUTO, player, 0, 0 };
+		struct read_json_doc rd;
+		struct err e = { ERR_NONE, "" };
+		int cut;
+		ck_assert_msg(input_set_read(paths, 1, &o, &rd, &cut, NULL, &e) == 0, "%s", e.msg);
+		int kinds = 0, occupants = 0;
+		for (int k = 0; k < rd.nlevels; k++)
+			for (int i = 0; i < rd.levels[k].key.n; i++) {
+				kinds += rd.levels[k].key.entries[i].kind[0] != '\0';
+				occupants += rd.levels[k].key.entries[i].noccupants;
+			}
+		ck_assert_int_gt(kinds, 0);
+		ck_assert_int_gt(rd.nfactions, 0);
+		if (player) {
+			ck_assert_ptr_null(rd.secret);
+			ck_assert_int_eq(occupants, 0);
+		} else {
+			ck_assert_ptr_nonnull(rd.secret);
+			ck_assert_int_gt(occupants, 0);
+		}
+		read_json_doc_free(&rd);
+	}
+	ck_assert_int_eq(test_run("-q -i " DIR "/handout.json --player -o " DIR "/handout.player.json", NULL, NULL), 2);
+	ck_assert_int_ne(access(DIR "/handout.player.json", F_OK), 0);
+	ck_assert_int_eq(test_run("-q -i " DIR "/handout.json --player -o " DIR "/handout.player.md", NULL, NULL), 0);
+	json_t *root = load(DIR "/handout.json");
+	char *md = test_slurp(DIR "/handout.player.md", NULL);
+	ck_assert_ptr_nonnull(md);
+	ck_assert_ptr_null(strstr(md, json_string_value(json_object_get(root, "secret"))));
+	free(md);
+	json_decref(root);
 }
+END_TEST
 
-static json_t *level0(json_t *root)
+/* An entry's features are the map's: a list written otherwise is named in
+ * one warning and written again as the map has it. */
+START_TEST(test_entry_features_derived)
 {
-	return json_array_get(json_object_get(root, "levels"), 0);
+	ck_assert_int_eq(test_run("-q -m dice -s features -o " DIR "/features.json", NULL, NULL), 0);
+	json_t *root = load(DIR "/features.json");
+	json_t *en = json_array_get(json_object_get(level0(root), "key"), 0);
+	json_t *list = json_array();
+	json_array_append_new(list, json_string("well"));
+	json_array_append_new(list, json_string("sofa"));
+	json_object_set_new(en, "features", list);
+	dump(root, DIR "/features.edited.json");
+	json_decref(root);
+	ck_assert_int_eq(test_run("-i " DIR "/features.edited.json -o " DIR "/features.again.json", NULL,
+				  DIR "/features.err"), 0);
+	size_t len;
+	char *err = test_slurp(DIR "/features.err", &len);
+	ck_assert_ptr_nonnull(err);
+	const char *head = "mapsheet: warning: " DIR "/features.edited.json: levels[0].key[0].features: "
+			   "[\"well\", \"sofa\"] is not what the map has in the room (";
+	ck_assert_msg(strncmp(err, head, strlen(head)) == 0, "%s", err);
+	ck_assert_ptr_eq(strchr(err, '\n'), err + len - 1);
+	free(err);
+	json_t *a = load(DIR "/features.json"), *b = load(DIR "/features.again.json");
+	json_object_del(a, "command");
+	json_object_del(b, "command");
+	ck_assert(json_equal(a, b));
+	json_decref(a);
+	json_decref(b);
 }
+END_TEST
 
 /* A renamed room and a rewritten line print as written. */
 START_TEST(test_edited_text_printed)
@@ -356,6 +496,9 @@ static Suite *read_json_suite(void)
 	mkdir("build/tests", 0777);
 	mkdir(DIR, 0777);
 	tcase_add_test(tc, test_round_trip_every_method);
+	tcase_add_test(tc, test_version_2_read);
+	tcase_add_test(tc, test_players_view_has_no_secrets);
+	tcase_add_test(tc, test_entry_features_derived);
 	tcase_add_test(tc, test_remake_line_remakes);
 	tcase_add_test(tc, test_generation_options_refused);
 	tcase_add_test(tc, test_edited_text_printed);

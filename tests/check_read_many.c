@@ -3,7 +3,8 @@
  * stairs keep leading to its own levels (their numbers, and the key lines
  * naming them, move with the file); stairs to a level the file lacks are
  * named in a warning; the title is the first file's unless --title; the
- * remake line names every file; --level K and --player work across the
+ * factions are every file's, in order, and each file's rooms name their own
+ * (the secret is the first file's); the remake line names every file; --level K and --player work across the
  * files; every output format takes the set; and the list is bounded. */
 #include "testrun.h"
 #include "testutil.h"
@@ -107,6 +108,45 @@ START_TEST(test_levels_in_order)
 	site = load(DIR "/titled.json");
 	ck_assert_str_eq(json_string_value(json_object_get(site, "title")), "Elsewhere");
 	json_decref(site);
+}
+END_TEST
+
+/* Each file's factions follow those of the files before it; its rooms'
+ * occupants name theirs at the new place; the secret is the first file's. */
+START_TEST(test_factions_joined)
+{
+	ck_assert_int_eq(test_run("-q -i " DIR "/a.json -i " DIR "/c.json -o " DIR "/joined.json", NULL, NULL), 0);
+	json_t *site = load(DIR "/joined.json"), *a = load(DIR "/a.json"), *c = load(DIR "/c.json");
+	json_t *fs = json_object_get(site, "factions"), *fa = json_object_get(a, "factions"),
+	       *fc = json_object_get(c, "factions");
+	size_t na = json_array_size(fa), nc = json_array_size(fc);
+	ck_assert(na > 0 && nc > 0);
+	ck_assert_uint_eq(json_array_size(fs), na + nc);
+	for (size_t i = 0; i < na + nc; i++)
+		ck_assert(json_equal(json_array_get(fs, i), i < na ? json_array_get(fa, i) : json_array_get(fc, i - na)));
+	ck_assert(json_equal(json_object_get(site, "secret"), json_object_get(a, "secret")));
+	/* c's rooms, level 2 of the booklet: the same groups, their factions moved by a's */
+	json_t *keys = json_object_get(level_of(site, 1), "key"), *ckeys = json_object_get(level_of(c, 0), "key");
+	int named = 0;
+	size_t i, j;
+	json_t *en, *o;
+	json_array_foreach(ckeys, i, en) {
+		json_t *os = json_object_get(json_array_get(keys, i), "occupants");
+		ck_assert_uint_eq(json_array_size(os), json_array_size(json_object_get(en, "occupants")));
+		json_array_foreach(json_object_get(en, "occupants"), j, o) {
+			json_t *f = json_object_get(o, "faction"), *g = json_object_get(json_array_get(os, j), "faction");
+			if (json_is_null(f)) {
+				ck_assert(json_is_null(g));
+				continue;
+			}
+			ck_assert_int_eq(json_integer_value(g), json_integer_value(f) + (json_int_t)na);
+			named++;
+		}
+	}
+	ck_assert_int_gt(named, 0);
+	json_decref(site);
+	json_decref(a);
+	json_decref(c);
 }
 END_TEST
 
@@ -257,6 +297,7 @@ static Suite *read_many_suite(void)
 	tcase_add_unchecked_fixture(tc, make_sources, NULL);
 	tcase_add_test(tc, test_levels_in_order);
 	tcase_add_test(tc, test_stairs_out_of_file_warned);
+	tcase_add_test(tc, test_factions_joined);
 	tcase_add_test(tc, test_level_and_player_across_files);
 	tcase_add_test(tc, test_every_format);
 	tcase_add_test(tc, test_bounds);

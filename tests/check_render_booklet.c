@@ -306,8 +306,8 @@ START_TEST(test_level_and_format)
 	char *all = test_slurp(OUT "/lv-all.txt", NULL), *two = test_slurp(OUT "/lv-2.txt", NULL);
 	ck_assert_ptr_nonnull(all);
 	ck_assert_ptr_nonnull(two);
-	/* the site's name on the first line, then the level's header */
-	const char *head = strchr(two, '\n');
+	/* the site's name on the first line, its premise, then the level's header */
+	const char *head = strstr(two, "\nmapsheet: ");
 	ck_assert_msg(head && strncmp(head + 1, "mapsheet: dice, seed lv, level 2 of 3", 37) == 0, "%.80s", two);
 	char *at = strstr(all, "mapsheet: dice, seed lv, level 2 of 3");
 	char *end = at ? strstr(at + 1, "mapsheet: dice, seed lv, level 3 of 3") : NULL;

@@ -111,7 +111,7 @@ static void default_level(struct level *lv, const char *meth, const char *seed)
 	struct err e;
 	ck_assert_msg(test_generate(&lv->map, meth, seed, NULL, 0, 0, 0, &e) == 0, "%s", e.msg);
 	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
-	ck_assert_msg(level_keys_build(lv, 1, &ko, seed, NULL, &e) == 0, "%s", e.msg);
+	ck_assert_msg(level_keys_build(lv, 1, &ko, NULL, NULL, seed, NULL, &e) == 0, "%s", e.msg);
 }
 
 /* Lays the level out on paper with --one-page: 1 when it fits, 0 when
@@ -251,8 +251,9 @@ START_TEST(test_formats_and_booklet)
 	/* without --one-page the same map takes two pages */
 	ck_assert_int_eq(test_run("--seed demo -q -o build/tests/onepage-not.pdf", NULL, NULL), 0);
 	ck_assert_int_gt(pdf_pages("build/tests/onepage-not.pdf"), 1);
-	/* a booklet: the cover, then each level on one page */
-	ck_assert_int_eq(test_run("--seed crypt -q --levels 3 --method dice,mansion --one-page -o build/tests/onepage-b.pdf",
+	/* a booklet: the cover, then each level on one page (a key of 24
+	 * rooms with their occupants no longer fits beside a map on letter) */
+	ck_assert_int_eq(test_run("--seed crypt -q --levels 3 --method dice,mansion --rooms 14 --one-page -o build/tests/onepage-b.pdf",
 				  NULL, NULL), 0);
 	ck_assert_int_eq(pdf_pages("build/tests/onepage-b.pdf"), 4);
 }

@@ -281,12 +281,12 @@ START_TEST(test_names_standard_paper)
 {
 	mkdir("build/tests", 0777);
 	mkdir(DIR, 0777);
-	names_paper("--seed 7 --rooms 300", "mapsheet: the map (136 x 160 squares) fits letter paper only at 19 "
+	names_paper("--seed 7 --rooms 300", "mapsheet: the map (136 x 160 squares) fits letter paper only at 20 "
 		    "squares to the inch, squares of 0.05in, too small to read; 16 squares to the inch is the finest: "
-		    "use --paper tabloid (or at least 9.3x12.6in), or --scale 16 --poster to print it in pieces\n");
-	names_paper("--seed 7 --rooms 300 --paper a4", "use --paper a3 (or at least 9.3x12.6in)");
-	names_paper("--seed 7 --rooms 300 --paper 210x297mm", "use --paper a3 (or at least 9.3x12.6in)");
-	names_paper("--seed 7 --rooms 1000", "use --paper a1 (or at least 17.2x20.6in)");
+		    "use --paper tabloid (or at least 9.3x13.0in), or --scale 16 --poster to print it in pieces\n");
+	names_paper("--seed 7 --rooms 300 --paper a4", "use --paper a3 (or at least 9.3x13.0in)");
+	names_paper("--seed 7 --rooms 300 --paper 210x297mm", "use --paper a3 (or at least 9.3x13.0in)");
+	names_paper("--seed 7 --rooms 1000", "use --paper a1 (or at least 17.2x20.7in)");
 	/* no standard paper holds it: the size alone */
 	remove(DIR "/big.pdf");
 	ck_assert_int_eq(test_run("--seed 7 --rooms 5000 -o " DIR "/big.pdf", OUT, ERR), 2);
@@ -305,7 +305,7 @@ START_TEST(test_crowded_advice)
 	mkdir(DIR, 0777);
 	ck_assert_int_eq(test_run("--method mansion --seed 7 --scale 16 -o " DIR "/crowded.pdf", OUT, ERR), 0);
 	char *err = test_slurp(ERR, NULL);
-	ck_assert_msg(strcmp(err, "mapsheet: warning: level 1: 3 room numbers are too large for their rooms at 16 squares "
+	ck_assert_msg(strcmp(err, "mapsheet: warning: level 1: 11 room numbers are too large for their rooms at 16 squares "
 			      "to the inch; use a coarser --scale\n") == 0, "%s", err);
 	free(err);
 }

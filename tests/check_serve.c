@@ -1,6 +1,8 @@
 /* check_serve.c: mapsheet serve, over real HTTP: every download is the
  * bytes the command line writes for the same options (a zip holds the
  * files it writes, by their names); the preview is the sheet's first page;
+ * the key (text and JSON) carries the premise, the secret only on the
+ * referee's copy;
  * a bad parameter is a 400 with the command line's own message, options
  * that read files are refused, the web's caps hold; unknown paths are 404,
  * other methods 405; the page and the option tables are served, every
@@ -11,7 +13,9 @@
 #include "httpget.h"
 #include "testutil.h"
 
+#include "base/sbuf.h"
 #include "methods/gen.h"
+#include "model/doc.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -190,6 +194,91 @@ START_TEST(test_preview_key_remake)
 	ck_assert_msg(strncmp(r.body, "mapsheet --seed ", 16) == 0 && strstr(r.body, " --rooms 5 --output mapsheet-"),
 		      "%s", r.body);
 	http_reply_free(&r);
+	stop_ok();
+}
+END_TEST
+
+/* The paragraph of text that starts with lead, up to the blank line after
+ * it, its lines joined by spaces (malloc'd). */
+static char *paragraph_after(const char *text, const char *lead)
+{
+	const char *p = strstr(text, lead);
+	ck_assert_msg(p != NULL, "no \"%s\" in %.300s", lead, text);
+	p += strlen(lead);
+	const char *end = strstr(p, "\n\n");
+	size_t n = end ? (size_t)(end - p) : strlen(p);
+	char *out = strndup(p, n);
+	ck_assert_ptr_nonnull(out);
+	for (char *q = out; *q; q++)
+		*q = *q == '\n' ? ' ' : *q;
+	return out;
+}
+
+/* The page's key: the title, the premise and the secret under its heading
+ * over the referee's key, as the text preview prints them; the players'
+ * copy (player=1), refused by the preview, has the premise without the
+ * secret or the key's occupants. The same in /key.json, which the page
+ * sets: the premise and secret as fields, the key's text without them. */
+START_TEST(test_key_premise_and_secret)
+{
+	start();
+	mkdir(DIR "/ks", 0777);
+	ck_assert_int_eq(run_cli_in(DIR "/ks", (const char *const[]){ "--seed", "ks", "--output", "ks.txt", NULL }, NULL),
+			 0);
+	char *preview = test_slurp(DIR "/ks/ks.txt", NULL);
+	ck_assert_ptr_nonnull(preview);
+	const char *level = strstr(preview, "\nmapsheet: ");
+	ck_assert_ptr_nonnull(level);
+	char *head = strndup(preview, (size_t)(level - preview) + 1);
+	char *secret = paragraph_after(preview, DOC_SECRET_HEADING ": ");
+	/* the premise: the paragraph under the title, up to the secret's */
+	const char *title_end = strchr(preview, '\n');
+	char *premise = strndup(title_end + 1, (size_t)(strstr(preview, "\n\n" DOC_SECRET_HEADING) - title_end - 1));
+	ck_assert_uint_gt(strlen(premise), 100);
+	ck_assert_uint_gt(strlen(secret), 20);
+
+	struct http_reply r;
+	get_ok("/key.txt?seed=ks", &r);
+	ck_assert_msg(strncmp(r.body, head, strlen(head)) == 0, "the key's head is not the preview's: %.600s", r.body);
+	ck_assert_ptr_nonnull(strstr(r.body, "Who:"));
+	http_reply_free(&r);
+	get_ok("/key.txt?seed=ks&player=1", &r);
+	ck_assert_msg(strstr(r.body, premise) != NULL, "the players' key has no premise: %.600s", r.body);
+	ck_assert_ptr_null(strstr(r.body, DOC_SECRET_HEADING));
+	ck_assert_ptr_null(strstr(r.body, "Who:"));
+	ck_assert_ptr_null(strstr(r.body, "seed ks"));
+	ck_assert_ptr_nonnull(strstr(r.body, "The players' copy has no key"));
+	http_reply_free(&r);
+
+	char type[100];
+	struct sbuf want;
+	sbuf_init(&want);
+	get_ok("/key.json?seed=ks", &r);
+	ck_assert_str_eq(http_header(&r, "Content-Type", type, sizeof type), "application/json");
+	for (char *q = premise; *q; q++)
+		*q = *q == '\n' ? ' ' : *q;
+	sbuf_add(&want, "\"premise\":");
+	sbuf_add_json(&want, premise);
+	sbuf_add(&want, ",\"secret_heading\":\"" DOC_SECRET_HEADING "\",\"secret\":");
+	sbuf_add_json(&want, secret);
+	sbuf_add(&want, ",\"key\":\"dice, seed ks, level 1 of 1: ");
+	ck_assert_msg(strstr(r.body, sbuf_cstr(&want)) != NULL, "/key.json is %.800s", r.body);
+	ck_assert_ptr_nonnull(strstr(r.body, "Who:"));
+	http_reply_free(&r);
+	get_ok("/key.json?seed=ks&player=1", &r);
+	sbuf_reset(&want);
+	sbuf_add(&want, "\"premise\":");
+	sbuf_add_json(&want, premise);
+	sbuf_add(&want, ",\"secret_heading\":null,\"secret\":null,\"key\":");
+	ck_assert_msg(strstr(r.body, sbuf_cstr(&want)) != NULL, "/key.json?player=1 is %.800s", r.body);
+	ck_assert_ptr_null(strstr(r.body, secret));
+	ck_assert_ptr_null(strstr(r.body, "Who:"));
+	http_reply_free(&r);
+	sbuf_free(&want);
+	free(preview);
+	free(head);
+	free(secret);
+	free(premise);
 	stop_ok();
 }
 END_TEST
@@ -533,6 +622,7 @@ static Suite *serve_suite(void)
 	mkdir(DIR, 0777);
 	tcase_add_test(tc, test_downloads_are_the_commands_bytes);
 	tcase_add_test(tc, test_preview_key_remake);
+	tcase_add_test(tc, test_key_premise_and_secret);
 	tcase_add_test(tc, test_bad_parameters);
 	tcase_add_test(tc, test_paths_and_methods);
 	tcase_add_test(tc, test_options_json);

@@ -4,8 +4,13 @@
  * its indentation comes along. Each example (a style, a stocking table
  * system, tiles, a name table, a theme table) is cut from
  * `MANWIDTH=120 man -l man/mapsheet-templates.5 | col -bx`, written to a
- * file and used in a run that must succeed. */
+ * file and used in a run that must succeed. The site example (SITES) is a
+ * shell session set flush left: it is cut from the page as it stands and
+ * run by sh, with $HOME a folder of the test's, as a reader pastes it. */
+#define _XOPEN_SOURCE 700 /* realpath() */
 #include "testutil.h"
+
+#include <limits.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,12 +158,70 @@ START_TEST(test_examples_as_rendered)
 }
 END_TEST
 
+/* The lines of the SITES example as man shows them: from its first line,
+ * "mkdir " at the left margin, to the blank line after it. */
+static char *site_example(const char *page)
+{
+	const char *sites = strstr(page, "\nSITES\n");
+	ck_assert_msg(sites != NULL, "the page has no SITES section");
+	const char *start = strstr(sites, "\nmkdir ");
+	ck_assert_msg(start != NULL, "SITES has no example at the left margin");
+	start++;
+	const char *end = strstr(start, "\n\n");
+	ck_assert_ptr_nonnull(end);
+	return strndup(start, (size_t)(end - start) + 1);
+}
+
+START_TEST(test_site_example_pastes)
+{
+	mkdir("build/tests", 0777);
+	mkdir(DIR, 0777);
+	char abs[PATH_MAX], prog[PATH_MAX], cmd[6 * PATH_MAX + 256];
+	ck_assert_int_eq(system("rm -rf " DIR "/site && mkdir -p " DIR "/site/home " DIR "/site/bin"), 0);
+	ck_assert_ptr_nonnull(realpath(DIR "/site", abs));
+	const char *bin = getenv("MAPSHEET_BIN");
+	ck_assert_msg(realpath(bin ? bin : "./mapsheet", prog) != NULL, "no program to run");
+	/* 80 columns, in UTF-8: a dash or a quote set as typography would show */
+	FILE *p = popen("LC_ALL=C.UTF-8 MANWIDTH=80 man -l man/mapsheet-templates.5 2>/dev/null | col -bx", "r");
+	ck_assert_ptr_nonnull(p);
+	static char page[256 * 1024];
+	size_t len = fread(page, 1, sizeof page - 1, p);
+	ck_assert_int_eq(pclose(p), 0);
+	page[len] = '\0';
+	char *script = site_example(page);
+	ck_assert_ptr_nonnull(script);
+	for (const char *c = script; *c; c++)
+		ck_assert_msg((unsigned char)*c < 0x80, "the site example has a character that is not ASCII:\n%s", script);
+	ck_assert_msg(strstr(script, "\nEOF\n") && strstr(script, "mapsheet --seed"), "the site example is cut short:\n%s",
+		      script);
+	snprintf(cmd, sizeof cmd, "%s/script.sh", abs);
+	write_file(cmd, script);
+	snprintf(cmd, sizeof cmd,
+		 "cd '%s' && ln -s '%s' bin/mapsheet && HOME='%s/home' PATH='%s/bin':\"$PATH\" "
+		 "XDG_CONFIG_HOME='%s/home' MAPSHEET_TEMPLATES= sh script.sh >out.txt 2>err.txt </dev/null",
+		 abs, prog, abs, abs, abs);
+	int st = system(cmd);
+	char *err = test_slurp(DIR "/site/err.txt", NULL);
+	ck_assert_msg(st == 0, "the site example failed: %s\n%s", err ? err : "", script);
+	free(err);
+	char *key = test_slurp(DIR "/site/rats.txt", NULL);
+	ck_assert_msg(key != NULL, "the site example wrote no rats.txt");
+	static const char *const says[] = { "The Rat King's court", "Old Whisker, a wererat,", "Gnawed Gate",
+					    "Nest of Rags", "Throne of Crates", NULL };
+	for (int i = 0; says[i]; i++)
+		ck_assert_msg(strstr(key, says[i]) != NULL, "the site example's key does not say '%s'", says[i]);
+	free(key);
+	free(script);
+}
+END_TEST
+
 static Suite *template_docs_suite(void)
 {
 	Suite *s = suite_create("template_docs");
 	TCase *tc = tcase_create("examples");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_examples_as_rendered);
+	tcase_add_test(tc, test_site_example_pastes);
 	suite_add_tcase(s, tc);
 	return s;
 }

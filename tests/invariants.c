@@ -128,6 +128,8 @@ const char *test_invariants(const struct map *m, const struct gen_params *p, int
 			return say(buf, size, "square %ld has feature %d", i, m->features[i]);
 	if (m->nnotes < 0 || m->nnotes > MAP_MAX_NOTES)
 		return say(buf, size, "%d notes", m->nnotes);
+	if (m->nfigures < 0 || m->nfigures > MAP_MAX_FIGURES)
+		return say(buf, size, "%d figures", m->nfigures);
 	if ((bad = check_stairs(m, p, buf, size)) || (bad = check_entrance(m, buf, size)) ||
 	    (bad = check_key(m, keyed, buf, size)))
 		return bad;
@@ -139,7 +141,8 @@ const char *test_invariants(const struct map *m, const struct gen_params *p, int
 const char *test_same_map(const struct map *a, const struct map *b, char *buf, size_t size)
 {
 	if (a->w != b->w || a->h != b->h || a->nregions != b->nregions || a->ndoors != b->ndoors ||
-	    a->nstairs != b->nstairs || a->nlocks != b->nlocks || a->nzones != b->nzones || a->nnotes != b->nnotes)
+	    a->nstairs != b->nstairs || a->nlocks != b->nlocks || a->nzones != b->nzones || a->nnotes != b->nnotes ||
+	    a->nfigures != b->nfigures)
 		return say(buf, size, "different sizes or counts");
 	size_t squares = (size_t)a->w * (size_t)a->h;
 	if (memcmp(a->cells, b->cells, squares * sizeof *a->cells) != 0 ||
@@ -164,6 +167,9 @@ const char *test_same_map(const struct map *a, const struct map *b, char *buf, s
 	for (int i = 0; i < a->nnotes; i++)
 		if (strcmp(a->notes[i], b->notes[i]) != 0)
 			return say(buf, size, "note %d differs", i);
+	for (int i = 0; i < a->nfigures; i++)
+		if (strcmp(a->figures[i], b->figures[i]) != 0)
+			return say(buf, size, "figure %d differs", i);
 	if (a->entrance.x != b->entrance.x || a->entrance.y != b->entrance.y || a->entrance.side != b->entrance.side)
 		return say(buf, size, "different entrances");
 	return NULL;

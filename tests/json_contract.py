@@ -5,12 +5,16 @@ schema cannot: rects inside the grid and not overlapping, areas that match
 the rects, region ids 1..n in order, numbers 1..n, zones that exist (null
 exactly when there are none), doors on real edges between the regions they
 name, locks and locked doors naming each other, stairs, features and
-entrance on floor, a key entry for every numbered room. Prints one line per
-problem and exits 1 if there is any."""
+entrance on floor, a key entry for every numbered room, each entry's
+features those on its region's squares (in the order of the feature kinds)
+and its occupants naming factions that exist. Prints one line per problem
+and exits 1 if there is any."""
 import json
 import sys
 
 SIDES = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+FEATURES = ["pillar", "water", "rubble", "statue", "pit", "altar", "coffin", "bed", "crate", "shelf", "table",
+            "throne", "hearth", "cage", "well"]
 
 
 def check_regions(lv, problems):
@@ -64,7 +68,20 @@ def check_doors(lv, owner, problems):
             problems.append(f"locks[{k}]: the key lies in region {lock['region']}, which does not exist")
 
 
-def check_level(lv, problems):
+def check_site(lv, owner, nfactions, problems):
+    held = {}
+    for f in lv["features"]:
+        held.setdefault(owner.get((f["x"], f["y"])), set()).add(f["kind"])
+    for k in lv["key"]:
+        want = [f for f in FEATURES if f in held.get(k["region"], set())]
+        if k["features"] != want:
+            problems.append(f"key entry {k['number']}: features {k['features']}, its squares hold {want}")
+        for o in k["occupants"]:
+            if o["faction"] is not None and o["faction"] >= nfactions:
+                problems.append(f"key entry {k['number']}: faction {o['faction']} of {nfactions}")
+
+
+def check_level(lv, nfactions, problems):
     owner, numbers = check_regions(lv, problems)
     check_doors(lv, owner, problems)
     for what in ("stairs", "features"):
@@ -79,6 +96,7 @@ def check_level(lv, problems):
     for k in lv["key"]:
         if numbers.get(k["number"]) != k["region"]:
             problems.append(f"key entry {k['number']} names region {k['region']}, not the room so numbered")
+    check_site(lv, owner, nfactions, problems)
 
 
 def main():
@@ -87,10 +105,10 @@ def main():
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
         problems = []
-        if doc.get("format") != "mapsheet" or doc.get("version") != 2:
-            problems.append("not a mapsheet version 2 file")
+        if doc.get("format") != "mapsheet" or doc.get("version") != 3:
+            problems.append("not a mapsheet version 3 file")
         for lv in doc["levels"]:
-            check_level(lv, problems)
+            check_level(lv, len(doc["factions"]), problems)
         for p in problems[:20]:
             print(f"{path}: {p}")
         bad += bool(problems)

@@ -4,11 +4,12 @@
  * compass, title and footer, measuring all text with Pango. Split by part:
  * layout_page.c (the sheet's pages), sheet_plan.c (its arrangement),
  * sheet_dress.c (its title, band and footer), layout_folio.c (a booklet's
- * page numbers), layout_text.c (text in a style), layout_map.c (the map
- * drawing),
+ * page numbers), layout_text.c (text in a style), layout_intro.c (the
+ * premise and the secret), layout_map.c (the map drawing),
  * layout_onepage.c (map and key on one page), layout_coords.c (the
  * squares' numbers along the map's edges),
- * layout_symbols.c (door, stair, feature symbols shared with the legend),
+ * layout_symbols.c (door, stair, feature symbols shared with the legend;
+ * layout_furniture.c the furniture among the features),
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
  * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
  * and balance), layout_poster.c and layout_assembly.c (a map in pieces,
@@ -17,6 +18,7 @@
 #define MAPSHEET_LAYOUT_H
 
 #include "model/doc.h"
+#include "model/feature.h"
 #include "text/measure.h"
 #include "paper.h"
 #include "scene.h"
@@ -36,7 +38,8 @@ struct map_frame {
 enum legend_sym {
 	LEG_OPENING, LEG_DOOR, LEG_LOCKED, LEG_SECRET, LEG_PORTCULLIS, LEG_STAIRS_UP, LEG_STAIRS_DOWN,
 	LEG_ENTRANCE, LEG_PILLAR, LEG_WATER, LEG_RUBBLE, LEG_STATUE, LEG_PIT,
-	LEG_ALTAR, LEG_COUNT
+	LEG_ALTAR, LEG_COFFIN, LEG_BED, LEG_CRATE, LEG_SHELF, LEG_TABLE, LEG_THRONE,
+	LEG_HEARTH, LEG_CAGE, LEG_WELL, LEG_COUNT
 };
 
 /* What the layout of one level needs, prepared once. */
@@ -49,6 +52,9 @@ struct layout_ctx {
 	struct scene *sc;
 	int player;             /* the players' handout */
 	int with_key;           /* key pages wanted */
+	int intro;              /* the premise and the secret go on this level's
+				 * pages: the first level printed, when no cover
+				 * holds them */
 	int *hdoor;             /* door index + 1 on the horizontal edge above (x, y): (h + 1) * w */
 	int *vdoor;             /* door index + 1 on the vertical edge left of (x, y): h * (w + 1) */
 	int *rdoor_first;       /* per region: its door squares are rdoor_sq[first[r] .. first[r + 1]) */
@@ -134,6 +140,8 @@ struct sheet_parts {
 	double pw, ph;
 	struct rect_pt content, map_area;
 	double header_h, band_h, footer_h;
+	double intro_h;         /* of the header: the premise and secret under the
+				 * subtitle (a sheet without key), or 0 */
 };
 /* Measures the parts for orientation o. Returns 0 or -1 with e set. */
 int layout_sheet_parts(struct layout_ctx *c, enum orientation o, const struct paper *paper, struct sheet_parts *sp,
@@ -203,8 +211,14 @@ void sym_stairs(struct layout_ctx *c, struct scene_page *p, enum stair_dir dir, 
 		enum side toward);
 /* An arrow ending at (tx, ty) pointing in direction `side` (into the map). */
 void sym_arrow(struct layout_ctx *c, struct scene_page *p, double tx, double ty, enum side side, double s);
+/* Feature f filling the square at (x, y) (top-left), standing as pl says
+ * (feature.h; NULL: free, back to the north); seed varies rubble and
+ * crates from square to square. sym_furniture (layout_furniture.c) draws
+ * those from the coffin on. */
 void sym_feature(struct layout_ctx *c, struct scene_page *p, enum feature f, double x, double y, double s,
-		 unsigned seed);
+		 const struct feature_place *pl, unsigned seed);
+void sym_furniture(struct layout_ctx *c, struct scene_page *p, enum feature f, double x, double y, double s,
+		   const struct feature_place *pl, unsigned seed);
 /* A compass rose of radius r around (cx, cy), north up. */
 void sym_compass(struct layout_ctx *c, struct scene_page *p, double cx, double cy, double r);
 /* A legend swatch for symbol k in the box x, y, size x size. */

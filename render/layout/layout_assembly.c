@@ -2,8 +2,10 @@
  * map small, the grid of pieces over it with each piece's label (the
  * empty ones, left out, shaded), the scale written out with a bar that
  * measures two inches when printed at actual size, and how to put the
- * pieces together. */
+ * pieces together; on a poster without key (the players', --no-key) the
+ * premise and, on the referee's copy, the secret (layout_intro.h). */
 #include "layout/layout.h"
+#include "layout/layout_intro.h"
 #include "layout/layout_text.h"
 #include "layout/poster_plan.h"
 
@@ -132,6 +134,14 @@ int layout_assembly(struct layout_ctx *c, const struct poster_plan *pl, struct e
 	layout_text_block(sc, p, &b, x, y, st->text);
 	y += b.height + GAP;
 	text_block_free(&b);
+	/* a poster without key: the premise and the secret are here */
+	if (c->intro && !c->with_key) {
+		struct text_style intro = { .family = st->font_title, .size = st->size_text + 1, .colour = st->text };
+		double ih;
+		if (layout_intro_paras(c, p, intro, x, y, w, 3, &ih, e) < 0)
+			return -1;
+		y += ih > 0 ? ih + GAP : 0;
+	}
 	double bar = check_bar(c, p, x, y, e);
 	if (bar < 0)
 		return -1;

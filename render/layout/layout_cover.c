@@ -1,9 +1,12 @@
-/* layout_cover.c: the booklet's cover. The title, then every level with
- * its method, rooms, size and where its stairs lead (each heading links to
- * the level's map), a few words on finding one's way in the booklet, and
- * the seed with the command that remakes it. Flows onto a second cover
- * page when a long booklet's list does not fit on one. */
+/* layout_cover.c: the booklet's cover. The title, the premise set as the
+ * cover's opening paragraph with, on the referee's copy, the secret in an
+ * aside beside it (layout_intro.h), then every level with its method,
+ * rooms, size and where its stairs lead (each heading links to the level's
+ * map), a few words on finding one's way in the booklet, and the seed with
+ * the command that remakes it. Flows onto a second cover page when a long
+ * booklet's list does not fit on one. */
 #include "layout/layout.h"
+#include "layout/layout_intro.h"
 #include "layout/layout_text.h"
 
 #include "base/sbuf.h"
@@ -101,6 +104,34 @@ static int para(struct cover *cv, const char *text, struct text_style ts, double
 	return 0;
 }
 
+/* The premise and, on the referee's copy, the secret's aside under the
+ * title (layout_intro.h), on a page of their own when paper too small
+ * leaves them no room there, the aside on the next when not even that
+ * holds both. */
+static int premise(struct cover *cv, struct err *e)
+{
+	struct cover_intro ci;
+	int rc = cover_intro_measure(&ci, cv->d, cv->st, cv->ms, cv->w, e);
+	if (rc == 0 && ci.h > 0) {
+		cv->y += 2 * COVER_GAP;
+		if (cv->y + ci.h > cv->bottom && cv->y > PAPER_MARGIN + 1)
+			rc = new_page(cv, e);
+		int split = !ci.beside && ci.has_premise && ci.has_secret && cv->y + ci.h > cv->bottom;
+		if (rc == 0) {
+			cover_intro_draw(&ci, cv->sc, cv->page, cv->st, cv->x, cv->y, cv->w,
+					 split ? COVER_PREMISE : COVER_PREMISE | COVER_ASIDE);
+			cv->y += split ? ci.premise_h : ci.h;
+		}
+		if (rc == 0 && split && (rc = new_page(cv, e)) == 0) {
+			cover_intro_draw(&ci, cv->sc, cv->page, cv->st, cv->x, cv->y, cv->w, COVER_ASIDE);
+			cv->y += ci.aside_h;
+		}
+		cv->y += COVER_GAP;
+	}
+	cover_intro_free(&ci);
+	return rc;
+}
+
 static int stair_room(const struct map *m, enum stair_dir dir, int *room, int *to_level, int *to_room)
 {
 	for (int i = 0; i < m->nstairs; i++)
@@ -188,6 +219,8 @@ int layout_cover(const struct doc *d, const struct style *st, struct measure *ms
 	cv.y += 4;
 	struct text_style intro = { .family = st->font_text, .size = st->size_heading, .colour = st->accent };
 	if (para(&cv, line, intro, 0, NULL, 0, e) < 0)
+		return -1;
+	if (premise(&cv, e) < 0)
 		return -1;
 	cv.y += COVER_GAP;
 	scene_move(sc, cv.page, cv.x, cv.y);

@@ -78,6 +78,7 @@ int layout_ctx_init(struct layout_ctx *c, const struct doc *d, const struct leve
 	c->sc = sc;
 	c->player = d->sheet.player;
 	c->with_key = !d->sheet.player && !d->sheet.no_key;
+	c->intro = lv == d->levels;
 	layout_pens(c, 14.4);
 	const struct map *m = c->m;
 	c->hdoor = calloc((size_t)(m->h + 1) * (size_t)m->w, sizeof *c->hdoor);

@@ -1,14 +1,19 @@
-/* layout_key.c: the room key set in columns. Each entry is a bold heading
- * (number and title) with the room's size, then its exits and further
- * paragraphs (stairs, keys, contents), indented; the key's notes and the
- * wandering monster table follow. The key is measured once, at the column
- * width, into lines grouped in units (an entry with its heading, the notes,
- * the table) that may end a column only where at least a heading and two
- * lines stay at the foot and two lines go to the head of the next; a table
- * that fits a column is never split. Flowing the lines into the column
- * frames a caller gives is cheap, so callers try several fits (tighter
- * leading and spacing, shorter columns) before they emit one. */
+/* layout_key.c: the room key set in columns. On the first level printed
+ * the premise and the secret (layout_intro.h) follow the key's title. Each
+ * entry is a bold heading (number and title) with the room's size, then
+ * its exits and further paragraphs (stairs, keys, contents), indented; the
+ * key's notes and the wandering monster table follow. The key is measured
+ * once, at the column width, into lines grouped in units (an entry with
+ * its heading, the notes, the table) that may end a column only where at
+ * least a heading and two lines stay at the foot and two lines go to the
+ * head of the next; a table that fits a column is never split. Flowing the
+ * lines into the column frames a caller gives is cheap, so callers try
+ * several fits (tighter leading and spacing, shorter columns) before they
+ * emit one. */
 #include "layout/layout.h"
+
+#include "layout/layout_intro.h"
+#include "base/sbuf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +54,7 @@ struct key_text {
 	struct key_unit *units;
 	int nunits, units_cap;
 	int frames_used;
+	struct sbuf secret;     /* the secret's paragraph, set before the rooms */
 };
 
 static int grow(void **p, int *cap, int need, size_t size)
@@ -164,6 +170,7 @@ void key_text_free(struct key_text *kt)
 	free(kt->blocks);
 	free(kt->lines);
 	free(kt->units);
+	sbuf_free(&kt->secret);
 	free(kt);
 }
 
@@ -181,15 +188,28 @@ static int build(struct key_text *kt, struct err *e)
 	int tl = add_para(kt, title, st->size_heading * 1.3, -1, 0, 0, st->title, LINE_PLAIN, NULL, e);
 	if (tl < 0)
 		return -1;
-	/* the document's introduction under the first level's title */
-	if (c->d->story && c->lv == c->d->levels) {
+	double pre = 3, gap = st->size_text * 0.55;
+	/* the document's introduction under the first level's title: the
+	 * premise, and the secret under its heading (not on a players' copy) */
+	if (c->intro && c->d->story) {
 		int sl = add_para(kt, c->d->story, st->size_text, 0, 0, 2, st->text, LINE_PLAIN, NULL, e);
 		if (sl < 0)
 			return -1;
 		tl += sl;
+		pre = gap * 2;
+	}
+	int bold_len = 0, secret = c->intro ? layout_secret_text(c->d, &kt->secret, &bold_len) : 0;
+	if (secret < 0)
+		return err_set(e, "out of memory while laying out the key");
+	if (secret) {
+		int sl = add_para(kt, sbuf_cstr(&kt->secret), st->size_text, bold_len, 0, tl > 1 ? gap : 2, st->text,
+				  LINE_PLAIN, NULL, e);
+		if (sl < 0)
+			return -1;
+		tl += sl;
+		pre = gap * 2;
 	}
 	int first = 0, title_lines = tl;
-	double pre = 3, gap = st->size_text * 0.55;
 	for (int i = 0; i < k->n; i++) {
 		if (add_entry(kt, &k->entries[i], first, title_lines, pre, e) < 0)
 			return -1;
@@ -233,6 +253,7 @@ int key_text_build(struct key_text **out, struct layout_ctx *c, double width, st
 		return err_set(e, "out of memory while laying out the key");
 	kt->c = c;
 	kt->width = width;
+	sbuf_init(&kt->secret);
 	if (build(kt, e) < 0) {
 		key_text_free(kt);
 		return -1;

@@ -285,8 +285,11 @@ static void draw_features(struct layout_ctx *c, struct scene_page *p, const stru
 			if (!map_in(m, x, y))
 				continue;
 			enum feature ft = (enum feature)m->features[(long)y * m->w + x];
-			if (ft != FEATURE_NONE && ft < FEATURE_COUNT)
-				sym_feature(c, p, ft, X(f, x), Y(f, y), f->s, layout_hash(x, y, 5));
+			if (ft == FEATURE_NONE || ft >= FEATURE_COUNT)
+				continue;
+			struct feature_place pl;
+			feature_place(m, x, y, &pl);
+			sym_feature(c, p, ft, X(f, x), Y(f, y), f->s, &pl, layout_hash(x, y, 5));
 		}
 }
 

@@ -1,13 +1,15 @@
 /* layout_onekey.c: the room key set compactly for --one-page, in the manner
- * of the One Page Dungeon format: each entry is one run-in paragraph, its
- * number and title in bold followed by the room's size, exits and contents,
- * with no indent and little space between entries (a sentence about stairs
- * to another level on a line of its own, linked); the notes and the
- * wandering monster table follow. Lines flow from frame to frame as in
- * layout_key.c; a paragraph's first two lines stay together, and a heading
- * stays with what follows it. */
+ * of the One Page Dungeon format: on the first level printed, the premise
+ * and the secret (layout_intro.h) under the key's title; then each entry
+ * is one run-in paragraph, its number and title in bold followed by the
+ * room's size, exits and contents, with no indent and little space between
+ * entries (a sentence about stairs to another level on a line of its own,
+ * linked); the notes and the wandering monster table follow. Lines flow
+ * from frame to frame as in layout_key.c; a paragraph's first two lines
+ * stay together, and a heading stays with what follows it. */
 #include "layout/layout.h"
 
+#include "layout/layout_intro.h"
 #include "base/sbuf.h"
 
 #include <stdio.h>
@@ -124,11 +126,28 @@ int layout_key_compact(struct key_flow *kf, struct err *e)
 	if (flow_block(kf, title, st->size_heading * 1.3, -1, lh * 2, st->title, &top, &h, e) < 0)
 		return -1;
 	kf->y += 2;
-	if (c->d->story && c->lv == c->d->levels &&
-	    flow_block(kf, c->d->story, st->size_text, 0, lh, st->text, &top, &h, e) < 0)
-		return -1;
 	struct sbuf s;
 	sbuf_init(&s);
+	/* the premise and the secret under its heading, before the rooms */
+	if (c->intro && c->d->story) {
+		if (flow_block(kf, c->d->story, st->size_text, 0, lh, st->text, &top, &h, e) < 0) {
+			sbuf_free(&s);
+			return -1;
+		}
+		kf->y += st->size_text * 0.5;
+	}
+	int bold_len = 0, secret = c->intro ? layout_secret_text(c->d, &s, &bold_len) : 0;
+	if (secret < 0) {
+		sbuf_free(&s);
+		return err_set(e, "out of memory while laying out the key");
+	}
+	if (secret) {
+		if (flow_block(kf, sbuf_cstr(&s), st->size_text, bold_len, lh, st->text, &top, &h, e) < 0) {
+			sbuf_free(&s);
+			return -1;
+		}
+		kf->y += st->size_text * 0.5;
+	}
 	for (int i = 0; i < k->n; i++)
 		if (flow_entry(kf, &k->entries[i], &s, e) < 0) {
 			sbuf_free(&s);

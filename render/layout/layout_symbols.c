@@ -8,10 +8,14 @@
 
 #define LAYOUT_PI 3.14159265358979323846
 
-static const char *const legend_labels[LEG_COUNT] = {
+static const char *const legend_labels[] = {
 	"opening", "door", "locked door", "secret door", "portcullis", "stairs up", "stairs down",
-	"entrance", "pillar", "water", "rubble", "statue", "pit", "altar"
+	"entrance", "pillar", "water", "rubble", "statue", "pit", "altar", "coffin", "bed", "crate",
+	"shelf", "table", "throne", "hearth", "cage", "well"
 };
+_Static_assert(sizeof legend_labels / sizeof legend_labels[0] == LEG_COUNT, "a label for every legend symbol");
+/* the features' symbols follow the features' order (layout_map_symbols) */
+_Static_assert(LEG_COUNT - LEG_PILLAR == FEATURE_COUNT - FEATURE_PILLAR, "a legend symbol for every feature");
 
 const char *sym_legend_label(enum legend_sym k)
 {
@@ -155,7 +159,7 @@ void sym_arrow(struct layout_ctx *c, struct scene_page *p, double tx, double ty,
 }
 
 void sym_feature(struct layout_ctx *c, struct scene_page *p, enum feature f, double x, double y, double s,
-		 unsigned seed)
+		 const struct feature_place *pl, unsigned seed)
 {
 	const struct style *st = c->st;
 	struct scene *sc = c->sc;
@@ -219,6 +223,7 @@ void sym_feature(struct layout_ctx *c, struct scene_page *p, enum feature f, dou
 		scene_stroke(sc, p, st->wall, c->pen.detail, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
 		break;
 	default:
+		sym_furniture(c, p, f, x, y, s, pl, seed);
 		break;
 	}
 }
@@ -272,9 +277,17 @@ void sym_legend(struct layout_ctx *c, struct scene_page *p, enum legend_sym k, d
 		scene_line(sc, p, x + w, y + size);
 		scene_stroke(sc, p, st->wall, ww, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
 		sym_arrow(c, p, x + w - ww, cy, SIDE_E, size);
-	} else {
-		static const enum feature feats[] = { FEATURE_PILLAR, FEATURE_WATER, FEATURE_RUBBLE, FEATURE_STATUE,
-							      FEATURE_PIT, FEATURE_ALTAR };
-		sym_feature(c, p, feats[k - LEG_PILLAR], sq, y, size, 7);
+	} else if (k >= LEG_PILLAR && k < LEG_COUNT) {
+		/* the features in their order: a hearth and a shelf against a
+		 * wall to the north, drawn above the swatch */
+		enum feature f = (enum feature)(FEATURE_PILLAR + (k - LEG_PILLAR));
+		struct feature_place pl = { -1, 0 };
+		if (f == FEATURE_HEARTH || f == FEATURE_SHELF) {
+			pl.back = SIDE_N;
+			scene_move(sc, p, sq - 0.15 * size, y);
+			scene_line(sc, p, sq + 1.15 * size, y);
+			scene_stroke(sc, p, st->wall, ww, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+		}
+		sym_feature(c, p, f, sq, y, size, &pl, 7);
 	}
 }

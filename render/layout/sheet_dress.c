@@ -1,10 +1,12 @@
 /* sheet_dress.c: what a level's map page wears around the map (see
- * sheet_dress.h): the title and the subtitle that describes the map, the
+ * sheet_dress.h): the title and the subtitle that describes the map (and
+ * on a sheet without key, the premise under them), the
  * band under the map (the scale bar, the legend of the symbols used and
  * the zones' tints, the compass) and the footer naming the program, the
  * seed and the page. */
 #include "layout/sheet_dress.h"
 
+#include "layout/layout_intro.h"
 #include "layout/layout_text.h"
 #include "base/plural.h"
 
@@ -257,7 +259,19 @@ int sheet_draw_header(struct layout_ctx *c, struct scene_page *p, const struct s
 	double th = b.lines[0].height;
 	text_block_free(&b);
 	struct text_style small = { .family = st->font_text, .size = st->size_small, .colour = st->accent };
-	return layout_text(c, p, subtitle, small, sp->content.x, sp->content.y + th + 2, sp->content.w, e);
+	if (layout_text(c, p, subtitle, small, sp->content.x, sp->content.y + th + 2, sp->content.w, e) < 0)
+		return -1;
+	if (sp->intro_h <= 0)
+		return 0;
+	/* the premise ends where the header does, 6 points above the map's area */
+	double ih = sp->intro_h - SHEET_INTRO_GAP, h;
+	return layout_intro_paras(c, p, sheet_intro_style(c), sp->content.x, sp->content.y + sp->header_h - ih - 6,
+				  sp->content.w, SHEET_INTRO_SPACE, &h, e);
+}
+
+struct text_style sheet_intro_style(const struct layout_ctx *c)
+{
+	return (struct text_style){ .family = c->st->font_title, .size = c->st->size_text + 1, .colour = c->st->text };
 }
 
 int sheet_draw_band(struct layout_ctx *c, struct scene_page *p, const struct sheet_parts *sp, double s,

@@ -1,5 +1,6 @@
 /* sheet_dress.h: what a level's map page wears around the map
- * (sheet_dress.c): the header (title and subtitle), the band under the
+ * (sheet_dress.c): the header (title, subtitle and, on a sheet without
+ * key, the premise), the band under the
  * map (scale bar, legend, compass) and the footer. The plan
  * (sheet_plan.h) measures them, layout_page.c draws them, and so does
  * layout_sheet_dress() (layout.h) for layout_onepage.c. */
@@ -39,8 +40,15 @@ int sheet_draw_footer(struct layout_ctx *c, int index, const struct sheet_parts 
  * rows beside the scale bar and compass. */
 double sheet_band_height(struct layout_ctx *c, double content_w);
 
+/* How a sheet without key sets the premise and the secret in its header,
+ * SHEET_INTRO_GAP under the subtitle, in sheet_intro_style. */
+#define SHEET_INTRO_GAP 5.0
+#define SHEET_INTRO_SPACE 3.0   /* between the premise and the secret */
+struct text_style sheet_intro_style(const struct layout_ctx *c);
+
 /* Draws the title (set smaller when too long for one line) and the
- * subtitle at the top of sp's content box. Returns 0 or -1 with e set. */
+ * subtitle at the top of sp's content box, and under them the premise and
+ * the secret when sp holds them (intro_h). Returns 0 or -1 with e set. */
 int sheet_draw_header(struct layout_ctx *c, struct scene_page *p, const struct sheet_parts *sp, const char *subtitle,
 		      struct err *e);
 

@@ -7,6 +7,7 @@
  * error names the paper that would do. */
 #include "layout/sheet_plan.h"
 
+#include "layout/layout_intro.h"
 #include "layout/layout_text.h"
 #include "layout/sheet_dress.h"
 #include "base/sbuf.h"
@@ -64,8 +65,10 @@ static int key_columns(double width, double col_min, double *col_w)
 	return n;
 }
 
-int sheet_plan_make(struct layout_ctx *c, enum orientation o, const struct paper *paper, double scale,
-		    struct sheet_plan *pl, struct err *e)
+/* The plan, with the premise in the header of a sheet without key when
+ * `intro` is set. */
+static int plan_make(struct layout_ctx *c, enum orientation o, const struct paper *paper, double scale, int intro,
+		     struct sheet_plan *pl, struct err *e)
 {
 	const struct style *st = c->st;
 	memset(pl, 0, sizeof *pl);
@@ -86,7 +89,15 @@ int sheet_plan_make(struct layout_ctx *c, enum orientation o, const struct paper
 	if (th < 0 || sh < 0)
 		return -1;
 	pl->subtitle_h = sh;
-	sp->header_h = th + sh + 8;
+	/* a sheet without key (the players' handout, --no-key) is the only
+	 * page of its level, so its header carries the premise */
+	if (intro && c->intro && !c->with_key) {
+		double ih = layout_intro_height(c, sheet_intro_style(c), sp->content.w, SHEET_INTRO_SPACE, e);
+		if (ih < 0)
+			return -1;
+		sp->intro_h = ih > 0 ? ih + SHEET_INTRO_GAP : 0;
+	}
+	sp->header_h = th + sh + 8 + sp->intro_h;
 	struct sbuf s;
 	sbuf_init(&s);
 	/* the longest page numbers: a sheet's own, or a booklet's */
@@ -152,6 +163,23 @@ int sheet_plan_make(struct layout_ctx *c, enum orientation o, const struct paper
 							     : sp->map_area.y;
 	f->ox = mx + coord_l - f->vx * f->s;
 	f->oy = my + coord_t - f->vy * f->s;
+	return 0;
+}
+
+int sheet_plan_make(struct layout_ctx *c, enum orientation o, const struct paper *paper, double scale,
+		    struct sheet_plan *pl, struct err *e)
+{
+	if (plan_make(c, o, paper, scale, 1, pl, e) < 0)
+		return -1;
+	/* the premise never costs a map its sheet: where the map fits only
+	 * without it, the header goes without */
+	if (!pl->fits && pl->parts.intro_h > 0) {
+		struct sheet_plan bare;
+		if (plan_make(c, o, paper, scale, 0, &bare, e) < 0)
+			return -1;
+		if (bare.fits)
+			*pl = bare;
+	}
 	return 0;
 }
 

@@ -20,7 +20,9 @@ struct sheet_plan {
 };
 
 /* Works out the plan for orientation o on paper, the map at scale squares
- * per inch (<= 0: fitted). Returns 0 or -1 with e set. */
+ * per inch (<= 0: fitted); the header of a sheet without key holds the
+ * premise (parts.intro_h) unless the map fits only without it. Returns 0
+ * or -1 with e set. */
 int sheet_plan_make(struct layout_ctx *c, enum orientation o, const struct paper *paper, double scale,
 		    struct sheet_plan *pl, struct err *e);
 

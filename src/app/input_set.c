@@ -1,10 +1,12 @@
 /* input_set.c: several --input files made one booklet. Each file is read
- * whole (read_map.c), taken to the players' view when asked, then its
- * levels are moved to the end of the booklet: their depths and the level
- * numbers of their stairs shift by the levels before them, so that a
- * three-level file placed second still leads from its own level 1 to its
- * own level 2. Cost: linear in the files' sizes; each file is freed of its
- * parse before the next one is read. */
+ * whole (read_map.c), taken to the players' view when asked (no secret, no
+ * occupants), then its levels are moved to the end of the booklet: their
+ * depths and the level numbers of their stairs shift by the levels before
+ * them, so that a three-level file placed second still leads from its own
+ * level 1 to its own level 2; its factions join the booklet's after those
+ * of the files before, and its occupants' faction numbers shift with them.
+ * Cost: linear in the files' sizes; each file is freed of its parse before
+ * the next one is read. */
 #include "app/input_set.h"
 
 #include "model/doc.h"
@@ -16,7 +18,8 @@
 #include <sys/stat.h>
 
 /* The key entries of a level made into the players' view: only the rooms
- * still on the map, each pointing at its region's new id. */
+ * still on the map, each pointing at its region's new id, and no one in
+ * them (who is where is the referee's, as in a generated handout). */
 static int key_follow_handout(struct level *lv, struct err *e)
 {
 	struct key *k = &lv->key;
@@ -39,6 +42,7 @@ static int key_follow_handout(struct level *lv, struct err *e)
 			continue;
 		}
 		en.region = region;
+		en.noccupants = 0;
 		k->entries[kept++] = en;
 	}
 	k->n = kept;
@@ -54,6 +58,8 @@ static int players_view(const char *path, struct read_json_doc *d, const struct 
 	int shown = handout_levels(d->levels, d->nlevels, o->keep_hidden, e);
 	if (shown < 0)
 		return -1;
+	free(d->secret);
+	d->secret = NULL;
 	for (int k = 0; k < shown; k++) {
 		if (key_follow_handout(&d->levels[k], e) < 0 || read_json_derive_exits(&d->levels[k], 1, path, k, NULL, e) < 0)
 			return -1;
@@ -108,13 +114,43 @@ static int shift_level(struct level *lv, int offset, int count, const char *path
 	return 0;
 }
 
-/* Moves d's levels to the end of out (d keeps its strings). */
+/* Appends d's factions to out's; the occupants of d's levels then name
+ * them at their place in out (moved by the factions before them). */
+static int append_factions(struct read_json_doc *out, struct read_json_doc *d, const char *path, struct err *e)
+{
+	if (d->nfactions == 0)
+		return 0;
+	if (out->nfactions + d->nfactions > READ_JSON_MAX_FACTIONS)
+		return err_usage(e, "%s: its %d faction%s would give the booklet %d, more than %d", path, d->nfactions,
+				 d->nfactions == 1 ? "" : "s", out->nfactions + d->nfactions, READ_JSON_MAX_FACTIONS);
+	struct faction *grown = realloc(out->factions, (size_t)(out->nfactions + d->nfactions) * sizeof *grown);
+	if (!grown)
+		return err_set(e, "out of memory reading %s", path);
+	out->factions = grown;
+	memcpy(out->factions + out->nfactions, d->factions, (size_t)d->nfactions * sizeof *d->factions);
+	int offset = out->nfactions;
+	out->nfactions += d->nfactions;
+	if (offset == 0)
+		return 0;
+	for (int k = 0; k < d->nlevels; k++)
+		for (int i = 0; i < d->levels[k].key.n; i++) {
+			struct key_entry *en = &d->levels[k].key.entries[i];
+			for (int j = 0; j < en->noccupants; j++)
+				if (en->occupants[j].faction >= 0)
+					en->occupants[j].faction += offset;
+		}
+	return 0;
+}
+
+/* Moves d's levels and factions to the end of out (d keeps its strings). */
 static int append_levels(struct read_json_doc *out, struct read_json_doc *d, const char *path, struct log *log,
 			 struct err *e)
 {
 	if (out->nlevels + d->nlevels > READ_JSON_MAX_LEVELS)
 		return err_usage(e, "%s: its %d level%s would make the booklet %d levels long, more than %d", path,
 				 d->nlevels, d->nlevels == 1 ? "" : "s", out->nlevels + d->nlevels, READ_JSON_MAX_LEVELS);
+	if (append_factions(out, d, path, e) < 0)
+		return -1;
 	struct level *grown = realloc(out->levels, (size_t)(out->nlevels + d->nlevels) * sizeof *grown);
 	if (!grown)
 		return err_set(e, "out of memory reading %s", path);
@@ -151,7 +187,8 @@ static int read_one(const char *const *paths, int n, int i, const struct input_s
 		out->title = d.title;
 		out->site = d.site;
 		out->story = d.story;
-		d.seed = d.title = d.site = d.story = NULL;
+		out->secret = d.secret;
+		d.seed = d.title = d.site = d.story = d.secret = NULL;
 	}
 	read_json_doc_free(&d);
 	if (mem) {

@@ -15,15 +15,18 @@ struct input_set_options {
 };
 
 /* Reads paths[0..n) into out: the levels of all, in order (at most
- * READ_JSON_MAX_LEVELS), level k of the booklet at depth k; the seed, title
- * and site of the first file. A file's stairs keep leading to the levels of
- * that file: their level numbers (and the key's stairs lines that name
- * them, as key_build writes them) move with the file's place in the
- * booklet. Stairs to a level their file does not hold are named in a
- * warning on log; a file's warnings are held back until it is read whole,
- * so that a file refused gives its one line of error alone. *cut is set when the players' view of some file ends
- * before its last level. Returns 0, or -1 with e set (usage errors name
- * the file) and out empty. */
+ * READ_JSON_MAX_LEVELS), level k of the booklet at depth k; the seed,
+ * title, site, story and secret of the first file; the factions of all, in
+ * order, the occupants of each file naming its own at their new place.
+ * The players' view has no secret and no occupants. A file's stairs keep
+ * leading to the levels of that file: their level numbers (and the key's
+ * stairs lines that name them, as key_build writes them) move with the
+ * file's place in the booklet. Stairs to a level their file does not hold
+ * are named in a warning on log; a file's warnings are held back until it
+ * is read whole, so that a file refused gives its one line of error alone.
+ * *cut is set when the players' view of some file ends before its last
+ * level. Returns 0, or -1 with e set (usage errors name the file) and out
+ * empty. */
 int input_set_read(const char *const *paths, int n, const struct input_set_options *o, struct read_json_doc *out,
 		   int *cut, struct log *log, struct err *e);
 

@@ -13,6 +13,9 @@ struct output_format {
 	int sheet;              /* drawn on paper: the sheet options apply */
 	int draws;              /* draws the map (sheets, tabletop, Markdown): --style applies */
 	int by_name_only;       /* chosen with --format only, never by an extension */
+	int players;            /* has a players' copy (--player) though it draws
+				 * nothing: the page's key, the premise without the
+				 * secret or the rooms */
 	/* Writes the document to path ("-": stdout when streams). Returns 0 or
 	 * -1 with e set; a failed write leaves any existing file untouched. */
 	int (*write)(const struct doc *d, const char *path, struct err *e);

@@ -12,6 +12,7 @@
 #include "app/input_set.h"
 #include "app/inputs.h"
 #include "app/level_keys.h"
+#include "site/site.h"
 #include "methods/levels.h"
 #include "base/mem.h"
 #include "base/monotonic.h"
@@ -38,9 +39,11 @@ static int check_not_folder(const char *option, const char *path, struct err *e)
 }
 
 /* Picks the output format before anything is generated, so a bad name or
- * extension is a usage error and nothing is written. */
-static const struct output_format *choose_format(const struct cli *c, const char **path, int in_memory,
-						       struct err *e)
+ * extension is a usage error and nothing is written. written: the format
+ * the server writes in instead (run_env), or NULL; --player is refused
+ * for what is written. */
+static const struct output_format *choose_format(const struct cli *c, const struct output_format *written,
+						       const char **path, int in_memory, struct err *e)
 {
 	char names[200];
 	const struct output_format *f;
@@ -63,10 +66,12 @@ static const struct output_format *choose_format(const struct cli *c, const char
 				  c->output, names);
 		}
 	}
-	/* the drawn outputs honour --player; text and JSON are the referee's */
-	if (f && c->sheet.player && !f->draws) {
+	/* the drawn outputs honour --player; text and JSON are the referee's
+	 * (the page's key has a players' copy of its own) */
+	const struct output_format *w = written ? written : f;
+	if (f && c->sheet.player && !w->draws && !w->players) {
 		err_usage(e, "--player: %s output is the referee's, secrets and all; the players' handout is drawn: "
-			  "name a .pdf, .svg, .png, .md or .dd2vtt file", f->name);
+			  "name a .pdf, .svg, .png, .md or .dd2vtt file", w->name);
 		return NULL;
 	}
 	if (f && strcmp(*path, "-") == 0 && !f->streams) {
@@ -102,7 +107,8 @@ static int players_levels(const struct cli *c, struct level *levels, int n, stru
  * so a log that cannot be written fails the run before an existing output
  * is replaced. */
 static int generate_levels(const struct cli *c, struct level *levels, struct log *log, struct report *rep,
-			   struct atomic_file *logfile, char *site, struct doc *d, struct err *e)
+			   struct atomic_file *logfile, char *site, const struct site_tables *tables,
+			   struct site_plan *plan, struct doc *d, struct err *e)
 {
 	/* --level K: levels 1..K as in the whole booklet, and K+1 so that the
 	 * key can name the room K's stairs lead down to; K is printed alone */
@@ -115,11 +121,15 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 	/* a fixed grid that held fewer rooms than asked for, and no method said so */
 	if (c->rooms_given && c->size_given && log->warnings == 0)
 		levels_warn_short(levels, n, c->params.rooms, log);
+	/* the site: its premise and inhabitants, each room's use, kind, name
+	 * and feature, on the whole levels, so the handout draws them alike */
+	if (level_site_plan(plan, tables, levels, n, c->seed, e) < 0)
+		return -1;
 	/* the players' handout: every level the players reach, as they see it */
 	int shown = n;
 	if (c->sheet.player && (shown = players_levels(c, levels, n, log, e)) < 0)
 		return -1;
-	if (level_keys_build(levels, shown, &c->key, c->seed, rep, e) < 0)
+	if (level_keys_build(levels, shown, &c->key, plan, tables, c->seed, rep, e) < 0)
 		return -1;
 	if (c->log_path && log->steps != stderr && atomic_commit(logfile, e) < 0) {
 		log->steps = NULL;
@@ -128,6 +138,10 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 	log->steps = NULL;
 	if (site_name_make(c->params.template_dirs, c->methods[0]->name, c->seed, site, SITE_NAME_LEN, e) < 0)
 		return -1;
+	d->story = plan->premise;
+	d->secret = c->sheet.player ? NULL : plan->secret;
+	d->factions = plan->factions;
+	d->nfactions = plan->nfactions;
 	d->levels = levels;
 	d->nlevels = c->sheet.player ? shown : c->levels;
 	d->total_levels = d->nlevels;
@@ -177,6 +191,9 @@ static int input_levels(const struct cli *c, struct read_json_doc *rd, struct lo
 	d->seed = rd->seed;
 	d->site = rd->site;
 	d->story = rd->story;
+	d->secret = rd->secret;
+	d->factions = rd->factions;
+	d->nfactions = rd->nfactions;
 	if (!d->sheet.title)
 		d->sheet.title = rd->title;
 	d->levels = rd->levels;
@@ -192,7 +209,7 @@ static int input_levels(const struct cli *c, struct read_json_doc *rd, struct lo
 int run_command(struct cli *c, const struct run_env *env, struct err *e)
 {
 	const char *path;
-	const struct output_format *fmt = choose_format(c, &path, env != NULL, e);
+	const struct output_format *fmt = choose_format(c, env ? env->format : NULL, &path, env != NULL, e);
 	if (!fmt)
 		return -1;
 	if (env && env->format)
@@ -241,6 +258,8 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 	struct level *levels = NULL;
 	int nalloc = 0, rc = -1;
 	char site[SITE_NAME_LEN];
+	struct site_tables site_tables = { 0 };
+	struct site_plan plan = { 0 };
 	struct doc d = { .seed = c->seed, .site = site, .command = c->command, .sheet = c->sheet,
 			 .template_dirs = c->params.template_dirs, .report = &rep, .memory = env ? env->memory : NULL };
 	if (c->ninputs) {
@@ -257,7 +276,10 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 			goto out;
 		}
 		nalloc = c->levels;
-		if (generate_levels(c, levels, &log, &rep, &logfile, site, &d, e) < 0 ||
+		if (!env && site_tables_load(&site_tables, c->params.template_dirs, e) < 0)
+			goto out;
+		if (generate_levels(c, levels, &log, &rep, &logfile, site, env ? env->site : &site_tables, &plan, &d,
+				    e) < 0 ||
 		    check_rooms_made(&d, env ? env->max_rooms : 0, e) < 0)
 			goto out;
 	}
@@ -274,6 +296,8 @@ out:
 		levels_free(levels, nalloc);
 	free(levels);
 	read_json_doc_free(&rd);
+	site_plan_free(&plan);
+	site_tables_free(&site_tables);
 	stock_tables_free(&tables);
 	c->key.tables = NULL;
 	return rc;

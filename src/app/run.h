@@ -8,12 +8,14 @@
 
 struct deadline;
 struct stock_tables;
+struct site_tables;
 struct output_format;
 
 /* How the server runs the command; main() passes NULL. */
 struct run_env {
 	struct memfiles *memory;            /* the output's files go here, nothing is written */
 	const struct stock_tables *tables;  /* the tables of c->key.system, loaded at start */
+	const struct site_tables *site;     /* the site model's tables, loaded at start */
 	const struct output_format *format; /* not NULL: written in this format instead of the
 					     * options' (checked all the same) */
 	struct deadline *deadline;          /* not NULL: the run stops at the first step

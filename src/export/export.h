@@ -11,8 +11,13 @@
 /* The ASCII preview of each level followed by its numbered key. */
 int export_txt(FILE *f, const struct doc *d, struct err *e);
 /* The numbered key of each level alone, as export_txt writes it, under
- * the title and a line naming each level (the local server's key). */
+ * the title, the premise, the secret (the referee's copy) and a line
+ * naming each level (the local server's key). The players' copy
+ * (d->sheet.player) names the levels without their keys. */
 int export_txt_key(FILE *f, const struct doc *d, struct err *e);
+/* The same without the title, premise and secret: the levels' lines and
+ * keys alone (the page sets the premise itself). */
+int export_txt_levels_key(FILE *f, const struct doc *d, struct err *e);
 /* The whole model as JSON (format "mapsheet", version DOC_JSON_VERSION). */
 int export_json(FILE *f, const struct doc *d, struct err *e);
 
@@ -32,5 +37,8 @@ void md_escape(struct sbuf *s, const char *text, int line_start);
  * Returns the columns the drawing takes (more than width when it does not
  * fit even at 1), or -1 with e set. */
 int export_txt_map(FILE *f, const struct map *m, int width, struct err *e);
+/* The character the preview draws feature f with in the middle of its
+ * square (' ' for none or a value out of range). */
+char export_txt_feature_char(enum feature f);
 
 #endif

@@ -1,12 +1,16 @@
 /* export_json.c: the whole model as JSON, for other tools and the tests.
- * The format ("mapsheet", version 2) is documented field by field in
- * mapsheet-json(5) and described by templates/schema/mapsheet.schema.json.
- * "None" is always null, never 0 or "": every object has all its fields.
- * Keys are written in a fixed order so the same map always gives the same
- * bytes. */
+ * The format ("mapsheet", version DOC_JSON_VERSION) is documented field by
+ * field in mapsheet-json(5) and described by
+ * templates/schema/mapsheet.schema.json. "None" is always null, never 0 or
+ * "": every object has all its fields. Keys are written in a fixed order so
+ * the same map always gives the same bytes. The site model is written as
+ * the document has it (the secret, the factions, each entry's kind and
+ * occupants); an entry's features, like its exits, are derived from the
+ * map: the kinds of feature on its region's squares. */
 #include "export/export.h"
 
 #include "base/sbuf.h"
+#include "model/feature.h"
 
 #include <stdlib.h>
 
@@ -185,7 +189,47 @@ static void json_marks(struct sbuf *s, const struct map *m)
 	sbuf_add(s, m->nmarks ? "\n      ],\n" : "],\n");
 }
 
-static void json_key(struct sbuf *s, const struct key *k)
+/* The names of the features in set (a bit a feature), in enum order. */
+static void json_feature_names(struct sbuf *s, unsigned set)
+{
+	sbuf_addc(s, '[');
+	int first = 1;
+	for (int f = FEATURE_NONE + 1; f < FEATURE_COUNT; f++) {
+		if (!(set & 1u << f))
+			continue;
+		sbuf_add(s, first ? "\"" : ", \"");
+		sbuf_add(s, feature_name((enum feature)f));
+		sbuf_addc(s, '"');
+		first = 0;
+	}
+	sbuf_addc(s, ']');
+}
+
+/* Who is in the room: each group's faction (its index, or null), creature,
+ * count and role. */
+static void json_occupants(struct sbuf *s, const struct key_entry *en)
+{
+	sbuf_add(s, "[");
+	for (int j = 0; j < en->noccupants && j < KEY_MAX_OCCUPANTS; j++) {
+		const struct key_occupant *o = &en->occupants[j];
+		sbuf_add(s, j ? ", {\"faction\": " : "{\"faction\": ");
+		if (o->faction >= 0)
+			sbuf_add_int(s, o->faction);
+		else
+			sbuf_add(s, "null");
+		sbuf_add(s, ", \"creature\": ");
+		sbuf_add_json(s, o->creature);
+		sbuf_add(s, ", \"count\": ");
+		sbuf_add_int(s, o->count);
+		sbuf_add(s, ", \"role\": ");
+		json_text_or_null(s, o->role);
+		sbuf_addc(s, '}');
+	}
+	sbuf_addc(s, ']');
+}
+
+/* The key; sets[id] is the features of region id (feature_sets). */
+static void json_key(struct sbuf *s, const struct key *k, const struct map *m, const unsigned *sets)
 {
 	sbuf_add(s, "      \"key\": [");
 	for (int i = 0; i < k->n; i++) {
@@ -200,8 +244,14 @@ static void json_key(struct sbuf *s, const struct key *k)
 		sbuf_add_json(s, en->size);
 		sbuf_add(s, ", \"exits\": ");
 		sbuf_add_json(s, en->exits ? en->exits : "");
+		sbuf_add(s, ", \"features\": ");
+		json_feature_names(s, en->region > 0 && en->region <= m->nregions ? sets[en->region] : 0);
 		sbuf_add(s, ", \"contents_kind\": ");
 		json_text_or_null(s, en->contents_kind);
+		sbuf_add(s, ", \"kind\": ");
+		json_text_or_null(s, en->kind);
+		sbuf_add(s, ", \"occupants\": ");
+		json_occupants(s, en);
 		sbuf_add(s, ", \"lines\": [");
 		for (int j = 0; j < en->nlines; j++) {
 			sbuf_add(s, j ? ", " : "");
@@ -217,6 +267,24 @@ static void json_key(struct sbuf *s, const struct key *k)
 	sbuf_add(s, "]\n");
 }
 
+/* The factions that hold the site, one a line, after "[". */
+static void json_factions(struct sbuf *s, const struct doc *d)
+{
+	for (int i = 0; i < d->nfactions; i++) {
+		const struct faction *fa = &d->factions[i];
+		sbuf_add(s, i ? ",\n    {\"id\": " : "\n    {\"id\": ");
+		sbuf_add_json(s, fa->id);
+		sbuf_add(s, ", \"name\": ");
+		sbuf_add_json(s, fa->name);
+		sbuf_add(s, ", \"leader\": ");
+		sbuf_add_json(s, fa->leader);
+		sbuf_add(s, ", \"leader_creature\": ");
+		sbuf_add_json(s, fa->leader_creature);
+		sbuf_addc(s, '}');
+	}
+	sbuf_add(s, d->nfactions > 0 ? "\n  ]" : "]");
+}
+
 int export_json(FILE *f, const struct doc *d, struct err *e)
 {
 	struct sbuf s;
@@ -227,18 +295,29 @@ int export_json(FILE *f, const struct doc *d, struct err *e)
 	json_text_or_null(&s, d->sheet.title);
 	sbuf_add(&s, ",\n  \"story\": ");
 	json_text_or_null(&s, d->story);
+	sbuf_add(&s, ",\n  \"secret\": ");
+	json_text_or_null(&s, d->secret);
 	sbuf_add(&s, ",\n  \"site\": ");
 	json_text_or_null(&s, d->site);
 	sbuf_add(&s, ",\n  \"command\": ");
 	json_text_or_null(&s, d->command);
+	sbuf_add(&s, ",\n  \"factions\": [");
+	json_factions(&s, d);
 	sbuf_add(&s, ",\n  \"levels\": [");
 	for (int l = 0; l < d->nlevels; l++) {
 		const struct map *m = &d->levels[l].map;
+		unsigned *sets = malloc(((size_t)m->nregions + 1) * sizeof *sets);
+		if (!sets) {
+			sbuf_free(&s);
+			return err_set(e, "out of memory writing JSON");
+		}
+		feature_sets(m, sets);
 		sbuf_printf(&s, "%s\n    {\n      \"depth\": %d,\n      \"method\": ", l ? "," : "", m->depth);
 		json_text_or_null(&s, m->method);
 		sbuf_printf(&s, ",\n      \"width\": %d,\n      \"height\": %d,\n      \"square_side_feet\": %d,\n", m->w,
 			    m->h, m->square_feet);
 		if (json_regions(&s, m, e) < 0) {
+			free(sets);
 			sbuf_free(&s);
 			return -1;
 		}
@@ -246,7 +325,8 @@ int export_json(FILE *f, const struct doc *d, struct err *e)
 		json_stairs_locks_zones(&s, m);
 		json_features_entrance_notes(&s, m);
 		json_marks(&s, m);
-		json_key(&s, &d->levels[l].key);
+		json_key(&s, &d->levels[l].key, m, sets);
+		free(sets);
 		sbuf_add(&s, "    }");
 		if (sbuf_failed(&s))
 			break;

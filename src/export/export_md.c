@@ -1,5 +1,6 @@
 /* export_md.c: the room key as Markdown, for Homebrewery, Obsidian or a
- * wiki: a title, a heading per level with its map (an image file written
+ * wiki: a title, the premise and (the referee's copy) the secret as a
+ * quote, a heading per level with its map (an image file written
  * beside the .md, linked by a relative path), and a numbered heading per
  * room with its size, exits and contents, then the wandering monsters and
  * the level's notes. Every generated text is escaped, so a room named
@@ -111,6 +112,13 @@ static void md_title(struct sbuf *s, const struct doc *d)
 	sbuf_add(s, "\n\n");
 	if (d->story) {
 		md_escape(s, d->story, 1);
+		sbuf_add(s, "\n\n");
+	}
+	/* the referee's aside: a quote, a note box in Homebrewery */
+	const char *secret = doc_secret(d);
+	if (secret) {
+		sbuf_add(s, "> **" DOC_SECRET_HEADING ":** ");
+		md_escape(s, secret, 0);
 		sbuf_add(s, "\n\n");
 	}
 }

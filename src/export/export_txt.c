@@ -115,8 +115,9 @@ static int write_key(FILE *f, const struct map *m, const struct key *k, int widt
 	return 0;
 }
 
-/* The title and the story: the text's first lines, in the preview and the
- * page's key alike. */
+/* The title, the premise and, on the referee's copy, the secret under
+ * its heading: the text's first lines, in the preview and the page's key
+ * alike. */
 static void write_title(FILE *f, const struct doc *d, int width)
 {
 	const char *title = d->sheet.title ? d->sheet.title : d->site;
@@ -126,16 +127,33 @@ static void write_title(FILE *f, const struct doc *d, int width)
 		put_wrapped(f, "", "", d->story, width);
 		fputc('\n', f);
 	}
+	const char *secret = doc_secret(d);
+	if (secret) {
+		struct sbuf s;
+		sbuf_init(&s);
+		sbuf_printf(&s, "%s: %s", DOC_SECRET_HEADING, secret);
+		/* without memory, the heading and the secret each on its own */
+		if (sbuf_failed(&s)) {
+			put_wrapped(f, "", "", DOC_SECRET_HEADING ":", width);
+			put_wrapped(f, "", "", secret, width);
+		} else {
+			put_wrapped(f, "", "", sbuf_cstr(&s), width);
+		}
+		sbuf_free(&s);
+		fputc('\n', f);
+	}
 }
 
-/* Level m's heading: its method (or that it was imported), seed, place in
- * the booklet and size, after lead. */
+/* Level m's heading: its method (or that it was imported), seed (not on
+ * the players' copy: it would remake the referee's), place in the booklet
+ * and size, after lead. */
 static void write_level_heading(FILE *f, const char *lead, const struct doc *d, const struct map *m, int width)
 {
 	char line[512];
+	int seed = !d->sheet.player && d->seed && d->seed[0];
 	snprintf(line, sizeof line, "%s%s%s%s, level %d of %d: %dx%d squares, 1 square = %d ft", lead,
-		 m->method ? m->method : "imported map", d->seed && d->seed[0] ? ", seed " : "", d->seed ? d->seed : "",
-		 m->depth, doc_total_levels(d), m->w, m->h, m->square_feet);
+		 m->method ? m->method : "imported map", seed ? ", seed " : "", seed ? d->seed : "", m->depth,
+		 doc_total_levels(d), m->w, m->h, m->square_feet);
 	put_wrapped(f, "", "   ", line, width);
 }
 
@@ -193,18 +211,29 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 	return 0;
 }
 
-int export_txt_key(FILE *f, const struct doc *d, struct err *e)
+int export_txt_levels_key(FILE *f, const struct doc *d, struct err *e)
 {
 	int terminal;
 	int width = txt_width(f, &terminal);
-	write_title(f, d, width);
 	for (int l = 0; l < d->nlevels; l++) {
 		const struct map *m = &d->levels[l].map;
 		if (l > 0)
 			fputs("\n", f);
 		write_level_heading(f, "", d, m, width);
-		if (write_key(f, m, &d->levels[l].key, width, e) < 0)
+		/* the players' copy has no key: its rooms' secrets and who is there */
+		if (!d->sheet.player && write_key(f, m, &d->levels[l].key, width, e) < 0)
 			return -1;
 	}
+	if (d->sheet.player) {
+		fputc('\n', f);
+		put_wrapped(f, "", "", "The players' copy has no key: what the rooms hold is the game master's.", width);
+	}
 	return 0;
+}
+
+int export_txt_key(FILE *f, const struct doc *d, struct err *e)
+{
+	int terminal;
+	write_title(f, d, txt_width(f, &terminal));
+	return export_txt_levels_key(f, d, e);
 }

@@ -1,13 +1,14 @@
 /* export_vtt.c: Universal VTT JSON. Secret doors are written as walls (the
  * format has no secret doors); openings are gaps in the walls; every other
- * door is a portal on its edge, closed; pillars and statues, which stand
- * high enough to hide what is behind them, are closed outlines in
- * objects_line_of_sight. */
+ * door is a portal on its edge, closed; pillars, statues and shelves, which
+ * stand high enough to hide what is behind them (feature_blocks_sight), are
+ * closed outlines in objects_line_of_sight. */
 #include "export/export_vtt.h"
 
 #include "base/fileset.h"
 #include "base/sbuf.h"
 #include "export/walls.h"
+#include "model/feature.h"
 
 #include <math.h>
 
@@ -42,24 +43,35 @@ static void vtt_walls(struct sbuf *s, const struct walls *w)
 }
 
 /* The outline of a feature that blocks sight on square (x, y), as the sheet
- * draws it (layout_symbols.c): a pillar's circle of 0.3 squares inside an
- * octagon round it; a statue's five-pointed star inside the pentagon of its
- * tips. Returns the corners written to px, py (at most 8), or 0 when the
- * feature does not block sight (water, rubble). */
-static int vtt_blocker_outline(int feature, int x, int y, double *px, double *py)
+ * draws it (render/layout/layout_symbols.c, layout_furniture.c): a
+ * pillar's circle of 0.3 squares inside an octagon round it; a statue's
+ * five-pointed star inside the pentagon of its tips; a shelf's box, along
+ * its wall as feature_place says. Returns the corners written to px, py
+ * (at most 8), or 0 when the feature does not block sight. */
+static int vtt_blocker_outline(const struct map *m, int x, int y, double *px, double *py)
 {
+	enum feature feature = (enum feature)m->features[(long)y * m->w + x];
 	int n;
 	double r, start;
-	if (feature == FEATURE_PILLAR) {
+	if (!feature_blocks_sight(feature)) {
+		return 0;
+	} else if (feature == FEATURE_SHELF) {
+		struct feature_place pl;
+		double b[4];
+		feature_place(m, x, y, &pl);
+		feature_shelf_box(&pl, b);
+		const double cx[4] = { b[0], b[2], b[2], b[0] }, cy[4] = { b[1], b[1], b[3], b[3] };
+		for (int k = 0; k < 4; k++)
+			px[k] = x + cx[k], py[k] = y + cy[k];
+		return 4;
+	} else if (feature == FEATURE_PILLAR) {
 		n = 8;
 		r = 0.3 / cos(VTT_PI / 8);
 		start = VTT_PI / 8;
-	} else if (feature == FEATURE_STATUE) {
+	} else {
 		n = 5;
 		r = 0.38;
 		start = -VTT_PI / 2;
-	} else {
-		return 0;
 	}
 	for (int k = 0; k < n; k++) {
 		px[k] = x + 0.5 + r * cos(start + 2 * VTT_PI * k / n);
@@ -77,7 +89,7 @@ static void vtt_objects(struct sbuf *s, const struct map *m)
 	for (int y = 0; m->features && y < m->h; y++)
 		for (int x = 0; x < m->w; x++) {
 			double px[8], py[8];
-			int n = vtt_blocker_outline(m->features[(long)y * m->w + x], x, y, px, py);
+			int n = vtt_blocker_outline(m, x, y, px, py);
 			if (n == 0)
 				continue;
 			sbuf_add(s, first ? "\n    [" : ",\n    [");

@@ -6,9 +6,12 @@
  *
  *   +---+---+   +--+--+   +-+-+   walls: - | +    doors on a wall: D door,
  *   | 1     D   |1    D   |1  D   L locked, S secret, # portcullis, a gap
- *   +---+---+   +--+--+   +-+-+   for an opening; E entrance, > < stairs,
+ *   +---+---+   +--+--+   +-+-+   for an opening; E entrance, > < stairs;
+ *                                 features (export_txt_feature_char):
  *                                 o ~ % & * A pillar water rubble statue
- *                                 pit altar
+ *                                 pit altar, C B X = T coffin bed crate
+ *                                 shelf table, K H ! W throne hearth cage
+ *                                 well
  *
  * A room's number stands on the square nearest the middle of the room
  * where it fits on the room's own blank floor, as near the middle of the
@@ -137,6 +140,13 @@ static void draw_doors(struct canvas *cv)
 	}
 }
 
+char export_txt_feature_char(enum feature f)
+{
+	static const char chars[] = { ' ', 'o', '~', '%', '&', '*', 'A', 'C', 'B', 'X', '=', 'T', 'K', 'H', '!', 'W' };
+	_Static_assert(sizeof chars == FEATURE_COUNT, "a character for every feature");
+	return (unsigned)f < FEATURE_COUNT ? chars[f] : ' ';
+}
+
 /* Character i of square (x, y), if the square is drawn. */
 static void put_in_square(struct canvas *cv, int x, int y, int i, char c)
 {
@@ -150,13 +160,12 @@ static void put_in_square(struct canvas *cv, int x, int y, int i, char c)
  * before the stairs before the feature. */
 static void draw_marks(struct canvas *cv)
 {
-	static const char feature_chars[FEATURE_COUNT] = { ' ', 'o', '~', '%', '&', '*', 'A' };
 	const struct map *m = cv->m;
 	for (int y = cv->y0; y < cv->y0 + cv->bh; y++)
 		for (int x = cv->x0; x < cv->x0 + cv->bw; x++) {
 			unsigned char ft = m->features[(long)y * m->w + x];
 			if (ft > FEATURE_NONE && ft < FEATURE_COUNT)
-				put_in_square(cv, x, y, cv->cell / 2, feature_chars[ft]);
+				put_in_square(cv, x, y, cv->cell / 2, export_txt_feature_char((enum feature)ft));
 		}
 	for (int i = 0; i < m->nstairs; i++) {
 		const struct stair *s = &m->stairs[i];

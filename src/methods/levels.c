@@ -55,6 +55,14 @@ static void report_level(struct report *rep, const struct map *m, int n, double 
 		    plural_s(corridors), m->ndoors, plural_s(m->ndoors), seconds * 1000);
 }
 
+/* --verbose's lines of the method's figures of level m (map.h), after the
+ * level's own: the lines levels_generate_one put in the roll log. */
+static void report_figures(struct report *rep, const struct map *m, int n)
+{
+	for (int i = 0; i < m->nfigures; i++)
+		report_info(rep, "level %d of %d: %s", m->depth, n, m->figures[i]);
+}
+
 /* A party must reach another room from the one it starts in without
  * searching: while the regions reached from the entrance through doors
  * that are not secret (locked ones included: the party sees them) hold no
@@ -139,6 +147,8 @@ int levels_generate_one(struct map *m, const struct method *meth, const struct g
 	m->method = meth->name;
 	if (meth->generate(m, p, &rng, log, e) < 0)
 		return -1;
+	for (int i = 0; i < m->nfigures; i++)
+		log_step(log, "%s", m->figures[i]);
 	if (open_the_way_in(m, log, e) < 0)
 		return -1;
 	map_recount(m);
@@ -177,6 +187,7 @@ int levels_generate(struct level *levels, int n, const struct method *const *met
 		if (levels_generate_one(m, meth, &p, seed, numbering, log, e) < 0)
 			goto out;
 		report_level(rep, m, n, monotonic_seconds() - t0);
+		report_figures(rep, m, n);
 		struct err check;
 		if (map_check(m, &check) < 0) {
 			err_set(e, "internal error: the %s method made a broken level %d (seed %s): %s", meth->name,

@@ -18,14 +18,16 @@
  * stairs up stand on one square and name each other's room (stair.to_room).
  * Every level is checked against the map contract; a broken level is an
  * error. rep (may be NULL) shows progress and, for --verbose, each level's
- * method, size, rooms and time. Returns 0, or -1 with e set (levels made so
- * far stay freeable). */
+ * method, size, rooms and time, then the method's figures (map.h), the
+ * lines the roll log has of them. Returns 0, or -1 with e set (levels made
+ * so far stay freeable). */
 int levels_generate(struct level *levels, int n, const struct method *const *methods, int nmethods,
 		    const struct gen_params *base, const char *seed, enum key_numbering numbering,
 		    struct log *log, struct report *rep, struct err *e);
 
 /* One level, as levels_generate makes each: the random stream (seed,
- * p->depth), the method's map, the entrance's way on, the room numbers.
+ * p->depth), the method's map and its figures in the roll log, the
+ * entrance's way on, the room numbers.
  * m is initialised here (map_free it even on failure); the contract is not
  * checked (levels_generate does that). Returns 0 or -1 with e set. */
 int levels_generate_one(struct map *m, const struct method *meth, const struct gen_params *p, const char *seed,

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 int sheet_scale_check(double scale, struct err *e)
 {
@@ -27,5 +28,7 @@ void levels_free(struct level *levels, int n)
 	for (int k = 0; k < n; k++) {
 		key_free(&levels[k].key);
 		map_free(&levels[k].map);
+		free(levels[k].uses);
+		levels[k].uses = NULL;
 	}
 }

@@ -11,13 +11,29 @@
 struct memfiles;
 
 /* The version of mapsheet's JSON format (format "mapsheet", see
- * mapsheet-json(5)) that export_json writes and --input reads, raised
- * whenever a field changes meaning, is renamed or is added. */
-#define DOC_JSON_VERSION 2
+ * mapsheet-json(5)) that export_json writes, raised whenever a field
+ * changes meaning, is renamed or is added; --input reads it and every
+ * version back to DOC_JSON_VERSION_OLDEST (version 3 added the site: the
+ * secret, the factions, and each key entry's kind, features and
+ * occupants; a version 2 file has none of them). */
+#define DOC_JSON_VERSION 3
+#define DOC_JSON_VERSION_OLDEST 2
+
+/* What the site model made of a room (site/site.h): its kind, what its
+ * inhabitants use it for and whose it is; kept from planning the level
+ * (before the players' view is taken) to writing its key. */
+struct room_use {
+	int kind;               /* index in the site tables' kinds, or -1 */
+	signed char role;       /* enum site_role */
+	signed char faction;    /* index in the document's factions, or -1 */
+	unsigned char leader;   /* the faction leader's own room */
+	int dist;               /* doors from the way in, -1 unreached */
+};
 
 struct level {
 	struct map map;
 	struct key key;
+	struct room_use *uses;  /* by region id (nregions + 1), or NULL */
 };
 
 enum orientation { ORIENT_AUTO, ORIENT_PORTRAIT, ORIENT_LANDSCAPE };
@@ -50,12 +66,28 @@ struct sheet_options {
 	int md_png;             /* Markdown key: the map beside it as PNG, not SVG */
 };
 
+/* A faction that holds the site (the site model): one of the premise's
+ * inhabitants, named in the key's occupants by its index. */
+struct faction {
+	char id[32];            /* its table's id: "goblins" */
+	char name[80];          /* "the Red Fang goblins" */
+	char leader[48];        /* "Skarg the Tusked" */
+	char leader_creature[48]; /* "hobgoblin captain" */
+};
+
 struct doc {
 	const char *seed;               /* the seed text */
 	const char *site;               /* the site's name, drawn from the seed
 					 * ("Tomb of the Grey Lady"), or NULL */
 	const char *story;              /* an introduction printed under the title
-					 * (read from a map file), or NULL */
+					 * (the site's premise, or read from a map
+					 * file), or NULL */
+	const char *secret;             /* what the game master knows and the players
+					 * do not (who is behind what), or NULL (run.c
+					 * leaves it out of the players' copy); writers
+					 * read it through doc_secret() */
+	const struct faction *factions; /* who holds the site */
+	int nfactions;
 	const char *command;            /* a command line that remakes this output */
 	struct level *levels;
 	int nlevels;
@@ -73,8 +105,19 @@ struct doc {
  * as too small to read, naming the finest and what to use instead. */
 int sheet_scale_check(double scale, struct err *e);
 
+/* The words that head the secret wherever it is printed, after the
+ * premise: a game master's note, never read out to the players. */
+#define DOC_SECRET_HEADING "What the players do not know"
+
 /* Frees every map and key of levels[0..n) (not the array). */
 void levels_free(struct level *levels, int n);
+
+/* The secret as a writer prints it: NULL on the players' copy whatever
+ * the document holds, so no path that fills it can put it on a handout. */
+static inline const char *doc_secret(const struct doc *d)
+{
+	return d->sheet.player ? NULL : d->secret;
+}
 
 /* How many levels the document has in all ("level 2 of 5"). */
 static inline int doc_total_levels(const struct doc *d)

@@ -181,6 +181,8 @@ int handout_levels(struct level *levels, int n, int keep_hidden, struct err *e)
 		}
 		map_free(m);
 		*m = view;
+		free(levels[k].uses);   /* by the whole map's region ids */
+		levels[k].uses = NULL;
 		if (!next_shown)
 			return k + 1;
 	}

@@ -24,6 +24,15 @@ struct key_exit {
 	int nleads;
 };
 
+/* Who is in a room (the site model's occupants): a group of one creature. */
+#define KEY_MAX_OCCUPANTS 4
+struct key_occupant {
+	int faction;            /* index in the document's factions, or -1 (vermin, a visitor) */
+	char creature[48];      /* singular: "goblin" */
+	int count;
+	char role[16];          /* what they are there for: "guard", "leader", ... or "" */
+};
+
 struct key_entry {
 	int region;
 	int number;
@@ -35,6 +44,9 @@ struct key_entry {
 	char **lines;           /* further paragraphs: stairs, keys, contents */
 	int nlines;
 	char contents_kind[16]; /* "empty", "monster", "trap", ... ("" unstocked) */
+	char kind[32];          /* the room's kind in the site model ("chapel"), or "" */
+	struct key_occupant occupants[KEY_MAX_OCCUPANTS];
+	int noccupants;
 };
 
 struct key {

@@ -15,8 +15,19 @@ int key_exits_build(struct key_entry *en, const struct map *m, const struct grap
 		    const struct key_options *o, int *stack, unsigned char *seen, struct err *e);
 
 /* Adds en's paragraphs after its exits for region id of m: its stairs, the
- * keys lying there, the way in, a card room's features. Returns 0 or -1
- * with e set. */
+ * keys lying there, the way in, a hallway's runs, a card room's features.
+ * Returns 0 or -1 with e set. */
 int key_entry_lines(struct key_entry *en, const struct map *m, int id, struct err *e);
+
+/* A hallway this big, or of this many runs, gets a line of how its runs go. */
+#define KEY_HALL_MIN_SQUARES 20
+#define KEY_HALL_MIN_RUNS 3
+
+/* Adds to the entry of hallway id (REGION_HALL) the line of its runs
+ * (key_hall.c: "The hall runs north from the front door for 40 ft, then
+ * branches east (30 ft, to rooms 3, 5 and 8) and west (50 ft, ...)."),
+ * from en's exits, when it is that big and its squares are a network of
+ * narrow runs; other regions get nothing. Returns 0 or -1 with e set. */
+int key_hall_line(struct key_entry *en, const struct map *m, int id, struct err *e);
 
 #endif

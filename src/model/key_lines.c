@@ -1,6 +1,7 @@
 /* key_lines.c: an entry's paragraphs after its exits: the stairs in the
  * room (where they lead, on which square), each key that lies there with
- * the doors it opens, the way in, and a card room's features. */
+ * the doors it opens, the way in, a hallway's runs (key_hall.c), and a
+ * card room's features. */
 #include "model/key_int.h"
 
 #include <stdio.h>
@@ -21,16 +22,23 @@ static void features_text(const struct map *m, int id, char *out, size_t size)
 			if (f > FEATURE_NONE && f < FEATURE_COUNT && map_at(m, x, y) == id)
 				count[f]++;
 		}
-	static const char *const one[FEATURE_COUNT] = { "", "a pillar", "", "", "a statue", "", "an altar" };
-	static const char *const many[FEATURE_COUNT] = { "", "pillars", "", "", "statues", "", "altars" };
+	static const char *const one[FEATURE_COUNT] = { "",	   "a pillar", "",	   "",	     "a statue",
+							 "",	   "an altar", "a coffin", "a bed",  "a crate",
+							 "a shelf", "a table", "a throne", "a hearth", "a cage",
+							 "a well" };
+	static const char *const many[FEATURE_COUNT] = { "",	  "pillars", "",	"",	 "statues",
+							  "",	  "altars",  "coffins", "beds",	 "crates",
+							  "shelves", "tables", "thrones", "hearths", "cages",
+							  "wells" };
 	static const char *const area[FEATURE_COUNT] = { "", "", "water", "rubble", "", "a pit", "" };
+	_Static_assert(sizeof one / sizeof one[0] == FEATURE_COUNT, "a word for every feature");
 	size_t len = 0;
 	for (int f = FEATURE_PILLAR; f < FEATURE_COUNT; f++) {
 		int n = count[f];
 		if (n == 0 || len + 48 >= size)
 			continue;
 		len += (size_t)snprintf(out + len, size - len, "%s", len ? ", " : "Features: ");
-		if (area[f][0])
+		if (area[f] && area[f][0])
 			len += (size_t)snprintf(out + len, size - len, "%s (%d square%s)", area[f], n, n == 1 ? "" : "s");
 		else if (n == 1)
 			len += (size_t)snprintf(out + len, size - len, "%s", one[f]);
@@ -123,7 +131,7 @@ static int add_stairs_and_keys(struct key_entry *en, const struct map *m, int id
 
 int key_entry_lines(struct key_entry *en, const struct map *m, int id, struct err *e)
 {
-	if (add_stairs_and_keys(en, m, id, e) < 0)
+	if (add_stairs_and_keys(en, m, id, e) < 0 || key_hall_line(en, m, id, e) < 0)
 		return -1;
 	if (m->regions[id].card[0]) {
 		char feats[160];

@@ -42,7 +42,9 @@ const char *door_kind_name(enum door_kind k)
 
 const char *feature_name(enum feature f)
 {
-	static const char *const names[FEATURE_COUNT] = { "none", "pillar", "water", "rubble", "statue", "pit", "altar" };
+	static const char *const names[FEATURE_COUNT] = { "none",  "pillar", "water", "rubble", "statue", "pit",  "altar", "coffin",
+								 "bed",   "crate",  "shelf", "table",  "throne", "hearth", "cage",
+								 "well" };
 	return (unsigned)f < FEATURE_COUNT ? names[f] : "?";
 }
 
@@ -470,6 +472,17 @@ void map_add_note(struct map *m, const char *fmt, ...)
 	vsnprintf(m->notes[m->nnotes], sizeof m->notes[0], fmt, ap);
 	va_end(ap);
 	m->nnotes++;
+}
+
+void map_add_figure(struct map *m, const char *fmt, ...)
+{
+	va_list ap;
+	if (m->nfigures >= MAP_MAX_FIGURES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(m->figures[m->nfigures], sizeof m->figures[0], fmt, ap);
+	va_end(ap);
+	m->nfigures++;
 }
 
 int map_region_rects(const struct map *m, int id, struct rect **out, struct err *e)

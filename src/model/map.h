@@ -56,6 +56,15 @@ enum feature {
 	FEATURE_STATUE,
 	FEATURE_PIT,        /* a hole in the floor (cards) */
 	FEATURE_ALTAR,      /* an altar or a low table of stone (cards) */
+	FEATURE_COFFIN,     /* a coffin or sarcophagus */
+	FEATURE_BED,        /* a bed, bunk or pallet */
+	FEATURE_CRATE,      /* crates, barrels, sacks */
+	FEATURE_SHELF,      /* shelves or bookcases along a wall */
+	FEATURE_TABLE,      /* a table or workbench */
+	FEATURE_THRONE,     /* a great chair on a dais */
+	FEATURE_HEARTH,     /* a hearth, fire pit or forge */
+	FEATURE_CAGE,       /* a cage or pen */
+	FEATURE_WELL,       /* a well shaft with a rim */
 	FEATURE_COUNT
 };
 
@@ -103,6 +112,9 @@ struct zone {
 };
 
 #define MAP_MAX_NOTES 8
+/* A method's figures of the level it made: how many, and their length. */
+#define MAP_MAX_FIGURES 8
+#define MAP_FIGURE_LEN 160
 
 /* A lettered mark on a square, explained in a key section of its own after
  * the rooms (donjon's corridor features: a trap, a smell, a chute). */
@@ -157,8 +169,14 @@ struct map {
 		int set;
 	} entrance;
 
-	char notes[MAP_MAX_NOTES][120];   /* statistics for the key footer */
+	char notes[MAP_MAX_NOTES][120];   /* lines for the key's footer, in a
+					   * referee's words (a zone's theme) */
 	int nnotes;
+	/* the method's measures of how it made the level ("Packing density
+	 * 80.4%: ..."): the roll log and --verbose say them (levels.c); no
+	 * output prints them */
+	char figures[MAP_MAX_FIGURES][MAP_FIGURE_LEN];
+	int nfigures;
 
 	struct map_mark *marks;     /* in the order of the key's section */
 	int nmarks, marks_cap;
@@ -268,8 +286,12 @@ int map_add_zone(struct map *m, const char *theme, struct err *e);
 /* Sets the entrance: a square of the entrance region and the side facing the
  * outside (or -1 when the entrance is a stair up). */
 void map_set_entrance(struct map *m, int x, int y, int side);
-/* Adds a line for the key's footer (dropped silently past MAP_MAX_NOTES). */
+/* Adds a line for the key's footer (dropped silently past MAP_MAX_NOTES):
+ * what a referee uses at the table, never how the method measured itself. */
 void map_add_note(struct map *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Adds one of the method's figures (dropped silently past MAP_MAX_FIGURES):
+ * a measure for --verbose and the roll log, kept out of every output. */
+void map_add_figure(struct map *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Adds a mark on square (x, y) with its label and text (copied). Returns
  * its index, or -1 with e set (off the grid, a label not 1 to 3 letters or

@@ -2,6 +2,8 @@
  * knows of them (see room_names.h); the draw is names_assign_tagged's. */
 #include "names/room_names.h"
 
+#include "names/name_qualify.h"
+
 #include "names/names.h"
 
 #include <stdio.h>
@@ -39,55 +41,6 @@ static int has_table(const char *const *dirs, const char *method)
 		if (access(path, R_OK) == 0)
 			return 1;
 	}
-	return 0;
-}
-
-/* An entry this pass named, for numbering the names drawn twice. */
-struct named {
-	const char *name;
-	int entry;
-};
-
-static int cmp_named(const void *a, const void *b)
-{
-	const struct named *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
-	return c ? c : (x->entry > y->entry) - (x->entry < y->entry);
-}
-
-/* A name on several rooms of a level is numbered from its second room on,
- * in key order ("Cell", "Cell 2", "Cell 3"), so that no two rooms of a
- * level read the same, whether the table or the method (a tile's name, a
- * house's Bedroom) gave it. Bridges keep their names. Returns 0 or -1
- * (out of memory). */
-static int number_repeats(struct level *lv)
-{
-	struct map *m = &lv->map;
-	struct named *list = malloc(((size_t)lv->key.n + 1) * sizeof *list);
-	if (!list)
-		return -1;
-	int n = 0;
-	for (int i = 0; i < lv->key.n; i++) {
-		int id = lv->key.entries[i].region;
-		if (id > 0 && id <= m->nregions && m->regions[id].kind != REGION_BRIDGE && m->regions[id].name[0])
-			list[n++] = (struct named){ m->regions[id].name, i };
-	}
-	qsort(list, (size_t)n, sizeof *list, cmp_named);
-	/* the first of a run keeps its name, so the run compares with it */
-	for (int k = 0, first = 0; k < n; k++) {
-		if (strcmp(list[k].name, list[first].name) != 0)
-			first = k;
-		if (k == first)
-			continue;
-		struct region *r = &m->regions[lv->key.entries[list[k].entry].region];
-		char suffix[16];
-		int slen = snprintf(suffix, sizeof suffix, " %d", k - first + 1);
-		size_t keep = strlen(r->name);
-		if (keep + (size_t)slen >= sizeof r->name)
-			keep = sizeof r->name - 1 - (size_t)slen;
-		memcpy(r->name + keep, suffix, (size_t)slen + 1);
-	}
-	free(list);
 	return 0;
 }
 
@@ -132,7 +85,7 @@ int room_names_level(struct level *lv, const char *const *dirs, const char *seed
 	struct map *m = &lv->map;
 	if (draw_names(lv, dirs, seed, e) < 0)
 		return -1;
-	if (number_repeats(lv) < 0)
+	if (name_make_distinct(m) < 0)
 		return err_set(e, "out of memory while naming rooms");
 	for (int i = 0; i < lv->key.n; i++) {
 		struct key_entry *en = &lv->key.entries[i];

@@ -49,5 +49,7 @@ void read_json_doc_free(struct read_json_doc *d)
 	free(d->title);
 	free(d->site);
 	free(d->story);
+	free(d->secret);
+	free(d->factions);
 	memset(d, 0, sizeof *d);
 }

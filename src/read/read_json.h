@@ -1,7 +1,8 @@
 /* read_json.h: what reading a map file given to --input gives, in any of
  * its JSON formats (read_map.h reads it; read_formats.h lists the readers):
- * each level's map and its key, the seed, the site, the title and the
- * story, exactly as the file gives them. Nothing is generated or rolled.
+ * each level's map and its key, the seed, the site, the title, the story,
+ * the secret and the factions, exactly as the file gives them. Nothing is
+ * generated or rolled.
  * The map contract (map_check.c) is checked on every level before anything
  * is returned. */
 #ifndef MAPSHEET_READ_JSON_H
@@ -12,6 +13,8 @@
 
 #define READ_JSON_MAX_FILE (100L * 1024 * 1024)   /* bytes */
 #define READ_JSON_MAX_LEVELS 99
+#define READ_JSON_MAX_FACTIONS 1000   /* in a file, and in a booklet of several */
+#define READ_JSON_MAX_COUNT 1000000    /* creatures in one group of occupants */
 
 /* What a file holds besides its levels. Strings are malloc'd (NULL: none). */
 struct read_json_doc {
@@ -21,6 +24,10 @@ struct read_json_doc {
 	char *title;
 	char *site;
 	char *story;            /* an introduction printed under the title */
+	char *secret;           /* the game master's secret */
+	struct faction *factions; /* malloc'd, nfactions of them; the key's
+				     occupants name them by index */
+	int nfactions;
 };
 
 /* Replaces the exits paragraph of every entry of lv's key by the one its

@@ -1,15 +1,21 @@
 /* read_mapsheet.c: reading mapsheet's own JSON (mapsheet-json(5)), parsed
  * by jansson in read_map.c: the document's fields and each level's key as
- * written. read_mapsheet_level.c reads the maps. */
+ * written, in any version from DOC_JSON_VERSION_OLDEST to
+ * DOC_JSON_VERSION. read_mapsheet_level.c reads the maps,
+ * read_mapsheet_site.c the site model (version 3 on). */
 #include "read/read_mapsheet_int.h"
 #include "read/read_formats.h"
+
+#include "model/feature.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* One key entry, its text as written; its region is checked against the map. */
-static int read_entry(struct jf *r, json_t *v, const char *place, const struct map *m, struct key_entry *en)
+/* One key entry, its text and site as written; its region is checked
+ * against the map. */
+static int read_entry(struct jf *r, json_t *v, const char *place, const struct map *m, const struct ms_site *site,
+		      struct key_entry *en)
 {
 	if (!json_is_object(v))
 		return jf_fail(r, place, "not an object");
@@ -24,6 +30,8 @@ static int read_entry(struct jf *r, json_t *v, const char *place, const struct m
 	if (m->regions[en->region].number != en->number)
 		return jf_fail(r, place, "region %d is numbered %d on the map, not %d", en->region,
 			       m->regions[en->region].number, en->number);
+	if (read_mapsheet_entry_site(r, v, place, site, en) < 0)
+		return -1;
 	size_t i;
 	json_t *t;
 	json_array_foreach(lines, i, t) {
@@ -35,16 +43,11 @@ static int read_entry(struct jf *r, json_t *v, const char *place, const struct m
 	return 0;
 }
 
-/* The key as written: entries in the file's order, each number once, the
- * wandering table; the footer is the map's notes, as key_build makes it. */
-static int read_key(struct jf *r, json_t *lv, int index, const struct map *m, struct key *k)
+/* The entries of key array es (at place) as written, in the file's order,
+ * each number once. */
+static int read_entries(struct jf *r, json_t *es, const char *place, const struct map *m, const struct ms_site *site,
+			struct key *k)
 {
-	char place[64];
-	snprintf(place, sizeof place, "levels[%d]", index);
-	json_t *es = jf_field(r, lv, place, "key", JSON_ARRAY, 0);
-	json_t *ws = es ? jf_field(r, lv, place, "wandering", JSON_ARRAY, 0) : NULL;
-	if (!ws)
-		return -1;
 	size_t n = json_array_size(es);
 	if (n > (size_t)m->nregions)
 		return jf_fail(r, place, "key: %zu entries for %d regions", n, m->nregions);
@@ -57,19 +60,50 @@ static int read_key(struct jf *r, json_t *lv, int index, const struct map *m, st
 	size_t i;
 	json_t *v;
 	char at[96];
+	int rc = 0;
 	json_array_foreach(es, i, v) {
 		jf_place(at, sizeof at, place, "key", i);
 		k->n = (int)i + 1;
-		if (read_entry(r, v, at, m, &k->entries[i]) < 0) {
-			free(seen);
-			return -1;
+		if (read_entry(r, v, at, m, site, &k->entries[i]) < 0) {
+			rc = -1;
+			break;
 		}
 		if (seen[k->entries[i].number]++) {
-			free(seen);
-			return jf_fail(r, at, "room %d has a second entry", k->entries[i].number);
+			rc = jf_fail(r, at, "room %d has a second entry", k->entries[i].number);
+			break;
 		}
 	}
 	free(seen);
+	return rc;
+}
+
+/* The key as written: its entries, the wandering table; the footer is the
+ * map's notes, as key_build makes it. base is the site's fields of the
+ * file (site.sets and site.nregions are filled here). */
+static int read_key(struct jf *r, json_t *lv, int index, const struct map *m, const struct ms_site *base,
+		    struct key *k)
+{
+	char place[64];
+	snprintf(place, sizeof place, "levels[%d]", index);
+	json_t *es = jf_field(r, lv, place, "key", JSON_ARRAY, 0);
+	json_t *ws = es ? jf_field(r, lv, place, "wandering", JSON_ARRAY, 0) : NULL;
+	if (!ws)
+		return -1;
+	struct ms_site site = *base;
+	unsigned *sets = NULL;
+	if (site.present) {
+		if (!(sets = malloc(((size_t)m->nregions + 1) * sizeof *sets)))
+			return err_set(r->e, "out of memory reading %s", r->name);
+		feature_sets(m, sets);
+		site.sets = sets;
+		site.nregions = m->nregions;
+	}
+	int rc = read_entries(r, es, place, m, &site, k);
+	free(sets);
+	if (rc < 0)
+		return -1;
+	size_t i;
+	json_t *v;
 	size_t nw = json_array_size(ws);
 	if (nw > 1000)
 		return jf_fail(r, place, "wandering: more than 1000 lines");
@@ -105,14 +139,20 @@ static int read_doc(struct jf *r, json_t *root, struct read_json_doc *out, struc
 		return jf_fail(r, place, "format: not a mapsheet map (expected \"format\": \"mapsheet\")");
 	if (jf_int(r, root, place, "version", 0, 1000000, 0, 0, &version) < 0)
 		return -1;
-	if (version != DOC_JSON_VERSION)
-		return jf_fail(r, place, "version: %d; this mapsheet reads version %d", version, DOC_JSON_VERSION);
+	if (version < DOC_JSON_VERSION_OLDEST || version > DOC_JSON_VERSION)
+		return jf_fail(r, place, "version: %d; this mapsheet reads versions %d to %d", version,
+			       DOC_JSON_VERSION_OLDEST, DOC_JSON_VERSION);
 	json_t *levels = jf_field(r, root, place, "levels", JSON_ARRAY, 0);
 	if (!levels || jf_text_dup(r, root, place, "seed", 0, &out->seed) < 0 ||
 	    jf_text_dup(r, root, place, "title", 1, &out->title) < 0 ||
 	    jf_text_dup(r, root, place, "site", 1, &out->site) < 0 ||
 	    (json_object_get(root, "story") && jf_text_dup(r, root, place, "story", 1, &out->story) < 0))
 		return -1;
+	/* version 3 added the site; a version 2 file has none of it */
+	struct ms_site site = { version >= 3, 0, NULL, 0, log };
+	if (site.present && read_mapsheet_site(r, root, out) < 0)
+		return -1;
+	site.nfactions = out->nfactions;
 	size_t n = json_array_size(levels);
 	if (n < 1 || n > READ_JSON_MAX_LEVELS)
 		return jf_fail(r, place, "levels: %zu levels (1 to %d)", n, READ_JSON_MAX_LEVELS);
@@ -127,7 +167,7 @@ static int read_doc(struct jf *r, json_t *root, struct read_json_doc *out, struc
 		if (!json_is_object(lv))
 			return jf_fail(r, at, "not an object");
 		if (read_mapsheet_level(r, lv, (int)i, &out->levels[i].map) < 0 ||
-		    read_key(r, lv, (int)i, &out->levels[i].map, &out->levels[i].key) < 0 ||
+		    read_key(r, lv, (int)i, &out->levels[i].map, &site, &out->levels[i].key) < 0 ||
 		    read_json_derive_exits(&out->levels[i], 0, r->name, (int)i, log, r->e) < 0)
 			return -1;
 		if (out->levels[i].map.depth != (int)i + 1)

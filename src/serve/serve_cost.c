@@ -97,7 +97,7 @@ static double image_pixels(const struct cli *c, double ppg)
 
 void serve_cost_estimate(const struct cli *c, const char *format, enum serve_output what, struct serve_cost *cost)
 {
-	const char *f = what == SERVE_PREVIEW ? "preview" : what == SERVE_KEY ? "key" : format;
+	const char *f = what == SERVE_PREVIEW ? "preview" : what == SERVE_KEY || what == SERVE_KEY_JSON ? "key" : format;
 	int svg = strcmp(f, "svg") == 0, png = strcmp(f, "png") == 0;
 	int pdf = strcmp(f, "pdf") == 0 || strcmp(f, "handout") == 0 || strcmp(f, "booklet") == 0;
 	int pages = pdf || svg || png || strcmp(f, "preview") == 0;
@@ -150,6 +150,9 @@ void serve_cost_estimate(const struct cli *c, const char *format, enum serve_out
 		copies = 0;
 	} else {
 		answer = rooms * (strcmp(f, "json") == 0 ? COST_JSON_ROOM : COST_TEXT_ROOM);
+		/* the page's key as JSON: the text, its escaped copy and the file */
+		if (what == SERVE_KEY_JSON)
+			copies = 3;
 	}
 	/* the run stops once its files pass the cap */
 	double cap = (double)SERVE_MAX_ANSWER_BYTES;

@@ -98,7 +98,9 @@ static int load_systems(struct serve_ctx *ctx, struct err *e)
 
 int serve_load(struct serve_ctx *ctx, struct err *e)
 {
-	return load_page(ctx, e) < 0 || load_systems(ctx, e) < 0 ? -1 : 0;
+	return load_page(ctx, e) < 0 || load_systems(ctx, e) < 0 || site_tables_load(&ctx->site, ctx->template_dirs, e) < 0
+		       ? -1
+		       : 0;
 }
 
 void serve_unload(struct serve_ctx *ctx)
@@ -109,6 +111,7 @@ void serve_unload(struct serve_ctx *ctx)
 	for (int i = 0; i < ctx->nsystems; i++)
 		stock_tables_free(&ctx->systems[i].tables);
 	ctx->nsystems = 0;
+	site_tables_free(&ctx->site);
 }
 
 const struct serve_page_file *serve_page_file(const struct serve_ctx *ctx, const char *name)

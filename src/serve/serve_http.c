@@ -165,8 +165,8 @@ static enum MHD_Result route(struct serve_ctx *ctx, struct MHD_Connection *conn,
 	static const struct {
 		const char *path;
 		enum serve_output what;
-	} maps[] = { { "/map.svg", SERVE_PREVIEW }, { "/key.txt", SERVE_KEY }, { "/remake", SERVE_REMAKE },
-		     { "/download", SERVE_DOWNLOAD } };
+	} maps[] = { { "/map.svg", SERVE_PREVIEW }, { "/key.txt", SERVE_KEY }, { "/key.json", SERVE_KEY_JSON },
+		     { "/remake", SERVE_REMAKE }, { "/download", SERVE_DOWNLOAD } };
 	for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
 		if (strcmp(url, maps[i].path) == 0)
 			return send_map(ctx, conn, query, maps[i].what);

@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "base/memfiles.h"
+#include "site/site_tables.h"
 #include "stock/stock_table.h"
 
 #include <pthread.h>
@@ -89,10 +90,16 @@ struct serve_ctx {
 	int nfiles;
 	struct serve_system systems[SERVE_MAX_SYSTEMS];
 	int nsystems;
+	struct site_tables site;        /* the site model's tables */
 };
 
 /* The kinds of output a request asks for. */
-enum serve_output { SERVE_PREVIEW, SERVE_KEY, SERVE_REMAKE, SERVE_DOWNLOAD };
+enum serve_output { SERVE_PREVIEW, SERVE_KEY, SERVE_KEY_JSON, SERVE_REMAKE, SERVE_DOWNLOAD };
+
+struct output_format;
+/* serve_key.c: the key's formats (/key.txt, /key.json), written by the
+ * run in place of the options' own; both have a players' copy. */
+extern const struct output_format serve_key_txt, serve_key_json;
 
 /* A request's answer: a body to send (malloc'd), its type, a file name
  * for a download, and the HTTP status. */

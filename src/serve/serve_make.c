@@ -1,7 +1,7 @@
 /* serve_make.c: a request for a map answered: its query parsed by the
  * command line's parser (serve_args.c), the web's caps checked, and the run
  * made by run.c into memory, in the format the request asks for: the
- * preview (the sheet's map page, SVG), the key as text, the remake line, or
+ * preview (the sheet's map page, SVG), the key (serve_key.c), the remake line, or
  * a download (one file, or a zip of the files the command line would
  * write). Nothing is written to disk. A run past the server's deadline
  * stops at its next step and is answered 503. */
@@ -40,22 +40,6 @@ static const struct download downloads[] = {
 	{ "txt", "txt", NULL, "", 1 },
 	{ NULL, NULL, NULL, NULL, 0 }
 };
-
-static int write_key(const struct doc *d, const char *path, struct err *e)
-{
-	struct atomic_file af;
-	if (atomic_open_in(&af, path, d->memory, e) < 0)
-		return -1;
-	if (export_txt_key(af.f, d, e) < 0) {
-		atomic_blame(&af, 1, e);
-		atomic_abort(&af);
-		return -1;
-	}
-	return atomic_commit(&af, e);
-}
-
-static const struct output_format key_format = { .name = "txt", .summary = "the key as text", .streams = 1,
-						 .write = write_key };
 
 /* The answer "mapsheet: MESSAGE" with the status. */
 static int answer_text(struct serve_answer *a, int status, const char *fmt, ...)
@@ -173,6 +157,8 @@ static int add_output(struct serve_args *sa, enum serve_output what, const struc
 		*dl = find_download("svg");
 	} else if (what == SERVE_KEY) {
 		*dl = find_download("txt");
+	} else if (what == SERVE_KEY_JSON) {
+		*dl = find_download("json");
 	}
 	snprintf(file, sizeof file, "%s%s.%s", base, (*dl)->suffix, (*dl)->ext);
 	snprintf(zip_name, zsize, "%s%s-%s.zip", base, (*dl)->suffix, (*dl)->ext);
@@ -254,7 +240,10 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 		goto done;
 	}
 	taken = cost.peak;
-	struct run_env env = { &mf, NULL, what == SERVE_KEY ? &key_format : NULL, &deadline, SERVE_MAX_ROOMS_MADE };
+	const struct output_format *key = what == SERVE_KEY ? &serve_key_txt : what == SERVE_KEY_JSON ? &serve_key_json
+												     : NULL;
+	struct run_env env = { .memory = &mf, .site = &ctx->site, .format = key,
+			       .deadline = &deadline, .max_rooms = SERVE_MAX_ROOMS_MADE };
 	if (c->key.stock && !(env.tables = find_tables(ctx, c->key.system, &e))) {
 		rc = answer_error(a, &e);
 		goto done;

@@ -184,6 +184,8 @@ out:
 static int dress_entry(struct key_entry *en, const struct map *m, const struct stock_tables *t,
 		       struct stock_memory *mem, struct rng *rng, struct err *e)
 {
+	if (en->kind[0])
+		return 0;   /* the site model said what is seen */
 	const struct region *r = &m->regions[en->region];
 	const struct stock_table *tab = stock_dressing_table(t, m, en->region);
 	if (!tab)
@@ -207,12 +209,49 @@ static const struct stock_kind *roll_kind(const struct stock_tables *t, struct r
 	return &t->kinds[0];   /* unreachable: resolve checked the coverage */
 }
 
+static const struct stock_kind *find_kind(const struct stock_tables *t, const char *name)
+{
+	for (int i = 0; i < t->nkinds; i++)
+		if (!strcmp(t->kinds[i].name, name))
+			return &t->kinds[i];
+	return NULL;
+}
+
+/* The contents of a room the site model left unoccupied: the roll again
+ * while it says monster (the site has placed every creature), a few times
+ * at most; then empty. */
+static const struct stock_kind *roll_kind_unoccupied(const struct stock_tables *t, struct rng *rng)
+{
+	for (int tries = 0; tries < 12; tries++) {
+		const struct stock_kind *k = roll_kind(t, rng);
+		if (strcmp(k->name, "monster") != 0)
+			return k;
+	}
+	const struct stock_kind *empty = find_kind(t, "empty");
+	return empty ? empty : &t->kinds[0];
+}
+
+/* The contents kind of an entry: the site model's occupants make it a
+ * monster's room; a room it has been to without placing anyone rolls
+ * among the rest. */
+static const struct stock_kind *entry_kind(const struct key_entry *en, const struct stock_tables *t,
+					   struct rng *rng)
+{
+	const struct stock_kind *k = NULL;
+	if (en->kind[0] && en->noccupants > 0)
+		k = find_kind(t, "monster");
+	else if (en->kind[0])
+		k = roll_kind_unoccupied(t, rng);
+	return k ? k : roll_kind(t, rng);
+}
+
 static int contents_entry(struct key_entry *en, const struct stock_tables *t, struct stock_memory *mem,
 			  struct rng *rng, struct err *e)
 {
-	const struct stock_kind *k = roll_kind(t, rng);
+	const struct stock_kind *k = entry_kind(en, t, rng);
 	int treasure = rng_chance(rng, k->treasure);
 	int empty = strcmp(k->name, "empty") == 0;
+	int occupied = en->kind[0] && en->noccupants > 0;   /* the site wrote who is here */
 	struct stock_vars v = { { NULL }, mem };
 	v.v[STOCK_VAR_ROOM] = en->title;
 	snprintf(en->contents_kind, sizeof en->contents_kind, "%s", empty && treasure ? "treasure" : k->name);
@@ -220,7 +259,7 @@ static int contents_entry(struct key_entry *en, const struct stock_tables *t, st
 	snprintf(label, sizeof label, "%s", k->name);
 	capitalise(label);
 	const struct stock_table *tab = stock_table_find(t, k->name);
-	if (!(empty && treasure)) {
+	if (!(empty && treasure) && !occupied) {
 		if (tab) {
 			if (add_rolled(en, t, tab, label, NULL, &v, rng, e) < 0)
 				return -1;
@@ -321,7 +360,7 @@ static int wandering_table(struct key *k, const struct stock_tables *t, struct r
 {
 	const struct stock_table *tab = stock_table_find(t, "wandering");
 	int rows = t->wandering_die.sides;
-	if (!tab || rows <= 0)
+	if (!tab || rows <= 0 || k->nwandering > 0)   /* the site's own table stands */
 		return 0;
 	unsigned char *used = calloc((size_t)tab->n, 1);
 	if (!used)

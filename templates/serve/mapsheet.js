@@ -2,8 +2,10 @@
  * /options.json (the command line's option tables: a control's name is
  * the option's long name), keeps every option in the address bar, and on
  * each change fetches the preview (/map.svg, inline SVG), the key
- * (/key.txt) and the remake line (/remake) with the same query; the
- * download links carry it too. document.body.dataset.state is "loading"
+ * (/key.json: the site's title and premise, set above the key, the game
+ * master's secret in an aside, null on the players' copy, and the key's
+ * text) and the remake line (/remake) with the same query; the download
+ * links carry it too. document.body.dataset.state is "loading"
  * while a preview is fetched, then "ready" or "error". */
 "use strict";
 
@@ -22,6 +24,8 @@
   const seedInput = document.getElementById("seed");
   const preview = document.getElementById("preview");
   const keyText = document.getElementById("key");
+  const siteBox = document.getElementById("site-box");
+  const secretBox = document.getElementById("secret-box");
   const remake = document.getElementById("remake");
   const errorBox = document.getElementById("error");
   let tables = null;
@@ -207,6 +211,17 @@
     return text;
   }
 
+  /* The site above the key: its title and premise, and the secret in the
+   * game master's aside when the key has one. */
+  function showSite(key) {
+    document.getElementById("site-title").textContent = key.title || "";
+    document.getElementById("premise").textContent = key.premise || "";
+    document.getElementById("secret-heading").textContent = key.secret_heading || "";
+    document.getElementById("secret").textContent = key.secret || "";
+    secretBox.hidden = !key.secret;
+    siteBox.hidden = !key.title && !key.premise && !key.secret;
+  }
+
   async function render() {
     const q = query();
     history.replaceState(null, "", "?" + q.toString());
@@ -219,13 +234,15 @@
     try {
       const [svg, key, line] = await Promise.all([
         fetchText("/map.svg", q, controller.signal),
-        fetchText("/key.txt", q, controller.signal),
+        fetchText("/key.json", q, controller.signal),
         fetchText("/remake", q, controller.signal),
       ]);
       if (mine !== generation)
         return;
       preview.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, "");
-      keyText.textContent = key;
+      const parsed = JSON.parse(key);
+      showSite(parsed);
+      keyText.textContent = parsed.key;
       remake.textContent = line.trim();
       showError("");
       setState("ready");

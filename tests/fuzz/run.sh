@@ -32,6 +32,7 @@ seed_corpus() {
 seed_corpus "$out/corpus-template" $(find templates -type f 2>/dev/null | head -n 200)
 seed_corpus "$out/corpus-tables" $(find templates/tables -name '*.table' 2>/dev/null | head -n 200)
 seed_corpus "$out/corpus-tiles" $(find templates/tiles -name '*.tile' 2>/dev/null | head -n 200)
+seed_corpus "$out/corpus-site" $(find templates/site -name '*.site' 2>/dev/null | head -n 200)
 # a harness's own seeds, if any: tests/fuzz/corpus/NAME for fuzz_NAME.c
 for dir in tests/fuzz/corpus/*/; do
 	name=$(basename "$dir")

@@ -143,32 +143,53 @@ static int add_zone_themes(struct cards_state *st, int zones)
 	return 0;
 }
 
-/* The key footer: the layout and its compactness, then a line per zone. */
-static void add_notes(struct cards_state *st)
+/* The layout and its compactness: the method's figures, for -v and the
+ * log (map.h). */
+static void add_figures(struct cards_state *st)
 {
 	double compact = 0;
 	for (int z = 0; z < st->nzones; z++) {
 		const struct cards_zone *zn = &st->zones[z];
 		compact += (double)zn->ncards / ((zn->bx1 - zn->bx0 + 1) * (zn->by1 - zn->by0 + 1));
 	}
-	map_add_note(st->m, "Cards: %d room%s in %d zone%s, %s layout on %d-square cells; compactness %.2f.",
-		     st->ncards, plural_s(st->ncards), st->nzones, plural_s(st->nzones), cards_layout_name(st->cp->layout), st->n,
-		     st->nzones ? compact / st->nzones : 0);
-	int shown = st->nzones <= MAP_MAX_NOTES - 1 ? st->nzones : MAP_MAX_NOTES - 2;
+	map_add_figure(st->m, "Cards: %d room%s in %d zone%s, %s layout on %d-square cells; compactness %.2f.",
+		       st->ncards, plural_s(st->ncards), st->nzones, plural_s(st->nzones),
+		       cards_layout_name(st->cp->layout), st->n, st->nzones ? compact / st->nzones : 0);
+}
+
+/* The head of zone z's line in the key's footer: its theme, its rooms and
+ * how the party gets in, short enough to leave the theme's description
+ * room ("Zone 2, the Sunken Market (3 rooms, locked: the jade key)"). */
+static void zone_head(const struct cards_state *st, int z, char *head, size_t size)
+{
+	const struct cards_zone *zn = &st->zones[z];
+	const char *theme = st->m->zones[z].theme;
+	int n = zn->ncards;
+	if (z == 0)
+		snprintf(head, size, "Zone 1, the %s (%d room%s, the way in)", theme, n, plural_s(n));
+	else if (zn->join == CARDS_JOIN_ISLAND)
+		snprintf(head, size, "Zone %d, the %s (%d room%s, an island: %s, the %s)", z + 1, theme, n, plural_s(n),
+			 zn->crossing, zn->key_name);
+	else if (zn->join == CARDS_JOIN_BRIDGE)
+		snprintf(head, size, "Zone %d, the %s (%d room%s from a bridge room, locked: the %s)", z + 1, theme, n,
+			 plural_s(n), zn->key_name);
+	else if (zn->locks > 1)
+		snprintf(head, size, "Zone %d, the %s (%d room%s in %d parts, locked: the %s)", z + 1, theme, n,
+			 plural_s(n), zn->locks, zn->key_name);
+	else
+		snprintf(head, size, "Zone %d, the %s (%d room%s, locked: the %s)", z + 1, theme, n, plural_s(n),
+			 zn->key_name);
+}
+
+/* The key's footer: a line per zone, with its theme's description when
+ * the line holds it, and the zones past the notes' room in one line. */
+static void add_notes(struct cards_state *st)
+{
+	int shown = st->nzones <= MAP_MAX_NOTES ? st->nzones : MAP_MAX_NOTES - 1;
 	for (int z = 0; z < shown; z++) {
-		const struct cards_zone *zn = &st->zones[z];
-		const char *theme = st->m->zones[z].theme;
 		const char *text = st->themes->text[st->theme_order[z % st->themes->nthemes]];
 		char head[120];
-		if (z == 0)
-			snprintf(head, sizeof head, "Zone 1, the %s (%d room%s, the way in)", theme, zn->ncards,
-				 plural_s(zn->ncards));
-		else if (zn->join == CARDS_JOIN_ISLAND)
-			snprintf(head, sizeof head, "Zone %d, the %s (%d room%s, island, %s, the %s)", z + 1, theme,
-				 zn->ncards, plural_s(zn->ncards), zn->crossing, zn->key_name);
-		else
-			snprintf(head, sizeof head, "Zone %d, the %s (%d room%s, %s, the %s)", z + 1, theme, zn->ncards,
-				 plural_s(zn->ncards), cards_join_name((enum cards_join)zn->join), zn->key_name);
+		zone_head(st, z, head, sizeof head);
 		if (text[0] && strlen(head) + strlen(text) + 3 < sizeof st->m->notes[0])
 			map_add_note(st->m, "%s: %s.", head, text);
 		else
@@ -241,10 +262,12 @@ static int cards_generate(struct map *m, const struct gen_params *p, struct rng 
 	/* Water around the islands, the boathouse doors locked. */
 	if (cards_water(&st) < 0)
 		goto out;
-	/* Stairs down in the last zone, notes for the key. */
+	/* Stairs down in the last zone, the zones' lines for the key, the
+	 * figures for -v and the log. */
 	if (cards_stairs_down(&st) < 0)
 		goto out;
 	add_notes(&st);
+	add_figures(&st);
 	/* Prove the keys come in order: a walk from the entrance, picking up
 	 * keys, reaches every region. */
 	int reached = cards_walk_keys(m, e);

@@ -65,18 +65,18 @@ static const struct method_option dice_options[] = {
 	{ NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
-/* The key's footer: the rooms and corridors drawn, and the share of the
- * grid the rooms cover. */
-static void add_notes(struct dice_gen *g)
+/* The method's figures (map.h): the rooms and corridors drawn, and the
+ * share of the grid the rooms cover. */
+static void add_figures(struct dice_gen *g)
 {
 	struct map *m = g->m;
 	long area = 0;
 	for (int i = 0; i < g->nrooms; i++)
 		area += g->rooms[i].area;
-	map_add_note(m, "Dice method: %d room%s, %d corridor%s in the spanning tree, %d closing loop%s.", g->nrooms,
-		     plural_s(g->nrooms), g->tree_corridors, plural_s(g->tree_corridors), g->loop_corridors,
-		     plural_s(g->loop_corridors));
-	map_add_note(m, "Rooms cover %.0f%% of the grid.", 100.0 * (double)area / ((double)m->w * m->h));
+	map_add_figure(m, "Dice method: %d room%s, %d corridor%s in the spanning tree, %d closing loop%s.", g->nrooms,
+		       plural_s(g->nrooms), g->tree_corridors, plural_s(g->tree_corridors), g->loop_corridors,
+		       plural_s(g->loop_corridors));
+	map_add_figure(m, "Rooms cover %.0f%% of the grid.", 100.0 * (double)area / ((double)m->w * m->h));
 }
 
 static int dice_generate(struct map *m, const struct gen_params *p, struct rng *rng, struct log *log,
@@ -124,8 +124,9 @@ static int dice_generate(struct map *m, const struct gen_params *p, struct rng *
 	/* Step 8: the entrance and the stairs on rooms at the edge. */
 	if (dice_exits(&g) < 0)
 		goto out;
-	/* The key's footer: what was drawn, and how much of the grid. */
-	add_notes(&g);
+	/* The figures for -v and the log: what was drawn, and how much of
+	 * the grid. */
+	add_figures(&g);
 	rc = 0;
 out:
 	sbuf_free(&g.text);

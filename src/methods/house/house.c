@@ -10,7 +10,7 @@
  * Walls lie on the grid lines, so the rooms and the hallway tile the whole
  * grid, like an architect's plan. The door probabilities and the hall rate
  * move the plan from a well-connected house to a maze; the measures that
- * show where it lies go to the key's footer and the roll log. */
+ * show where it lies are the method's figures (map.h: -v and the roll log). */
 #include "methods/gen.h"
 #include "base/plural.h"
 #include "methods/house/house.h"
@@ -174,25 +174,21 @@ static int place_stairs_down(struct house_build *b, struct err *e)
 	return rc;
 }
 
-/* The maze measures, for the key's footer and the roll log. */
+/* The maze measures: the method's figures, for -v and the roll log. */
 static int add_measures(struct house_build *b, struct err *e)
 {
 	struct house_measures ms;
 	if (house_measure(b->m, &ms, e) < 0)
 		return -1;
 	long plan = (long)b->m->w * b->m->h;
-	char line[3][120], from[48] = "";
+	char from[48] = "";
 	if (ms.sampled)
 		snprintf(from, sizeof from, " (%d sample rooms)", ms.sources);
-	snprintf(line[0], sizeof line[0], "House: %d room%s; hallway %.0f%% of the plan", ms.rooms,
-		 plural_s(ms.rooms), 100.0 * (double)b->hall_area / (double)plan);
-	snprintf(line[1], sizeof line[1], "Doors passed between two rooms%s: %.1f on average, %d at most", from,
-		 ms.avg_doors, ms.longest);
-	snprintf(line[2], sizeof line[2], "Loops: %d; dead-end rooms: %d of %d", ms.loops, ms.dead_ends, ms.rooms);
-	for (int i = 0; i < 3; i++) {
-		map_add_note(b->m, "%s", line[i]);
-		log_step(b->log, "%s", line[i]);
-	}
+	map_add_figure(b->m, "House: %d room%s; hallway %.0f%% of the plan", ms.rooms, plural_s(ms.rooms),
+		       100.0 * (double)b->hall_area / (double)plan);
+	map_add_figure(b->m, "Doors passed between two rooms%s: %.1f on average, %d at most", from, ms.avg_doors,
+		       ms.longest);
+	map_add_figure(b->m, "Loops: %d; dead-end rooms: %d of %d", ms.loops, ms.dead_ends, ms.rooms);
 	return 0;
 }
 

@@ -26,8 +26,9 @@ static void mansion_free(struct mansion *ms)
 	mrows_free(&ms->rows);
 }
 
-/* Packing density (used squares over the plan's bounding box) into the
- * key's footer and the log. */
+/* The method's figures (map.h): the spaces and the packing rule, and the
+ * packing density (used squares over the plan's bounding box); the log
+ * adds where the box lies and the squares given up. */
 static void report_density(struct mansion *ms)
 {
 	long box = (long)ms->bbox.w * ms->bbox.h;
@@ -35,13 +36,13 @@ static void report_density(struct mansion *ms)
 	int halls = 0;
 	for (int i = 0; i < ms->nspaces; i++)
 		halls += ms->spaces[i].kind == REGION_HALL;
-	map_add_note(ms->m, "Mansion: %d room%s and %d hallway%s, packed by the %s rule.", ms->nspaces - halls,
-		     plural_s(ms->nspaces - halls), halls, plural_s(halls), ms->p->mansion.rule == MANSION_RULE_FILL ? "fill" : "borders2");
-	map_add_note(ms->m, "Packing density %.1f%%: %d floor squares in a %dx%d bounding box.", density, ms->used,
-		     ms->bbox.w, ms->bbox.h);
-	log_step(ms->log, "Packing density %.1f%%: %d floor squares in the %dx%d bounding box at (%d, %d); "
-		 "%d candidate squares dropped", density, ms->used, ms->bbox.w, ms->bbox.h, ms->bbox.x, ms->bbox.y,
-		 ms->dropped);
+	map_add_figure(ms->m, "Mansion: %d room%s and %d hallway%s, packed by the %s rule.", ms->nspaces - halls,
+		       plural_s(ms->nspaces - halls), halls, plural_s(halls),
+		       ms->p->mansion.rule == MANSION_RULE_FILL ? "fill" : "borders2");
+	map_add_figure(ms->m, "Packing density %.1f%%: %d floor squares in a %dx%d bounding box.", density, ms->used,
+		       ms->bbox.w, ms->bbox.h);
+	log_step(ms->log, "The plan's bounding box: %dx%d at (%d, %d); %d candidate square%s dropped", ms->bbox.w,
+		 ms->bbox.h, ms->bbox.x, ms->bbox.y, ms->dropped, plural_s(ms->dropped));
 }
 
 static int reserve_spaces(struct mansion *ms, struct err *e)
@@ -100,7 +101,7 @@ static int mansion_generate(struct map *m, const struct gen_params *p, struct rn
 	 * that roll dice, so the level is the same without them. */
 	if (mansion_add_stairs_down(&ms, e) < 0)
 		goto out;
-	/* 7. Packing density for the footer. */
+	/* 7. The packing density and the counts, for -v and the log. */
 	report_density(&ms);
 	rc = 0;
 out:

@@ -271,13 +271,14 @@ int tiles_build(struct tile_level *lv, const struct tile_set *set, struct map *m
 	/* 4. Stairs down to the next level */
 	if (p->depth < p->levels && place_stairs_down(lv, p, e) < 0)
 		return -1;
-	/* 5. Notes for the key, and the warning when the level ended early */
-	map_add_note(m, "%d tile%s joined at %d door%s; %d door%s walled up.", lv->nplaced, plural_s(lv->nplaced),
-		     lv->nplaced - 1, plural_s(lv->nplaced - 1), lv->bad + rest, plural_s(lv->bad + rest));
+	/* 5. The figures for -v and the log, and the warning when the level
+	 * ended early */
+	map_add_figure(m, "%d tile%s joined at %d door%s; %d door%s walled up.", lv->nplaced, plural_s(lv->nplaced),
+		       lv->nplaced - 1, plural_s(lv->nplaced - 1), lv->bad + rest, plural_s(lv->bad + rest));
 	if (lv->made)
-		map_add_note(m, "%d door%s opened at dead ends.", lv->made, plural_s(lv->made));
+		map_add_figure(m, "%d door%s opened at dead ends.", lv->made, plural_s(lv->made));
 	if (early) {
-		map_add_note(m, "Ended early: %d of %d room%s.", lv->rooms, target, plural_s(target));
+		map_add_figure(m, "Ended early: %d of %d room%s.", lv->rooms, target, plural_s(target));
 		log_warn(log, "tiles: the level ended early with %d tile%s placed (%d of %d room%s): "
 			 "no open door fits any tile%s", lv->nplaced, plural_s(lv->nplaced), lv->rooms, target,
 			 plural_s(target), p->tiles.random_doors ? " and no new door could be opened" : "");

@@ -1,0 +1,140 @@
+/* site_check.c: what the site tables must hold before a site is built from
+ * them (see site_tables_check in site_tables.h), and freeing them. */
+#include "site/site_tables.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int lines_for(const struct site_line *l, int n, int setting)
+{
+	for (int i = 0; i < n; i++)
+		if (l[i].settings & (1u << setting))
+			return 1;
+	return 0;
+}
+
+static int kind_for(const struct site_tables *t, int setting, enum site_role role)
+{
+	for (int i = 0; i < t->nkinds; i++)
+		if ((t->kinds[i].settings & (1u << setting)) && t->kinds[i].role == role)
+			return 1;
+	return 0;
+}
+
+/* A faction's or a kind's problem, at its first line. */
+#define AT(x) (x)->file ? (x)->file : "?", (x)->line
+
+static int faction_check(const struct site_faction_type *f, struct err *e)
+{
+	const char *missing = !f->ncalled ? "called:" : !f->nholds ? "holds:" : !f->nleaders ? "leader:"
+			      : !f->nmembers ? "member:" : !f->nwants ? "want:" : !f->nsecrets ? "secret:"
+			      : !f->ndoing[ROLE_LEADER] ? "doing:leader:"
+			      : !f->ndoing[ROLE_WANDER] ? "doing:wander:" : NULL;
+	if (missing)
+		return err_usage(e, "%s:%d:1: faction '%s' has no '%s' line (a faction needs called, holds, leader, "
+				 "member, want, secret, doing:leader and doing:wander lines)",
+				 AT(f), f->id, missing);
+	for (int m = 0; m < f->nmembers; m++)
+		for (int r = ROLE_GUARD; r < ROLE_COUNT; r++)
+			if ((f->members[m].roles & (1u << r)) && r != ROLE_LEADER && !f->ndoing[r])
+				return err_usage(e, "%s:%d:1: faction '%s' has %s in the %s role but no 'doing:%s:' line",
+						 AT(f), f->id, f->members[m].plural, site_role_name((enum site_role)r),
+						 site_role_name((enum site_role)r));
+	return 0;
+}
+
+static int says_feature(char *const *lines, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (strstr(lines[i], "{feature}"))
+			return 1;
+	return 0;
+}
+
+static int kind_check(const struct site_kind *k, struct err *e)
+{
+	const char *missing = !k->nnames ? "name:" : !k->nseen ? "seen:" : NULL;
+	if (missing)
+		return err_usage(e, "%s:%d:1: room kind '%s' has no '%s' line (a kind needs name and seen lines)", AT(k),
+				 k->id, missing);
+	if (k->feature == FEATURE_NONE && says_feature(k->seen, k->nseen))
+		return err_usage(e, "%s:%d:1: room kind '%s' has a 'seen:' line naming {feature} but no 'feature:' line",
+				 AT(k), k->id);
+	return 0;
+}
+
+int site_tables_check(const struct site_tables *t, struct err *e)
+{
+	for (int i = 0; i < t->nfactions; i++)
+		if (faction_check(&t->factions[i], e) < 0)
+			return -1;
+	for (int i = 0; i < t->nkinds; i++)
+		if (kind_check(&t->kinds[i], e) < 0)
+			return -1;
+	for (int s = 0; s < SETTING_COUNT; s++) {
+		const char *name = site_setting_name((enum site_setting)s);
+		int faction = 0, vermin = 0;
+		for (int i = 0; i < t->nfactions; i++)
+			faction |= (t->factions[i].settings >> s) & 1u;
+		for (int i = 0; i < t->noutsiders; i++)
+			vermin |= !t->outsiders[i].visitor && ((t->outsiders[i].settings >> s) & 1u);
+		const char *missing = !lines_for(t->built, t->nbuilt, s) ? "no 'built:' line"
+				      : !lines_for(t->befell, t->nbefell, s) ? "no 'befell:' line"
+				      : !lines_for(t->hooks, t->nhooks, s) ? "no 'hook:' line"
+				      : !faction ? "no faction" : !vermin ? "no 'vermin:' line"
+				      : !kind_for(t, s, ROLE_GUARD) ? "no room kind in the guard role"
+				      : !kind_for(t, s, ROLE_LAIR) ? "no room kind in the lair role"
+				      : !kind_for(t, s, ROLE_LEADER) ? "no room kind in the leader role"
+				      : !kind_for(t, s, ROLE_NONE) ? "no room kind in the none role" : NULL;
+		if (missing)
+			return err_usage(e, "the site tables have %s for the %s setting", missing, name);
+	}
+	return 0;
+}
+
+static void free_list(char **l, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(l[i]);
+	free(l);
+}
+
+static void free_lines(struct site_line *l, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(l[i].text);
+	free(l);
+}
+
+void site_tables_free(struct site_tables *t)
+{
+	free_lines(t->built, t->nbuilt);
+	free_lines(t->befell, t->nbefell);
+	free_lines(t->hooks, t->nhooks);
+	for (int i = 0; i < t->nfactions; i++) {
+		struct site_faction_type *f = &t->factions[i];
+		free_list(f->called, f->ncalled);
+		free_list(f->holds, f->nholds);
+		free_list(f->wants, f->nwants);
+		free_list(f->secrets, f->nsecrets);
+		free(f->leaders);
+		free(f->members);
+		for (int r = 0; r < ROLE_COUNT; r++)
+			free_list(f->doing[r], f->ndoing[r]);
+	}
+	free(t->factions);
+	for (int i = 0; i < t->nkinds; i++) {
+		struct site_kind *k = &t->kinds[i];
+		free_list(k->names, k->nnames);
+		free_list(k->match, k->nmatch);
+		free_list(k->seen, k->nseen);
+		free_list(k->finds, k->nfinds);
+		free(k->feature_text);
+	}
+	free(t->kinds);
+	for (int i = 0; i < t->noutsiders; i++)
+		free(t->outsiders[i].text);
+	free(t->outsiders);
+	free_list(t->files, t->nfiles);
+	*t = (struct site_tables){ 0 };
+}

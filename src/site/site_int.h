@@ -1,0 +1,43 @@
+/* site_int.h: what the site model's files share: their random streams,
+ * picking lines by setting, filling in {placeholders}, words for numbers,
+ * and the rooms' distances by doors from the entrance. */
+#ifndef MAPSHEET_SITE_INT_H
+#define MAPSHEET_SITE_INT_H
+
+#include "site/site.h"
+#include "base/rng.h"
+
+/* The random streams of the site: apart from the maps' (1, 2, ...), the
+ * contents' (1000 + level), the site name's (2000) and the room names'
+ * (3000 + level), so a premise never moves a wall or changes a name drawn
+ * elsewhere. */
+#define SITE_PLAN_STREAM 4000u
+#define SITE_LEVEL_STREAM 4100u
+#define SITE_KEY_STREAM 4200u
+
+/* A random index among lines[0..n) that suit one of settings, or -1. */
+int site_pick_line(const struct site_line *lines, int n, unsigned settings, struct rng *rng);
+
+/* A random element of n, or -1 when n is 0. */
+int site_pick(int n, struct rng *rng);
+
+/* text with each {name} of names[i] replaced by values[i] (unknown names
+ * kept as written), the first letter of every sentence a capital. malloc'd;
+ * NULL when out of memory. */
+char *site_fill(const char *text, const char *const *names, const char *const *values, int n);
+
+/* Whether text ends a sentence (a '.', '!' or '?' last). */
+int site_ends_sentence(const char *text);
+
+/* "three" for 3, "12" past twenty. */
+const char *site_number_word(int n, char *buf, size_t size);
+
+/* For every region of m, the fewest doors passed from the entrance region
+ * to reach it (the entrance's is 0; -1: not reachable). dist has
+ * m->nregions + 1 slots. Returns 0 or -1 with e set. */
+int site_door_distances(const struct map *m, int *dist, struct err *e);
+
+/* The same from region start. */
+int site_door_distances_from(const struct map *m, int start, int *dist, struct err *e);
+
+#endif

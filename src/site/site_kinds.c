@@ -1,0 +1,162 @@
+/* site_kinds.c: each room's kind and name (the second stage of
+ * site_level_build). A room the method named keeps its name and takes the
+ * kind its words call for ("Guest Bedroom": a bedroom); the others take a
+ * kind made for their use, one the features the method drew there call
+ * for first, the kinds least used on the level before the rest, and a
+ * name of that kind no other room of the level has. */
+#include "site/site_rooms.h"
+
+#include "names/name_qualify.h"
+#include "names/name_set.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Whether word (lowercase) is one of the words of name, case ignored. */
+static int has_word(const char *name, const char *word)
+{
+	size_t wl = strlen(word);
+	for (const char *p = name; *p;) {
+		while (*p && !isalpha((unsigned char)*p))
+			p++;
+		const char *start = p;
+		while (*p && (isalpha((unsigned char)*p) || *p == '\'' || *p == '-'))
+			p++;
+		size_t len = (size_t)(p - start);
+		if (len >= 2 && start[len - 2] == '\'' && start[len - 1] == 's')
+			len -= 2;   /* "Servants'", "Master's" */
+		else if (len >= 1 && start[len - 1] == '\'')
+			len -= 1;
+		if (len == wl) {
+			size_t i = 0;
+			while (i < len && tolower((unsigned char)start[i]) == word[i])
+				i++;
+			if (i == len)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int site_kind_by_name(const struct site_tables *t, const char *name, unsigned settings)
+{
+	int best = -1, best_score = 0;
+	for (int i = 0; i < t->nkinds; i++) {
+		const struct site_kind *k = &t->kinds[i];
+		int score = 0;
+		for (int w = 0; w < k->nmatch; w++)
+			score += has_word(name, k->match[w]) ? 2 : 0;
+		if (score == 0)
+			continue;
+		score += (k->settings & settings) != 0;
+		if (score > best_score) {
+			best = i;
+			best_score = score;
+		}
+	}
+	return best;
+}
+
+/* The feature the method drew most often in region id, or FEATURE_NONE. */
+static enum feature drawn_feature(const struct map *m, int id)
+{
+	int count[FEATURE_COUNT] = { 0 };
+	const struct rect *b = &m->regions[id].bounds;
+	if (!m->features)
+		return FEATURE_NONE;
+	for (int y = b->y; y < b->y + b->h; y++)
+		for (int x = b->x; x < b->x + b->w; x++)
+			if (map_at(m, x, y) == id && m->features[(long)y * m->w + x] < FEATURE_COUNT)
+				count[m->features[(long)y * m->w + x]]++;
+	int best = FEATURE_NONE;
+	for (int f = FEATURE_NONE + 1; f < FEATURE_COUNT; f++)
+		if (count[f] > count[best])
+			best = f;
+	return (enum feature)best;
+}
+
+
+/* A kind for an unnamed room: of its use and setting, one the drawn
+ * feature calls for first, then the least used; -1 when none. */
+static int choose_kind(struct level_plan *lp, const struct room_plan *r, const int *used)
+{
+	enum feature drawn = drawn_feature(&lp->lv->map, r->region);
+	int best = -1, best_score = -1000000, ties = 0;
+	for (int pass = 0; pass < 2 && best < 0; pass++)
+		for (int i = 0; i < lp->t->nkinds; i++) {
+			const struct site_kind *k = &lp->t->kinds[i];
+			enum site_role want = pass == 0 ? r->role : ROLE_NONE;
+			if (k->role != want || !(k->settings & lp->setting))
+				continue;
+			int score = -10 * used[i];
+			if (drawn != FEATURE_NONE)
+				score += k->feature == drawn ? 100 : k->feature == FEATURE_NONE ? 0 : -50;
+			if (score > best_score) {
+				best = i;
+				best_score = score;
+				ties = 1;
+			} else if (score == best_score && rng_range(&lp->rng, 0, ties++) == 0) {
+				best = i;
+			}
+		}
+	return best;
+}
+
+/* A name of kind k not taken on the level (names), else one qualified by
+ * where the room lies; added to names. Returns 0 or -1 (out of memory). */
+static int choose_name(struct level_plan *lp, const struct room_plan *r, const struct site_kind *k,
+		       struct name_set *names)
+{
+	struct map *m = &lp->lv->map;
+	struct region *reg = &m->regions[r->region];
+	int start = site_pick(k->nnames, &lp->rng);
+	for (int i = 0; i < k->nnames; i++) {
+		const char *name = k->names[(start + i) % k->nnames];
+		if (strlen(name) < sizeof reg->name && !name_set_has(names, name)) {
+			snprintf(reg->name, sizeof reg->name, "%s", name);
+			return name_set_add(names, reg->name);
+		}
+	}
+	char other[sizeof reg->name];
+	for (int t = 0; name_qualify(m, r->region, k->names[start], t, other, sizeof other) == 0; t++)
+		if (!name_set_has(names, other)) {
+			snprintf(reg->name, sizeof reg->name, "%s", other);
+			return name_set_add(names, reg->name);
+		}
+	snprintf(reg->name, sizeof reg->name, "%s", k->names[start]);
+	return 0;
+}
+
+int site_kinds_assign(struct level_plan *lp, struct err *e)
+{
+	int used[512] = { 0 };
+	if (lp->t->nkinds > (int)(sizeof used / sizeof used[0]))
+		return err_usage(e, "the site tables have %d room kinds; at most %zu are read", lp->t->nkinds,
+				 sizeof used / sizeof used[0]);
+	for (int i = 0; i < lp->n; i++)
+		if (lp->rooms[i].kind >= 0)
+			used[lp->rooms[i].kind]++;
+	struct map *m = &lp->lv->map;
+	struct name_set names;
+	if (name_set_init(&names, (size_t)lp->n) < 0)
+		return err_set(e, "out of memory naming the rooms");
+	int rc = 0;
+	for (int id = 1; id <= m->nregions && rc == 0; id++)
+		if (region_is_keyed(m->regions[id].kind) && m->regions[id].name[0])
+			rc = name_set_add(&names, m->regions[id].name);
+	for (int i = 0; i < lp->n && rc == 0; i++) {
+		struct room_plan *r = &lp->rooms[i];
+		if (r->named)
+			continue;
+		r->kind = choose_kind(lp, r, used);
+		if (r->kind < 0)
+			continue;
+		used[r->kind]++;
+		rc = choose_name(lp, r, &lp->t->kinds[r->kind], &names);
+	}
+	name_set_free(&names);
+	if (rc < 0 || name_make_distinct(m) < 0)
+		return err_set(e, "out of memory naming the rooms");
+	return 0;
+}

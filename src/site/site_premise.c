@@ -1,0 +1,157 @@
+/* site_premise.c: a document's site plan (see site.h): its setting, the
+ * factions that hold it, and the premise written from the tables: who
+ * built the place and for what, what befell it, who holds it now and what
+ * they want, and a hook for the party. */
+#include "site/site_int.h"
+
+#include "base/sbuf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum site_setting site_setting_of(const struct map *m)
+{
+	const char *method = m->method ? m->method : "";
+	if (!strcmp(method, "mansion") || !strcmp(method, "house"))
+		return SETTING_BUILDING;
+	int crypt = 0, cave = 0;
+	for (int z = 0; z < m->nzones; z++) {
+		const char *t = m->zones[z].theme;
+		crypt += strstr(t, "Crypt") || strstr(t, "Tomb") || strstr(t, "Catacomb") || strstr(t, "Ossuar");
+		cave += strstr(t, "Cave") || strstr(t, "Mine") || strstr(t, "Grotto") || strstr(t, "Warren");
+	}
+	if (m->nzones > 0 && 2 * crypt > m->nzones)
+		return SETTING_CRYPT;
+	if (m->nzones > 0 && 2 * cave > m->nzones)
+		return SETTING_CAVE;
+	return SETTING_DUNGEON;
+}
+
+/* The settings of every level of the document, as bits. */
+static unsigned document_settings(const struct level *levels, int n)
+{
+	unsigned bits = 0;
+	for (int k = 0; k < n; k++)
+		bits |= 1u << site_setting_of(&levels[k].map);
+	return bits;
+}
+
+/* A faction type suiting the first level's setting, preferring one that
+ * suits every level; not one of taken[0..ntaken). -1 when none suits. */
+static int pick_faction(const struct site_tables *t, enum site_setting first, unsigned all, const int *taken,
+			int ntaken, struct rng *rng)
+{
+	int best = -1, nbest = 0;
+	for (int pass = 0; pass < 2 && best < 0; pass++)
+		for (int i = 0; i < t->nfactions; i++) {
+			const struct site_faction_type *f = &t->factions[i];
+			int used = 0;
+			for (int j = 0; j < ntaken; j++)
+				used |= taken[j] == i;
+			if (used || !(f->settings & (1u << first)) || (pass == 0 && (f->settings & all) != all))
+				continue;
+			if (rng_range(rng, 0, nbest++) == 0)   /* one of the suitable, each as likely */
+				best = i;
+		}
+	return best;
+}
+
+static int fill_faction(struct faction *out, const struct site_faction_type *f, struct rng *rng)
+{
+	snprintf(out->id, sizeof out->id, "%s", f->id);
+	snprintf(out->name, sizeof out->name, "%s", f->called[site_pick(f->ncalled, rng)]);
+	const struct site_leader *l = &f->leaders[site_pick(f->nleaders, rng)];
+	snprintf(out->leader, sizeof out->leader, "%s", l->name);
+	snprintf(out->leader_creature, sizeof out->leader_creature, "%s", l->creature);
+	return 0;
+}
+
+/* Adds text as a sentence (a period added when it has no end mark). */
+static void add_sentence(struct sbuf *s, const char *text)
+{
+	if (!text || !text[0])
+		return;
+	if (s->len > 0)
+		sbuf_addc(s, ' ');
+	sbuf_add(s, text);
+	char last = text[strlen(text) - 1];
+	if (last != '.' && last != '!' && last != '?')
+		sbuf_addc(s, '.');
+}
+
+/* The faction's sentence of who holds the place, {faction} and {leader}
+ * filled in; malloc'd or NULL. */
+static char *holds_sentence(const struct site_faction_type *f, const struct faction *fa, struct rng *rng)
+{
+	const char *names[] = { "faction", "leader", "creature" };
+	const char *values[] = { fa->name, fa->leader, fa->leader_creature };
+	return site_fill(f->holds[site_pick(f->nholds, rng)], names, values, 3);
+}
+
+static int write_premise(struct site_plan *p, const struct site_tables *t, unsigned settings, struct rng *rng,
+			 struct err *e)
+{
+	int b = site_pick_line(t->built, t->nbuilt, settings, rng);
+	int f = site_pick_line(t->befell, t->nbefell, settings, rng);
+	int h = site_pick_line(t->hooks, t->nhooks, settings, rng);
+	struct sbuf s, secret;
+	sbuf_init(&s);
+	sbuf_init(&secret);
+	add_sentence(&s, b >= 0 ? t->built[b].text : NULL);
+	add_sentence(&s, f >= 0 ? t->befell[f].text : NULL);
+	for (int i = 0; i < p->nfactions; i++) {
+		const struct site_faction_type *ft = &t->factions[p->faction_type[i]];
+		char *holds = holds_sentence(ft, &p->factions[i], rng);
+		if (!holds) {
+			sbuf_free(&s);
+			return err_set(e, "out of memory writing the premise");
+		}
+		add_sentence(&s, holds);
+		free(holds);
+		if (i == 0)
+			add_sentence(&s, ft->wants[site_pick(ft->nwants, rng)]);
+		add_sentence(&secret, ft->secrets[site_pick(ft->nsecrets, rng)]);
+	}
+	add_sentence(&s, h >= 0 ? t->hooks[h].text : NULL);
+	char *premise = sbuf_take(&s), *behind = sbuf_take(&secret);
+	if (!premise || !behind) {
+		free(premise);
+		free(behind);
+		return err_set(e, "out of memory writing the premise");
+	}
+	p->premise = premise;
+	p->secret = behind;
+	return 0;
+}
+
+int site_plan_make(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
+		   const char *seed, struct err *e)
+{
+	memset(p, 0, sizeof *p);
+	p->levels = n;
+	if (n < 1)
+		return err_set(e, "a site needs a level");
+	struct rng rng;
+	rng_seed_text(&rng, seed ? seed : "", SITE_PLAN_STREAM);
+	p->setting = site_setting_of(&levels[0].map);
+	unsigned all = document_settings(levels, n);
+	int want = rng_chance(&rng, 0.4) ? 2 : 1;
+	for (int i = 0; i < want; i++) {
+		int type = pick_faction(t, p->setting, all, p->faction_type, p->nfactions, &rng);
+		if (type < 0)
+			break;
+		p->faction_type[p->nfactions] = type;
+		fill_faction(&p->factions[p->nfactions++], &t->factions[type], &rng);
+	}
+	if (p->nfactions == 0)
+		return err_usage(e, "the site tables have no faction for the %s setting", site_setting_name(p->setting));
+	return write_premise(p, t, 1u << p->setting, &rng, e);
+}
+
+void site_plan_free(struct site_plan *p)
+{
+	free(p->premise);
+	free(p->secret);
+	p->premise = p->secret = NULL;
+}

@@ -1,0 +1,48 @@
+/* site_rooms.h: one level's rooms as the site model plans them (the files
+ * site_level.c, site_roles.c, site_kinds.c, site_place.c and
+ * site_occupy.c share it). */
+#ifndef MAPSHEET_SITE_ROOMS_H
+#define MAPSHEET_SITE_ROOMS_H
+
+#include "site/site_int.h"
+
+struct room_plan {
+	int region;
+	int entry;              /* index in the level's key (the key stages) */
+	int dist;               /* doors from the entrance; -1 unreached */
+	int area;
+	int doors;              /* doors on its walls */
+	enum site_role role;
+	int kind;               /* index in the tables' kinds, or -1 */
+	int named;              /* the method named it (its name stays) */
+	int faction;            /* whose room it is, or -1 */
+	int leader;             /* the faction leader's own room */
+};
+
+struct level_plan {
+	const struct site_plan *site;
+	const struct site_tables *t;
+	struct level *lv;
+	unsigned setting;       /* the level's setting, as a bit */
+	struct room_plan *rooms;
+	int n;
+	struct rng rng;
+	const char *said[64];   /* lines the level's key has used already */
+	int nsaid;
+};
+
+/* One of lines[0..n) the level has not said yet, where there is one. */
+const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n);
+
+/* The kind whose match word is in name (words of letters, case ignored),
+ * one suiting settings first; -1 when none. */
+int site_kind_by_name(const struct site_tables *t, const char *name, unsigned settings);
+
+/* Stages of site_level_build, in order. Each returns 0 or -1 with e set. */
+int site_roles_assign(struct level_plan *lp, struct err *e);
+int site_kinds_assign(struct level_plan *lp, struct err *e);
+int site_features_place(struct level_plan *lp, struct err *e);
+int site_occupants_place(struct level_plan *lp, struct err *e);
+int site_wandering_table(struct level_plan *lp, struct err *e);
+
+#endif

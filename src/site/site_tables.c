@@ -1,0 +1,386 @@
+/* site_tables.c: reading templates/site/ (see site_tables.h and
+ * mapsheet-templates(5), SITES) through the template parser. Every
+ * directive is known in every file; a faction's or a kind's lines follow
+ * the line that starts it, in the same file. Each directive takes only the
+ * roles and {placeholders} the site model uses. */
+#include "site/site_tables.h"
+
+#include "site/site_fields.h"
+#include "base/paths.h"
+#include "template/template.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const site_files[] = { "premises", "factions", "kinds", "outsiders" };
+static const char *const faction_types[] = { "tribe", "cult", "household", "brood", "dead", "band" };
+#define NTYPES (int)(sizeof faction_types / sizeof faction_types[0])
+
+#define ROLE_BIT(r) (1u << ROLE_##r)
+#define ALL_ROLES ((1u << ROLE_COUNT) - 1)
+/* a kind is a room (not the wandering table); a doing line is of a room
+ * someone keeps, or wandering; a member fills the rooms kept by the rank
+ * and file, or wanders (the leader is the faction's leader line) */
+#define KIND_ROLES (ALL_ROLES & ~ROLE_BIT(WANDER))
+#define DOING_ROLES (ALL_ROLES & ~ROLE_BIT(NONE))
+#define MEMBER_ROLES (ALL_ROLES & ~ROLE_BIT(NONE) & ~ROLE_BIT(LEADER))
+
+/* the {placeholders} each text fills in */
+static const char *const holds_words[] = { "faction", "leader", "creature", NULL };
+static const char *const group_words[] = { "n", "who", NULL };
+static const char *const seen_words[] = { "feature", NULL };
+
+/* the longest name of a room and of a faction (struct region's and struct
+ * faction's names) */
+#define ROOM_NAME_MAX 47
+#define CALLED_MAX 79
+
+struct parse {
+	struct site_tables *t;
+	const char *file;                   /* the file's name, kept in t->files */
+	struct site_faction_type *faction;  /* the faction the lines belong to */
+	struct site_kind *kind;             /* the kind the lines belong to */
+};
+
+static int oom(struct err *e)
+{
+	return err_set(e, "out of memory reading the site tables");
+}
+
+/* Grows *p (n elements of size sz) by one zeroed element; returns it. */
+static void *grow(void **p, int *n, size_t sz, struct err *e)
+{
+	char *q = realloc(*p, ((size_t)*n + 1) * sz);
+	if (!q) {
+		oom(e);
+		return NULL;
+	}
+	*p = q;
+	memset(q + (size_t)*n * sz, 0, sz);
+	return q + (size_t)(*n)++ * sz;
+}
+
+/* Adds the text of a `what:` line to list, checked (site_field_text). */
+static int add_text(char ***list, int *n, const struct tpl_pos *pos, const struct tpl_field *f, const char *what,
+		    const char *const *known, size_t max, struct err *e)
+{
+	if (site_field_text(pos, f, what, known, max, e) < 0)
+		return -1;
+	char *copy = strdup(f->text);
+	if (!copy)
+		return oom(e);
+	char **slot = grow((void **)list, n, sizeof *slot, e);
+	if (!slot) {
+		free(copy);
+		return -1;
+	}
+	*slot = copy;
+	return 0;
+}
+
+/* ---- premises ---- */
+
+static int premise(struct site_line **list, int *n, const char *what, const struct tpl_pos *pos,
+		   const struct tpl_field *f, struct err *e)
+{
+	unsigned settings;
+	if (site_field_settings(pos, &f[0], &settings, e) < 0 || site_field_text(pos, &f[1], what, NULL, 0, e) < 0)
+		return -1;
+	char *copy = strdup(f[1].text);
+	struct site_line *l = copy ? grow((void **)list, n, sizeof *l, e) : NULL;
+	if (!l) {
+		free(copy);
+		return copy ? -1 : oom(e);
+	}
+	*l = (struct site_line){ copy, settings };
+	return 0;
+}
+
+static int on_built(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	return premise(&p->t->built, &p->t->nbuilt, "built", pos, f, e);
+}
+
+static int on_befell(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	return premise(&p->t->befell, &p->t->nbefell, "befell", pos, f, e);
+}
+
+static int on_hook(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	return premise(&p->t->hooks, &p->t->nhooks, "hook", pos, f, e);
+}
+
+/* ---- factions ---- */
+
+static int on_faction(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	for (int i = 0; i < p->t->nfactions; i++)
+		if (!strcmp(p->t->factions[i].id, f[0].text))
+			return tpl_error(e, pos, f[0].col, "faction '%s' again (first at %s:%d)", f[0].text,
+					 p->t->factions[i].file, p->t->factions[i].line);
+	struct site_faction_type ft = { .file = p->file, .line = pos->line };
+	if (site_field_id(pos, &f[0], ft.id, sizeof ft.id, e) < 0 ||
+	    site_field_settings(pos, &f[1], &ft.settings, e) < 0)
+		return -1;
+	int type = -1;
+	for (int i = 0; i < NTYPES; i++)
+		if (!strcmp(f[2].text, faction_types[i]))
+			type = i;
+	if (type < 0)
+		return tpl_error(e, pos, f[2].col,
+				 "unknown faction type '%s' (types: tribe, cult, household, brood, dead, band)", f[2].text);
+	snprintf(ft.type, sizeof ft.type, "%s", faction_types[type]);
+	struct site_faction_type *slot = grow((void **)&p->t->factions, &p->t->nfactions, sizeof *slot, e);
+	if (!slot)
+		return -1;
+	*slot = ft;
+	p->faction = slot;
+	p->kind = NULL;
+	return 0;
+}
+
+#define FACTION_TEXT(fn, field, what, known, max)                                                            \
+	static int fn(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e) \
+	{                                                                                                    \
+		struct parse *p = ctx;                                                                       \
+		(void)nf;                                                                                    \
+		if (!p->faction)                                                                             \
+			return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'"); \
+		return add_text(&p->faction->field, &p->faction->n##field, pos, &f[0], what, known, max, e); \
+	}
+FACTION_TEXT(on_called, called, "called", NULL, CALLED_MAX)
+FACTION_TEXT(on_holds, holds, "holds", holds_words, 0)
+FACTION_TEXT(on_want, wants, "want", NULL, 0)
+FACTION_TEXT(on_secret, secrets, "secret", NULL, 0)
+
+static int on_leader(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->faction)
+		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
+	struct site_leader l;
+	if (site_field_word(pos, &f[0], "the leader's name", l.name, sizeof l.name, e) < 0 ||
+	    site_field_word(pos, &f[1], "the creature", l.creature, sizeof l.creature, e) < 0)
+		return -1;
+	struct site_leader *slot = grow((void **)&p->faction->leaders, &p->faction->nleaders, sizeof *slot, e);
+	if (!slot)
+		return -1;
+	*slot = l;
+	return 0;
+}
+
+static int on_member(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->faction)
+		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
+	struct site_member m;
+	if (site_field_word(pos, &f[0], "the creature", m.creature, sizeof m.creature, e) < 0 ||
+	    site_field_word(pos, &f[1], "the plural", m.plural, sizeof m.plural, e) < 0 || site_field_dice(pos, &f[2], &m.count, e) < 0 ||
+	    site_field_roles(pos, &f[3], MEMBER_ROLES, &m.roles, e) < 0)
+		return -1;
+	struct site_member *slot = grow((void **)&p->faction->members, &p->faction->nmembers, sizeof *slot, e);
+	if (!slot)
+		return -1;
+	*slot = m;
+	return 0;
+}
+
+static int on_doing(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->faction)
+		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
+	enum site_role r;
+	if (site_field_role(pos, &f[0], DOING_ROLES, &r, e) < 0)
+		return -1;
+	return add_text(&p->faction->doing[r], &p->faction->ndoing[r], pos, &f[1], "doing", group_words, 0, e);
+}
+
+/* ---- room kinds ---- */
+
+static int on_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	for (int i = 0; i < p->t->nkinds; i++)
+		if (!strcmp(p->t->kinds[i].id, f[0].text))
+			return tpl_error(e, pos, f[0].col, "room kind '%s' again (first at %s:%d)", f[0].text,
+					 p->t->kinds[i].file, p->t->kinds[i].line);
+	struct site_kind k = { .file = p->file, .line = pos->line };
+	if (site_field_id(pos, &f[0], k.id, sizeof k.id, e) < 0 ||
+	    site_field_settings(pos, &f[1], &k.settings, e) < 0 ||
+	    site_field_role(pos, &f[2], KIND_ROLES, &k.role, e) < 0)
+		return -1;
+	struct site_kind *slot = grow((void **)&p->t->kinds, &p->t->nkinds, sizeof *slot, e);
+	if (!slot)
+		return -1;
+	*slot = k;
+	p->kind = slot;
+	p->faction = NULL;
+	return 0;
+}
+
+#define KIND_TEXT(fn, field, what, known)                                                                    \
+	static int fn(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e) \
+	{                                                                                                    \
+		struct parse *p = ctx;                                                                       \
+		(void)nf;                                                                                    \
+		if (!p->kind)                                                                                \
+			return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'"); \
+		return add_text(&p->kind->field, &p->kind->n##field, pos, &f[0], what, known, 0, e);         \
+	}
+KIND_TEXT(on_seen, seen, "seen", seen_words)
+KIND_TEXT(on_find, finds, "find", NULL)
+
+/* A room's name: at most ROOM_NAME_MAX bytes, not ending in a number (the
+ * key numbers a name given twice on a level: "Cell", "Cell 2"). */
+static int on_name(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->kind)
+		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
+	size_t len = strlen(f[0].text);
+	while (len > 0 && f[0].text[len - 1] == ' ')
+		len--;
+	if (len > 0 && f[0].text[len - 1] >= '0' && f[0].text[len - 1] <= '9')
+		return tpl_error(e, pos, f[0].col + (int)len - 1,
+				 "a room's name ends in no number (the key numbers a name given twice), not '%s'",
+				 f[0].text);
+	return add_text(&p->kind->names, &p->kind->nnames, pos, &f[0], "name", NULL, ROOM_NAME_MAX, e);
+}
+
+static int on_match(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->kind)
+		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
+	for (const char *c = f[0].text; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || *c == '\'' || *c == '-'))
+			return tpl_error(e, pos, f[0].col + (int)(c - f[0].text),
+					 "a match word is one lowercase word, not '%s'", f[0].text);
+	return add_text(&p->kind->match, &p->kind->nmatch, pos, &f[0], "match", NULL, 0, e);
+}
+
+static int on_feature(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->kind)
+		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
+	if (p->kind->feature != FEATURE_NONE)
+		return tpl_error(e, pos, 1, "room kind '%s' has a feature already (a kind has one 'feature:' line)",
+				 p->kind->id);
+	if (site_field_feature(pos, &f[0], &p->kind->feature, e) < 0 ||
+	    site_field_text(pos, &f[1], "feature", NULL, 0, e) < 0)
+		return -1;
+	return (p->kind->feature_text = strdup(f[1].text)) ? 0 : oom(e);
+}
+
+/* ---- outsiders ---- */
+
+static int outsider(struct parse *p, int visitor, const struct tpl_pos *pos, const struct tpl_field *f,
+		    struct err *e)
+{
+	struct site_outsider o = { .visitor = visitor };
+	if (site_field_settings(pos, &f[0], &o.settings, e) < 0 ||
+	    site_field_word(pos, &f[1], "the creature", o.creature, sizeof o.creature, e) < 0 ||
+	    site_field_word(pos, &f[2], "the plural", o.plural, sizeof o.plural, e) < 0 ||
+	    site_field_dice(pos, &f[3], &o.count, e) < 0 ||
+	    site_field_text(pos, &f[4], visitor ? "visitor" : "vermin", group_words, 0, e) < 0)
+		return -1;
+	if (!(o.text = strdup(f[4].text)))
+		return oom(e);
+	struct site_outsider *slot = grow((void **)&p->t->outsiders, &p->t->noutsiders, sizeof *slot, e);
+	if (!slot) {
+		free(o.text);
+		return -1;
+	}
+	*slot = o;
+	return 0;
+}
+
+static int on_vermin(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	(void)nf;
+	return outsider(ctx, 0, pos, f, e);
+}
+
+static int on_visitor(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	(void)nf;
+	return outsider(ctx, 1, pos, f, e);
+}
+
+static const struct tpl_directive directives[] = {
+	{ "built", "str text", on_built },
+	{ "befell", "str text", on_befell },
+	{ "hook", "str text", on_hook },
+	{ "faction", "str str str", on_faction },
+	{ "called", "text", on_called },
+	{ "holds", "text", on_holds },
+	{ "leader", "str str", on_leader },
+	{ "member", "str str str str", on_member },
+	{ "want", "text", on_want },
+	{ "secret", "text", on_secret },
+	{ "doing", "str text", on_doing },
+	{ "kind", "str str str", on_kind },
+	{ "name", "text", on_name },
+	{ "match", "str", on_match },
+	{ "feature", "str text", on_feature },
+	{ "seen", "text", on_seen },
+	{ "find", "text", on_find },
+	{ "vermin", "str str str str text", on_vermin },
+	{ "visitor", "str str str str text", on_visitor },
+	{ NULL, NULL, NULL },
+};
+
+int site_tables_parse(struct site_tables *t, const char *name, const char *text, size_t len, struct err *e)
+{
+	char *file = strdup(name);
+	char **slot = file ? grow((void **)&t->files, &t->nfiles, sizeof *slot, e) : NULL;
+	if (!slot) {
+		free(file);
+		return file ? -1 : oom(e);
+	}
+	*slot = file;
+	struct parse p = { t, file, NULL, NULL };
+	return tpl_parse_text(name, text, len, directives, &p, e);
+}
+
+int site_tables_load(struct site_tables *t, const char *const *dirs, struct err *e)
+{
+	memset(t, 0, sizeof *t);
+	for (size_t i = 0; i < sizeof site_files / sizeof site_files[0]; i++) {
+		char path[4096];
+		size_t len;
+		char *text = NULL;
+		if (paths_find(dirs, "site", site_files[i], "site", "site table", path, sizeof path, e) < 0 ||
+		    !(text = tpl_read_file(path, &len, e)) || site_tables_parse(t, path, text, len, e) < 0) {
+			free(text);
+			site_tables_free(t);
+			return -1;
+		}
+		free(text);
+	}
+	if (site_tables_check(t, e) < 0) {
+		site_tables_free(t);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,97 @@
+/* site_tables.h: the site model's words, read from templates/site/: the
+ * premises (who built a place, what befell it, a hook), the factions that
+ * hold places (their names, leaders, rank and file, what they want and what
+ * they do in each kind of room), the room kinds (names, the feature drawn,
+ * what is seen on entering, what may be found) and the outsiders (vermin and
+ * visitors). Loaded once a run; a line naming an unknown setting, role,
+ * feature or type is refused with file:line:col. */
+#ifndef MAPSHEET_SITE_TABLES_H
+#define MAPSHEET_SITE_TABLES_H
+
+#include "base/err.h"
+#include "model/map.h"
+#include "site/site_words.h"
+
+#define SITE_WORD 48           /* a creature's or a leader's name */
+
+struct site_line {
+	char *text;
+	unsigned settings;     /* bits of enum site_setting */
+};
+
+struct site_member {
+	char creature[SITE_WORD], plural[SITE_WORD];
+	struct site_dice count;
+	unsigned roles;        /* bits of enum site_role it fills */
+};
+
+struct site_leader {
+	char name[SITE_WORD], creature[SITE_WORD];
+};
+
+struct site_faction_type {
+	char id[32];
+	char type[16];         /* tribe, cult, household, brood, dead, band */
+	unsigned settings;
+	char **called; int ncalled;
+	char **holds; int nholds;
+	struct site_leader *leaders; int nleaders;
+	struct site_member *members; int nmembers;
+	char **wants; int nwants;
+	char **secrets; int nsecrets;
+	char **doing[ROLE_COUNT]; int ndoing[ROLE_COUNT];
+	const char *file;      /* where its faction line is: one of the tables' files */
+	int line;
+};
+
+struct site_kind {
+	char id[32];
+	unsigned settings;
+	enum site_role role;
+	char **names; int nnames;
+	char **match; int nmatch;          /* lowercase words */
+	enum feature feature;              /* FEATURE_NONE: none */
+	char *feature_text;                /* "a black stone altar" */
+	char **seen; int nseen;
+	char **finds; int nfinds;
+	const char *file;                  /* where its kind line is: one of the tables' files */
+	int line;
+};
+
+struct site_outsider {
+	int visitor;                       /* 0: vermin */
+	unsigned settings;
+	char creature[SITE_WORD], plural[SITE_WORD];
+	struct site_dice count;
+	char *text;
+};
+
+struct site_tables {
+	struct site_line *built, *befell, *hooks;
+	int nbuilt, nbefell, nhooks;
+	struct site_faction_type *factions; int nfactions;
+	struct site_kind *kinds; int nkinds;
+	struct site_outsider *outsiders; int noutsiders;
+	char **files; int nfiles;          /* the names of the files read, for messages */
+};
+
+/* Reads the four files of site/ along the template search path dirs.
+ * Returns 0, or -1 with e set (file:line:col for a bad line; a usage error
+ * naming what is missing when a table lacks what every site needs) and t
+ * empty. */
+int site_tables_load(struct site_tables *t, const char *const *dirs, struct err *e);
+void site_tables_free(struct site_tables *t);
+
+/* Parses one file's text (named name in messages) into t, which may hold
+ * other files' lines already. For the tests and the fuzz harness. */
+int site_tables_parse(struct site_tables *t, const char *name, const char *text, size_t len, struct err *e);
+
+/* Checks t holds what a site is built from: every faction its lines (a
+ * doing line for each role its members fill), every kind a name and a seen
+ * line (and a feature when a seen line names it), and for every setting a
+ * premise of each part, a faction, vermin, and kinds in the guard, lair,
+ * leader and none roles. Returns 0 or -1 with a usage error, one line
+ * (FILE:LINE:1: for a faction or a kind). */
+int site_tables_check(const struct site_tables *t, struct err *e);
+
+#endif

@@ -1,0 +1,87 @@
+/* site_text.c: picking the site tables' lines and filling them in (see
+ * site_int.h). */
+#include "site/site_int.h"
+
+#include "base/sbuf.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+int site_pick_line(const struct site_line *lines, int n, unsigned settings, struct rng *rng)
+{
+	int suit = 0;
+	for (int i = 0; i < n; i++)
+		suit += (lines[i].settings & settings) != 0;
+	if (suit == 0)
+		return -1;
+	int k = rng_range(rng, 0, suit - 1);
+	for (int i = 0; i < n; i++)
+		if ((lines[i].settings & settings) && k-- == 0)
+			return i;
+	return -1;
+}
+
+int site_pick(int n, struct rng *rng)
+{
+	return n > 0 ? rng_range(rng, 0, n - 1) : -1;
+}
+
+/* A capital after the start and after ". ", "! ", "? ". */
+static void sentence_capitals(char *s)
+{
+	int start = 1;
+	for (char *p = s; *p; p++) {
+		if (start && isalpha((unsigned char)*p)) {
+			*p = (char)toupper((unsigned char)*p);
+			start = 0;
+		} else if (*p == '.' || *p == '!' || *p == '?') {
+			start = p[1] == ' ';
+		} else if (*p != ' ' && *p != '"' && *p != '\'') {
+			start = 0;
+		}
+	}
+}
+
+char *site_fill(const char *text, const char *const *names, const char *const *values, int n)
+{
+	struct sbuf s;
+	sbuf_init(&s);
+	for (const char *p = text; *p;) {
+		const char *close = *p == '{' ? strchr(p, '}') : NULL;
+		int done = 0;
+		for (int i = 0; close && i < n && !done; i++)
+			if ((size_t)(close - p - 1) == strlen(names[i]) && !strncmp(p + 1, names[i], strlen(names[i]))) {
+				sbuf_add(&s, values[i]);
+				p = close + 1;
+				done = 1;
+			}
+		if (!done)
+			sbuf_addc(&s, *p++);
+	}
+	char *out = sbuf_take(&s);
+	if (out)
+		sentence_capitals(out);
+	return out;
+}
+
+int site_ends_sentence(const char *text)
+{
+	size_t n = strlen(text);
+	while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '"' || text[n - 1] == '\''))
+		n--;
+	return n > 0 && strchr(".!?", text[n - 1]) != NULL;
+}
+
+const char *site_number_word(int n, char *buf, size_t size)
+{
+	static const char *const words[] = { "no",     "one",     "two",       "three",    "four",
+					     "five",   "six",     "seven",     "eight",    "nine",
+					     "ten",    "eleven",  "twelve",    "thirteen", "fourteen",
+					     "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+					     "twenty" };
+	if (n >= 0 && n <= 20)
+		return words[n];
+	snprintf(buf, size, "%d", n);
+	return buf;
+}

@@ -1,0 +1,37 @@
+/* site_words.h: the words of the site tables that are not text: where a
+ * site lies (its setting), what a room is used for (its role), and a
+ * count of creatures as dice; with their names and the roll. */
+#ifndef MAPSHEET_SITE_WORDS_H
+#define MAPSHEET_SITE_WORDS_H
+
+#include "base/rng.h"
+
+/* Where a site lies; a line suits a set of them (a bit each). */
+enum site_setting { SETTING_DUNGEON, SETTING_CRYPT, SETTING_CAVE, SETTING_BUILDING, SETTING_COUNT };
+
+/* What the inhabitants use a room for. */
+enum site_role {
+	ROLE_NONE,      /* serves no one now */
+	ROLE_GUARD,     /* a watch near the way in or at a chokepoint */
+	ROLE_LAIR,      /* where the rank and file sleep and eat */
+	ROLE_LEADER,    /* the leader's own room, deep inside */
+	ROLE_SHRINE,
+	ROLE_PRISON,
+	ROLE_STORE,
+	ROLE_WORK,
+	ROLE_WANDER,    /* not a room: the wandering table */
+	ROLE_COUNT
+};
+
+/* A count of creatures as dice: n d sides + plus. */
+struct site_dice {
+	int n, sides, plus;
+};
+
+const char *site_setting_name(enum site_setting s);
+const char *site_role_name(enum site_role r);
+
+/* A count of creatures rolled; at least 1. */
+int site_dice_roll(const struct site_dice *d, struct rng *rng);
+
+#endif

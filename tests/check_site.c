@@ -1,0 +1,290 @@
+/* check_site.c: the site model as a game master reads its keys, over 200
+ * seeds of every method and of three-level booklets: a room whose kind
+ * calls for a feature has it drawn where the room can hold it and named in
+ * its entry; no two rooms of a level share a name and none ends in a
+ * number; most rooms with someone in them hold the site's own factions;
+ * the leader's room lies in the farthest third from the way in by doors;
+ * the premise and the secret are written, and the same seed gives the same
+ * site. */
+#include "testutil.h"
+
+#include "app/level_keys.h"
+#include "methods/gen.h"
+#include "methods/levels.h"
+#include "site/site.h"
+#include "site/site_int.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SEEDS 200
+
+struct tally {
+	int rooms, feature_rooms, features_drawn, occupied, of_factions, leaders, wandering, wandering_factions;
+};
+
+static struct site_tables tables;
+
+static void load_tables(void)
+{
+	struct err e;
+	ck_assert_msg(site_tables_load(&tables, test_template_dirs(), &e) == 0, "%s", e.msg);
+}
+
+static void free_tables(void)
+{
+	site_tables_free(&tables);
+}
+
+/* Generates, plans and keys n levels of the methods in csv. */
+static void make_site(struct level *lv, int n, const char *csv, const char *seed, struct site_plan *plan)
+{
+	const struct method *meths[8];
+	int nm = 0;
+	char list[128];
+	snprintf(list, sizeof list, "%s", csv);
+	char *save = NULL;
+	for (char *name = strtok_r(list, ",", &save); name && nm < 8; name = strtok_r(NULL, ",", &save))
+		ck_assert_ptr_nonnull(meths[nm++] = method_find(name));
+	struct gen_params p;
+	gen_params_default(&p);
+	p.template_dirs = test_template_dirs();
+	p.levels = n;
+	p.w = p.h = 8;
+	for (int k = 0; k < nm; k++) {
+		int w = 40, h = 30;
+		meths[k]->fit_size(meths[k]->default_rooms, &w, &h);
+		p.w = w > p.w ? w : p.w;
+		p.h = h > p.h ? h : p.h;
+	}
+	memset(lv, 0, sizeof *lv * (size_t)n);
+	struct err e;
+	struct log log = { NULL, NULL, 0 };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
+	ck_assert_msg(levels_generate(lv, n, meths, nm, &p, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e) == 0, "%s", e.msg);
+	ck_assert_msg(level_site_plan(plan, &tables, lv, n, seed, &e) == 0, "%s", e.msg);
+	ck_assert_msg(level_keys_build(lv, n, &ko, plan, &tables, seed, NULL, &e) == 0, "%s", e.msg);
+}
+
+static int entry_says(const struct key_entry *en, const char *text)
+{
+	for (int i = 0; i < en->nlines; i++)
+		if (strstr(en->lines[i], text))
+			return 1;
+	return 0;
+}
+
+static const struct site_kind *kind_of(const struct key_entry *en)
+{
+	for (int i = 0; i < tables.nkinds; i++)
+		if (!strcmp(tables.kinds[i].id, en->kind))
+			return &tables.kinds[i];
+	return NULL;
+}
+
+/* Whether the room has a square where site_place.c may stand a feature. */
+static int can_hold(const struct map *m, int id)
+{
+	const struct rect *b = &m->regions[id].bounds;
+	return b->w >= 2 && b->h >= 2 && m->regions[id].area >= 4;
+}
+
+static int has_feature(const struct map *m, int id, enum feature f)
+{
+	const struct rect *b = &m->regions[id].bounds;
+	for (int y = b->y; y < b->y + b->h; y++)
+		for (int x = b->x; x < b->x + b->w; x++)
+			if (map_at(m, x, y) == id && m->features[(long)y * m->w + x] == f)
+				return 1;
+	return 0;
+}
+
+static void check_names(const struct level *lv, const char *seed)
+{
+	const struct key *k = &lv->key;
+	for (int i = 0; i < k->n; i++) {
+		const char *t = k->entries[i].title;
+		size_t len = strlen(t);
+		ck_assert_msg(len > 0 && !isdigit((unsigned char)t[len - 1]), "%s seed %s: room %d is named '%s'",
+			      lv->map.method, seed, k->entries[i].number, t);
+		for (int j = 0; j < i; j++)
+			ck_assert_msg(strcmp(t, k->entries[j].title) != 0, "%s seed %s: rooms %d and %d are both '%s'",
+				      lv->map.method, seed, k->entries[j].number, k->entries[i].number, t);
+	}
+}
+
+static void check_features(const struct level *lv, const char *seed, struct tally *t)
+{
+	const struct map *m = &lv->map;
+	for (int i = 0; i < lv->key.n; i++) {
+		const struct key_entry *en = &lv->key.entries[i];
+		const struct site_kind *k = kind_of(en);
+		t->rooms++;
+		if (!k || k->feature == FEATURE_NONE)
+			continue;
+		t->feature_rooms++;
+		/* named in the entry, as the kind words it */
+		ck_assert_msg(entry_says(en, k->feature_text) || entry_says(en, k->feature_text + 2) ||
+			      strchr(k->feature_text, '{'),
+			      "%s seed %s: room %d (%s) does not name its %s ('%s')", m->method, seed, en->number,
+			      en->title, feature_name(k->feature), k->feature_text);
+		if (!can_hold(m, en->region))
+			continue;
+		int drawn = has_feature(m, en->region, k->feature);
+		t->features_drawn += drawn;
+	}
+}
+
+/* The level's distances by doors from the way in, sorted. */
+static int cmp_int(const void *a, const void *b)
+{
+	return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
+
+static void check_leader(const struct level *lv, const char *seed, struct tally *t)
+{
+	const struct map *m = &lv->map;
+	int *dist = malloc(((size_t)m->nregions + 1) * sizeof *dist), *keyed = malloc((size_t)lv->key.n * sizeof *keyed);
+	ck_assert(dist && keyed);
+	struct err e;
+	ck_assert_int_eq(site_door_distances(m, dist, &e), 0);
+	int n = 0;
+	for (int i = 0; i < lv->key.n; i++)
+		keyed[n++] = dist[lv->key.entries[i].region];
+	qsort(keyed, (size_t)n, sizeof *keyed, cmp_int);
+	for (int i = 0; i < lv->key.n; i++) {
+		const struct key_entry *en = &lv->key.entries[i];
+		for (int o = 0; o < en->noccupants; o++) {
+			if (strcmp(en->occupants[o].role, "leader") != 0)
+				continue;
+			t->leaders++;
+			int third = keyed[(2 * n) / 3 < n ? (2 * n) / 3 : n - 1];
+			ck_assert_msg(dist[en->region] >= third, "%s seed %s: the leader's room %d is %d doors in; the "
+				      "farthest third starts at %d", m->method, seed, en->number, dist[en->region], third);
+		}
+	}
+	free(dist);
+	free(keyed);
+}
+
+static void count_occupants(const struct level *lv, struct tally *t, int nfactions)
+{
+	for (int i = 0; i < lv->key.n; i++) {
+		const struct key_entry *en = &lv->key.entries[i];
+		if (en->noccupants == 0)
+			continue;
+		t->occupied++;
+		int ours = 0;
+		for (int o = 0; o < en->noccupants; o++) {
+			ck_assert_int_lt(en->occupants[o].faction, nfactions);
+			ck_assert_int_ge(en->occupants[o].count, 1);
+			ours |= en->occupants[o].faction >= 0;
+		}
+		t->of_factions += ours;
+		ck_assert_msg(entry_says(en, "Who: "), "room %d holds someone but says nobody", en->number);
+	}
+	t->wandering += lv->key.nwandering;
+}
+
+static void check_one(const char *csv, int nlevels, const char *seed, struct tally *t)
+{
+	struct level lv[3];
+	struct site_plan plan;
+	make_site(lv, nlevels, csv, seed, &plan);
+	ck_assert_msg(plan.premise && strlen(plan.premise) > 80, "%s seed %s: premise '%s'", csv, seed,
+		      plan.premise ? plan.premise : "");
+	ck_assert_ptr_nonnull(plan.secret);
+	ck_assert_int_ge(plan.nfactions, 1);
+	int leaders_before = t->leaders;
+	for (int k = 0; k < nlevels; k++) {
+		check_names(&lv[k], seed);
+		check_features(&lv[k], seed, t);
+		check_leader(&lv[k], seed, t);
+		count_occupants(&lv[k], t, plan.nfactions);
+	}
+	/* the first faction's leader waits on the deepest level */
+	ck_assert_msg(t->leaders > leaders_before, "%s seed %s: no leader anywhere", csv, seed);
+	site_plan_free(&plan);
+	levels_free(lv, nlevels);
+}
+
+static void report(const char *what, const struct tally *t)
+{
+	fprintf(stderr, "site: %s: %d rooms, %d with a kind's feature (%d drawn), %d occupied, %.0f%% by the factions, "
+		"%d leaders\n", what, t->rooms, t->feature_rooms, t->features_drawn, t->occupied,
+		t->occupied ? 100.0 * t->of_factions / t->occupied : 0.0, t->leaders);
+}
+
+START_TEST(test_every_method)
+{
+	static const char *const methods[] = { "dice", "mansion", "cards", "tiles", "house" };
+	const char *csv = methods[_i];
+	struct tally t = { 0 };
+	for (int s = 0; s < SEEDS; s++) {
+		char seed[32];
+		snprintf(seed, sizeof seed, "site-%d", s);
+		check_one(csv, 1, seed, &t);
+	}
+	report(csv, &t);
+	/* most rooms with someone in them hold the site's own */
+	ck_assert_msg(t.of_factions * 100 >= t.occupied * 60, "%s: %d of %d occupied rooms hold the factions", csv,
+		      t.of_factions, t.occupied);
+	/* nearly every feature a kind calls for is drawn */
+	ck_assert_msg(t.features_drawn * 100 >= t.feature_rooms * 90, "%s: %d of %d features drawn", csv,
+		      t.features_drawn, t.feature_rooms);
+}
+END_TEST
+
+START_TEST(test_booklets)
+{
+	struct tally t = { 0 };
+	for (int s = 0; s < SEEDS / 4; s++) {
+		char seed[32];
+		snprintf(seed, sizeof seed, "booklet-%d", s);
+		check_one(s % 2 ? "mansion,dice,cards" : "dice,tiles,dice", 3, seed, &t);
+	}
+	report("three-level booklets", &t);
+	ck_assert_msg(t.of_factions * 100 >= t.occupied * 60, "%d of %d", t.of_factions, t.occupied);
+}
+END_TEST
+
+/* The same seed gives the same premise, names and occupants. */
+START_TEST(test_same_seed_same_site)
+{
+	struct level a[1], b[1];
+	struct site_plan pa, pb;
+	make_site(a, 1, "dice", "again", &pa);
+	make_site(b, 1, "dice", "again", &pb);
+	ck_assert_str_eq(pa.premise, pb.premise);
+	ck_assert_str_eq(pa.secret, pb.secret);
+	ck_assert_int_eq(a[0].key.n, b[0].key.n);
+	for (int i = 0; i < a[0].key.n; i++) {
+		ck_assert_str_eq(a[0].key.entries[i].title, b[0].key.entries[i].title);
+		ck_assert_int_eq(a[0].key.entries[i].nlines, b[0].key.entries[i].nlines);
+		for (int j = 0; j < a[0].key.entries[i].nlines; j++)
+			ck_assert_str_eq(a[0].key.entries[i].lines[j], b[0].key.entries[i].lines[j]);
+	}
+	ck_assert_int_eq(memcmp(a[0].map.features, b[0].map.features, (size_t)a[0].map.w * (size_t)a[0].map.h), 0);
+	site_plan_free(&pa);
+	site_plan_free(&pb);
+	levels_free(a, 1);
+	levels_free(b, 1);
+}
+END_TEST
+
+static Suite *site_suite(void)
+{
+	Suite *s = suite_create("site");
+	TCase *tc = tcase_create("keys");
+	tcase_add_unchecked_fixture(tc, load_tables, free_tables);
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, test_every_method, 0, 5);
+	tcase_add_test(tc, test_booklets);
+	tcase_add_test(tc, test_same_seed_same_site);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(site_suite)
