@@ -1,8 +1,8 @@
 /* bench_serve.c: the server rows of `make bench`: `mapsheet serve` started
- * once, each pool thread warmed with a request, then previews (GET
- * /map.svg) of 30 and of 1,000 rooms, each with its own seed, timed by the
- * server itself (its Server-Timing header: wall time and the CPU time of
- * the thread that made it, from the query parsed to the SVG in memory). */
+ * once, warmed with a few requests, then previews (GET /map.svg) of 30
+ * and of 1,000 rooms, each with its own seed, timed by the server itself
+ * (its Server-Timing header: wall time and the CPU time of the thread that
+ * made it, from the query parsed to the SVG in memory). */
 #include "bench.h"
 #include "httpget.h"
 

@@ -2,11 +2,12 @@
  * HTTP on loopback addresses: past 64 connections a new one waits for one
  * to close; one address holds at most half of them, and 70 connections
  * trickling their headers from one address neither lock another address
- * out nor keep their slots past 10 s; eight large requests at once keep
- * the server under 512 MB (refused at once when their answer cannot fit,
- * else made within the memory budget or answered 503) while small ones
- * are answered. The query's strictness is tested with the other
- * parameters, in check_serve.c. */
+ * out nor keep their slots past 10 s; a small request is answered while
+ * long ones are being made; eight large requests at once keep the server
+ * under 512 MB (refused at once when their answer cannot fit, else made
+ * within the memory budget or answered 503, each of them answered whole)
+ * while small ones are answered. The query's strictness is tested with
+ * the other parameters, in check_serve.c. */
 #include "httpget.h"
 #include "testutil.h"
 
@@ -25,10 +26,14 @@
 #define SERVE_TEST_SHARE 32         /* of them from one address */
 #define SERVE_TEST_HEADER_SECONDS 10 /* the time a request's headers may take */
 #define SLOW_CLIENTS 70
+#define LONG_REQUESTS 5             /* more than a pool of 4 threads makes at once */
 #define SLOW_ADDRESS "127.0.0.2"
 #define BIG_REQUESTS 8
 #define SMALL_REQUESTS 6
 #define PEAK_BOUND_KB (512L * 1024) /* the server's peak under eight large requests */
+#define CASE_SECONDS 240            /* a test's time in all, and the longest a client of
+				     * a long request waits for its answer: one that
+				     * does not come is a connection closed unanswered */
 #ifdef __SANITIZE_ADDRESS__
 /* under make sanitize a PDF of ten levels takes a minute: three */
 #define BIG_LEVELS "3"
@@ -203,6 +208,43 @@ START_TEST(test_slow_clients)
 }
 END_TEST
 
+/* A small request is answered while long ones are being made: each
+ * connection has a thread of its own, and none waits for another's map.
+ * The long ones are all sent first; the small one's answer comes before
+ * any byte of theirs, and each of them is answered whole. */
+START_TEST(test_not_held_up)
+{
+	/* made at once, the long ones are not stopped on a busy machine */
+	start_with((const char *const[]){ "--request-seconds", "300", NULL });
+	int fd[LONG_REQUESTS];
+	for (int i = 0; i < LONG_REQUESTS; i++) {
+		char path[100];
+		snprintf(path, sizeof path, "/map.svg?seed=long%d&rooms=1000&paper=24x36in", i);
+		fd[i] = http_connect_from(NULL, srv.port);
+		ck_assert_int_ge(fd[i], 0);
+		ck_assert_int_eq(http_send(fd[i], srv.port, "GET", path), 0);
+	}
+	struct http_reply r;
+	get_ok("/key.txt?seed=quick&rooms=5", &r);
+	http_reply_free(&r);
+	int before = 0;
+	for (int i = 0; i < LONG_REQUESTS; i++) {
+		struct pollfd pfd = { fd[i], POLLIN, 0 };
+		before += poll(&pfd, 1, 0) > 0;
+	}
+	ck_assert_msg(before == 0, "the small request was answered after %d of the %d long ones", before, LONG_REQUESTS);
+	for (int i = 0; i < LONG_REQUESTS; i++) {
+		int rc = http_read_reply(fd[i], CASE_SECONDS, &r);
+		close(fd[i]);
+		ck_assert_msg(rc == 0, "long request %d: the connection was closed without an answer", i);
+		ck_assert_msg(r.status == 200 && strstr(r.body, "</svg>"), "long request %d: %d %s", i, r.status,
+			      r.status == 200 ? "(cut short)" : r.body);
+		http_reply_free(&r);
+	}
+	stop_ok();
+}
+END_TEST
+
 struct big_request {
 	int port;
 	char path[200];
@@ -215,9 +257,15 @@ static void *big_request_run(void *arg)
 {
 	struct big_request *b = arg;
 	double t0 = seconds_now();
-	b->rc = http_get(b->port, b->path, &b->r);
+	b->rc = http_request_from(NULL, b->port, "GET", b->path, CASE_SECONDS, &b->r);
 	b->took = seconds_now() - t0;
 	return NULL;
+}
+
+/* The answer to b came: the connection was not closed without one. */
+static void answered(const struct big_request *b)
+{
+	ck_assert_msg(b->rc == 0, "%s: the connection was closed without an answer after %.1f s", b->path, b->took);
 }
 
 /* BIG_REQUESTS requests for path (a %d for the seed) at once, each
@@ -232,7 +280,7 @@ static void big_requests(struct big_request *b, const char *path)
 	}
 	for (int i = 0; i < BIG_REQUESTS; i++) {
 		pthread_join(t[i], NULL);
-		ck_assert_int_eq(b[i].rc, 0);
+		answered(&b[i]);
 	}
 }
 
@@ -280,11 +328,18 @@ START_TEST(test_memory_budget)
 	int made = 0;
 	for (int i = 0; i < BIG_REQUESTS; i++) {
 		pthread_join(t[i], NULL);
-		ck_assert_int_eq(b[i].rc, 0);
+		answered(&b[i]);
 		made += b[i].r.status == 200;
 		ck_assert_msg(b[i].r.status == 200 || (b[i].r.status == 503 && strstr(b[i].r.body, "the server is busy with "
 			      "other large requests")), "%s: %d %s", b[i].path, b[i].r.status, b[i].r.status == 200 ? "" :
 			      b[i].r.body);
+		if (b[i].r.status == 200) {
+			char length[32];
+			ck_assert_msg(strncmp(b[i].r.body, "%PDF-", 5) == 0 &&
+				      http_header(&b[i].r, "Content-Length", length, sizeof length) &&
+				      strtoul(length, NULL, 10) == b[i].r.len, "%s: the PDF was cut short (%zu bytes)",
+				      b[i].path, b[i].r.len);
+		}
 		http_reply_free(&b[i].r);
 	}
 	ck_assert_int_ge(made, 1);
@@ -303,9 +358,10 @@ static Suite *serve_limits_suite(void)
 {
 	Suite *s = suite_create("serve_limits");
 	TCase *tc = tcase_create("serve_limits");
-	tcase_set_timeout(tc, 240);
+	tcase_set_timeout(tc, CASE_SECONDS);
 	tcase_add_test(tc, test_connections_past_the_cap_wait);
 	tcase_add_test(tc, test_slow_clients);
+	tcase_add_test(tc, test_not_held_up);
 	tcase_add_test(tc, test_memory_budget);
 	suite_add_tcase(s, tc);
 	return s;

@@ -199,25 +199,24 @@ int http_connect_from(const char *source, int port)
 	return fd;
 }
 
-int http_request_from(const char *source, int port, const char *method, const char *path, double seconds,
-		      struct http_reply *r)
+int http_send(int fd, int port, const char *method, const char *path)
 {
-	memset(r, 0, sizeof *r);
-	int fd = http_connect_from(source, port);
-	if (fd < 0)
-		return -1;
-	struct timeval tv = { (time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6) };
-	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
 	char req[8192];
 	int n = snprintf(req, sizeof req, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n", method,
 			 path, port);
-	if (n < 0 || (size_t)n >= sizeof req || write(fd, req, (size_t)n) != n) {
-		close(fd);
+	if (n < 0 || (size_t)n >= sizeof req || write(fd, req, (size_t)n) != n)
 		return -1;
-	}
+	return 0;
+}
+
+int http_read_reply(int fd, double seconds, struct http_reply *r)
+{
+	memset(r, 0, sizeof *r);
+	struct timeval tv = { (time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6) };
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv) < 0)
+		return -1;
 	size_t len;
 	char *all = read_all(fd, &len);
-	close(fd);
 	if (!all)
 		return -1;
 	char *end = strstr(all, "\r\n\r\n");
@@ -240,6 +239,18 @@ int http_request_from(const char *source, int port, const char *method, const ch
 	r->head[head_len] = '\0';
 	free(all);
 	return 0;
+}
+
+int http_request_from(const char *source, int port, const char *method, const char *path, double seconds,
+		      struct http_reply *r)
+{
+	memset(r, 0, sizeof *r);
+	int fd = http_connect_from(source, port);
+	if (fd < 0)
+		return -1;
+	int rc = http_send(fd, port, method, path) == 0 ? http_read_reply(fd, seconds, r) : -1;
+	close(fd);
+	return rc;
 }
 
 int http_request(int port, const char *method, const char *path, struct http_reply *r)

@@ -43,6 +43,13 @@ int http_request_from(const char *source, int port, const char *method, const ch
 		      struct http_reply *r);
 /* A connection to the server's port from source (NULL: any), or -1. */
 int http_connect_from(const char *source, int port);
+/* Sends the request for path on a connection (one request, then the
+ * server closes it): 0, or -1. */
+int http_send(int fd, int port, const char *method, const char *path);
+/* Reads the answer on fd until the server closes it, waiting at most
+ * seconds for each read: 0 with reply filled, or -1 (no whole head:
+ * the connection was closed without an answer, or the wait ran out). */
+int http_read_reply(int fd, double seconds, struct http_reply *r);
 void http_reply_free(struct http_reply *r);
 /* A header's value (case-insensitive name) copied into out, or NULL. */
 const char *http_header(const struct http_reply *r, const char *name, char *out, size_t size);

@@ -1,13 +1,13 @@
 /* serve.c: mapsheet serve [--port N] [--bind ADDR] [--request-seconds S]:
  * the local web page to roll maps on. Loads the page and the tables, starts
- * libmicrohttpd with a capped pool of threads on 127.0.0.1 (or ADDR), each
- * map's request stopped past S seconds, an address's connections capped
- * at a share of the slots and each request's headers at a time in all,
- * prints the address as its first line, and serves until SIGINT or
- * SIGTERM: then it takes no new connection, lets the requests in flight
- * finish, and exits 0. The signals are waited for with sigtimedwait(),
- * blocked in every thread; the main thread sweeps the slow connections
- * between. */
+ * libmicrohttpd on 127.0.0.1 (or ADDR) with a thread for each open
+ * connection (at most SERVE_CONNECTIONS), each map's request stopped past
+ * S seconds, an address's connections capped at a share of the slots and
+ * each request's headers at a time in all, prints the address as its
+ * first line, and serves until SIGINT or SIGTERM: then it takes no new
+ * connection, lets the requests in flight finish, and exits 0. The signals
+ * are waited for with sigtimedwait(), blocked in every thread; the main
+ * thread sweeps the slow connections between. */
 #include "serve/serve.h"
 
 #include "cli/cli_options.h"
@@ -158,13 +158,23 @@ static void wait_for_stop(struct serve_ctx *ctx, const sigset_t *stop)
 	}
 }
 
+/* A thread for each connection: a map being made, or waiting for the
+ * memory budget, holds up its own connection and no other. (A pool of
+ * threads sharing the connections would leave those of a busy thread
+ * unread, and libmicrohttpd's idle timeout would close them unanswered
+ * once the map took longer than it.) The threads wait with select(), not
+ * poll(): with a thread per connection, libmicrohttpd's poll() loop
+ * accepts a connection past the cap only to close it, while its select()
+ * loop stops listening there, and the new connection waits in the
+ * system's queue. Its sockets stay far below FD_SETSIZE: a few files,
+ * and SERVE_CONNECTIONS connections at most. */
 static struct MHD_Daemon *start(struct serve_ctx *ctx, const struct serve_opts *o, struct sockaddr_storage *ss,
 				int v6)
 {
-	unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | (v6 ? MHD_USE_IPv6 : 0);
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_ITC |
+			 (v6 ? MHD_USE_IPv6 : 0);
 	return MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, serve_http_request, ctx,
 				MHD_OPTION_SOCK_ADDR, (struct sockaddr *)ss,
-				MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVE_THREADS,
 				MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
 				MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS_PER_ADDRESS,
 				MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_IDLE_SECONDS,

@@ -6,12 +6,14 @@
  * slot for ever. libmicrohttpd tells when a connection opens and closes
  * (MHD_OPTION_NOTIFY_CONNECTION) and when its headers are in (the first
  * call of the access handler); the server's main thread sweeps the table
- * a few times a second and shuts down a connection past its time, which
- * libmicrohttpd then sees end and closes as usual. A connection whose
- * bytes wait unread is spared: its thread is making another's map. */
+ * a few times a second and shuts down the reading side of a connection
+ * past its time: its thread reads what the client sent before that, then
+ * the end, and libmicrohttpd closes it. A request that was in by then,
+ * read or still in the system's buffer, is answered all the same: once
+ * its headers are in, libmicrohttpd reads nothing more until it has sent
+ * the answer. */
 #include "serve/serve_http.h"
 
-#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -82,14 +84,12 @@ int serve_guard_sweep(struct serve_guard *g)
 		struct serve_conn *sc = &g->conns[i];
 		if (sc->fd < 0 || sc->in_request || sc->cut || now - sc->since <= SERVE_HEADER_SECONDS)
 			continue;
-		/* bytes the server has not read yet: its thread is busy with
-		 * another request, and this one's time is the server's fault */
-		int unread = 0;
-		if (ioctl(sc->fd, FIONREAD, &unread) == 0 && unread > 0)
-			continue;
-		shutdown(sc->fd, SHUT_RDWR);
-		sc->cut = 1;
-		cut++;
+		/* the reading side only: the connection can still be answered
+		 * (its thread wakes, reads the bytes sent before, then the end) */
+		if (shutdown(sc->fd, SHUT_RD) == 0) {
+			sc->cut = 1;
+			cut++;
+		}
 	}
 	pthread_mutex_unlock(&g->lock);
 	return cut;

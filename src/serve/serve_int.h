@@ -13,8 +13,8 @@
 #include <stddef.h>
 
 #define SERVE_DEFAULT_PORT 8750
-#define SERVE_THREADS 4             /* requests worked on at once */
-#define SERVE_CONNECTIONS 64        /* open connections; more are refused */
+#define SERVE_CONNECTIONS 64        /* open connections, a thread each; more wait to be
+				     * accepted */
 #define SERVE_CONNECTIONS_PER_ADDRESS 32 /* of them from one address; more are closed at once */
 #define SERVE_IDLE_SECONDS 15       /* a silent connection is closed after this */
 #define SERVE_HEADER_SECONDS 10     /* a request's headers in all, from the connection's
@@ -200,8 +200,9 @@ void serve_budget_give(struct serve_budget *b, size_t bytes);
  * when the lock cannot be made. */
 int serve_guard_init(struct serve_guard *g);
 void serve_guard_destroy(struct serve_guard *g);
-/* Shuts down each connection that has not sent a whole request's headers
- * within SERVE_HEADER_SECONDS; returns how many. */
+/* Shuts down the reading side of each connection that has not sent a
+ * whole request's headers within SERVE_HEADER_SECONDS (what it sent before
+ * is still read, and a whole request answered); returns how many. */
 int serve_guard_sweep(struct serve_guard *g);
 
 /* serve_options.c: the option tables as JSON for the page (malloc'd). */
