@@ -3,7 +3,10 @@
  * door type, a rotunda, columns, water, notes whose refs number the rooms)
  * is read and checked field by field; the door types mapsheet has no kind
  * for are warned of, one warning a type with its count; every output
- * format works on it; and its JSON reads back to the same bytes. (The
+ * format works on it; and its JSON reads back to the same bytes. Shapes
+ * the generator writes that mapsheet draws with a change (fixtures made
+ * here: a stairwell inside one corridor, two rooms sharing a square, a door
+ * to nothing, two doors on a square) are read with one warning each. (The
  * broken exports in tests/bad-input/watabou/ are run by check_bad_map_files.) */
 #include "testrun.h"
 #include "testutil.h"
@@ -194,6 +197,74 @@ static void file_has(const char *path, const char *want)
 	free(t);
 }
 
+/* A file read with its warnings caught: it must read, with exactly one
+ * warning, one line holding want. */
+static void read_warned(const char *path, struct read_json_doc *rd, const char *want)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(f);
+	struct log log = { NULL, f, 0 };
+	struct err e = { ERR_NONE, "" };
+	ck_assert_msg(read_map_file(path, INPUT_AUTO, rd, &log, &e) == 0, "%s refused: %s", path, e.msg);
+	fclose(f);
+	ck_assert_msg(log.warnings == 1, "%s: %d warnings: %s", path, log.warnings, text);
+	ck_assert_msg(strchr(text, '\n') == text + len - 1, "%s: not one line: %s", path, text);
+	ck_assert_msg(strncmp(text, "mapsheet: warning: ", 19) == 0 && strstr(text, want), "%s: no '%s' in %s", path,
+		      want, text);
+	free(text);
+}
+
+/* Shapes the generator writes that mapsheet draws with a change, each
+ * warned of in one line: a stairwell between two corridors that an open
+ * way joins into one (the stairwell is inside one corridor: left out), two
+ * rooms that share a square (it stays the first's), a door with nothing on
+ * one side, two doors on one square. (Fixtures made for these tests.) */
+START_TEST(test_drawn_with_changes)
+{
+	struct read_json_doc rd;
+	read_warned("tests/data/watabou/stairwell-in-corridor.json", &rd,
+		    "1 door with one room or corridor on both sides left out: doors[3] at (5, 2), type 9 (stairwell)");
+	const struct map *m = &rd.levels[0].map;
+	/* (export + 2): the corridors x 4 and 6 and the ways at (5, 0), (5, 2) are one */
+	ck_assert_int_eq(map_at(m, 6, 2), map_at(m, 8, 4));
+	ck_assert_int_eq(map_at(m, 7, 4), map_at(m, 6, 4));
+	ck_assert_int_lt(map_find_door(m, 7, 4, SIDE_E), 0);
+	ck_assert_int_eq(m->regions[map_at(m, 6, 2)].kind, REGION_CORRIDOR);
+	ck_assert_int_eq(rd.levels[0].key.n, 2);
+	ck_assert_ptr_nonnull(strstr(key_find(&rd.levels[0].key, 2)->lines[0], "A shrine past the loop."));
+	read_json_doc_free(&rd);
+
+	read_warned("tests/data/watabou/rooms-overlap.json", &rd,
+		    "1 square in two rects drawn in one of them: (6, 2) in rects[3], not rects[4]");
+	m = &rd.levels[0].map;
+	ck_assert_int_eq(m->regions[map_at(m, 8, 4)].number, 2);
+	ck_assert_int_eq(map_at(m, 8, 4), map_at(m, 8, 2));
+	ck_assert_int_eq(m->regions[map_at(m, 9, 5)].number, 3);
+	ck_assert_int_eq(m->regions[map_at(m, 9, 5)].area, 8);
+	ck_assert_int_eq(rd.levels[0].key.n, 3);
+	read_json_doc_free(&rd);
+
+	read_warned("tests/data/watabou/door-to-nothing.json", &rd,
+		    "1 door with no place between two rects left out: doors[1] at (4, 1), nothing on one side");
+	read_json_doc_free(&rd);
+	read_warned("tests/data/watabou/door-twice.json", &rd,
+		    "1 door with no place between two rects left out: doors[2] at (4, 1), a second door on its square");
+	read_json_doc_free(&rd);
+
+	/* printed whole, one warning line on standard error */
+	ck_assert_int_eq(test_run("-i tests/data/watabou/stairwell-in-corridor.json -o " DIR "/loop.txt", NULL,
+				  DIR "/loop.err"), 0);
+	file_has(DIR "/loop.txt", "A shrine past the loop.");
+	size_t len;
+	char *err = test_slurp(DIR "/loop.err", &len);
+	ck_assert_ptr_nonnull(err);
+	ck_assert_msg(len > 0 && strchr(err, '\n') == err + len - 1, "not one line: %s", err);
+	free(err);
+}
+END_TEST
+
 START_TEST(test_every_output)
 {
 	static const struct { const char *file, *opts, *want; } outs[] = {
@@ -264,6 +335,7 @@ static Suite *read_watabou_suite(void)
 	tcase_add_test(tc, test_fixture_read);
 	tcase_add_test(tc, test_nearest_kinds_warned);
 	tcase_add_test(tc, test_two_notes_in_one_room);
+	tcase_add_test(tc, test_drawn_with_changes);
 	tcase_add_test(tc, test_every_output);
 	tcase_add_test(tc, test_json_round_trip);
 	suite_add_tcase(s, tc);

@@ -2,7 +2,9 @@
  * a one-level document: its title and story, the map laid out by
  * read_watabou_grid.c, and the key: an entry per numbered room with the
  * notes placed in it. A door type we have no kind for is read as its
- * nearest kind, with a warning per type naming it and how many. */
+ * nearest kind, with a warning per type naming it and how many; each kind
+ * of change the grid made to draw the file (a door left out, a square two
+ * rects share) is one warning too, with how many and the first. */
 #include "read/read_watabou_int.h"
 #include "read/read_formats.h"
 
@@ -118,6 +120,24 @@ static void warn_nearest(struct jf *r, const struct wb_layout *lay, struct log *
 	}
 }
 
+/* One warning a kind of change the grid made, with how many and the first. */
+static void warn_changes(struct jf *r, const struct wb_layout *lay, struct log *log)
+{
+	const struct wb_change *c = &lay->inside;
+	if (c->n)
+		log_warn(log, "%s: %d door%s with one room or corridor on both sides left out: %sdoors[%d] at (%d, %d), "
+			 "type %d (%s)", r->name, c->n, c->n == 1 ? "" : "s", c->n > 1 ? "the first " : "", c->first, c->x,
+			 c->y, c->other, wb_door_type_name(c->other));
+	c = &lay->unplaced;
+	if (c->n)
+		log_warn(log, "%s: %d door%s with no place between two rects left out: %sdoors[%d] at (%d, %d), %s",
+			 r->name, c->n, c->n == 1 ? "" : "s", c->n > 1 ? "the first " : "", c->first, c->x, c->y, c->why);
+	c = &lay->shared;
+	if (c->n)
+		log_warn(log, "%s: %d square%s in two rects drawn in one of them: %s(%d, %d) in rects[%d], not rects[%d]",
+			 r->name, c->n, c->n == 1 ? "" : "s", c->n > 1 ? "the first " : "", c->x, c->y, c->other, c->first);
+}
+
 int read_watabou_root(const char *name, json_t *root, struct read_json_doc *out, struct log *log, struct err *e)
 {
 	struct jf r = { name, e };
@@ -137,6 +157,7 @@ int read_watabou_root(const char *name, json_t *root, struct read_json_doc *out,
 	if (build_key(&r, &d, &lay, &out->levels[0], log) < 0)
 		goto out;
 	warn_nearest(&r, &lay, log);
+	warn_changes(&r, &lay, log);
 	rc = 0;
 out:
 	free(lay.note_region);

@@ -6,7 +6,15 @@
  * the room behind it), and the door itself lies on the edge to the other
  * side. An open way between two corridors joins them into one. The way in
  * (type 3) and the stairs down (type 8) are stairs on their square. A
- * rotunda keeps the squares whose centres lie within its circle. */
+ * rotunda keeps the squares whose centres lie within its circle.
+ *
+ * The generator's own files are drawn as they come: read_watabou_seat.c
+ * gives a square two rects share to one of them and leaves out a door with
+ * no seat of its own; here a door with nothing on one side, or with one
+ * room or corridor on both (a stairwell in a corridor that loops), is left
+ * out too, its square floor of the rect beside it. Each change is counted
+ * in the layout for the warning; only what no change makes a map of is
+ * refused. */
 #include "read/read_watabou_int.h"
 
 #include "model/map_check.h"
@@ -15,17 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct wb_grid {
-	struct jf *r;
-	const struct wb_doc *d;
-	struct map *m;
-	int ox, oy;             /* add to the export's x, y to get ours */
-	int *owner;             /* per square: rect index + 1, or 0 */
-	int *rect_door;         /* per rect: the door standing on it, or -1 */
-	int *parent;            /* union-find over rects */
-	int *region;            /* per rect: its region id */
-};
 
 static int find(int *parent, int i)
 {
@@ -47,13 +44,6 @@ static int is_corridor(const struct wb_rect *rc)
 	return rc->w == 1 || rc->h == 1;
 }
 
-/* The rect index at the export's square (x, y), or -1. */
-static int rect_at(const struct wb_grid *g, int x, int y)
-{
-	int gx = x + g->ox, gy = y + g->oy;
-	return map_in(g->m, gx, gy) ? g->owner[(long)gy * g->m->w + gx] - 1 : -1;
-}
-
 /* The grid: the rects' bounding box and a margin. */
 static int size_grid(struct wb_grid *g)
 {
@@ -72,57 +62,16 @@ static int size_grid(struct wb_grid *g)
 		return -1;
 	size_t n = (size_t)g->m->w * (size_t)g->m->h;
 	g->owner = calloc(n, sizeof *g->owner);
+	g->area = calloc((size_t)d->nrects, sizeof *g->area);
+	g->lost = calloc((size_t)d->ndoors + 1, 1);
 	g->rect_door = malloc((size_t)d->nrects * sizeof *g->rect_door);
 	g->parent = malloc((size_t)d->nrects * sizeof *g->parent);
 	g->region = calloc((size_t)d->nrects, sizeof *g->region);
-	if (!g->owner || !g->rect_door || !g->parent || !g->region)
+	if (!g->owner || !g->area || !g->lost || !g->rect_door || !g->parent || !g->region)
 		return err_set(g->r->e, "out of memory reading %s", g->r->name);
 	for (int i = 0; i < d->nrects; i++) {
 		g->rect_door[i] = -1;
 		g->parent[i] = i;
-	}
-	return 0;
-}
-
-/* Each square to its rect; rects never overlap. */
-static int place_rects(struct wb_grid *g)
-{
-	for (int i = 0; i < g->d->nrects; i++) {
-		const struct wb_rect *rc = &g->d->rects[i];
-		for (int y = rc->y; y < rc->y + rc->h; y++)
-			for (int x = rc->x; x < rc->x + rc->w; x++) {
-				int *o = &g->owner[(long)(y + g->oy) * g->m->w + x + g->ox];
-				if (*o) {
-					char at[32];
-					snprintf(at, sizeof at, "rects[%d]", i);
-					return jf_fail(g->r, at, "the square (%d, %d) is also in rects[%d] (rects must not "
-						       "overlap)", x, y, *o - 1);
-				}
-				*o = i + 1;
-			}
-	}
-	return 0;
-}
-
-/* Each door on a one-square rect of its own. */
-static int seat_doors(struct wb_grid *g)
-{
-	char at[32];
-	for (int i = 0; i < g->d->ndoors; i++) {
-		const struct wb_door *dr = &g->d->doors[i];
-		int s = rect_at(g, dr->x, dr->y);
-		snprintf(at, sizeof at, "doors[%d]", i);
-		if (s < 0)
-			return jf_fail(g->r, at, "(%d, %d) lies in no rect (a door stands on a one-square rect of its own)",
-				       dr->x, dr->y);
-		const struct wb_rect *rc = &g->d->rects[s];
-		if (rc->w != 1 || rc->h != 1)
-			return jf_fail(g->r, at, "(%d, %d) lies inside rects[%d], which is %d x %d, not on a one-square "
-				       "rect of its own", dr->x, dr->y, s, rc->w, rc->h);
-		if (g->rect_door[s] >= 0)
-			return jf_fail(g->r, at, "a second door on the square (%d, %d), where doors[%d] stands", dr->x,
-				       dr->y, g->rect_door[s]);
-		g->rect_door[s] = i;
 	}
 	return 0;
 }
@@ -133,7 +82,7 @@ static int beside(struct wb_grid *g, int i, int step, int *out)
 {
 	const struct wb_door *dr = &g->d->doors[i];
 	int x = dr->x + step * dr->dx, y = dr->y + step * dr->dy;
-	*out = rect_at(g, x, y);
+	*out = wb_rect_at(g, x, y);
 	if (*out >= 0 && g->rect_door[*out] >= 0) {
 		char at[32];
 		snprintf(at, sizeof at, "doors[%d]", i);
@@ -145,18 +94,20 @@ static int beside(struct wb_grid *g, int i, int step, int *out)
 
 /* Joins each door's square to the region it opens from; *toward[i] gets
  * the step (+1 ahead, -1 behind) to the other side, 0 for no door on an
- * edge (stairs, or an open way inside one corridor). */
+ * edge (stairs, an open way inside one corridor, a door left out). */
 static int join_doors(struct wb_grid *g, int *toward)
 {
 	char at[32];
 	for (int i = 0; i < g->d->ndoors; i++) {
 		const struct wb_door *dr = &g->d->doors[i];
 		const struct wb_rect *rects = g->d->rects;
-		int s = rect_at(g, dr->x, dr->y), ahead, behind;
+		int s = wb_rect_at(g, dr->x, dr->y), ahead, behind;
 		snprintf(at, sizeof at, "doors[%d]", i);
+		toward[i] = 0;
+		if (g->lost[i])
+			continue;
 		if (beside(g, i, 1, &ahead) < 0 || beside(g, i, -1, &behind) < 0)
 			return -1;
-		toward[i] = 0;
 		if (dr->type == WB_OUT || dr->type == WB_DOWN) {
 			int host = dr->type == WB_OUT ? (ahead >= 0 ? ahead : behind) : (behind >= 0 ? behind : ahead);
 			if (host < 0)
@@ -166,9 +117,13 @@ static int join_doors(struct wb_grid *g, int *toward)
 			continue;
 		}
 		if (ahead < 0 || behind < 0) {
-			int step = ahead < 0 ? 1 : -1;
-			return jf_fail(g->r, at, "the door at (%d, %d) does not lie between two rects: nothing at (%d, %d)",
-				       dr->x, dr->y, dr->x + step * dr->dx, dr->y + step * dr->dy);
+			/* a door to nothing: its square joins the side there is */
+			wb_lose_door(g, i, "nothing on one side");
+			if (ahead >= 0 || behind >= 0)
+				join(g->parent, s, ahead >= 0 ? ahead : behind);
+			else
+				wb_clear_rect(g, s);
+			continue;
 		}
 		if (dr->type == WB_OPEN && is_corridor(&rects[ahead]) && is_corridor(&rects[behind])) {
 			join(g->parent, s, ahead);
@@ -202,7 +157,7 @@ static int cut_round(const struct wb_grid *g, const struct wb_rect *rc)
 			if (in_circle(rc, x, y))
 				continue;
 			for (int s = 0; s < SIDE_COUNT; s++) {
-				int o = rect_at(g, x + side_dx[s], y + side_dy[s]);
+				int o = wb_rect_at(g, x + side_dx[s], y + side_dy[s]);
 				if (o >= 0 && g->rect_door[o] >= 0)
 					return 0;
 			}
@@ -210,32 +165,39 @@ static int cut_round(const struct wb_grid *g, const struct wb_rect *rc)
 	return 1;
 }
 
-/* A region per group of joined rects, in the order of their first rect: a
- * room when the group holds a rect larger than one square across. */
+/* A region per group of joined rects that owns a square, in the order of
+ * their first rect: a room when the group holds a rect larger than one
+ * square across. Each rect's own squares are its region's. */
 static int make_regions(struct wb_grid *g)
 {
 	const struct wb_doc *d = g->d;
+	int *mark = calloc((size_t)d->nrects, sizeof *mark);   /* per group: 2 room, 1 corridor, -id */
+	if (!mark)
+		return err_set(g->r->e, "out of memory reading %s", g->r->name);
 	for (int i = 0; i < d->nrects; i++) {
-		int root = find(g->parent, i);
-		if (g->rect_door[i] < 0 && !is_corridor(&d->rects[i]))
-			g->region[root] = -1;   /* marks a group holding a room */
+		int root = find(g->parent, i), kind = g->rect_door[i] < 0 && !is_corridor(&d->rects[i]) ? 2 : 1;
+		if (g->area[i] > 0 && kind > mark[root])
+			mark[root] = kind;
 	}
 	for (int i = 0; i < d->nrects; i++) {
 		int root = find(g->parent, i);
-		if (g->region[root] <= 0) {
-			int id = map_add_region(g->m, g->region[root] < 0 ? REGION_ROOM : REGION_CORRIDOR, g->r->e);
-			if (id < 0)
+		if (mark[root] > 0) {
+			int id = map_add_region(g->m, mark[root] == 2 ? REGION_ROOM : REGION_CORRIDOR, g->r->e);
+			if (id < 0) {
+				free(mark);
 				return -1;
-			g->region[root] = id;
+			}
+			mark[root] = -id;
 		}
-		g->region[i] = g->region[root];
+		g->region[i] = -mark[root];
 	}
+	free(mark);
 	for (int i = 0; i < d->nrects; i++) {
 		const struct wb_rect *rc = &d->rects[i];
 		int round = cut_round(g, rc);
 		for (int y = rc->y; y < rc->y + rc->h; y++)
 			for (int x = rc->x; x < rc->x + rc->w; x++)
-				if (!round || in_circle(rc, x, y))
+				if (wb_rect_at(g, x, y) == i && (!round || in_circle(rc, x, y)))
 					map_set(g->m, x + g->ox, y + g->oy, g->region[i]);
 	}
 	map_recount(g->m);
@@ -256,6 +218,8 @@ static int add_doors(struct wb_grid *g, const int *toward, struct wb_layout *lay
 		const struct wb_door *dr = &g->d->doors[i];
 		int x = dr->x + g->ox, y = dr->y + g->oy;
 		snprintf(at, sizeof at, "doors[%d]", i);
+		if (g->lost[i])
+			continue;
 		if (dr->type == WB_OUT || dr->type == WB_DOWN) {
 			if (map_add_stair(g->m, x, y, dr->type == WB_OUT ? STAIR_UP : STAIR_DOWN, 0, g->r->e) < 0)
 				return -1;
@@ -270,9 +234,13 @@ static int add_doors(struct wb_grid *g, const int *toward, struct wb_layout *lay
 		int dx = toward[i] * dr->dx, dy = toward[i] * dr->dy;
 		enum side side = dx > 0 ? SIDE_E : dx < 0 ? SIDE_W : dy > 0 ? SIDE_S : SIDE_N;
 		struct err de = { ERR_NONE, "" };
-		if (map_at(g->m, x, y) == map_at(g->m, x + dx, y + dy) ||
-		    map_add_door(g->m, x, y, side, kind_of_type[dr->type], &de) < 0)
-			return jf_fail(g->r, at, "the door at (%d, %d) joins a room or corridor to itself", dr->x, dr->y);
+		if (map_at(g->m, x, y) == map_at(g->m, x + dx, y + dy)) {
+			/* both sides one room or corridor: no wall to put it in */
+			wb_note_change(&lay->inside, i, dr->x, dr->y, dr->type, NULL);
+			continue;
+		}
+		if (map_add_door(g->m, x, y, side, kind_of_type[dr->type], &de) < 0)
+			return jf_fail(g->r, at, "the door at (%d, %d): %s", dr->x, dr->y, de.msg);
 		if (dr->type == WB_NARROW || dr->type == WB_DOUBLE || dr->type == WB_STEEL || dr->type == WB_STAIRWELL)
 			lay->nearest[dr->type]++;
 	}
@@ -292,7 +260,7 @@ static void add_features(struct wb_grid *g)
 		const struct wb_point *p = k ? d->water : d->columns;
 		int n = k ? d->nwater : d->ncolumns;
 		for (int i = 0; i < n; i++) {
-			int x = (int)floor(p[i].x), y = (int)floor(p[i].y), o = rect_at(g, x, y);
+			int x = (int)floor(p[i].x), y = (int)floor(p[i].y), o = wb_rect_at(g, x, y);
 			if (o < 0 || g->rect_door[o] >= 0 || !map_at(g->m, x + g->ox, y + g->oy))
 				continue;
 			g->m->features[(long)(y + g->oy) * g->m->w + x + g->ox] = k ? FEATURE_WATER : FEATURE_PILLAR;
@@ -303,7 +271,7 @@ static void add_features(struct wb_grid *g)
 static int grid_region_at(const void *ctx, int x, int y)
 {
 	const struct wb_grid *g = ctx;
-	int o = rect_at(g, x, y);
+	int o = wb_rect_at(g, x, y);
 	return o < 0 ? 0 : g->region[o];
 }
 
@@ -326,15 +294,17 @@ static const char *where_region(const struct wb_grid *g, const char *msg, char *
 
 int wb_build_map(struct jf *r, const struct wb_doc *d, struct map *m, struct wb_layout *lay)
 {
-	struct wb_grid g = { .r = r, .d = d, .m = m };
+	struct wb_grid g = { .r = r, .d = d, .m = m, .lay = lay };
 	int *toward = calloc((size_t)d->ndoors + 1, sizeof *toward);
 	int rc = -1;
 	if (!toward) {
 		err_set(r->e, "out of memory reading %s", r->name);
 		goto out;
 	}
-	if (size_grid(&g) < 0 || place_rects(&g) < 0 || seat_doors(&g) < 0 || join_doors(&g, toward) < 0 ||
-	    make_regions(&g) < 0 || add_doors(&g, toward, lay) < 0)
+	if (size_grid(&g) < 0 || wb_place_rects(&g) < 0)
+		goto out;
+	wb_seat_doors(&g);
+	if (join_doors(&g, toward) < 0 || make_regions(&g) < 0 || add_doors(&g, toward, lay) < 0)
 		goto out;
 	add_features(&g);
 	for (int i = 0; i < d->nrects; i++)
@@ -344,14 +314,16 @@ int wb_build_map(struct jf *r, const struct wb_doc *d, struct map *m, struct wb_
 		goto out;
 	struct err ce = { ERR_NONE, "" };
 	if (map_check(m, &ce) < 0) {
-		char where[64];
-		jf_fail(r, "map", "%s%s", ce.msg, where_region(&g, ce.msg, where));
+		char where[64], change[160];
+		jf_fail(r, "map", "%s%s%s", ce.msg, where_region(&g, ce.msg, where), wb_first_change(lay, change));
 		goto out;
 	}
 	rc = 0;
 out:
 	free(toward);
 	free(g.owner);
+	free(g.area);
+	free(g.lost);
 	free(g.rect_door);
 	free(g.parent);
 	free(g.region);
