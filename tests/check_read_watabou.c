@@ -6,7 +6,8 @@
  * format works on it; and its JSON reads back to the same bytes. Shapes
  * the generator writes that mapsheet draws with a change (fixtures made
  * here: a stairwell inside one corridor, two rooms sharing a square, a door
- * to nothing, two doors on a square) are read with one warning each. (The
+ * to nothing, two doors on a square) are read with one warning each. A way
+ * in that lies in a corridor is named in the nearest room's key. (The
  * broken exports in tests/bad-input/watabou/ are run by check_bad_map_files.) */
 #include "testrun.h"
 #include "testutil.h"
@@ -325,6 +326,27 @@ START_TEST(test_json_round_trip)
 }
 END_TEST
 
+/* A way in at the end of a corridor (stairs of type 3 on a corridor's
+ * square): the nearest room's key says where it is. */
+START_TEST(test_way_in_in_a_corridor)
+{
+	struct read_json_doc rd;
+	struct err e = { ERR_NONE, "" };
+	ck_assert_msg(read_map_file("tests/data/watabou/way-in-corridor.json", INPUT_AUTO, &rd, NULL, &e) == 0, "%s",
+		      e.msg);
+	const struct map *m = &rd.levels[0].map;
+	ck_assert_int_eq(m->regions[map_at(m, m->entrance.x, m->entrance.y)].kind, REGION_CORRIDOR);
+	const struct key_entry *one = key_find(&rd.levels[0].key, 1);
+	ck_assert_int_eq(one->nlines, 2);
+	ck_assert_str_eq(one->lines[0], "The guard room: a table, two stools.");
+	ck_assert_str_eq(one->lines[1], "The way in: stairs up in the corridor south of this room.");
+	ck_assert_int_eq(key_find(&rd.levels[0].key, 2)->nlines, 1);
+	read_json_doc_free(&rd);
+	ck_assert_int_eq(test_run("-q -i tests/data/watabou/way-in-corridor.json -o " DIR "/way-in.txt", NULL, NULL), 0);
+	file_has(DIR "/way-in.txt", "   The way in: stairs up in the corridor south of this room.\n");
+}
+END_TEST
+
 static Suite *read_watabou_suite(void)
 {
 	Suite *s = suite_create("read_watabou");
@@ -336,6 +358,7 @@ static Suite *read_watabou_suite(void)
 	tcase_add_test(tc, test_nearest_kinds_warned);
 	tcase_add_test(tc, test_two_notes_in_one_room);
 	tcase_add_test(tc, test_drawn_with_changes);
+	tcase_add_test(tc, test_way_in_in_a_corridor);
 	tcase_add_test(tc, test_every_output);
 	tcase_add_test(tc, test_json_round_trip);
 	suite_add_tcase(s, tc);

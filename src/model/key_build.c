@@ -1,6 +1,7 @@
 /* key_build.c: building the key of a numbered map: an entry per number,
  * its title and size, its exits (key_exits.c) and further paragraphs
- * (key_lines.c), and the footer of the map's notes. Contents come from
+ * (key_lines.c), a way in that lies in a corridor (key_way_in.c), and the
+ * footer of the map's notes. Contents come from
  * stock.c, called by whoever builds the key. */
 #include "model/key_int.h"
 #include "base/plural.h"
@@ -76,6 +77,8 @@ int key_build(struct key *k, const struct map *m, const struct key_options *o, s
 		if (key_exits_build(en, m, &g, id, o, stack, seen, e) < 0 || key_entry_lines(en, m, id, e) < 0)
 			goto fail;
 	}
+	if (key_way_in_line(k, m, e) < 0)
+		goto fail;
 	for (int i = 0; i < m->nnotes; i++)
 		if (add_footer(k, m->notes[i], e) < 0)
 			goto fail;

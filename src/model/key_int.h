@@ -1,6 +1,6 @@
 /* key_int.h: what the parts of key_build share: key_build.c makes each
  * entry from key_exits.c's exits paragraph and key_lines.c's further
- * paragraphs. */
+ * paragraphs, and key_way_in.c names a way in that lies in a corridor. */
 #ifndef MAPSHEET_KEY_INT_H
 #define MAPSHEET_KEY_INT_H
 
@@ -29,5 +29,12 @@ int key_entry_lines(struct key_entry *en, const struct map *m, int id, struct er
  * from en's exits, when it is that big and its squares are a network of
  * narrow runs; other regions get nothing. Returns 0 or -1 with e set. */
 int key_hall_line(struct key_entry *en, const struct map *m, int id, struct err *e);
+
+/* Adds the line of a way in that lies in a corridor to the entry of the
+ * numbered room nearest to it (key_way_in.c): "The way in: stairs up in
+ * the corridor north of this room." Nothing when the way in is in a
+ * numbered room (key_entry_lines says so there). Returns 0 or -1 with e
+ * set. */
+int key_way_in_line(struct key *k, const struct map *m, struct err *e);
 
 #endif
