@@ -1,5 +1,6 @@
 /* check_template.c: the template parser, line by line: fields by type,
- * optional fields, text fields, comments, and file:line:column errors. */
+ * optional fields, text fields, comments, file:line:column errors, and a
+ * file indented as a whole (an example copied from a man page). */
 #include "testutil.h"
 
 #include "template/template.h"
@@ -105,6 +106,42 @@ START_TEST(test_text_counts_lines)
 }
 END_TEST
 
+/* A file indented as a whole (an example copied from man) reads as if it
+ * were not, its columns still counted from the line's start; a field keeps
+ * its own leading spaces; a directive indented otherwise is refused. */
+START_TEST(test_indented_file)
+{
+	struct seen s = { 0 };
+	struct err e;
+	const char *text = "\n       # a comment\n       tile:a:1:  two spaces kept\n\n       ratio:0.5\n";
+	ck_assert_uint_eq(tpl_indent(text, strlen(text)), 7);
+	ck_assert_int_eq(tpl_parse_text("x.tpl", text, strlen(text), dirs, &s, &e), 0);
+	ck_assert_int_eq(s.calls, 2);
+	ck_assert_str_eq(s.name, "a");
+	ck_assert_str_eq(s.text, "  two spaces kept");
+	ck_assert_double_eq(s.ratio, 0.5);
+	text = "  tile:a:x\n";
+	ck_assert_int_eq(tpl_parse_text("x.tpl", text, strlen(text), dirs, &s, &e), -1);
+	ck_assert_str_eq(e.msg, "x.tpl:1:10: 'x' is not a whole number");
+	text = "  tile:a:1\n   ratio:0.5\n";
+	ck_assert_int_eq(tpl_parse_text("x.tpl", text, strlen(text), dirs, &s, &e), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "x.tpl:2:1: a directive starts after 2 spaces here"));
+	text = "tile:a:1\n  ratio:0.5\n";
+	ck_assert_int_eq(tpl_parse_text("x.tpl", text, strlen(text), dirs, &s, &e), -1);
+	ck_assert_str_eq(e.msg, "x.tpl:2:1: a directive starts at the beginning of the line");
+	/* a tab is no indentation */
+	text = "\ttile:a:1\n";
+	ck_assert_uint_eq(tpl_indent(text, strlen(text)), 0);
+	ck_assert_int_eq(tpl_parse_text("x.tpl", text, strlen(text), dirs, &s, &e), -1);
+	ck_assert_str_eq(e.msg, "x.tpl:1:1: a directive starts at the beginning of the line");
+	text = "  \ttile:a:1\n";
+	ck_assert_int_eq(tpl_parse_text("x.tpl", text, strlen(text), dirs, &s, &e), -1);
+	/* one line at a time, a directive starts at the beginning */
+	ck_assert_int_eq(parse("  tile:a:1", &s, &e), -1);
+	ck_assert_str_eq(e.msg, "t.txt:3:1: a directive starts at the beginning of the line");
+}
+END_TEST
+
 static Suite *template_suite(void)
 {
 	Suite *s = suite_create("template");
@@ -112,6 +149,7 @@ static Suite *template_suite(void)
 	tcase_add_test(tc, test_fields);
 	tcase_add_test(tc, test_errors_name_position);
 	tcase_add_test(tc, test_text_counts_lines);
+	tcase_add_test(tc, test_indented_file);
 	suite_add_tcase(s, tc);
 	return s;
 }

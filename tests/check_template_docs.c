@@ -4,10 +4,13 @@
  * its indentation comes along. Each example (a style, a stocking table
  * system, tiles, a name table, a theme table) is cut from
  * `MANWIDTH=120 man -l man/mapsheet-templates.5 | col -bx`, written to a
- * file and used in a run that must succeed. The site example (SITES) is a
+ * file and used in a run that must succeed. The example tile, and
+ * mapsheet(1)'s config file example, are also pasted as they are shown,
+ * indentation and all, and must work so. The site example (SITES) is a
  * shell session set flush left: it is cut from the page as it stands and
  * run by sh, with $HOME a folder of the test's, as a reader pastes it. */
 #define _XOPEN_SOURCE 700 /* realpath() */
+#include "testrun.h"
 #include "testutil.h"
 
 #include <limits.h>
@@ -215,6 +218,66 @@ START_TEST(test_site_example_pastes)
 }
 END_TEST
 
+/* The block of the page, as `man` renders it at 80 columns, from the line
+ * holding `first` to the line holding `last`, indentation and all
+ * (malloc'd): what a reader copies off the screen. */
+static char *block_as_shown(const char *page, const char *first, const char *last)
+{
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "MANWIDTH=80 man -l %s 2>/dev/null | col -bx", page);
+	FILE *p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	static char text[256 * 1024];
+	size_t len = fread(text, 1, sizeof text - 1, p);
+	ck_assert_int_eq(pclose(p), 0);
+	text[len] = '\0';
+	char *a = strstr(text, first), *b = a ? strstr(a, last) : NULL;
+	ck_assert_msg(a && b, "%s: no block from '%s' to '%s'", page, first, last);
+	while (a > text && a[-1] != '\n')
+		a--;
+	b += strlen(last);
+	char *out = calloc((size_t)(b - a) + 2, 1);
+	ck_assert_ptr_nonnull(out);
+	memcpy(out, a, (size_t)(b - a));
+	strcat(out, "\n");
+	return out;
+}
+
+/* The vault tile of the Example, pasted with the indentation man gives it
+ * into mytiles/vault.tile, is read: --tiles +mytiles makes a level (it
+ * was refused: "vault.tile:2:1: a directive starts at the beginning of
+ * the line"). So is mapsheet(1)'s config file example, pasted the same
+ * way into the config file. */
+START_TEST(test_examples_pasted_indented)
+{
+	mkdir("build/tests", 0777);
+	mkdir(DIR, 0777);
+	mkdir(DIR "/mytiles", 0777);
+	char *tile = block_as_shown("man/mapsheet-templates.5", "# two rooms behind one another", "row:#######");
+	ck_assert_msg(strncmp(tile, "       # two rooms", 18) == 0 && strstr(tile, "\n       tile:vault\n"),
+		      "not as man shows it: %s", tile);
+	write_file(DIR "/mytiles/vault.tile", tile);
+	run_ok("--method tiles --tiles +" DIR "/mytiles --seed pasted -o " DIR "/pasted.txt", tile);
+	free(tile);
+
+	mkdir(DIR "/xdg", 0777);
+	mkdir(DIR "/xdg/mapsheet", 0777);
+	char *config = block_as_shown("man/mapsheet.1", "# letter is the default", "scale:5");
+	ck_assert_msg(config[0] == ' ' && strstr(config, "\n"), "not indented: %s", config);
+	write_file(DIR "/xdg/mapsheet/config", config);
+	struct test_limits lim = { 60, 0, DIR "/xdg" };
+	int rc = test_run_limited("--seed pasted -o " DIR "/config.txt", &lim, NULL, ERR);
+	char *err = test_slurp(ERR, NULL);
+	ck_assert_msg(rc == 0, "the config file as shown: exit %d: %s\n%s", rc, err ? err : "", config);
+	free(err);
+	char *out = test_slurp(DIR "/config.txt", NULL);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_ptr_nonnull(strstr(out, "Remake: mapsheet --paper a4 --style inksaver --scale 5 --seed pasted"));
+	free(out);
+	free(config);
+}
+END_TEST
+
 static Suite *template_docs_suite(void)
 {
 	Suite *s = suite_create("template_docs");
@@ -222,6 +285,7 @@ static Suite *template_docs_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_examples_as_rendered);
 	tcase_add_test(tc, test_site_example_pastes);
+	tcase_add_test(tc, test_examples_pasted_indented);
 	suite_add_tcase(s, tc);
 	return s;
 }

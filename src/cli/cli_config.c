@@ -1,8 +1,9 @@
 /* cli_config.c: the config file ($XDG_CONFIG_HOME/mapsheet/config): lines
  * "setting: value" giving defaults for a few options. Each value is checked
  * as its option's value would be, and a bad one is reported at its place in
- * the file (PATH:LINE:COL). The settings are kept in struct cli so that the
- * remake line can carry them. */
+ * the file (PATH:LINE:COL). Like a template, the file may be indented as
+ * a whole (the man page's example pasted as shown). The settings are kept
+ * in struct cli so that the remake line can carry them. */
 #include "cli/cli_options.h"
 
 #include "cli/cli_text.h"
@@ -97,30 +98,35 @@ int cli_config_parse_text(struct cli *c, const char *name, const char *text, siz
 {
 	struct tpl_pos pos = { name, 0 };
 	int rc = 0;
+	/* indented as a whole (pasted from the man page): the setting after the indentation */
+	size_t indent = tpl_indent(text, len);
 	for (size_t i = 0; i < len && rc == 0;) {
 		const char *nl = memchr(text + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - text) : len;
+		size_t end = nl ? (size_t)(nl - text) : len, word = i;
+		while (word < end && word < i + indent && text[word] == ' ')
+			word++;
 		pos.line++;
-		struct config_line cl = { c, line_setting(text + i, end - i) };
+		struct config_line cl = { c, line_setting(text + word, end - word) };
 		if (cl.setting) {
 			const struct tpl_directive dirs[] = { { cl.setting, "text", config_apply }, { NULL, NULL, NULL } };
-			rc = tpl_parse_line(&pos, text + i, end - i, dirs, &cl, e);
+			rc = tpl_parse_indented(&pos, text + i, end - i, indent, dirs, &cl, e);
 			i = end + 1;
 			continue;
 		}
 		const struct tpl_directive none[] = { { NULL, NULL, NULL } };
-		rc = tpl_parse_line(&pos, text + i, end - i, none, &cl, e);
+		rc = tpl_parse_indented(&pos, text + i, end - i, indent, none, &cl, e);
 		if (rc < 0 && strstr(e->msg, "unknown directive")) {
 			char avail[200] = "";
 			for (int k = 0; config_settings[k]; k++)
 				snprintf(avail + strlen(avail), sizeof avail - strlen(avail), "%s%s", avail[0] ? ", " : "",
 					 config_settings[k]);
-			size_t n = strcspn(text + i, ":\n");
+			size_t n = strcspn(text + word, ":\n");
+			int col = (int)(word - i) + 1;
 			if (n == 0)
-				rc = tpl_error(e, &pos, 1, "no setting named before the ':' (settings: %s)", avail);
+				rc = tpl_error(e, &pos, col, "no setting named before the ':' (settings: %s)", avail);
 			else
-				rc = tpl_error(e, &pos, 1, "unknown setting '%.*s' (settings: %s)", (int)(n < 60 ? n : 60),
-					       text + i, avail);
+				rc = tpl_error(e, &pos, col, "unknown setting '%.*s' (settings: %s)", (int)(n < 60 ? n : 60),
+					       text + word, avail);
 		}
 		i = end + 1;
 	}

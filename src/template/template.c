@@ -1,4 +1,8 @@
-/* template.c: the directive:field:field parser for every template file. */
+/* template.c: the directive:field:field parser for every template file. A
+ * file may be indented as a whole, as an example copied from man(1) is:
+ * the leading spaces of its first directive line are its indentation, and
+ * every directive line has them (the fields after the ':', a tile's row of
+ * outside squares, keep every space of their own). */
 #include "template/template.h"
 
 #include "base/slurp.h"
@@ -183,8 +187,31 @@ static void list_directives(const struct tpl_directive *dirs, char *out, size_t 
 	}
 }
 
+size_t tpl_indent(const char *text, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - text) : len, lead = i;
+		while (lead < end && text[lead] == ' ')
+			lead++;
+		size_t first = lead;
+		while (first < end && (text[first] == ' ' || text[first] == '\t' || text[first] == '\r'))
+			first++;
+		if (first < end && text[first] != '#')
+			return first == lead ? lead - i : 0;
+		i = end + 1;
+	}
+	return 0;
+}
+
 int tpl_parse_line(const struct tpl_pos *pos, const char *line, size_t len,
 		   const struct tpl_directive *dirs, void *ctx, struct err *e)
+{
+	return tpl_parse_indented(pos, line, len, 0, dirs, ctx, e);
+}
+
+int tpl_parse_indented(const struct tpl_pos *pos, const char *line, size_t len, size_t indent,
+		       const struct tpl_directive *dirs, void *ctx, struct err *e)
 {
 	char buf[TPL_MAX_LINE + 1];
 	if (len > TPL_MAX_LINE)
@@ -198,18 +225,24 @@ int tpl_parse_line(const struct tpl_pos *pos, const char *line, size_t len,
 	size_t start = strspn(buf, " \t");
 	if (buf[start] == '\0' || buf[start] == '#')
 		return 0;
-	if (start > 0)
-		return tpl_error(e, pos, 1, "a directive starts at the beginning of the line");
-
-	char *colon = strchr(buf, ':');
+	if (start != indent || strspn(buf, " ") < start) {
+		if (indent == 0)
+			return tpl_error(e, pos, 1, "a directive starts at the beginning of the line");
+		return tpl_error(e, pos, 1, "a directive starts after %zu spaces here, as the file's first directive "
+				 "does (an indented file indents every directive alike)", indent);
+	}
+	/* the directive and its fields; columns still count from the line's start */
+	char *word = buf + start;
+	int col = (int)start + 1;
+	char *colon = strchr(word, ':');
 	if (!colon)
-		return tpl_error(e, pos, 1, "expected 'directive:fields', found no ':'");
+		return tpl_error(e, pos, col, "expected 'directive:fields', found no ':'");
 	*colon = '\0';
-	const struct tpl_directive *d = find_directive(dirs, buf);
+	const struct tpl_directive *d = find_directive(dirs, word);
 	if (!d) {
 		char names[300];
 		list_directives(dirs, names, sizeof names);
-		return tpl_error(e, pos, 1, "unknown directive '%s' (expected one of: %s)", buf, names);
+		return tpl_error(e, pos, col, "unknown directive '%s' (expected one of: %s)", word, names);
 	}
 
 	struct tpl_field fields[TPL_MAX_FIELDS];
@@ -226,7 +259,7 @@ int tpl_parse_line(const struct tpl_pos *pos, const char *line, size_t len,
 		else
 			required = nf + 1;
 		if (nf >= TPL_MAX_FIELDS)
-			return tpl_error(e, pos, 1, "directive '%s' has too many fields", d->name);
+			return tpl_error(e, pos, col, "directive '%s' has too many fields", d->name);
 		struct tpl_field *f = &fields[nf];
 		if (!rest) {
 			if (optional)
@@ -255,7 +288,7 @@ int tpl_parse_line(const struct tpl_pos *pos, const char *line, size_t len,
 				if (parse_real_field(pos, f, e) < 0)
 					return -1;
 			} else if (strcmp(type, "str") != 0) {
-				return tpl_error(e, pos, 1, "directive '%s' has a bad spec '%s'", d->name, type);
+				return tpl_error(e, pos, col, "directive '%s' has a bad spec '%s'", d->name, type);
 			}
 		}
 		nf++;
@@ -272,12 +305,12 @@ int tpl_parse_text(const char *name, const char *text, size_t len, const struct 
 		   void *ctx, struct err *e)
 {
 	struct tpl_pos pos = { name, 0 };
-	size_t i = 0;
+	size_t i = 0, indent = tpl_indent(text, len);
 	while (i < len) {
 		const char *nl = memchr(text + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - text) : len;
 		pos.line++;
-		if (tpl_parse_line(&pos, text + i, end - i, dirs, ctx, e) < 0)
+		if (tpl_parse_indented(&pos, text + i, end - i, indent, dirs, ctx, e) < 0)
 			return -1;
 		i = end + 1;
 	}

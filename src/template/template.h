@@ -2,7 +2,9 @@
  * through (styles, stocking tables, tiles, the config file).
  *
  * A file is a list of lines `directive:field:field...`. Blank lines and lines
- * whose first non-blank character is '#' are skipped. Each directive is
+ * whose first non-blank character is '#' are skipped. A directive starts at
+ * the beginning of its line, or, in a file indented as a whole (an example
+ * copied from a man page), after the spaces its first directive has. Each directive is
  * registered with a field spec, a space-separated list of types:
  *   int    a whole number            real   a decimal number
  *   str    one field (no ':')        text   the rest of the line, ':' and all
@@ -47,9 +49,19 @@ int tpl_parse_file(const char *path, const struct tpl_directive *dirs, void *ctx
 /* Parses text already in memory, naming it `name` in messages. */
 int tpl_parse_text(const char *name, const char *text, size_t len, const struct tpl_directive *dirs,
 		   void *ctx, struct err *e);
-/* Parses one line (without its newline) at pos. */
+/* Parses one line (without its newline) at pos: a directive starts at the
+ * beginning of the line. */
 int tpl_parse_line(const struct tpl_pos *pos, const char *line, size_t len,
 		   const struct tpl_directive *dirs, void *ctx, struct err *e);
+/* The same in a file indented by `indent` spaces: every directive line
+ * starts with exactly that many (columns in messages still count from the
+ * line's start). */
+int tpl_parse_indented(const struct tpl_pos *pos, const char *line, size_t len, size_t indent,
+		       const struct tpl_directive *dirs, void *ctx, struct err *e);
+/* A file's indentation: the spaces before its first directive (the first
+ * line neither blank nor a comment), as when an example is copied with the
+ * indentation man(1) gives it; 0 when they are not spaces alone. */
+size_t tpl_indent(const char *text, size_t len);
 
 /* Reports "file:line:col: message" into e; returns -1. */
 int tpl_error(struct err *e, const struct tpl_pos *pos, int col, const char *fmt, ...)
