@@ -253,7 +253,7 @@ static const struct bad_line bad_lines[] = {
 				"called, holds, leader, member, want, secret, doing, kind, name, match, feature, seen, "
 				"find, vermin, visitor)" },
 	{ "faction:x:any\n", "t.site:1:14: 'faction' needs str field 3 (spec: str str str)" },
-	{ " kind:x:any:none\n", "t.site:1:1: a directive starts at the beginning of the line" },
+	{ "kind:x:any:none\n name:X\n", "t.site:2:1: a directive starts at the beginning of the line" },
 };
 
 START_TEST(test_bad_line)
