@@ -22,6 +22,7 @@
 #define SEEDS 200
 
 struct tally {
+	int needy_lines;   /* "Who:" lines that name a feature their room has */
 	int rooms, feature_rooms, features_drawn, occupied, of_factions, leaders, wandering, wandering_factions;
 };
 
@@ -169,6 +170,36 @@ static void check_leader(const struct level *lv, const char *seed, struct tally 
 	free(keyed);
 }
 
+/* A doing line that names a feature (its needs: line) is said only in a
+ * room where that feature is drawn. The line is known by its text after
+ * its last placeholder. */
+static void check_needs(const struct level *lv, const char *seed, struct tally *t)
+{
+	for (int fi = 0; fi < tables.nfactions; fi++) {
+		const struct site_faction_type *f = &tables.factions[fi];
+		for (int r = 0; r < ROLE_WANDER; r++)
+			for (int i = 0; i < f->ndoing[r]; i++) {
+				if (f->doing_needs[r][i] == FEATURE_NONE)
+					continue;
+				const char *tail = strrchr(f->doing[r][i], '}');
+				char mark[40];
+				snprintf(mark, sizeof mark, "%s", tail ? tail + 1 : f->doing[r][i]);
+				for (int k = 0; k < lv->key.n; k++) {
+					const struct key_entry *en = &lv->key.entries[k];
+					for (int j = 0; j < en->nlines; j++) {
+						if (strncmp(en->lines[j], "Who: ", 5) != 0 || !strstr(en->lines[j], mark))
+							continue;
+						ck_assert_msg(has_feature(&lv->map, en->region, f->doing_needs[r][i]),
+							      "%s seed %s: room %d (%s) says '%s' with no %s drawn",
+							      lv->map.method, seed, en->number, en->title, en->lines[j],
+							      feature_name(f->doing_needs[r][i]));
+						t->needy_lines++;
+					}
+				}
+			}
+	}
+}
+
 static void count_occupants(const struct level *lv, struct tally *t, int nfactions)
 {
 	for (int i = 0; i < lv->key.n; i++) {
@@ -202,6 +233,7 @@ static void check_one(const char *csv, int nlevels, const char *seed, struct tal
 		check_names(&lv[k], seed);
 		check_features(&lv[k], seed, t);
 		check_leader(&lv[k], seed, t);
+		check_needs(&lv[k], seed, t);
 		count_occupants(&lv[k], t, plan.nfactions);
 	}
 	/* the first faction's leader waits on the deepest level */
@@ -213,8 +245,9 @@ static void check_one(const char *csv, int nlevels, const char *seed, struct tal
 static void report(const char *what, const struct tally *t)
 {
 	fprintf(stderr, "site: %s: %d rooms, %d with a kind's feature (%d drawn), %d occupied, %.0f%% by the factions, "
-		"%d leaders\n", what, t->rooms, t->feature_rooms, t->features_drawn, t->occupied,
-		t->occupied ? 100.0 * t->of_factions / t->occupied : 0.0, t->leaders);
+		"%d leaders, %d lines naming a feature of their room\n", what, t->rooms, t->feature_rooms,
+		t->features_drawn, t->occupied, t->occupied ? 100.0 * t->of_factions / t->occupied : 0.0, t->leaders,
+		t->needy_lines);
 }
 
 START_TEST(test_every_method)
@@ -231,6 +264,8 @@ START_TEST(test_every_method)
 	/* most rooms with someone in them hold the site's own */
 	ck_assert_msg(t.of_factions * 100 >= t.occupied * 60, "%s: %d of %d occupied rooms hold the factions", csv,
 		      t.of_factions, t.occupied);
+	/* the lines that name a feature were said, and only where it is */
+	ck_assert_msg(t.needy_lines > 0, "%s: no line naming a feature was said", csv);
 	/* nearly every feature a kind calls for is drawn */
 	ck_assert_msg(t.features_drawn * 100 >= t.feature_rooms * 90, "%s: %d of %d features drawn", csv,
 		      t.features_drawn, t.feature_rooms);

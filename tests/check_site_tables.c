@@ -155,6 +155,13 @@ static const struct bad_line bad_lines[] = {
 	{ F "doing:none:{n} {who} idle\n", "t.site:2:7: unknown role 'none' " DOING_ROLES },
 	{ F "doing:gard:{n} {who} idle\n", "t.site:2:7: unknown role 'gard' " DOING_ROLES },
 	{ F "doing:guard lair:{n} {who} idle\n", "t.site:2:7: one role, not 'guard lair'" },
+	{ F "needs:altar\n", "t.site:2:1: 'needs' follows the doing line it belongs to" },
+	{ F "doing:wander:{n} {who} idle\nneeds:altar\n",
+	  "t.site:3:1: a wandering line is said in no room, so it needs nothing" },
+	{ F "doing:lair:{n} {who} kneel\nneeds:altar\nneeds:table\n",
+	  "t.site:4:1: the doing line above needs altar already (one feature a line)" },
+	{ F "doing:lair:{n} {who} kneel\nneeds:alter\n", "t.site:3:7: unknown feature 'alter' (features: altar, statue, "
+	  "pillar, water, rubble, pit, coffin, bed, crate, shelf, table, throne, hearth, cage, well)" },
 	/* features */
 	{ K "feature:alter:a black altar\n", "t.site:2:9: unknown feature 'alter' " FEATURES },
 	{ K "feature:Altar:a black altar\n", "t.site:2:9: unknown feature 'Altar' " FEATURES },
@@ -250,7 +257,7 @@ static const struct bad_line bad_lines[] = {
 	{ K "match:rat nest\n", "t.site:2:10: a match word is one lowercase word, not 'rat nest'" },
 	/* the template parser's own */
 	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, faction, "
-				"called, holds, leader, member, want, secret, doing, kind, name, match, feature, seen, "
+				"called, holds, leader, member, want, secret, doing, needs, kind, name, match, feature, seen, "
 				"find, vermin, visitor)" },
 	{ "faction:x:any\n", "t.site:1:14: 'faction' needs str field 3 (spec: str str str)" },
 	{ "kind:x:any:none\n name:X\n", "t.site:2:1: a directive starts at the beginning of the line" },
@@ -293,6 +300,9 @@ static const struct incomplete incomplete[] = {
 	{ "doing:wander:", "doing:lair:", AT_FACTION "has no 'doing:wander:' line " NEEDS },
 	{ "doing:guard:", "doing:lair:", AT_FACTION "has giant rats in the guard role but no 'doing:guard:' line" },
 	{ "2d4:guard lair", "2d4:guard lair store", AT_FACTION "has giant rats in the store role but no 'doing:store:' line" },
+	{ "doing:lair:{n} {who} sleep in a heap of rags\n", "doing:lair:{n} {who} sleep in their beds\nneeds:bed\n",
+	  "t.site:4:1: faction 'rats': every 'doing:lair:' line has a 'needs:' line; one that needs nothing is said where "
+	  "the room has none of those features" },
 	{ "name:Nest\n", "", "t.site:19:1: room kind 'nest' has no 'name:' line (a kind needs name and seen lines)" },
 	{ "seen:Damp stone and old barrels.\n", "",
 	  "t.site:27:1: room kind 'cellar' has no 'seen:' line (a kind needs name and seen lines)" },

@@ -40,6 +40,17 @@ static int faction_check(const struct site_faction_type *f, struct err *e)
 				return err_usage(e, "%s:%d:1: faction '%s' has %s in the %s role but no 'doing:%s:' line",
 						 AT(f), f->id, f->members[m].plural, site_role_name((enum site_role)r),
 						 site_role_name((enum site_role)r));
+	/* a room of any kind can be given to a role: each role's lines must
+	 * hold one that needs no feature */
+	for (int r = ROLE_GUARD; r < ROLE_WANDER; r++) {
+		int free_line = f->ndoing[r] == 0;
+		for (int i = 0; i < f->ndoing[r] && !free_line; i++)
+			free_line = f->doing_needs[r][i] == FEATURE_NONE;
+		if (!free_line)
+			return err_usage(e, "%s:%d:1: faction '%s': every 'doing:%s:' line has a 'needs:' line; one that "
+					 "needs nothing is said where the room has none of those features",
+					 AT(f), f->id, site_role_name((enum site_role)r));
+	}
 	return 0;
 }
 
@@ -119,8 +130,10 @@ void site_tables_free(struct site_tables *t)
 		free_list(f->secrets, f->nsecrets);
 		free(f->leaders);
 		free(f->members);
-		for (int r = 0; r < ROLE_COUNT; r++)
+		for (int r = 0; r < ROLE_COUNT; r++) {
 			free_list(f->doing[r], f->ndoing[r]);
+			free(f->doing_needs[r]);
+		}
 	}
 	free(t->factions);
 	for (int i = 0; i < t->nkinds; i++) {

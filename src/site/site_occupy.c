@@ -54,6 +54,33 @@ const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n)
 	return lines[pick];
 }
 
+/* Whether region id of m has feature f drawn on one of its squares. */
+static int room_has(const struct map *m, int id, enum feature f)
+{
+	const struct rect *b = &m->regions[id].bounds;
+	for (int y = b->y; y < b->y + b->h; y++)
+		for (int x = b->x; x < b->x + b->w; x++)
+			if (map_at(m, x, y) == id && m->features[(long)y * m->w + x] == f)
+				return 1;
+	return 0;
+}
+
+/* A doing line of the role for the room of en: one whose needed feature is
+ * drawn there, or that needs none; among those, one not said yet. */
+static const char *doing_line(struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
+			      const struct key_entry *en)
+{
+	char *fit[64];
+	int n = 0;
+	const struct map *m = &lp->lv->map;
+	for (int i = 0; i < f->ndoing[role] && n < 64; i++) {
+		enum feature need = f->doing_needs[role][i];
+		if (need == FEATURE_NONE || (m->features && room_has(m, en->region, need)))
+			fit[n++] = f->doing[role][i];
+	}
+	return n > 0 ? site_fresh_line(lp, fit, n) : site_fresh_line(lp, f->doing[role], f->ndoing[role]);
+}
+
 /* Adds "Who: " + text filled with {n} and {who} as a line of en. */
 static int add_who(struct key_entry *en, const char *text, const char *n, const char *who, struct err *e)
 {
@@ -89,7 +116,7 @@ static int faction_group(struct level_plan *lp, struct key_entry *en, int factio
 		count = 2;   /* the doing lines speak of a group */
 	char buf[16];
 	add_occupant(en, faction, mb->creature, count, role);
-	return add_who(en, site_fresh_line(lp, f->doing[role], f->ndoing[role]),
+	return add_who(en, doing_line(lp, f, role, en),
 		       site_number_word(count, buf, sizeof buf), mb->plural, e);
 }
 
@@ -101,7 +128,7 @@ static int leader_room(struct level_plan *lp, struct key_entry *en, int faction,
 	char who[160];
 	snprintf(who, sizeof who, "%s, %s %s,", fa->leader, strchr("aeiou", fa->leader_creature[0]) ? "an" : "a",
 		 fa->leader_creature);
-	if (add_who(en, site_fresh_line(lp, f->doing[ROLE_LEADER], f->ndoing[ROLE_LEADER]), "", who, e) < 0)
+	if (add_who(en, doing_line(lp, f, ROLE_LEADER, en), "", who, e) < 0)
 		return -1;
 	return faction_group(lp, en, faction, ROLE_GUARD, e);
 }

@@ -41,6 +41,7 @@ struct parse {
 	const char *file;                   /* the file's name, kept in t->files */
 	struct site_faction_type *faction;  /* the faction the lines belong to */
 	struct site_kind *kind;             /* the kind the lines belong to */
+	int last_doing;                     /* the role of the faction's last doing line, or -1 */
 };
 
 static int oom(struct err *e)
@@ -145,6 +146,7 @@ static int on_faction(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 		return -1;
 	*slot = ft;
 	p->faction = slot;
+	p->last_doing = -1;
 	p->kind = NULL;
 	return 0;
 }
@@ -205,9 +207,35 @@ static int on_doing(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 	if (!p->faction)
 		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
 	enum site_role r;
-	if (site_field_role(pos, &f[0], DOING_ROLES, &r, e) < 0)
+	if (site_field_role(pos, &f[0], DOING_ROLES, &r, e) < 0 ||
+	    add_text(&p->faction->doing[r], &p->faction->ndoing[r], pos, &f[1], "doing", group_words, 0, e) < 0)
 		return -1;
-	return add_text(&p->faction->doing[r], &p->faction->ndoing[r], pos, &f[1], "doing", group_words, 0, e);
+	int n = p->faction->ndoing[r];
+	enum feature *needs = realloc(p->faction->doing_needs[r], (size_t)n * sizeof *needs);
+	if (!needs)
+		return oom(e);
+	needs[n - 1] = FEATURE_NONE;
+	p->faction->doing_needs[r] = needs;
+	p->last_doing = (int)r;
+	return 0;
+}
+
+/* needs:FEATURE after a doing line of a room: the line names that feature
+ * ("lay a captive on the altar"), so it is said only in a room where the
+ * feature is drawn. */
+static int on_needs(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->faction || p->last_doing < 0)
+		return tpl_error(e, pos, 1, "'needs' follows the doing line it belongs to");
+	if (p->last_doing == ROLE_WANDER)
+		return tpl_error(e, pos, 1, "a wandering line is said in no room, so it needs nothing");
+	enum feature *needs = &p->faction->doing_needs[p->last_doing][p->faction->ndoing[p->last_doing] - 1];
+	if (*needs != FEATURE_NONE)
+		return tpl_error(e, pos, 1, "the doing line above needs %s already (one feature a line)",
+				 feature_name(*needs));
+	return site_field_feature(pos, &f[0], needs, e);
 }
 
 /* ---- room kinds ---- */
@@ -230,6 +258,7 @@ static int on_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 		return -1;
 	*slot = k;
 	p->kind = slot;
+	p->last_doing = -1;
 	p->faction = NULL;
 	return 0;
 }
@@ -339,6 +368,7 @@ static const struct tpl_directive directives[] = {
 	{ "want", "text", on_want },
 	{ "secret", "text", on_secret },
 	{ "doing", "str text", on_doing },
+	{ "needs", "str", on_needs },
 	{ "kind", "str str str", on_kind },
 	{ "name", "text", on_name },
 	{ "match", "str", on_match },
@@ -359,7 +389,7 @@ int site_tables_parse(struct site_tables *t, const char *name, const char *text,
 		return file ? -1 : oom(e);
 	}
 	*slot = file;
-	struct parse p = { t, file, NULL, NULL };
+	struct parse p = { t, file, NULL, NULL, -1 };
 	return tpl_parse_text(name, text, len, directives, &p, e);
 }
 

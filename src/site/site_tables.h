@@ -40,6 +40,8 @@ struct site_faction_type {
 	char **wants; int nwants;
 	char **secrets; int nsecrets;
 	char **doing[ROLE_COUNT]; int ndoing[ROLE_COUNT];
+	enum feature *doing_needs[ROLE_COUNT];  /* beside doing: the feature a line names
+						   and so needs in its room, or FEATURE_NONE */
 	const char *file;      /* where its faction line is: one of the tables' files */
 	int line;
 };

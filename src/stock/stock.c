@@ -272,10 +272,16 @@ static int contents_entry(struct key_entry *en, const struct stock_tables *t, st
 	}
 	if (!treasure)
 		return 0;
+	/* where it is kept: by what the room's first occupants use it for
+	 * (treasure_with_monster_leader), by its contents, or anywhere */
 	const struct stock_table *with = NULL;
 	char name[STOCK_NAME_MAX];
+	const char *role = en->noccupants > 0 ? en->occupants[0].role : "";
+	if (role[0])
+		with = find_fmt(t, "treasure_with_%s_%s", k->name, role);
 	snprintf(name, sizeof name, "treasure_with_%s", k->name);
-	with = stock_table_find(t, name);
+	if (!with)
+		with = stock_table_find(t, name);
 	if (!with)
 		with = stock_table_find(t, "treasure");
 	return with ? add_rolled(en, t, with, "Treasure", NULL, &v, rng, e) : 0;
