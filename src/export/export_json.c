@@ -228,6 +228,15 @@ static void json_occupants(struct sbuf *s, const struct key_entry *en)
 	sbuf_addc(s, ']');
 }
 
+/* v[0..n) as the items of a JSON array of strings, ", " between them. */
+static void json_strings(struct sbuf *s, char *const *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		sbuf_add(s, i ? ", " : "");
+		sbuf_add_json(s, v[i]);
+	}
+}
+
 /* The key; sets[id] is the features of region id (feature_sets). */
 static void json_key(struct sbuf *s, const struct key *k, const struct map *m, const unsigned *sets)
 {
@@ -253,17 +262,11 @@ static void json_key(struct sbuf *s, const struct key *k, const struct map *m, c
 		sbuf_add(s, ", \"occupants\": ");
 		json_occupants(s, en);
 		sbuf_add(s, ", \"lines\": [");
-		for (int j = 0; j < en->nlines; j++) {
-			sbuf_add(s, j ? ", " : "");
-			sbuf_add_json(s, en->lines[j]);
-		}
+		json_strings(s, en->lines, en->nlines);
 		sbuf_add(s, "]}");
 	}
 	sbuf_add(s, k->n ? "\n      ],\n      \"wandering\": [" : "],\n      \"wandering\": [");
-	for (int i = 0; i < k->nwandering; i++) {
-		sbuf_add(s, i ? ", " : "");
-		sbuf_add_json(s, k->wandering[i]);
-	}
+	json_strings(s, k->wandering, k->nwandering);
 	sbuf_add(s, "]\n");
 }
 

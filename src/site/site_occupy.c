@@ -54,17 +54,6 @@ const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n)
 	return lines[pick];
 }
 
-/* Whether region id of m has feature f drawn on one of its squares. */
-static int room_has(const struct map *m, int id, enum feature f)
-{
-	const struct rect *b = &m->regions[id].bounds;
-	for (int y = b->y; y < b->y + b->h; y++)
-		for (int x = b->x; x < b->x + b->w; x++)
-			if (map_at(m, x, y) == id && m->features[(long)y * m->w + x] == f)
-				return 1;
-	return 0;
-}
-
 /* A doing line of the role for the room of en: one whose needed feature is
  * drawn there, or that needs none; among those, one not said yet. */
 static const char *doing_line(struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
@@ -75,7 +64,7 @@ static const char *doing_line(struct level_plan *lp, const struct site_faction_t
 	const struct map *m = &lp->lv->map;
 	for (int i = 0; i < f->ndoing[role] && n < 64; i++) {
 		enum feature need = f->doing_needs[role][i];
-		if (need == FEATURE_NONE || (m->features && room_has(m, en->region, need)))
+		if (need == FEATURE_NONE || site_room_has(m, en->region, need))
 			fit[n++] = f->doing[role][i];
 	}
 	return n > 0 ? site_fresh_line(lp, fit, n) : site_fresh_line(lp, f->doing[role], f->ndoing[role]);

@@ -177,6 +177,18 @@ static int place_one(struct map *m, const struct room_plan *r, enum feature f, s
 	return 0;
 }
 
+int site_room_has(const struct map *m, int id, enum feature f)
+{
+	if (!m->features)
+		return 0;
+	const struct rect *b = &m->regions[id].bounds;
+	for (int y = b->y; y < b->y + b->h; y++)
+		for (int x = b->x; x < b->x + b->w; x++)
+			if (map_at(m, x, y) == id && m->features[(long)y * m->w + x] == f)
+				return 1;
+	return 0;
+}
+
 int site_features_place(struct level_plan *lp, struct err *e)
 {
 	struct map *m = &lp->lv->map;
@@ -188,12 +200,8 @@ int site_features_place(struct level_plan *lp, struct err *e)
 		    m->regions[r->region].kind == REGION_CORRIDOR)
 			continue;
 		enum feature f = lp->t->kinds[r->kind].feature;
-		int drawn = 0;   /* the method drew it already (a card's altar) */
-		const struct rect *b = &m->regions[r->region].bounds;
-		for (int y = b->y; y < b->y + b->h && !drawn; y++)
-			for (int x = b->x; x < b->x + b->w && !drawn; x++)
-				drawn = map_at(m, x, y) == r->region && m->features[(long)y * m->w + x] == f;
-		if (!drawn && place_one(m, r, f, e) < 0)
+		/* unless the method drew it already (a card's altar) */
+		if (!site_room_has(m, r->region, f) && place_one(m, r, f, e) < 0)
 			return -1;
 	}
 	return 0;

@@ -38,6 +38,9 @@ const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n);
  * one suiting settings first; -1 when none. */
 int site_kind_by_name(const struct site_tables *t, const char *name, unsigned settings);
 
+/* Whether region id of m has feature f drawn on one of its squares. */
+int site_room_has(const struct map *m, int id, enum feature f);
+
 /* Stages of site_level_build, in order. Each returns 0 or -1 with e set. */
 int site_roles_assign(struct level_plan *lp, struct err *e);
 int site_kinds_assign(struct level_plan *lp, struct err *e);
