@@ -50,3 +50,15 @@ size_t utf8_first_bad(const char *s, size_t n)
 	}
 	return n;
 }
+
+size_t utf8_floor(const char *s, size_t len, size_t n)
+{
+	if (n >= len)
+		return len;
+	/* back over continuation bytes (10xxxxxx) to the start of the
+	 * character the cut would split, at most three of them */
+	size_t k = n;
+	for (int back = 0; back < 3 && k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80; back++)
+		k--;
+	return ((unsigned char)s[k] & 0xc0) == 0x80 ? n : k;
+}

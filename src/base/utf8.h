@@ -12,4 +12,8 @@ int utf8_seq_len(const unsigned char *s, size_t n);
  * well-formed sequence, or n when all of it is UTF-8. */
 size_t utf8_first_bad(const char *s, size_t n);
 
+/* The longest prefix of s (len bytes) of at most n bytes that ends between
+ * two characters: a cut there splits no sequence of UTF-8. */
+size_t utf8_floor(const char *s, size_t len, size_t n);
+
 #endif

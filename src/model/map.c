@@ -1,6 +1,8 @@
 /* map.c: the map model's storage: grid, regions, doors, stairs, locks. */
 #include "model/map.h"
 
+#include "base/utf8.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -469,8 +471,12 @@ void map_add_note(struct map *m, const char *fmt, ...)
 	if (m->nnotes >= MAP_MAX_NOTES)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(m->notes[m->nnotes], sizeof m->notes[0], fmt, ap);
+	char *note = m->notes[m->nnotes];
+	int full = vsnprintf(note, sizeof m->notes[0], fmt, ap);
 	va_end(ap);
+	/* a note cut short ends on a whole character, never inside one */
+	if (full >= (int)sizeof m->notes[0])
+		note[utf8_first_bad(note, strlen(note))] = '\0';
 	m->nnotes++;
 }
 

@@ -7,6 +7,7 @@
 #include "read/read_donjon_int.h"
 
 #include "base/sbuf.h"
+#include "base/utf8.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -215,7 +216,7 @@ static void add_note_text(struct map *m, const char *text, int *lost)
 			while (cut > 0 && text[cut] != ' ')
 				cut--;
 			if (cut == 0)
-				cut = room;
+				cut = utf8_floor(text, len, room);
 		}
 		snprintf(m->notes[m->nnotes++], sizeof m->notes[0], "%.*s", (int)cut, text);
 		text += cut;

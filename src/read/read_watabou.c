@@ -6,6 +6,8 @@
  * of change the grid made to draw the file (a door left out, a square two
  * rects share) is one warning too, with how many and the first. */
 #include "read/read_watabou_int.h"
+
+#include "base/utf8.h"
 #include "read/read_formats.h"
 
 #include <stdio.h>
@@ -153,7 +155,8 @@ int read_watabou_root(const char *name, json_t *root, struct read_json_doc *out,
 	    read_text(&r, root, "story", WB_MAX_STORY, &out->story) < 0 || wb_parse(&r, root, &d) < 0 ||
 	    wb_build_map(&r, &d, &out->levels[0].map, &lay) < 0)
 		goto out;
-	map_add_note(&out->levels[0].map, "Read from a One Page Dungeon export, version %.20s.", d.version);
+	map_add_note(&out->levels[0].map, "Read from a One Page Dungeon export, version %.*s.",
+		     (int)utf8_floor(d.version, strlen(d.version), 20), d.version);
 	if (build_key(&r, &d, &lay, &out->levels[0], log) < 0)
 		goto out;
 	warn_nearest(&r, &lay, log);
