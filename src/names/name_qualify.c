@@ -3,6 +3,7 @@
 #include "names/name_qualify.h"
 
 #include "names/name_set.h"
+#include "base/utf8.h"
 
 #include <math.h>
 
@@ -39,6 +40,8 @@ int name_qualify(const struct map *m, int id, const char *base, int try, char *o
 	} else {
 		return -1;
 	}
+	/* a long name cut short ends on a whole character */
+	out[utf8_first_bad(out, strlen(out))] = '\0';
 	return 0;
 }
 
