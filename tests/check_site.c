@@ -63,7 +63,7 @@ static void make_site(struct level *lv, int n, const char *csv, const char *seed
 	memset(lv, 0, sizeof *lv * (size_t)n);
 	struct err e;
 	struct log log = { NULL, NULL, 0 };
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
 	ck_assert_msg(levels_generate(lv, n, meths, nm, &p, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e) == 0, "%s", e.msg);
 	ck_assert_msg(level_site_plan(plan, &tables, lv, n, seed, &e) == 0, "%s", e.msg);
 	ck_assert_msg(level_keys_build(lv, n, &ko, plan, &tables, seed, NULL, &e) == 0, "%s", e.msg);

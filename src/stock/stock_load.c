@@ -131,7 +131,19 @@ int stock_tables_load(struct stock_tables *t, const char *const *dirs, const cha
 	stock_tables_init(t);
 	if (stock_system_dir(dirs, system, dir, sizeof dir, e) < 0)
 		return -1;
-	if (stock_tables_parse_dir(t, dir, e) < 0 || stock_tables_resolve(t, e) < 0)
+	if (stock_tables_parse_dir(t, dir, e) < 0)
 		return -1;
-	return 0;
+	if (t->fig.base[0]) {
+		/* the base's tables after the system's own, which stand in for
+		 * them; a base is a shipped system, found by name */
+		char base[1400];
+		if (strcmp(t->fig.base, system) == 0)
+			return err_usage(e, "%s: the system '%s' names itself as its base", dir, system);
+		if (stock_system_dir(dirs, t->fig.base, base, sizeof base, e) < 0)
+			return -1;
+		t->base_files = t->nfiles;
+		if (stock_tables_parse_dir(t, base, e) < 0)
+			return -1;
+	}
+	return stock_tables_resolve(t, e);
 }
