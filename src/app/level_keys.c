@@ -4,6 +4,7 @@
 
 #include "names/room_names.h"
 #include "stock/stock.h"
+#include "stock/stock_encounter.h"
 
 /* The contents of level k are rolled from this stream, apart from the map's. */
 #define LEVEL_KEYS_STOCK_STREAM 1000u
@@ -22,6 +23,11 @@ int level_site_plan(struct site_plan *plan, const struct site_tables *tables, st
 int level_keys_build(struct level *levels, int n, const struct key_options *o, const struct site_plan *plan,
 		     const struct site_tables *tables, const char *seed, struct report *rep, struct err *e)
 {
+	/* a system with figures sizes the site's groups for the party */
+	struct stock_party party = { o->tables, o->party > 0 ? o->party : KEY_PARTY_DEFAULT,
+				     o->party_level > 0 ? o->party_level : 1 };
+	struct site_sizer sizer = stock_sizer(&party);
+	const struct site_sizer *sz = o->tables && stock_sizes_fights(o->tables) ? &sizer : NULL;
 	for (int k = 0; k < n; k++) {
 		if (report_step(rep, e, "level %d of %d: writing the key...", k + 1, n) < 0)
 			return -1;
@@ -29,7 +35,7 @@ int level_keys_build(struct level *levels, int n, const struct key_options *o, c
 		rng_seed_text(&rng, seed, LEVEL_KEYS_STOCK_STREAM + (unsigned)k + 1);
 		int stock = o->stock && !o->player;
 		if (key_build(&levels[k].key, &levels[k].map, o, e) < 0 ||
-		    (plan && site_level_key(plan, tables, &levels[k], seed, stock, e) < 0) ||
+		    (plan && site_level_key(plan, tables, &levels[k], seed, stock, sz, e) < 0) ||
 		    stock_key(&levels[k].key, &levels[k].map, o, &rng, e) < 0 ||
 		    room_names_level(&levels[k], o->template_dirs, seed, e) < 0)
 			return -1;

@@ -165,6 +165,16 @@ static int set_system(struct cli *c, const char *value, struct err *e)
 	return 0;
 }
 
+static int set_party(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("party", value, 1, KEY_PARTY_MAX, &c->key.party, e);
+}
+
+static int set_party_level(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("party-level", value, 1, KEY_PARTY_LEVEL_MAX, &c->key.party_level, e);
+}
+
 static int set_paper(struct cli *c, const char *value, struct err *e)
 {
 	if (value[0] == '\0')
@@ -396,7 +406,10 @@ const struct cli_option cli_options[] = {
 	  "entrance reading" },
 	{ "stock", 0, NULL, "roll room contents from the tables (default)", GROUP_KEY, set_stock, NULL },
 	{ "no-stock", 0, NULL, "a bare key: sizes and exits only", GROUP_KEY, set_no_stock, NULL },
-	{ "system", 0, "NAME", "stocking tables: neutral (default) or a folder", GROUP_KEY, set_system, NULL },
+	{ "system", 0, "NAME", "stocking tables: neutral (default), 5e, or a folder", GROUP_KEY, set_system, NULL },
+	{ "party", 0, "N", "characters in the party that 5e stocks for, 1 to 12 (default 4)", GROUP_KEY, set_party,
+	  NULL },
+	{ "party-level", 0, "L", "their level, 1 to 20 (default 1)", GROUP_KEY, set_party_level, NULL },
 	{ "paper", 0, "NAME", "letter (default), legal, tabloid, a0-a4, 210x297mm", GROUP_SHEET, set_paper,
 	  "letter legal tabloid ledger a4 a3 a2 a1 a0" },
 	{ "landscape", 0, NULL, "turn the paper sideways (default: best fit)", GROUP_SHEET, set_landscape, NULL },

@@ -44,10 +44,44 @@ void site_plan_free(struct site_plan *p);
 int site_level_plan(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
 		    struct err *e);
 
+/* A group the site puts in a room or a wandering row: one creature, as
+ * many as the site's dice rolled, or a number that stays (a leader). */
+struct site_group {
+	const char *creature;   /* singular, as the site's tables name it */
+	int rolled;             /* the site's own count */
+	int fixed;              /* the count stays as rolled (a leader) */
+	int count;              /* the sizer's: 0 leaves the group out */
+};
+
+/* Where a group is met, for the sizer. */
+struct site_meeting {
+	int depth;              /* the dungeon level, 1 at the top */
+	int leader;             /* the faction leader's own room */
+	int wandering;          /* a row of the wandering table */
+	int ceiling;            /* > 0: the XP the fight must stay under (the
+				   level's leader's fight is the hardest) */
+	struct rng *rng;        /* the site's stream: the difficulty's draw */
+};
+
+/* A game system that sizes the site's groups for a party (stock's, for a
+ * system with figures); without one, groups are as the site rolled them,
+ * more of them deeper down. */
+struct site_sizer {
+	/* Sets g[0..n).count for a fight at `at`. For a room (en not NULL)
+	 * it keeps the fight in en->encounter; for a room and a wandering row
+	 * alike it writes what a GM runs it with into figures ("3 x Troll (CR
+	 * 5; ...) · 5,400 XP, moderate for 4 characters of level 8"), "" for
+	 * no fight. Returns 0, or -1 with e set (a creature the system lacks). */
+	int (*size)(void *ctx, struct site_group *g, int n, const struct site_meeting *at, struct key_entry *en,
+		    char *figures, size_t size, struct err *e);
+	void *ctx;
+};
+
 /* Writes the planned site into lv's key (built from the same map): each
  * entry's kind, and when stocking, what is seen on entering and who is
- * there, and the wandering table. Returns 0 or -1 with e set. */
+ * there, and the wandering table; sz (NULL: none) sizes every group for a
+ * party. Returns 0 or -1 with e set. */
 int site_level_key(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
-		   int stock, struct err *e);
+		   int stock, const struct site_sizer *sz, struct err *e);
 
 #endif

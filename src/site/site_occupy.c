@@ -91,40 +91,70 @@ static int add_who(struct key_entry *en, const char *text, const char *n, const 
 	return rc;
 }
 
+/* A group drawn for a room, written once the room's groups are sized. */
+struct pending {
+	struct site_group g;
+	int faction;            /* -1: an outsider */
+	enum site_role role;
+	const char *line;       /* the doing line or the outsider's text */
+	const char *singular, *plural;
+	char who[160];          /* a leader's "Name, a creature," ({n} empty) */
+	const char *prison_of;  /* prisoners: whose */
+};
+
+struct room_groups {
+	struct pending p[KEY_MAX_OCCUPANTS];
+	int n;
+};
+
+static struct pending *add_pending(struct room_groups *rg, int faction, enum site_role role, const char *creature,
+				   const char *plural, int count)
+{
+	if (rg->n >= KEY_MAX_OCCUPANTS)
+		return NULL;
+	struct pending *p = &rg->p[rg->n++];
+	memset(p, 0, sizeof *p);
+	p->g = (struct site_group){ creature, count, 0, count };
+	p->faction = faction;
+	p->role = role;
+	p->singular = creature;
+	p->plural = plural;
+	return p;
+}
+
 /* A group of a faction's members in a room of the given use. */
-static int faction_group(struct level_plan *lp, struct key_entry *en, int faction, enum site_role role,
-			 struct err *e)
+static void faction_group(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction,
+			  enum site_role role)
 {
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
 	int m = member_for(f, role, &lp->rng);
 	if (m < 0 || f->ndoing[role] == 0)
-		return 0;
+		return;
 	const struct site_member *mb = &f->members[m];
 	int count = site_dice_roll(&mb->count, &lp->rng) + (lp->lv->map.depth - 1);
 	if (count < 2)
 		count = 2;   /* the doing lines speak of a group */
-	char buf[16];
-	add_occupant(en, faction, mb->creature, count, role);
-	return add_who(en, doing_line(lp, f, role, en),
-		       site_number_word(count, buf, sizeof buf), mb->plural, e);
+	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
+	if (p)
+		p->line = doing_line(lp, f, role, en);
 }
 
-static int leader_room(struct level_plan *lp, struct key_entry *en, int faction, struct err *e)
+static void leader_room(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction)
 {
 	const struct faction *fa = &lp->site->factions[faction];
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-	add_occupant(en, faction, fa->leader_creature, 1, ROLE_LEADER);
-	char who[160];
-	snprintf(who, sizeof who, "%s, %s %s,", fa->leader, strchr("aeiou", fa->leader_creature[0]) ? "an" : "a",
-		 fa->leader_creature);
-	if (add_who(en, doing_line(lp, f, ROLE_LEADER, en), "", who, e) < 0)
-		return -1;
-	return faction_group(lp, en, faction, ROLE_GUARD, e);
+	struct pending *p = add_pending(rg, faction, ROLE_LEADER, fa->leader_creature, fa->leader_creature, 1);
+	if (p) {
+		p->g.fixed = 1;
+		snprintf(p->who, sizeof p->who, "%s, %s %s,", fa->leader,
+			 strchr("aeiou", fa->leader_creature[0]) ? "an" : "a", fa->leader_creature);
+		p->line = doing_line(lp, f, ROLE_LEADER, en);
+	}
+	faction_group(lp, rg, en, faction, ROLE_GUARD);
 }
 
 /* An outsider of the setting (vermin or visitors) in a room. */
-static int outsider_group(struct level_plan *lp, struct key_entry *en, int visitor, const char *prison_of,
-			  struct err *e)
+static void outsider_group(struct level_plan *lp, struct room_groups *rg, int visitor, const char *prison_of)
 {
 	int found = -1, n = 0;
 	for (int i = 0; i < lp->t->noutsiders; i++) {
@@ -133,29 +163,71 @@ static int outsider_group(struct level_plan *lp, struct key_entry *en, int visit
 			found = i;
 	}
 	if (found < 0)
-		return 0;
+		return;
 	const struct site_outsider *o = &lp->t->outsiders[found];
 	int count = prison_of ? 1 + rng_range(&lp->rng, 0, 1) : site_dice_roll(&o->count, &lp->rng);
-	char buf[16], text[400];
-	add_occupant(en, -1, o->creature, count, prison_of ? ROLE_PRISON : ROLE_NONE);
-	if (prison_of) {
-		snprintf(text, sizeof text, "%s", count == 1 ? "{n} {who} sits chained to the wall, a prisoner of %s."
-							     : "{n} {who} sit chained to the wall, prisoners of %s.");
-		char line[400];
-		snprintf(line, sizeof line, text, prison_of);
-		const char *one = strchr("aeiou", o->creature[0]) ? "an" : "a";
-		return add_who(en, line, count == 1 ? one : site_number_word(count, buf, sizeof buf),
-			       count == 1 ? o->creature : o->plural, e);
-	}
-	return add_who(en, o->text, site_number_word(count, buf, sizeof buf), count == 1 ? o->creature : o->plural, e);
+	struct pending *p = add_pending(rg, -1, prison_of ? ROLE_PRISON : ROLE_NONE, o->creature, o->plural, count);
+	if (!p)
+		return;
+	p->line = o->text;
+	p->prison_of = prison_of;
+	p->g.fixed = prison_of != NULL;
 }
 
 /* Cells: their jailers, where the faction keeps any, and a prisoner or two. */
-static int prison(struct level_plan *lp, struct key_entry *en, int faction, struct err *e)
+static void prison(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction)
 {
-	if (faction_group(lp, en, faction, ROLE_PRISON, e) < 0)
+	faction_group(lp, rg, en, faction, ROLE_PRISON);
+	outsider_group(lp, rg, 1, lp->site->factions[faction].name);
+}
+
+/* The room's fight sized by the system, when there is one: prisoners are
+ * not in it. Writes the "Encounter:" line. */
+static int size_room(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, struct key_entry *en,
+		     struct err *e)
+{
+	struct site_group g[KEY_MAX_OCCUPANTS];
+	int map[KEY_MAX_OCCUPANTS], n = 0;
+	for (int i = 0; i < rg->n; i++)
+		if (!rg->p[i].prison_of) {
+			g[n] = rg->p[i].g;
+			map[n++] = i;
+		}
+	if (!lp->sizer || n == 0)
+		return 0;
+	struct site_meeting at = { lp->lv->map.depth, r->leader, 0, r->leader ? 0 : lp->ceiling, &lp->rng };
+	char figures[600];
+	if (lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
 		return -1;
-	return outsider_group(lp, en, 1, lp->site->factions[faction].name, e);
+	for (int i = 0; i < n; i++)
+		rg->p[map[i]].g.count = g[i].count;
+	if (!figures[0])
+		return 0;
+	char line[640];
+	snprintf(line, sizeof line, "Encounter: %s.", figures);
+	return key_entry_add_line(en, line, e);
+}
+
+static int write_group(struct key_entry *en, const struct pending *p, struct err *e)
+{
+	if (p->g.count <= 0)
+		return 0;
+	add_occupant(en, p->faction, p->singular, p->g.count, p->role);
+	char buf[16];
+	if (p->who[0])
+		return add_who(en, p->line, "", p->who, e);
+	if (p->prison_of) {
+		char text[400];
+		snprintf(text, sizeof text,
+			 p->g.count == 1 ? "{n} {who} sits chained to the wall, a prisoner of %s."
+					 : "{n} {who} sit chained to the wall, prisoners of %s.",
+			 p->prison_of);
+		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
+		return add_who(en, text, p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf),
+			       p->g.count == 1 ? p->singular : p->plural, e);
+	}
+	return add_who(en, p->line, site_number_word(p->g.count, buf, sizeof buf),
+		       p->g.count == 1 ? p->singular : p->plural, e);
 }
 
 /* Something worth taking that the room's kind holds, in about one room in
@@ -207,30 +279,50 @@ static int seen_line(struct level_plan *lp, struct key_entry *en, const struct s
 	return rc;
 }
 
+/* Who is in room r: drawn, sized and written. */
+static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *visitor_done, struct err *e)
+{
+	struct key_entry *en = &lp->lv->key.entries[r->entry];
+	if (r->kind >= 0 && seen_line(lp, en, &lp->t->kinds[r->kind], e) < 0)
+		return -1;
+	struct room_groups rg = { .n = 0 };
+	if (r->leader && r->faction >= 0)
+		leader_room(lp, &rg, en, r->faction);
+	else if (r->role == ROLE_PRISON && r->faction >= 0)
+		prison(lp, &rg, en, r->faction);
+	else if (r->role == ROLE_STORE && rng_chance(&lp->rng, 0.5))
+		;
+	else if (r->role != ROLE_NONE && r->faction >= 0)
+		faction_group(lp, &rg, en, r->faction, r->role);
+	else if (!*visitor_done && r->dist > 0 && rng_chance(&lp->rng, 0.08))
+		outsider_group(lp, &rg, 1, NULL), *visitor_done = 1;
+	else if (r->dist > 0 && rng_chance(&lp->rng, 0.25))
+		outsider_group(lp, &rg, 0, NULL);
+	if (size_room(lp, &rg, r, en, e) < 0)
+		return -1;
+	for (int i = 0; i < rg.n; i++)
+		if (write_group(en, &rg.p[i], e) < 0)
+			return -1;
+	return r->kind >= 0 ? worth_taking(lp, en, &lp->t->kinds[r->kind], e) : 0;
+}
+
 int site_occupants_place(struct level_plan *lp, struct err *e)
 {
-	struct key *k = &lp->lv->key;
 	int visitor_done = 0;
-	for (int i = 0; i < lp->n; i++) {
-		const struct room_plan *r = &lp->rooms[i];
-		struct key_entry *en = &k->entries[r->entry];
-		if (r->kind >= 0 && seen_line(lp, en, &lp->t->kinds[r->kind], e) < 0)
-			return -1;
-		int rc = 0;
-		if (r->leader && r->faction >= 0)
-			rc = leader_room(lp, en, r->faction, e);
-		else if (r->role == ROLE_PRISON && r->faction >= 0)
-			rc = prison(lp, en, r->faction, e);
-		else if (r->role == ROLE_STORE && rng_chance(&lp->rng, 0.5))
-			rc = 0;
-		else if (r->role != ROLE_NONE && r->faction >= 0)
-			rc = faction_group(lp, en, r->faction, r->role, e);
-		else if (!visitor_done && r->dist > 0 && rng_chance(&lp->rng, 0.08))
-			rc = outsider_group(lp, en, 1, NULL, e), visitor_done = 1;
-		else if (r->dist > 0 && rng_chance(&lp->rng, 0.25))
-			rc = outsider_group(lp, en, 0, NULL, e);
-		if (rc < 0 || (r->kind >= 0 && worth_taking(lp, en, &lp->t->kinds[r->kind], e) < 0))
-			return -1;
+	/* with a sizer the leaders' rooms come first: theirs is the hardest
+	 * fight of the level, and the rest stay under it */
+	for (int pass = lp->sizer ? 0 : 1; pass < 2; pass++) {
+		for (int i = 0; i < lp->n; i++) {
+			const struct room_plan *r = &lp->rooms[i];
+			int first = lp->sizer && r->leader && r->faction >= 0;
+			if ((pass == 0) != first)
+				continue;
+			if (occupy_room(lp, r, &visitor_done, e) < 0)
+				return -1;
+			int xp = lp->lv->key.entries[r->entry].encounter.xp;
+			if (first && xp > 0 && (lp->ceiling == 0 || xp < lp->ceiling))
+				lp->ceiling = xp;
+		}
 	}
 	return 0;
 }
@@ -257,22 +349,38 @@ static void dice_text(const struct site_dice *d, char *out, size_t size)
 		snprintf(out, size, "%dd%d", d->n, d->sides);
 }
 
+/* A row of the wandering table: its count dice, or, sized for a party, as
+ * many as a low fight holds, its figures first. */
 static int wandering_row(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
-			 const char *plural, struct err *e)
+			 const char *creature, const char *plural, struct err *e)
 {
-	char n[32], head[16];
-	dice_text(count, n, sizeof n);
+	char dice[32], word[16], head[16], figures[600] = "";
+	dice_text(count, dice, sizeof dice);
+	const char *n = dice, *who = plural;
+	if (lp->sizer) {
+		struct site_group g = { creature, 0, 0, 0 };
+		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng };
+		if (lp->sizer->size(lp->sizer->ctx, &g, 1, &at, NULL, figures, sizeof figures, e) < 0)
+			return -1;
+		if (g.count <= 0) {
+			text = "Nobody: only the sounds of the place, and the feeling of being watched";
+		} else {
+			n = site_number_word(g.count, word, sizeof word);
+			who = g.count == 1 ? creature : plural;
+		}
+	}
 	const char *names[] = { "n", "who" };
-	const char *values[] = { n, plural };
+	const char *values[] = { n, who };
 	char *filled = site_fill(text, names, values, 2);
 	if (!filled)
 		return err_set(e, "out of memory for the wandering table");
 	snprintf(head, sizeof head, "%d. ", row);
-	size_t len = strlen(head) + strlen(filled) + 2;
+	size_t len = strlen(head) + strlen(figures) + strlen(filled) + 4;
 	char *line = malloc(len);
 	int rc = line ? 0 : err_set(e, "out of memory for the wandering table");
 	if (line) {
-		snprintf(line, len, "%s%s%s", head, filled, site_ends_sentence(filled) ? "" : ".");
+		snprintf(line, len, "%s%s%s%s%s", head, figures, figures[0] ? ". " : "", filled,
+			 site_ends_sentence(filled) ? "" : ".");
 		rc = add_wandering(&lp->lv->key, line, e);
 	}
 	free(line);
@@ -301,7 +409,7 @@ int site_wandering_table(struct level_plan *lp, struct err *e)
 			m = 0;
 		int n = f->ndoing[ROLE_WANDER] < 16 ? f->ndoing[ROLE_WANDER] : 16;
 		const char *text = f->doing[ROLE_WANDER][order[faction][used[faction]++ % n]];
-		if (wandering_row(lp, row, text, &f->members[m].count, f->members[m].plural, e) < 0)
+		if (wandering_row(lp, row, text, &f->members[m].count, f->members[m].creature, f->members[m].plural, e) < 0)
 			return -1;
 	}
 	for (int row = 5; row <= 6; row++) {
@@ -316,7 +424,7 @@ int site_wandering_table(struct level_plan *lp, struct err *e)
 		if (found < 0)
 			continue;
 		const struct site_outsider *o = &lp->t->outsiders[found];
-		if (wandering_row(lp, row, o->text, &o->count, o->plural, e) < 0)
+		if (wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, e) < 0)
 			return -1;
 	}
 	return 0;

@@ -29,6 +29,8 @@ struct level_plan {
 	struct rng rng;
 	const char *said[64];   /* lines the level's key has used already */
 	int nsaid;
+	const struct site_sizer *sizer;   /* NULL: counts as rolled */
+	int ceiling;            /* the level's leaders' fight: others stay under it */
 };
 
 /* One of lines[0..n) the level has not said yet, where there is one. */

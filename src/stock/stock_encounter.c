@@ -1,0 +1,180 @@
+/* stock_encounter.c: sizing the site's groups for a party
+ * (stock_encounter.h): the difficulty drawn, the budget it allows, the
+ * groups filled up to it, and the line of figures a GM runs the fight
+ * with. */
+#include "stock/stock_encounter.h"
+
+#include "stock/stock_valued.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A group's smallest number: the site's lines speak of a group. */
+#define GROUP_MIN 2
+
+int stock_sizes_fights(const struct stock_tables *t)
+{
+	return t->fig.has_budget && t->fig.ncreatures > 0;
+}
+
+static enum fig_difficulty draw_difficulty(const struct stock_figures *f, const struct site_meeting *at)
+{
+	if (at->wandering)
+		return FIG_LOW;
+	if (at->leader)
+		return FIG_HIGH;
+	double total = 0;
+	for (int d = 0; d < FIG_DIFFICULTIES; d++)
+		total += f->mix[d];
+	if (!(total > 0))
+		return FIG_MODERATE;
+	double r = rng_unit(at->rng) * total;
+	for (int d = 0; d < FIG_DIFFICULTIES; d++) {
+		r -= f->mix[d];
+		if (r < 0 && f->mix[d] > 0)
+			return (enum fig_difficulty)d;
+	}
+	return FIG_HIGH;
+}
+
+/* Fills the groups up to budget XP and cap creatures: the fixed ones as
+ * they are where they fit, each other one two at first where two fit,
+ * then one more at a time, round the groups, while any fits. Returns the
+ * XP spent. */
+static long fill(struct site_group *g, const struct fig_creature *const *c, int n, long budget, int cap)
+{
+	long xp = 0;
+	int creatures = 0;
+	for (int i = 0; i < n; i++) {
+		g[i].count = 0;
+		if (!g[i].fixed)
+			continue;
+		long cost = (long)c[i]->xp * g[i].rolled;
+		if (g[i].rolled > 0 && xp + cost <= budget && creatures + g[i].rolled <= cap) {
+			g[i].count = g[i].rolled;
+			xp += cost;
+			creatures += g[i].rolled;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		long cost = (long)c[i]->xp * GROUP_MIN;
+		if (!g[i].fixed && xp + cost <= budget && creatures + GROUP_MIN <= cap) {
+			g[i].count = GROUP_MIN;
+			xp += cost;
+			creatures += GROUP_MIN;
+		}
+	}
+	for (int grew = 1; grew && creatures < cap;) {
+		grew = 0;
+		for (int i = 0; i < n && creatures < cap; i++)
+			if (!g[i].fixed && g[i].count > 0 && xp + c[i]->xp <= budget) {
+				g[i].count++;
+				xp += c[i]->xp;
+				creatures++;
+				grew = 1;
+			}
+	}
+	return xp;
+}
+
+/* "3 × Troll (CR 5; AC 15, HP 84 each) and Bugbear (CR 1; AC 16, HP 27)
+ * · 5,400 XP, moderate for 4 characters of level 8" */
+static void figures_text(const struct site_group *g, const struct fig_creature *const *c, int n, long xp,
+			 enum fig_difficulty d, int party, int level, char *out, size_t size)
+{
+	size_t at = 0;
+	int shown = 0, total = 0;
+	for (int i = 0; i < n; i++)
+		total += g[i].count > 0;
+	out[0] = '\0';
+	for (int i = 0; i < n && at < size; i++) {
+		if (g[i].count <= 0)
+			continue;
+		const char *sep = shown == 0 ? "" : shown == total - 1 ? " and " : ", ";
+		int m;
+		if (g[i].count == 1)
+			m = snprintf(out + at, size - at, "%s%s (CR %s; AC %d, HP %d)", sep, c[i]->name, c[i]->cr, c[i]->ac,
+				     c[i]->hp);
+		else
+			m = snprintf(out + at, size - at, "%s%d × %s (CR %s; AC %d, HP %d each)", sep, g[i].count,
+				     c[i]->name, c[i]->cr, c[i]->ac, c[i]->hp);
+		if (m < 0)
+			return;
+		at += (size_t)m;
+		shown++;
+	}
+	char num[32];
+	if (at < size)
+		snprintf(out + at, size - at, " · %s XP, %s for %d character%s of level %d",
+			 stock_thousands(xp, num, sizeof num), fig_difficulty_name(d), party, party == 1 ? "" : "s", level);
+}
+
+static void keep_encounter(struct key_entry *en, const struct site_group *g, const struct fig_creature *const *c,
+			   int n, long xp, long budget, enum fig_difficulty d, int party, int level)
+{
+	struct key_encounter *k = &en->encounter;
+	memset(k, 0, sizeof *k);
+	snprintf(k->difficulty, sizeof k->difficulty, "%s", fig_difficulty_name(d));
+	k->xp = (int)xp;
+	k->budget = (int)budget;
+	k->party = party;
+	k->party_level = level;
+	for (int i = 0; i < n && k->nfoes < KEY_MAX_OCCUPANTS; i++) {
+		if (g[i].count <= 0)
+			continue;
+		struct key_foe *f = &k->foes[k->nfoes++];
+		snprintf(f->name, sizeof f->name, "%s", c[i]->name);
+		snprintf(f->cr, sizeof f->cr, "%s", c[i]->cr);
+		f->count = g[i].count;
+		f->xp = c[i]->xp;
+		f->ac = c[i]->ac;
+		f->hp = c[i]->hp;
+	}
+}
+
+int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_meeting *at, struct key_entry *en,
+		      char *figures, size_t size, struct err *e)
+{
+	const struct stock_party *p = ctx;
+	const struct stock_figures *f = &p->t->fig;
+	const struct fig_creature *c[KEY_MAX_OCCUPANTS];
+	if (size > 0)
+		figures[0] = '\0';
+	if (n > KEY_MAX_OCCUPANTS)
+		return err_set(e, "more than %d groups in one fight", KEY_MAX_OCCUPANTS);
+	for (int i = 0; i < n; i++)
+		if (!(c[i] = stock_creature_find(f, g[i].creature)))
+			return err_usage(e, "%s: the system has no creature '%s', whom the site's tables name (add a line "
+					    "creature:NAME:CR:XP:AC:HP:HIT-DICE:TYPE)",
+					 p->t->nfiles > 0 ? p->t->files[0] : "the tables", g[i].creature);
+	int level = stock_level_for(f, p->level, at->depth);
+	int cap = f->crowd * p->party;
+	enum fig_difficulty want = draw_difficulty(f, at);
+	long xp = 0;
+	int placed = 0;
+	/* a difficulty too small for the least group tries the next one up */
+	for (int d = want; d < FIG_DIFFICULTIES && !placed; d++) {
+		long budget = (long)p->party * f->budget[level][d];
+		if (at->ceiling > 0 && budget >= at->ceiling)
+			budget = at->ceiling - 1;
+		xp = fill(g, c, n, budget, cap);
+		for (int i = 0; i < n; i++)
+			placed += g[i].count > 0;
+	}
+	if (!placed)
+		return 0;
+	enum fig_difficulty said = FIG_HIGH;
+	for (int d = FIG_HIGH; d >= FIG_LOW; d--)
+		if (xp <= (long)p->party * f->budget[level][d])
+			said = (enum fig_difficulty)d;
+	long budget = (long)p->party * f->budget[level][said];
+	figures_text(g, c, n, xp, said, p->party, level, figures, size);
+	if (en)
+		keep_encounter(en, g, c, n, xp, budget, said, p->party, level);
+	return 0;
+}
+
+struct site_sizer stock_sizer(struct stock_party *p)
+{
+	return (struct site_sizer){ stock_size_groups, p };
+}
