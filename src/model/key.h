@@ -94,8 +94,9 @@ struct key {
  * data asks to be printed. Nothing when party is 0. */
 struct key_party {
 	char system[64];
-	int party, level;
-	char *credit;
+	int party, level;       /* the characters, their level at the top */
+	int deeper;             /* party levels added a dungeon level down */
+	char *credit;           /* the system's notice, or NULL */
 };
 
 struct stock_tables;

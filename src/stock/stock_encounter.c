@@ -4,6 +4,7 @@
  * with. */
 #include "stock/stock_encounter.h"
 
+#include "base/thousands.h"
 #include "stock/stock_valued.h"
 
 #include <stdio.h>
@@ -106,7 +107,7 @@ static void figures_text(const struct site_group *g, const struct fig_creature *
 	char num[32];
 	if (at < size)
 		snprintf(out + at, size - at, " · %s XP, %s for %d character%s of level %d",
-			 stock_thousands(xp, num, sizeof num), fig_difficulty_name(d), party, party == 1 ? "" : "s", level);
+			 thousands(xp, num, sizeof num), fig_difficulty_name(d), party, party == 1 ? "" : "s", level);
 }
 
 static void keep_encounter(struct key_entry *en, const struct site_group *g, const struct fig_creature *const *c,

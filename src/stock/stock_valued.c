@@ -2,6 +2,8 @@
  * (stock_valued.h). */
 #include "stock/stock_valued.h"
 
+#include "base/thousands.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -24,22 +26,6 @@ int stock_has_trap_figures(const struct stock_figures *f)
 int stock_has_treasure_figures(const struct stock_figures *f)
 {
 	return f->ncoins > 0;
-}
-
-const char *stock_thousands(long n, char *buf, size_t size)
-{
-	char digits[32];
-	snprintf(digits, sizeof digits, "%ld", n < 0 ? -n : n);
-	size_t len = strlen(digits), at = 0;
-	if (n < 0 && at + 1 < size)
-		buf[at++] = '-';
-	for (size_t i = 0; i < len && at + 2 < size; i++) {
-		if (i > 0 && (len - i) % 3 == 0)
-			buf[at++] = ',';
-		buf[at++] = digits[i];
-	}
-	buf[at < size ? at : size - 1] = '\0';
-	return buf;
 }
 
 static enum fig_danger roll_danger(const struct stock_figures *f, struct rng *rng)
@@ -114,7 +100,7 @@ int stock_treasure_valued(const struct stock_tables *t, int level, struct stock_
 		long n = stock_dice_roll(&d, rng);
 		*gp += n;
 		parts++;
-		sbuf_printf(out, "%s gold pieces", stock_thousands(n, num, sizeof num));
+		sbuf_printf(out, "%s gold pieces", thousands(n, num, sizeof num));
 	}
 	const struct fig_band *val = stock_band_at(f->valuables, f->nvaluables, level);
 	if (val && val->nvalues > 0 && rng_chance(rng, val->chance)) {
@@ -123,7 +109,7 @@ int stock_treasure_valued(const struct stock_tables *t, int level, struct stock_
 			sbuf_add(out, "; ");
 		if (roll_named(t, "valuable", mem, rng, out, e) < 0)
 			return -1;
-		sbuf_printf(out, " worth %s gp", stock_thousands(worth, num, sizeof num));
+		sbuf_printf(out, " worth %s gp", thousands(worth, num, sizeof num));
 		*gp += worth;
 		parts++;
 	}
@@ -137,12 +123,12 @@ int stock_treasure_valued(const struct stock_tables *t, int level, struct stock_
 			sbuf_add(out, "; ");
 		if (roll_named(t, table, mem, rng, out, e) < 0)
 			return -1;
-		sbuf_printf(out, " (%s, %s gp)", words, stock_thousands(r->value, num, sizeof num));
+		sbuf_printf(out, " (%s, %s gp)", words, thousands(r->value, num, sizeof num));
 		*gp += r->value;
 		parts++;
 	}
 	if (parts > 1)
-		sbuf_printf(out, "; %s gp in all", stock_thousands(*gp, num, sizeof num));
+		sbuf_printf(out, "; %s gp in all", thousands(*gp, num, sizeof num));
 	if (sbuf_failed(out))
 		return err_set(e, "out of memory valuing treasure");
 	return 0;

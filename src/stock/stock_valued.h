@@ -32,7 +32,4 @@ int stock_has_treasure_figures(const struct stock_figures *f);
 int stock_treasure_valued(const struct stock_tables *t, int level, struct stock_memory *mem, struct rng *rng,
 			  struct sbuf *out, long *gp, struct err *e);
 
-/* "1,800": n with a comma between thousands, into buf. */
-const char *stock_thousands(long n, char *buf, size_t size);
-
 #endif
