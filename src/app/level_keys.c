@@ -24,8 +24,8 @@ int level_keys_build(struct level *levels, int n, const struct key_options *o, c
 		     const struct site_tables *tables, const char *seed, struct report *rep, struct err *e)
 {
 	/* a system with figures sizes the site's groups for the party */
-	struct stock_party party = { o->tables, o->party > 0 ? o->party : KEY_PARTY_DEFAULT,
-				     o->party_level > 0 ? o->party_level : 1 };
+	struct stock_party party = { .t = o->tables, .party = o->party > 0 ? o->party : KEY_PARTY_DEFAULT,
+				     .level = o->party_level > 0 ? o->party_level : 1 };
 	struct site_sizer sizer = stock_sizer(&party);
 	const struct site_sizer *sz = o->tables && stock_sizes_fights(o->tables) ? &sizer : NULL;
 	for (int k = 0; k < n; k++) {
@@ -40,5 +40,9 @@ int level_keys_build(struct level *levels, int n, const struct key_options *o, c
 		    room_names_level(&levels[k], o->template_dirs, seed, e) < 0)
 			return -1;
 	}
+	for (int i = 0; sz && i < party.nmissing; i++)
+		report_warn(rep, "--system %s has no creature '%s', which the site's tables name: its groups are "
+			    "as the site rolled them, with no figures (add a creature line for it)",
+			    o->system ? o->system : "neutral", party.missing[i]);
 	return 0;
 }

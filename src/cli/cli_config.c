@@ -14,7 +14,8 @@
 #include <unistd.h>
 
 /* Settings a config file may give: defaults for options of these names. */
-static const char *const config_settings[] = { "paper", "style", "scale", "dpi", "numbering", "system", NULL };
+static const char *const config_settings[] = { "paper", "style", "scale", "dpi", "numbering", "system", "party",
+						"party-level", NULL };
 
 int cli_config_path(char *path, size_t size)
 {

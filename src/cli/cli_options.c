@@ -389,7 +389,7 @@ static int act_completion(struct cli *c, const char *value, struct err *e)
 }
 
 const struct cli_option cli_options[] = {
-	{ "method", 'm', "NAME[,...]", "the method: dice (default) or another; a list gives one per level",
+	{ "method", 'm', "NAME[,...]", "the method (default dice); a list gives one per level",
 	  GROUP_MAP, set_method, NULL },
 	{ "seed", 's', "TEXT", "any text (default: one is drawn and shown)", GROUP_MAP, set_seed, NULL },
 	{ "rooms", 'n', "N", "rooms wanted (default: the method's)", GROUP_MAP, set_rooms, NULL },
@@ -398,7 +398,7 @@ const struct cli_option cli_options[] = {
 	  GROUP_MAP, set_input, NULL },
 	{ "input-format", 0, "NAME", "made by: auto (default), mapsheet, watabou, donjon",
 	  GROUP_MAP, set_input_format, "auto mapsheet watabou donjon" },
-	{ "levels", 0, "N", "N levels joined by stairs (default 1); several in a PDF make a booklet", GROUP_MAP,
+	{ "levels", 0, "N", "N levels joined by stairs (default 1): a booklet", GROUP_MAP,
 	  set_levels, NULL },
 	{ "level", 0, "K", "print level K alone, as it is in the booklet", GROUP_MAP,
 	  set_only_level, NULL },
@@ -407,8 +407,7 @@ const struct cli_option cli_options[] = {
 	{ "stock", 0, NULL, "roll room contents from the tables (default)", GROUP_KEY, set_stock, NULL },
 	{ "no-stock", 0, NULL, "a bare key: sizes and exits only", GROUP_KEY, set_no_stock, NULL },
 	{ "system", 0, "NAME", "stocking tables: neutral (default), 5e, or a folder", GROUP_KEY, set_system, NULL },
-	{ "party", 0, "N", "characters in the party that 5e stocks for, 1 to 12 (default 4)", GROUP_KEY, set_party,
-	  NULL },
+	{ "party", 0, "N", "characters in the party 5e stocks for (default 4)", GROUP_KEY, set_party, NULL },
 	{ "party-level", 0, "L", "their level, 1 to 20 (default 1)", GROUP_KEY, set_party_level, NULL },
 	{ "paper", 0, "NAME", "letter (default), legal, tabloid, a0-a4, 210x297mm", GROUP_SHEET, set_paper,
 	  "letter legal tabloid ledger a4 a3 a2 a1 a0" },

@@ -81,7 +81,7 @@ static long fill(struct site_group *g, const struct fig_creature *const *c, int 
 /* "3 × Troll (CR 5; AC 15, HP 84 each) and Bugbear (CR 1; AC 16, HP 27)
  * · 5,400 XP, moderate for 4 characters of level 8" */
 static void figures_text(const struct site_group *g, const struct fig_creature *const *c, int n, long xp,
-			 enum fig_difficulty d, int party, int level, char *out, size_t size)
+			 enum fig_difficulty d, int party, int level, const char *rating, char *out, size_t size)
 {
 	size_t at = 0;
 	int shown = 0, total = 0;
@@ -94,11 +94,11 @@ static void figures_text(const struct site_group *g, const struct fig_creature *
 		const char *sep = shown == 0 ? "" : shown == total - 1 ? " and " : ", ";
 		int m;
 		if (g[i].count == 1)
-			m = snprintf(out + at, size - at, "%s%s (CR %s; AC %d, HP %d)", sep, c[i]->name, c[i]->cr, c[i]->ac,
-				     c[i]->hp);
+			m = snprintf(out + at, size - at, "%s%s (%s %s; AC %d, HP %d)", sep, c[i]->name, rating, c[i]->cr,
+				     c[i]->ac, c[i]->hp);
 		else
-			m = snprintf(out + at, size - at, "%s%d × %s (CR %s; AC %d, HP %d each)", sep, g[i].count,
-				     c[i]->name, c[i]->cr, c[i]->ac, c[i]->hp);
+			m = snprintf(out + at, size - at, "%s%d × %s (%s %s; AC %d, HP %d each)", sep, g[i].count,
+				     c[i]->name, rating, c[i]->cr, c[i]->ac, c[i]->hp);
 		if (m < 0)
 			return;
 		at += (size_t)m;
@@ -133,10 +133,19 @@ static void keep_encounter(struct key_entry *en, const struct site_group *g, con
 	}
 }
 
+static void note_missing(struct stock_party *p, const char *creature)
+{
+	for (int i = 0; i < p->nmissing; i++)
+		if (strcmp(p->missing[i], creature) == 0)
+			return;
+	if (p->nmissing < (int)(sizeof p->missing / sizeof p->missing[0]))
+		snprintf(p->missing[p->nmissing++], sizeof p->missing[0], "%s", creature);
+}
+
 int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_meeting *at, struct key_entry *en,
 		      char *figures, size_t size, struct err *e)
 {
-	const struct stock_party *p = ctx;
+	struct stock_party *p = ctx;
 	const struct stock_figures *f = &p->t->fig;
 	const struct fig_creature *c[KEY_MAX_OCCUPANTS];
 	if (size > 0)
@@ -144,10 +153,12 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 	if (n > KEY_MAX_OCCUPANTS)
 		return err_set(e, "more than %d groups in one fight", KEY_MAX_OCCUPANTS);
 	for (int i = 0; i < n; i++)
-		if (!(c[i] = stock_creature_find(f, g[i].creature)))
-			return err_usage(e, "%s: the system has no creature '%s', whom the site's tables name (add a line "
-					    "creature:NAME:CR:XP:AC:HP:HIT-DICE:TYPE)",
-					 p->t->nfiles > 0 ? p->t->files[0] : "the tables", g[i].creature);
+		if (!(c[i] = stock_creature_find(f, g[i].creature))) {
+			note_missing(p, g[i].creature);
+			for (int j = 0; j < n; j++)
+				g[j].count = g[j].rolled;
+			return 0;
+		}
 	int level = stock_level_for(f, p->level, at->depth);
 	int cap = f->crowd * p->party;
 	enum fig_difficulty want = draw_difficulty(f, at);
@@ -169,7 +180,7 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 		if (xp <= (long)p->party * f->budget[level][d])
 			said = (enum fig_difficulty)d;
 	long budget = (long)p->party * f->budget[level][said];
-	figures_text(g, c, n, xp, said, p->party, level, figures, size);
+	figures_text(g, c, n, xp, said, p->party, level, f->rating, figures, size);
 	if (en)
 		keep_encounter(en, g, c, n, xp, budget, said, p->party, level);
 	return 0;

@@ -3,7 +3,8 @@
  * a difficulty from the system's mix (the leader's room high, a wandering
  * group low) and as many of its creatures as that difficulty's XP budget
  * holds for the party, never more than `crowd` creatures a character; the
- * difficulty said is the lowest whose budget holds the XP spent. */
+ * difficulty said is the lowest whose budget holds the XP spent. A fight
+ * with a creature the system lacks is left as the site rolled it. */
 #ifndef MAPSHEET_STOCK_ENCOUNTER_H
 #define MAPSHEET_STOCK_ENCOUNTER_H
 
@@ -14,6 +15,10 @@ struct stock_party {
 	const struct stock_tables *t;
 	int party;              /* characters */
 	int level;              /* their level at the top of the site */
+	/* creatures the site named that the system lacks: their groups stay
+	 * as the site rolled them, unsized, and the run warns of each */
+	char missing[8][64];
+	int nmissing;
 };
 
 /* Whether t can size fights (a budget for every level and creatures). */

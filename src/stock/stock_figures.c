@@ -152,7 +152,10 @@ static int d_creature(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	struct stock_figures *fg = ctx;
 	if (!f[0].text[0] || strlen(f[0].text) >= FIG_NAME)
 		return tpl_error(e, pos, f[0].col, "a creature's name is 1 to %d characters", FIG_NAME - 1);
-	if (!valid_cr(f[1].text) || strlen(f[1].text) >= sizeof fg->creatures[0].cr)
+	if (!f[1].text[0] || strlen(f[1].text) >= sizeof fg->creatures[0].cr)
+		return tpl_error(e, pos, f[1].col, "a creature's rating is 1 to %zu characters ('5', '1/4')",
+				 sizeof fg->creatures[0].cr - 1);
+	if ((!fg->rating[0] || strcmp(fg->rating, "CR") == 0) && !valid_cr(f[1].text))
 		return tpl_error(e, pos, f[1].col, "'%s' is not a challenge rating (0 to 30, or 1/8, 1/4, 1/2)",
 				 f[1].text);
 	if (positive(pos, &f[2], 1000000, "XP", e) < 0 || positive(pos, &f[3], 100, "armour class", e) < 0 ||
@@ -210,6 +213,7 @@ static int d_crowd(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 		return tpl_error(e, pos, f[0].col, "a crowd of %ld creatures a character is out of range (1 to 20)",
 				 f[0].i);
 	fg->crowd = (int)f[0].i;
+	fg->crowd_given = 1;
 	return 0;
 }
 
@@ -220,6 +224,7 @@ static int d_deeper(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 	if (f[0].i < 0 || f[0].i > 5)
 		return tpl_error(e, pos, f[0].col, "deeper:%ld is out of range (0 to 5 levels a level down)", f[0].i);
 	fg->deeper = (int)f[0].i;
+	fg->deeper_given = 1;
 	return 0;
 }
 
@@ -389,6 +394,17 @@ static int d_credit(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 	return 0;
 }
 
+static int d_rating(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	(void)nf;
+	struct stock_figures *fg = ctx;
+	if (!f[0].text[0] || strlen(f[0].text) >= sizeof fg->rating)
+		return tpl_error(e, pos, f[0].col, "a rating's name is 1 to %zu characters (\"CR\", \"HD\", \"Level\")",
+				 sizeof fg->rating - 1);
+	snprintf(fg->rating, sizeof fg->rating, "%s", f[0].text);
+	return 0;
+}
+
 static int d_base(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	(void)nf;
@@ -417,8 +433,84 @@ const struct tpl_directive stock_figure_directives[] = {
 	{ "rarity", "str int", d_rarity, 0 },
 	{ "credit", "text", d_credit, 0 },
 	{ "base", "str", d_base, 0 },
+	{ "rating", "str", d_rating, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
+
+/* ---- a base's figures ---- */
+
+static int add_creature(struct stock_figures *f, const struct fig_creature *c, struct err *e)
+{
+	if (f->ncreatures == f->creatures_cap) {
+		int cap = f->creatures_cap ? f->creatures_cap * 2 : 256;
+		struct fig_creature *p = realloc(f->creatures, (size_t)cap * sizeof *p);
+		if (!p)
+			return err_set(e, "out of memory reading creatures");
+		f->creatures = p;
+		f->creatures_cap = cap;
+	}
+	f->creatures[f->ncreatures++] = *c;
+	return 0;
+}
+
+int stock_figures_merge(struct stock_figures *own, const struct stock_figures *base, struct err *e)
+{
+	int had = own->ncreatures;
+	for (int i = 0; i < base->ncreatures; i++) {
+		int found = 0;
+		for (int j = 0; j < had && !found; j++)
+			found = strcasecmp(own->creatures[j].name, base->creatures[i].name) == 0;
+		if (!found && add_creature(own, &base->creatures[i], e) < 0)
+			return -1;
+	}
+	int budget = 0, mix = 0, dangers = 0;
+	for (int l = 1; l <= FIG_LEVELS; l++)
+		budget += own->budget[l][FIG_HIGH] > 0;
+	for (int d = 0; d < FIG_DIFFICULTIES; d++)
+		mix += own->mix[d] > 0;
+	for (int d = 0; d < FIG_DANGERS; d++)
+		dangers += own->danger_weight[d] > 0;
+	if (!budget)
+		memcpy(own->budget, base->budget, sizeof own->budget);
+	if (!mix)
+		memcpy(own->mix, base->mix, sizeof own->mix);
+	if (!own->crowd_given && base->crowd_given)
+		own->crowd = base->crowd, own->crowd_given = 1;
+	if (!own->deeper_given && base->deeper_given)
+		own->deeper = base->deeper, own->deeper_given = 1;
+	if (!dangers) {
+		memcpy(own->danger_weight, base->danger_weight, sizeof own->danger_weight);
+		memcpy(own->save_lo, base->save_lo, sizeof own->save_lo);
+		memcpy(own->save_hi, base->save_hi, sizeof own->save_hi);
+		memcpy(own->attack_lo, base->attack_lo, sizeof own->attack_lo);
+		memcpy(own->attack_hi, base->attack_hi, sizeof own->attack_hi);
+		memcpy(own->damage, base->damage, sizeof own->damage);
+		own->ndamage = base->ndamage;
+	}
+	if (!own->ncoins) {
+		memcpy(own->coins, base->coins, sizeof own->coins);
+		memcpy(own->valuables, base->valuables, sizeof own->valuables);
+		memcpy(own->magic, base->magic, sizeof own->magic);
+		memcpy(own->rarities, base->rarities, sizeof own->rarities);
+		own->ncoins = base->ncoins;
+		own->nvaluables = base->nvaluables;
+		own->nmagic = base->nmagic;
+		own->nrarities = base->nrarities;
+	}
+	if (!own->rating[0])
+		snprintf(own->rating, sizeof own->rating, "%s", base->rating);
+	if (base->credit && base->credit[0]) {
+		size_t a = own->credit ? strlen(own->credit) : 0, b = strlen(base->credit);
+		char *p = realloc(own->credit, a + b + 2);
+		if (!p)
+			return err_set(e, "out of memory reading the credit");
+		if (a)
+			p[a++] = ' ';
+		memcpy(p + a, base->credit, b + 1);
+		own->credit = p;
+	}
+	return 0;
+}
 
 /* ---- after loading ---- */
 
@@ -516,6 +608,8 @@ int stock_figures_check(struct stock_figures *f, const char *where, struct err *
 				 where);
 	if (f->crowd == 0)
 		f->crowd = 2;
+	if (!f->rating[0])
+		snprintf(f->rating, sizeof f->rating, "CR");
 	double weights = 0;
 	for (int d = 0; d < FIG_DANGERS; d++)
 		weights += f->danger_weight[d];

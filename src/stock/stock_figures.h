@@ -70,6 +70,8 @@ struct stock_figures {
 
 	char *credit;                                   /* the system's notice, or NULL */
 	char base[64];                                  /* the system it builds on, or "" */
+	char rating[8];                                 /* the creatures' rating ("CR") */
+	int deeper_given, crowd_given;
 };
 
 void stock_figures_free(struct stock_figures *f);
@@ -79,6 +81,12 @@ void stock_figures_free(struct stock_figures *f);
  * credit, base), for the tables' parser; their ctx is the struct
  * stock_figures. Ends with a {NULL} entry. */
 extern const struct tpl_directive stock_figure_directives[];
+
+/* Fills what own does not give from base (a base system's figures): its
+ * creatures that own has not, and each of budget, crowd, mix, deeper,
+ * traps, treasure and rating as a whole where own gives none of it; the
+ * credits join, own's first. Returns 0 or -1 with e set. */
+int stock_figures_merge(struct stock_figures *own, const struct stock_figures *base, struct err *e);
 
 /* Checks figures loaded from the files named in files: a budget gives
  * every level 1..20, a trap danger every figure, treasure rows name known

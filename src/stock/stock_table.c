@@ -30,6 +30,7 @@ void stock_tables_free(struct stock_tables *t)
 	for (int i = 0; i < t->nfiles; i++)
 		free(t->files[i]);
 	free(t->files);
+	free(t->file_system);
 	stock_figures_free(&t->fig);
 	stock_figures_free(&t->base_fig);
 	stock_tables_init(t);
@@ -53,10 +54,10 @@ static int valid_name(const char *s, size_t max)
 	return 1;
 }
 
-/* Whether the file being read is the base system's. */
+/* Whether the file being read is a base system's. */
 static int reading_base(const struct stock_tables *t)
 {
-	return t->base_files > 0 && t->nfiles > t->base_files;
+	return t->reading_system > 0;
 }
 
 static int add_name(struct stock_tables *t, const struct tpl_pos *pos, const struct tpl_field *f, int table,
@@ -68,7 +69,7 @@ static int add_name(struct stock_tables *t, const struct tpl_pos *pos, const str
 				 f->text, STOCK_NAME_MAX - 1);
 	for (int i = 0; i < t->nnames; i++)
 		if (strcmp(t->names[i].name, f->text) == 0) {
-			if (reading_base(t) && t->names[i].file < t->base_files)
+			if (t->file_system[t->names[i].file] < t->reading_system)
 				return 0;   /* the system's own table stands in for the base's */
 			return tpl_error(e, pos, f->col, "table '%s' is already defined at %s:%d", f->text,
 					 t->files[t->names[i].file], t->names[i].line);
@@ -293,7 +294,7 @@ static int d_contents(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	struct stock_tables *t = ctx_tables(ctx);
 	if (finish_table(t, e) < 0)
 		return -1;
-	if (reading_base(t) && t->contents_die.sides > 0 && t->contents_file < t->base_files)
+	if (t->contents_die.sides > 0 && t->contents_system < t->reading_system)
 		return 0;   /* the system's own roll stands */
 	if (t->contents_die.sides > 0)
 		return tpl_error(e, pos, 1, "the contents roll is already given at %s:%d", t->files[t->contents_file],
@@ -302,6 +303,7 @@ static int d_contents(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 		return -1;
 	t->contents_file = t->nfiles - 1;
 	t->contents_line = pos->line;
+	t->contents_system = t->reading_system;
 	return 0;
 }
 
@@ -338,7 +340,7 @@ static int d_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field *
 	struct stock_tables *t = ctx_tables(ctx);
 	if (finish_table(t, e) < 0)
 		return -1;
-	if (reading_base(t) && t->contents_die.sides > 0 && t->contents_file < t->base_files)
+	if (t->contents_die.sides > 0 && t->contents_system < t->reading_system)
 		return 0;
 	if (t->contents_die.sides == 0)
 		return tpl_error(e, pos, 1, "'kind' needs the contents roll first ('contents:d6')");
@@ -377,11 +379,12 @@ static int d_wandering(void *ctx, const struct tpl_pos *pos, const struct tpl_fi
 	struct stock_dice d;
 	if (parse_die(pos, &f[0], 1, &d, e) < 0)
 		return -1;
-	if (reading_base(t) && t->wandering_die.sides > 0)
+	if (t->wandering_die.sides > 0 && t->wandering_system < t->reading_system)
 		return 0;
 	if (d.sides > 100)
 		return tpl_error(e, pos, f[0].col, "a wandering table of %d rows is too long (at most 100)", d.sides);
 	t->wandering_die = d;
+	t->wandering_system = t->reading_system;
 	return 0;
 }
 
@@ -419,6 +422,11 @@ int stock_tables_parse_text(struct stock_tables *t, const char *name, const char
 	if (!p)
 		return err_set(e, "out of memory reading tables");
 	t->files = p;
+	int *sys = realloc(t->file_system, ((size_t)t->nfiles + 1) * sizeof *sys);
+	if (!sys)
+		return err_set(e, "out of memory reading tables");
+	t->file_system = sys;
+	sys[t->nfiles] = t->reading_system;
 	if (!(p[t->nfiles] = strdup(name)))
 		return err_set(e, "out of memory reading tables");
 	t->nfiles++;

@@ -23,6 +23,7 @@
 
 #define STOCK_NAME_MAX 48
 #define STOCK_MAX_KINDS 16
+#define STOCK_MAX_BASES 4      /* a system, its base, that one's base, ... */
 
 /* The values entry text can name as {$name}. */
 enum stock_var {
@@ -113,10 +114,14 @@ struct stock_tables {
 
 	int current;            /* table being read, -1 between tables */
 	int sorted;             /* names sorted (after stock_tables_resolve) */
-	int base_files;         /* > 0: files from this one on are the base
-				 * system's, whose tables and contents roll give
-				 * way to the system's own */
-	struct stock_figures base_fig;      /* a base's figures, read and set aside */
+	/* A system may build on a base (base:NAME), and that on its own:
+	 * each file read belongs to one of them, 0 the system asked for; a
+	 * table, contents roll or wandering die of an earlier one stands in
+	 * for a later one's. */
+	int *file_system;       /* per file */
+	int reading_system;     /* of the files being read now */
+	int contents_system, wandering_system;
+	struct stock_figures base_fig;      /* a base's figures while it is read */
 };
 
 /* Flags for stock_expand / stock_roll. */
