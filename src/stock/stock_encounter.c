@@ -133,6 +133,32 @@ static void keep_encounter(struct key_entry *en, const struct site_group *g, con
 	}
 }
 
+/* A challenge rating as a number: "1/4" is 0.25; -1 for another rating. */
+static double cr_value(const char *cr)
+{
+	int a, b;
+	char end;
+	if (sscanf(cr, "%d/%d%c", &a, &b, &end) == 2 && b > 0)
+		return (double)a / b;
+	if (sscanf(cr, "%d%c", &a, &end) == 1)
+		return a;
+	return -1;
+}
+
+/* Whether every creature of the fight is fragile for a party of level:
+ * rated by challenge, at most an eighth of the level. */
+static int all_fragile(const struct fig_creature *const *c, int n, int level, const struct stock_figures *f)
+{
+	if (strcmp(f->rating, "CR") != 0)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		double v = cr_value(c[i]->cr);
+		if (v < 0 || v > level / 8.0)
+			return 0;
+	}
+	return n > 0;
+}
+
 static void note_missing(struct stock_party *p, const char *creature)
 {
 	for (int i = 0; i < p->nmissing; i++)
@@ -160,7 +186,7 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 			return 0;
 		}
 	int level = stock_level_for(f, p->level, at->depth);
-	int cap = f->crowd * p->party;
+	int cap = (all_fragile(c, n, level, f) ? f->swarm : f->crowd) * p->party;
 	enum fig_difficulty want = draw_difficulty(f, at);
 	long xp = 0;
 	int placed = 0;

@@ -217,6 +217,17 @@ static int d_crowd(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 	return 0;
 }
 
+static int d_swarm(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	(void)nf;
+	struct stock_figures *fg = ctx;
+	if (f[0].i < 1 || f[0].i > 20)
+		return tpl_error(e, pos, f[0].col, "a swarm of %ld creatures a character is out of range (1 to 20)",
+				 f[0].i);
+	fg->swarm = (int)f[0].i;
+	return 0;
+}
+
 static int d_deeper(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	(void)nf;
@@ -421,6 +432,7 @@ const struct tpl_directive stock_figure_directives[] = {
 	{ "creature", "str str int int int str text", d_creature, 0 },
 	{ "budget", "int int int int", d_budget, 0 },
 	{ "crowd", "int", d_crowd, 0 },
+	{ "swarm", "int", d_swarm, 0 },
 	{ "deeper", "int", d_deeper, 0 },
 	{ "mix", "str str", d_mix, 0 },
 	{ "danger", "str int", d_danger, 0 },
@@ -476,6 +488,8 @@ int stock_figures_merge(struct stock_figures *own, const struct stock_figures *b
 		memcpy(own->mix, base->mix, sizeof own->mix);
 	if (!own->crowd_given && base->crowd_given)
 		own->crowd = base->crowd, own->crowd_given = 1;
+	if (!own->swarm && base->swarm)
+		own->swarm = base->swarm;
 	if (!own->deeper_given && base->deeper_given)
 		own->deeper = base->deeper, own->deeper_given = 1;
 	if (!dangers) {
@@ -608,6 +622,8 @@ int stock_figures_check(struct stock_figures *f, const char *where, struct err *
 				 where);
 	if (f->crowd == 0)
 		f->crowd = 2;
+	if (f->swarm < f->crowd)
+		f->swarm = f->crowd;
 	if (!f->rating[0])
 		snprintf(f->rating, sizeof f->rating, "CR");
 	double weights = 0;

@@ -54,6 +54,8 @@ struct stock_figures {
 	int has_budget;                                 /* every level given */
 	int budget[FIG_LEVELS + 1][FIG_DIFFICULTIES];   /* XP a character, by level */
 	int crowd;                                      /* creatures a character, at most */
+	int swarm;                                      /* the same when all are fragile:
+							   CR at most an eighth of the level */
 	double mix[FIG_DIFFICULTIES];                   /* chances; 0 0 0: moderate */
 	int deeper;                                     /* party levels a level down */
 
