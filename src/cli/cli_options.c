@@ -389,7 +389,7 @@ static int act_completion(struct cli *c, const char *value, struct err *e)
 }
 
 const struct cli_option cli_options[] = {
-	{ "method", 'm', "NAME[,...]", "the method (default dice); a list gives one per level",
+	{ "method", 'm', "NAME[,...]", "dice (default) or another; a list: one a level",
 	  GROUP_MAP, set_method, NULL },
 	{ "seed", 's', "TEXT", "any text (default: one is drawn and shown)", GROUP_MAP, set_seed, NULL },
 	{ "rooms", 'n', "N", "rooms wanted (default: the method's)", GROUP_MAP, set_rooms, NULL },
