@@ -11,7 +11,7 @@
 int level_site_plan(struct site_plan *plan, const struct site_tables *tables, struct level *levels, int n,
 		    const char *seed, struct err *e)
 {
-	if (site_plan_make(plan, tables, levels, n, seed, e) < 0)
+	if (site_plan_make(plan, tables, levels, n, seed, 0 /* the neutral system: no party */, e) < 0)
 		return -1;
 	for (int k = 0; k < n; k++)
 		if (site_level_plan(plan, tables, &levels[k], seed, e) < 0)

@@ -24,16 +24,20 @@ struct site_plan {
 	int faction_type[SITE_MAX_FACTIONS]; /* index in the tables' factions */
 	int nfactions;
 	int levels;                         /* levels of the document */
+	int party_level;                    /* 1 to SITE_LEVEL_MAX; 0: the neutral system's, no party */
 };
 
 /* The setting a level's method and zones make: mansion and house are
  * buildings, the cards zones' themes say crypt or cave, the rest dungeons. */
 enum site_setting site_setting_of(const struct map *m);
 
-/* Draws the plan of a document of n levels from the seed. Returns 0, or -1
- * with e set (out of memory; no faction suits the setting). */
+/* Draws the plan of a document of n levels from the seed, for a party of
+ * party_level (0: the neutral system, which has no party; see
+ * site_fits_level): its factions, and later its outsiders, are those that
+ * fit it. Returns 0, or -1 with e set (out of memory; no faction suits the
+ * setting and the level). */
 int site_plan_make(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
-		   const char *seed, struct err *e);
+		   const char *seed, int party_level, struct err *e);
 void site_plan_free(struct site_plan *p);
 
 /* Plans level lv (numbered, its key not yet built): each room's use, its

@@ -122,6 +122,13 @@ static int leader_room(struct level_plan *lp, struct key_entry *en, int faction,
 	return faction_group(lp, en, faction, ROLE_GUARD, e);
 }
 
+/* Whether outsider o may be met on this level: its setting and the
+ * party's level. */
+static int outsider_fits(const struct level_plan *lp, const struct site_outsider *o)
+{
+	return (o->settings & lp->setting) && site_fits_level(o->level_lo, o->level_hi, lp->site->party_level);
+}
+
 /* An outsider of the setting (vermin or visitors) in a room. */
 static int outsider_group(struct level_plan *lp, struct key_entry *en, int visitor, const char *prison_of,
 			  struct err *e)
@@ -129,7 +136,7 @@ static int outsider_group(struct level_plan *lp, struct key_entry *en, int visit
 	int found = -1, n = 0;
 	for (int i = 0; i < lp->t->noutsiders; i++) {
 		const struct site_outsider *o = &lp->t->outsiders[i];
-		if (o->visitor == visitor && (o->settings & lp->setting) && rng_range(&lp->rng, 0, n++) == 0)
+		if (o->visitor == visitor && outsider_fits(lp, o) && rng_range(&lp->rng, 0, n++) == 0)
 			found = i;
 	}
 	if (found < 0)
@@ -309,7 +316,7 @@ int site_wandering_table(struct level_plan *lp, struct err *e)
 		for (int pass = 0; pass < 2 && found < 0; pass++)
 			for (int i = 0; i < lp->t->noutsiders; i++) {
 				const struct site_outsider *o = &lp->t->outsiders[i];
-				if ((pass == 1 || o->visitor == want_visitor) && (o->settings & lp->setting) &&
+				if ((pass == 1 || o->visitor == want_visitor) && outsider_fits(lp, o) &&
 				    rng_range(&lp->rng, 0, n++) == 0)
 					found = i;
 			}
