@@ -424,6 +424,17 @@ START_TEST(test_party_booklets)
 		check_party_site(level % 2 ? "mansion,dice,cards" : "cards,tiles,house", 3, seed, level, drawn);
 	}
 	free(drawn);
+	/* a party's level is 1 to 20 (0: the neutral system's) */
+	struct level lv[1];
+	struct site_plan plan;
+	make_site(lv, 1, "dice", "party-bad", &plan);
+	site_plan_free(&plan);
+	struct err e = { ERR_NONE, "" };
+	ck_assert_int_eq(site_plan_make(&plan, &tables, lv, 1, "party-bad", 21, &e), -1);
+	ck_assert_str_eq(e.msg, "a party's level is from 1 to 20, not 21");
+	ck_assert_int_eq(e.kind, ERR_USAGE);
+	ck_assert_int_eq(site_plan_make(&plan, &tables, lv, 1, "party-bad", -1, &e), -1);
+	levels_free(lv, 1);
 }
 END_TEST
 
