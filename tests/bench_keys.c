@@ -45,7 +45,7 @@ static int one_map(const struct method *meth, int seed, const struct site_tables
 	double t1 = bench_cpu_now();
 	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", bench_template_dirs(), 0, tables, 0, 0 };
 	struct site_plan plan = { 0 };
-	int rc = site ? level_site_plan(&plan, site, &lv, 1, text, &e) : 0;
+	int rc = site ? level_site_plan(&plan, site, &lv, 1, text, NULL, &e) : 0;
 	if (rc == 0)
 		rc = level_keys_build(&lv, 1, &ko, site ? &plan : NULL, site, text, NULL, &e);
 	double t2 = bench_cpu_now();

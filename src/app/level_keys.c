@@ -9,10 +9,17 @@
 /* The contents of level k are rolled from this stream, apart from the map's. */
 #define LEVEL_KEYS_STOCK_STREAM 1000u
 
-int level_site_plan(struct site_plan *plan, const struct site_tables *tables, struct level *levels, int n,
-		    const char *seed, struct err *e)
+int level_party_level(const struct key_options *o)
 {
-	if (site_plan_make(plan, tables, levels, n, seed, e) < 0)
+	if (!o || !o->stock || !o->tables || !stock_sizes_fights(o->tables))
+		return 0;
+	return o->party_level > 0 ? o->party_level : 1;
+}
+
+int level_site_plan(struct site_plan *plan, const struct site_tables *tables, struct level *levels, int n,
+		    const char *seed, const struct key_options *o, struct err *e)
+{
+	if (site_plan_make(plan, tables, levels, n, seed, level_party_level(o), e) < 0)
 		return -1;
 	for (int k = 0; k < n; k++)
 		if (site_level_plan(plan, tables, &levels[k], seed, e) < 0)
@@ -27,7 +34,7 @@ int level_keys_build(struct level *levels, int n, const struct key_options *o, c
 	struct stock_party party = { .t = o->tables, .party = o->party > 0 ? o->party : KEY_PARTY_DEFAULT,
 				     .level = o->party_level > 0 ? o->party_level : 1 };
 	struct site_sizer sizer = stock_sizer(&party);
-	const struct site_sizer *sz = o->tables && stock_sizes_fights(o->tables) ? &sizer : NULL;
+	const struct site_sizer *sz = level_party_level(o) > 0 ? &sizer : NULL;
 	for (int k = 0; k < n; k++) {
 		if (report_step(rep, e, "level %d of %d: writing the key...", k + 1, n) < 0)
 			return -1;

@@ -124,7 +124,7 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 		levels_warn_short(levels, n, c->params.rooms, log);
 	/* the site: its premise and inhabitants, each room's use, kind, name
 	 * and feature, on the whole levels, so the handout draws them alike */
-	if (level_site_plan(plan, tables, levels, n, c->seed, e) < 0)
+	if (level_site_plan(plan, tables, levels, n, c->seed, &c->key, e) < 0)
 		return -1;
 	/* the players' handout: every level the players reach, as they see it */
 	int shown = n;

@@ -24,16 +24,20 @@ struct site_plan {
 	int faction_type[SITE_MAX_FACTIONS]; /* index in the tables' factions */
 	int nfactions;
 	int levels;                         /* levels of the document */
+	int party_level;                    /* 1 to SITE_LEVEL_MAX; 0: the neutral system's, no party */
 };
 
 /* The setting a level's method and zones make: mansion and house are
  * buildings, the cards zones' themes say crypt or cave, the rest dungeons. */
 enum site_setting site_setting_of(const struct map *m);
 
-/* Draws the plan of a document of n levels from the seed. Returns 0, or -1
- * with e set (out of memory; no faction suits the setting). */
+/* Draws the plan of a document of n levels from the seed, for a party of
+ * party_level (0: the neutral system, which has no party; see
+ * site_fits_level): its factions, and later its outsiders, are those that
+ * fit it. Returns 0, or -1 with e set (out of memory; no faction suits the
+ * setting and the level). */
 int site_plan_make(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
-		   const char *seed, struct err *e);
+		   const char *seed, int party_level, struct err *e);
 void site_plan_free(struct site_plan *p);
 
 /* Plans level lv (numbered, its key not yet built): each room's use, its
@@ -51,6 +55,9 @@ struct site_group {
 	int rolled;             /* the site's own count; -1 in a wandering row (its dice) */
 	int fixed;              /* the count stays as rolled (a leader) */
 	int count;              /* the sizer's: 0 leaves the group out */
+	int optional;           /* a stronger kind of the faction the sizer may
+				   add, to bring the fight up to its difficulty
+				   (at most one such group is added) */
 };
 
 /* Where a group is met, for the sizer. */
@@ -67,7 +74,8 @@ struct site_meeting {
  * system with figures); without one, groups are as the site rolled them,
  * more of them deeper down. */
 struct site_sizer {
-	/* Sets g[0..n).count for a fight at `at`. For a room (en not NULL)
+	/* Sets g[0..n).count for a fight at `at` (an optional group's count
+	 * is 0 unless the sizer adds it). For a room (en not NULL)
 	 * it keeps the fight in en->encounter; for a room and a wandering row
 	 * alike it writes what a GM runs it with into figures ("3 x Troll (CR
 	 * 5; ...) · 5,400 XP, moderate for 4 characters of level 8"), "" for

@@ -102,19 +102,22 @@ struct pending {
 	const char *prison_of;  /* prisoners: whose */
 };
 
+/* A room's groups: a few to write, and the stronger kinds a sizer may add
+ * (at most one of them). */
+#define ROOM_GROUPS 8
 struct room_groups {
-	struct pending p[KEY_MAX_OCCUPANTS];
+	struct pending p[ROOM_GROUPS];
 	int n;
 };
 
 static struct pending *add_pending(struct room_groups *rg, int faction, enum site_role role, const char *creature,
 				   const char *plural, int count)
 {
-	if (rg->n >= KEY_MAX_OCCUPANTS)
+	if (rg->n >= ROOM_GROUPS)
 		return NULL;
 	struct pending *p = &rg->p[rg->n++];
 	memset(p, 0, sizeof *p);
-	p->g = (struct site_group){ creature, count, 0, count };
+	p->g = (struct site_group){ creature, count, 0, count, 0 };
 	p->faction = faction;
 	p->role = role;
 	p->singular = creature;
@@ -137,6 +140,14 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
 	if (p)
 		p->line = doing_line(lp, f, role, en);
+	/* for a sizer: the faction's other kinds, to stand over them when the
+	 * party would find the group alone too easy */
+	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
+		if (strcmp(f->members[j].creature, mb->creature) != 0) {
+			struct pending *o = add_pending(rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
+			if (o)
+				o->g.optional = 1;
+		}
 }
 
 static void leader_room(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction)
@@ -153,13 +164,18 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, const str
 	faction_group(lp, rg, en, faction, ROLE_GUARD);
 }
 
+int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *o)
+{
+	return (o->settings & lp->setting) && site_fits_level(o->level_lo, o->level_hi, lp->site->party_level);
+}
+
 /* An outsider of the setting (vermin or visitors) in a room. */
 static void outsider_group(struct level_plan *lp, struct room_groups *rg, int visitor, const char *prison_of)
 {
 	int found = -1, n = 0;
 	for (int i = 0; i < lp->t->noutsiders; i++) {
 		const struct site_outsider *o = &lp->t->outsiders[i];
-		if (o->visitor == visitor && (o->settings & lp->setting) && rng_range(&lp->rng, 0, n++) == 0)
+		if (o->visitor == visitor && site_outsider_fits(lp, o) && rng_range(&lp->rng, 0, n++) == 0)
 			found = i;
 	}
 	if (found < 0)
@@ -186,8 +202,8 @@ static void prison(struct level_plan *lp, struct room_groups *rg, const struct k
 static int size_room(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, struct key_entry *en,
 		     struct err *e)
 {
-	struct site_group g[KEY_MAX_OCCUPANTS];
-	int map[KEY_MAX_OCCUPANTS], n = 0;
+	struct site_group g[ROOM_GROUPS];
+	int map[ROOM_GROUPS], n = 0;
 	for (int i = 0; i < rg->n; i++)
 		if (!rg->p[i].prison_of) {
 			g[n] = rg->p[i].g;
@@ -214,6 +230,13 @@ static int write_group(struct key_entry *en, const struct pending *p, struct err
 		return 0;
 	add_occupant(en, p->faction, p->singular, p->g.count, p->role);
 	char buf[16];
+	if (p->g.optional) {
+		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
+		if (p->g.count == 1)
+			return add_who(en, "{n} {who} stands over them, and the rest defer to it", one, p->singular, e);
+		return add_who(en, "{n} {who} stand over them, and the rest defer to them",
+			       site_number_word(p->g.count, buf, sizeof buf), p->plural, e);
+	}
 	if (p->who[0])
 		return add_who(en, p->line, "", p->who, e);
 	if (p->prison_of) {

@@ -37,6 +37,10 @@ struct level_plan {
  * -1 when none is. */
 int site_member_for(const struct site_faction_type *f, enum site_role role, struct rng *rng);
 
+/* Whether outsider o may be met on this level: its setting and the
+ * party's level. */
+int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *o);
+
 /* One of lines[0..n) the level has not said yet, where there is one. */
 const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n);
 

@@ -39,7 +39,7 @@ static int wandering_row(struct level_plan *lp, int row, const char *text, const
 	dice_text(count, dice, sizeof dice);
 	const char *n = dice, *who = plural;
 	if (lp->sizer) {
-		struct site_group g = { creature, -1, 0, 0 };   /* -1: a sizer that cannot size it keeps the dice */
+		struct site_group g = { creature, -1, 0, 0, 0 };   /* -1: a sizer that cannot size it keeps the dice */
 		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng };
 		if (lp->sizer->size(lp->sizer->ctx, &g, 1, &at, NULL, figures, sizeof figures, e) < 0)
 			return -1;
@@ -98,7 +98,7 @@ int site_wandering_table(struct level_plan *lp, struct err *e)
 		for (int pass = 0; pass < 2 && found < 0; pass++)
 			for (int i = 0; i < lp->t->noutsiders; i++) {
 				const struct site_outsider *o = &lp->t->outsiders[i];
-				if ((pass == 1 || o->visitor == want_visitor) && (o->settings & lp->setting) &&
+				if ((pass == 1 || o->visitor == want_visitor) && site_outsider_fits(lp, o) &&
 				    rng_range(&lp->rng, 0, n++) == 0)
 					found = i;
 			}

@@ -48,7 +48,7 @@ static long fill(struct site_group *g, const struct fig_creature *const *c, int 
 	int creatures = 0;
 	for (int i = 0; i < n; i++) {
 		g[i].count = 0;
-		if (!g[i].fixed)
+		if (!g[i].fixed || !c[i])
 			continue;
 		long cost = (long)c[i]->xp * g[i].rolled;
 		if (g[i].rolled > 0 && xp + cost <= budget && creatures + g[i].rolled <= cap) {
@@ -58,6 +58,8 @@ static long fill(struct site_group *g, const struct fig_creature *const *c, int 
 		}
 	}
 	for (int i = 0; i < n; i++) {
+		if (g[i].optional || !c[i])
+			continue;
 		long cost = (long)c[i]->xp * GROUP_MIN;
 		if (!g[i].fixed && xp + cost <= budget && creatures + GROUP_MIN <= cap) {
 			g[i].count = GROUP_MIN;
@@ -68,7 +70,7 @@ static long fill(struct site_group *g, const struct fig_creature *const *c, int 
 	for (int grew = 1; grew && creatures < cap;) {
 		grew = 0;
 		for (int i = 0; i < n && creatures < cap; i++)
-			if (!g[i].fixed && g[i].count > 0 && xp + c[i]->xp <= budget) {
+			if (!g[i].fixed && !g[i].optional && g[i].count > 0 && xp + c[i]->xp <= budget) {
 				g[i].count++;
 				xp += c[i]->xp;
 				creatures++;
@@ -145,18 +147,83 @@ static double cr_value(const char *cr)
 	return -1;
 }
 
-/* Whether every creature of the fight is fragile for a party of level:
- * rated by challenge, at most an eighth of the level. */
-static int all_fragile(const struct fig_creature *const *c, int n, int level, const struct stock_figures *f)
+/* Whether every creature of the fight (its optional groups aside) is
+ * fragile for a party of level: rated by challenge, at most an eighth of
+ * the level. */
+static int all_fragile(const struct site_group *g, const struct fig_creature *const *c, int n, int level,
+		       const struct stock_figures *f)
 {
 	if (strcmp(f->rating, "CR") != 0)
 		return 0;
 	for (int i = 0; i < n; i++) {
+		if (g[i].optional || !c[i])
+			continue;
 		double v = cr_value(c[i]->cr);
 		if (v < 0 || v > level / 8.0)
 			return 0;
 	}
 	return n > 0;
+}
+
+/* The lowest difficulty whose budget holds xp for the party. */
+static enum fig_difficulty said_for(const struct stock_figures *f, int party, int level, long xp)
+{
+	for (int d = FIG_LOW; d < FIG_HIGH; d++)
+		if (xp <= (long)party * f->budget[level][d])
+			return (enum fig_difficulty)d;
+	return FIG_HIGH;
+}
+
+/* A fight that came out easier than wanted: one of the optional groups
+ * (a stronger kind of the faction), k of them standing over the rest,
+ * with the rest filled around them, whichever comes nearest the wanted
+ * difficulty within its budget. Sets g's counts to the best found and
+ * returns its XP (the fight as it was when none does better). */
+static long add_stronger(struct site_group *g, const struct fig_creature *const *c, int n,
+			 const struct stock_figures *f, int party, int level, enum fig_difficulty want, int cap,
+			 int ceiling, long xp)
+{
+	int crowd = f->crowd * party;   /* an overseer that is not fragile makes the fight a crowd's */
+	long budget = (long)party * f->budget[level][want];
+	if (ceiling > 0 && budget >= ceiling)
+		budget = ceiling - 1;
+	int weakest = 0;   /* the strongest kind among the groups there already */
+	for (int i = 0; i < n; i++)
+		if (!g[i].optional && c[i] && g[i].count > 0 && c[i]->xp > weakest)
+			weakest = c[i]->xp;
+	struct site_group best[KEY_MAX_OCCUPANTS * 2], t[KEY_MAX_OCCUPANTS * 2];
+	if (n > (int)(sizeof best / sizeof best[0]))
+		return xp;
+	memcpy(best, g, (size_t)n * sizeof *g);
+	long best_xp = xp;
+	for (int i = 0; i < n; i++) {
+		if (!g[i].optional || !c[i] || c[i]->xp <= weakest)
+			continue;
+		double v = cr_value(c[i]->cr);
+		int most = cap > crowd && !(strcmp(f->rating, "CR") == 0 && v >= 0 && v <= level / 8.0) ? crowd : cap;
+		for (int k = 1; k <= most && k <= 6; k++) {
+			memcpy(t, g, (size_t)n * sizeof *g);
+			t[i].fixed = 1;
+			t[i].rolled = k;
+			long x = fill(t, c, n, budget, most);
+			if (t[i].count == 0)
+				break;   /* k of them no longer fit */
+			int others = 0;
+			for (int j = 0; j < n; j++)
+				others += j != i && t[j].count > 0;
+			if (!others)
+				continue;   /* they stand over a group, not alone */
+			enum fig_difficulty d = said_for(f, party, level, x), bd = said_for(f, party, level, best_xp);
+			if (d > bd || (d == bd && x > best_xp)) {
+				memcpy(best, t, (size_t)n * sizeof *t);
+				best[i].fixed = 0;
+				best[i].rolled = 0;
+				best_xp = x;
+			}
+		}
+	}
+	memcpy(g, best, (size_t)n * sizeof *g);
+	return best_xp;
 }
 
 static void note_missing(struct stock_party *p, const char *creature)
@@ -173,20 +240,23 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 {
 	struct stock_party *p = ctx;
 	const struct stock_figures *f = &p->t->fig;
-	const struct fig_creature *c[KEY_MAX_OCCUPANTS];
+	const struct fig_creature *c[KEY_MAX_OCCUPANTS * 2];
 	if (size > 0)
 		figures[0] = '\0';
-	if (n > KEY_MAX_OCCUPANTS)
-		return err_set(e, "more than %d groups in one fight", KEY_MAX_OCCUPANTS);
+	if (n > KEY_MAX_OCCUPANTS * 2)
+		return err_set(e, "more than %d groups in one fight", KEY_MAX_OCCUPANTS * 2);
 	for (int i = 0; i < n; i++)
-		if (!(c[i] = stock_creature_find(f, g[i].creature))) {
+		if (!(c[i] = stock_creature_find(f, g[i].creature)) && !g[i].optional) {
 			note_missing(p, g[i].creature);
 			for (int j = 0; j < n; j++)
-				g[j].count = g[j].rolled;
+				g[j].count = g[j].optional ? 0 : g[j].rolled;
 			return 0;
 		}
 	int level = stock_level_for(f, p->level, at->depth);
-	int cap = (all_fragile(c, n, level, f) ? f->swarm : f->crowd) * p->party;
+	int cap = (all_fragile(g, c, n, level, f) ? f->swarm : f->crowd) * p->party;
+	for (int i = 0; i < n; i++)
+		if (g[i].fixed && !g[i].optional && g[i].rolled > 0)
+			cap += g[i].rolled;   /* a leader does not count among the crowd */
 	enum fig_difficulty want = draw_difficulty(f, at);
 	long xp = 0;
 	int placed = 0;
@@ -201,10 +271,9 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 	}
 	if (!placed)
 		return 0;
-	enum fig_difficulty said = FIG_HIGH;
-	for (int d = FIG_HIGH; d >= FIG_LOW; d--)
-		if (xp <= (long)p->party * f->budget[level][d])
-			said = (enum fig_difficulty)d;
+	if (said_for(f, p->party, level, xp) < want)
+		xp = add_stronger(g, c, n, f, p->party, level, want, cap, at->ceiling, xp);
+	enum fig_difficulty said = said_for(f, p->party, level, xp);
 	long budget = (long)p->party * f->budget[level][said];
 	figures_text(g, c, n, xp, said, p->party, level, f->rating, figures, size);
 	if (en)

@@ -544,6 +544,28 @@ static int names_creature(const struct fig_creature *c, const char *name)
 	return bracket && strlen(name) == n && strncasecmp(c->name, name, n) == 0;
 }
 
+/* The table's creature of several forms that name stands for: "vampire"
+ * is "Vampire, Vampire Form", "werebear" "Werebear, Hybrid Form" when
+ * there is no "Werebear, Werebear Form"; else the first form. */
+static const struct fig_creature *creature_form(const struct stock_figures *f, const char *name)
+{
+	size_t n = strlen(name);
+	const struct fig_creature *first = NULL, *hybrid = NULL;
+	for (int i = 0; i < f->ncreatures; i++) {
+		const char *c = f->creatures[i].name;
+		if (strncasecmp(c, name, n) != 0 || strncmp(c + n, ", ", 2) != 0)
+			continue;
+		const char *form = c + n + 2;
+		if (strncasecmp(form, name, n) == 0 && strcasecmp(form + n, " Form") == 0)
+			return &f->creatures[i];
+		if (!hybrid && strcasecmp(form, "Hybrid Form") == 0)
+			hybrid = &f->creatures[i];
+		if (!first)
+			first = &f->creatures[i];
+	}
+	return hybrid ? hybrid : first;
+}
+
 const struct fig_creature *stock_creature_find(const struct stock_figures *f, const char *name)
 {
 	if (f->creatures_sorted) {
@@ -562,7 +584,7 @@ const struct fig_creature *stock_creature_find(const struct stock_figures *f, co
 	for (int i = 0; i < f->ncreatures; i++)
 		if (names_creature(&f->creatures[i], name))
 			return &f->creatures[i];
-	return NULL;
+	return creature_form(f, name);
 }
 
 const struct fig_band *stock_band_at(const struct fig_band *bands, int n, int level)

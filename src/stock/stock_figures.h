@@ -96,7 +96,8 @@ int stock_figures_merge(struct stock_figures *own, const struct stock_figures *b
 int stock_figures_check(struct stock_figures *f, const char *where, struct err *e);
 
 /* The creature called name (case ignored; a part in brackets of the
- * table's name may be left out), or NULL. */
+ * table's name may be left out; a creature of several forms, "Vampire,
+ * Vampire Form", is found by its name alone), or NULL. */
 const struct fig_creature *stock_creature_find(const struct stock_figures *f, const char *name);
 
 /* The row of bands[0..n) that holds level, or NULL. */
