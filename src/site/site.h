@@ -52,7 +52,7 @@ int site_level_plan(const struct site_plan *p, const struct site_tables *t, stru
  * many as the site's dice rolled, or a number that stays (a leader). */
 struct site_group {
 	const char *creature;   /* singular, as the site's tables name it */
-	int rolled;             /* the site's own count; -1 in a wandering row (its dice) */
+	int rolled;             /* the site's own count (a wandering row: its dice's most) */
 	int fixed;              /* the count stays as rolled (a leader) */
 	int count;              /* the sizer's: 0 leaves the group out */
 	int optional;           /* a stronger kind of the faction the sizer may

@@ -39,13 +39,15 @@ static int wandering_row(struct level_plan *lp, int row, const char *text, const
 	dice_text(count, dice, sizeof dice);
 	const char *n = dice, *who = plural;
 	if (lp->sizer) {
-		struct site_group g = { creature, -1, 0, 0, 0 };   /* -1: a sizer that cannot size it keeps the dice */
+		/* as many as its dice could roll, at most twice that sized */
+		int most = count->n * count->sides + count->plus;
+		struct site_group g = { creature, most > 0 ? most : 1, 0, 0, 0 };
 		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng };
 		if (lp->sizer->size(lp->sizer->ctx, &g, 1, &at, NULL, figures, sizeof figures, e) < 0)
 			return -1;
 		if (g.count == 0) {
 			text = "Nobody: only the sounds of the place, and the feeling of being watched";
-		} else if (g.count > 0) {
+		} else if (figures[0]) {   /* sized; a creature the system lacks keeps its dice */
 			n = site_number_word(g.count, word, sizeof word);
 			who = g.count == 1 ? creature : plural;
 		}

@@ -12,6 +12,15 @@
 
 /* A group's smallest number: the site's lines speak of a group. */
 #define GROUP_MIN 2
+/* A group's largest: this many times what the site's own dice rolled for
+ * it, so that a nest of three swarms does not become twelve. */
+#define GROUP_GROWTH 3
+
+static int group_most(const struct site_group *g)
+{
+	int most = g->rolled * GROUP_GROWTH;
+	return most < GROUP_MIN ? GROUP_MIN : most;
+}
 
 int stock_sizes_fights(const struct stock_tables *t)
 {
@@ -70,7 +79,8 @@ static long fill(struct site_group *g, const struct fig_creature *const *c, int 
 	for (int grew = 1; grew && creatures < cap;) {
 		grew = 0;
 		for (int i = 0; i < n && creatures < cap; i++)
-			if (!g[i].fixed && !g[i].optional && g[i].count > 0 && xp + c[i]->xp <= budget) {
+			if (!g[i].fixed && !g[i].optional && g[i].count > 0 && g[i].count < group_most(&g[i]) &&
+			    xp + c[i]->xp <= budget) {
 				g[i].count++;
 				xp += c[i]->xp;
 				creatures++;
@@ -210,9 +220,9 @@ static long add_stronger(struct site_group *g, const struct fig_creature *const 
 				break;   /* k of them no longer fit */
 			int others = 0;
 			for (int j = 0; j < n; j++)
-				others += j != i && t[j].count > 0;
-			if (!others)
-				continue;   /* they stand over a group, not alone */
+				others += j != i && !t[j].fixed ? t[j].count : 0;
+			if (others < 2 * k)
+				continue;   /* a few stand over a group, never as many */
 			enum fig_difficulty d = said_for(f, party, level, x), bd = said_for(f, party, level, best_xp);
 			if (d > bd || (d == bd && x > best_xp)) {
 				memcpy(best, t, (size_t)n * sizeof *t);
