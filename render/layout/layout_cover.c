@@ -15,6 +15,7 @@
 #include "layout/layout_intro.h"
 #include "layout/layout_text.h"
 
+#include "base/plural.h"
 #include "base/sbuf.h"
 
 #include <stdio.h>
@@ -250,8 +251,8 @@ static int level_entry(struct cover *cv, int k, struct sbuf *s, struct err *e)
 				   .colour = st->title };
 	struct text_style body = { .family = st->font_text, .size = st->size_text + 1, .colour = st->text };
 	char line[300], anchor[32];
-	snprintf(line, sizeof line, "Level %d \xe2\x80\x94 %s \xc2\xb7 %d rooms \xc2\xb7 %d \xc3\x97 %d squares of %d ft",
-		 m->depth, m->method ? m->method : "map", lv->key.n, m->w, m->h, m->square_feet);
+	snprintf(line, sizeof line, "Level %d \xe2\x80\x94 %s \xc2\xb7 %d room%s \xc2\xb7 %d \xc3\x97 %d squares of %d ft",
+		 m->depth, m->method ? m->method : "map", lv->key.n, plural_s(lv->key.n), m->w, m->h, m->square_feet);
 	snprintf(anchor, sizeof anchor, "level-%d", m->depth);
 	double ref_w = layout_page_ref_width(cv->ms, head, "page ");
 	if (ref_w < 0)

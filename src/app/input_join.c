@@ -42,13 +42,13 @@ int input_join(struct read_json_doc *out, const char *const *paths, const int *f
 		}
 		starts[k] = 1;
 		if (j.outcome == LEVEL_JOIN_NO_ROOM_ABOVE)
-			log_warn(log, "%s and %s are not joined by stairs: no room of level %d has a square of free floor for "
-				 "stairs down; each keeps its own way in, and the cover and both keys say so", paths[f - 1],
-				 paths[f], above->map.depth);
+			log_warn(log, "%s and %s are not joined by stairs: no room of level %d (%s) has a square of free floor "
+				 "for stairs down; each keeps its own way in, as the cover and both keys say", paths[f - 1],
+				 paths[f], above->map.depth, paths[f - 1]);
 		else
-			log_warn(log, "%s and %s are not joined by stairs: the room of level %d's way in has no free floor for "
-				 "stairs up; each keeps its own way in, and the cover and both keys say so", paths[f - 1],
-				 paths[f], below->map.depth);
+			log_warn(log, "%s and %s are not joined by stairs: the room of level %d's way in (%s) has no free floor "
+				 "for stairs up; each keeps its own way in, as the cover and both keys say", paths[f - 1],
+				 paths[f], below->map.depth, paths[f]);
 	}
 	return 0;
 }
