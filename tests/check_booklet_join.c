@@ -22,7 +22,7 @@
 /* A one-room cell whose every square holds a pillar: no stairs fit it. */
 static const char cell_json[] =
 	"{\"format\": \"mapsheet\", \"version\": 2, \"seed\": \"cell\", \"title\": \"The Cell\", \"site\": null,\n"
-	" \"command\": null, \"levels\": [{\"depth\": 1, \"method\": null, \"width\": 4, \"height\": 4,\n"
+	" \"command\": null, \"levels\": [{\"depth\": 1, \"method\": null, \"width\": 8, \"height\": 8,\n"
 	"  \"square_side_feet\": 10, \"regions\": [{\"id\": 1, \"number\": 1, \"kind\": \"room\", \"name\": \"Cell\",\n"
 	"   \"zone\": null, \"port\": false, \"card\": null, \"area\": 4, \"rects\": [[1, 1, 2, 2]]}],\n"
 	"  \"doors\": [{\"x\": 1, \"y\": 1, \"side\": \"n\", \"kind\": \"door\", \"regions\": [1, null], \"lock\": null}],\n"
