@@ -6,8 +6,9 @@
  * by the JSON read back, the same bytes run after run; walls and rooms as
  * the files have them. A manor below another map: its front door gives way
  * to the stairs. A map with no free floor for stairs: not joined, said on
- * the cover, in both keys and in one warning, exit 0. The players' cover
- * keeps the secret off. */
+ * the cover, in both keys and in one warning, exit 0. Another generator's
+ * maps are joined by the stairs they have. The players' cover keeps the
+ * secret off. */
 #include "testrun.h"
 #include "testutil.h"
 
@@ -359,6 +360,51 @@ START_TEST(test_not_joined_says_so)
 }
 END_TEST
 
+/* Maps of another generator that have stairs leading nowhere are joined
+ * by them: no stairs are added, the ones there lead to each other. */
+START_TEST(test_own_stairs_taken)
+{
+	const char *crypt = "tests/data/watabou/crypt.json";
+	char args[300];
+	snprintf(args, sizeof args, "-q -i %s -o " DIR "/crypt.json", crypt);
+	ck_assert_int_eq(test_run(args, NULL, NULL), 0);
+	snprintf(args, sizeof args, "-q -i %s -i %s -o " DIR "/crypts.json", crypt, crypt);
+	ck_assert_int_eq(test_run(args, NULL, NULL), 0);
+	json_t *one = load(DIR "/crypt.json"), *two = load(DIR "/crypts.json");
+	json_t *upper = level_of(two, 0), *lower = level_of(two, 1);
+	for (int k = 0; k < 2; k++) {
+		json_t *lv = level_of(two, k);
+		ck_assert_uint_eq(json_array_size(json_object_get(lv, "stairs")),
+				  json_array_size(json_object_get(level_of(one, 0), "stairs")));
+		ck_assert(json_equal(json_object_get(lv, "doors"), json_object_get(level_of(one, 0), "doors")));
+	}
+	json_t *down = only_stairs(upper, "down"), *up = only_stairs(lower, "up");
+	json_t *was_down = only_stairs(level_of(one, 0), "down"), *was_up = only_stairs(level_of(one, 0), "up");
+	ck_assert(json_is_null(json_object_get(was_down, "to_level")));
+	ck_assert_int_eq(int_of(down, "x"), int_of(was_down, "x"));
+	ck_assert_int_eq(int_of(down, "y"), int_of(was_down, "y"));
+	ck_assert_int_eq(int_of(up, "x"), int_of(was_up, "x"));
+	ck_assert_int_eq(int_of(up, "y"), int_of(was_up, "y"));
+	int dn = int_of(region_at(upper, int_of(down, "x"), int_of(down, "y")), "number");
+	int un = int_of(region_at(lower, int_of(up, "x"), int_of(up, "y")), "number");
+	ck_assert_int_eq(int_of(down, "to_level"), 2);
+	ck_assert_int_eq(int_of(down, "to_room"), un);
+	ck_assert_int_eq(int_of(up, "to_level"), 1);
+	ck_assert_int_eq(int_of(up, "to_room"), dn);
+	char want[200];
+	snprintf(want, sizeof want, "Stairs down to level 2, room %d, at column %d, row %d.", un, int_of(down, "x") + 1,
+		 int_of(down, "y") + 1);
+	ck_assert_msg(has_line(entry_of(upper, dn), want), "%s", want);
+	ck_assert(!has_line(entry_of(upper, dn), "Stairs down."));
+	snprintf(want, sizeof want, "Stairs up to level 1, room %d, at column %d, row %d.", dn, int_of(up, "x") + 1,
+		 int_of(up, "y") + 1);
+	ck_assert_msg(has_line(entry_of(lower, un), want), "%s", want);
+	ck_assert(!has_line(entry_of(lower, un), "The way in: stairs up."));
+	json_decref(one);
+	json_decref(two);
+}
+END_TEST
+
 /* The players' cover: the premise, the levels and how they join, never
  * the secret the referee's cover has. */
 START_TEST(test_players_cover)
@@ -398,6 +444,7 @@ static Suite *booklet_join_suite(void)
 	tcase_add_test(tc, test_joined_as_the_cover_says);
 	tcase_add_test(tc, test_front_door_gives_way);
 	tcase_add_test(tc, test_not_joined_says_so);
+	tcase_add_test(tc, test_own_stairs_taken);
 	tcase_add_test(tc, test_players_cover);
 	suite_add_tcase(s, tc);
 	return s;

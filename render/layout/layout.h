@@ -13,7 +13,9 @@
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
  * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
  * and balance), layout_poster.c and layout_assembly.c (a map in pieces,
- * planned by poster_plan.c). */
+ * planned by poster_plan.c), layout_cover.c and layout_cover_joins.c (a
+ * booklet's cover and its map of how the levels join), layout_page_refs.c
+ * (the cover's page numbers, written once the pages are laid out). */
 #ifndef MAPSHEET_LAYOUT_H
 #define MAPSHEET_LAYOUT_H
 

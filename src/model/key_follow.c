@@ -29,6 +29,17 @@ static int lines_gone(const struct key_entry *from, const struct key_entry *othe
 	return n;
 }
 
+/* True when a and b have the same lines in the same order. */
+static int same_lines(const struct key_entry *a, const struct key_entry *b)
+{
+	if (a->nlines != b->nlines)
+		return 0;
+	for (int i = 0; i < a->nlines; i++)
+		if (strcmp(a->lines[i], b->lines[i]) != 0)
+			return 0;
+	return 1;
+}
+
 /* Entry en made to say what `now` says where it said what `was` said. */
 static int follow_entry(struct key_entry *en, const struct key_entry *was, struct key_entry *now, struct err *e)
 {
@@ -108,7 +119,8 @@ int key_follow_map(struct key *k, const struct key *before, const struct map *m,
 			to->exit_list = NULL;
 			to->nexits = 0;
 		}
-		rc = follow_entry(en, was, to, e);
+		if (!same_lines(was, to))
+			rc = follow_entry(en, was, to, e);
 	}
 	key_free(&now);
 	return rc;
