@@ -242,6 +242,10 @@ static int players_view(struct read_json_doc *out, const char *const *paths, con
 			memset(out->levels + a + shown, 0, (size_t)(b - a - shown) * sizeof *out->levels);
 		}
 		for (int k = a; k < a + shown; k++, kept++) {
+			int f = file_of(first, n, k);
+			if (key_follow_handout(&out->levels[k], e) < 0 ||
+			    read_json_derive_exits(&out->levels[k], 1, paths[f], k - first[f], NULL, e) < 0)
+				return -1;
 			if (kept == k)
 				continue;
 			out->levels[kept] = out->levels[k];
@@ -252,12 +256,6 @@ static int players_view(struct read_json_doc *out, const char *const *paths, con
 		a = b;
 	}
 	out->nlevels = kept;
-	for (int k = 0; k < kept; k++) {
-		int f = file_of(first, n, k);
-		if (key_follow_handout(&out->levels[k], e) < 0 ||
-		    read_json_derive_exits(&out->levels[k], 1, paths[f], k, NULL, e) < 0)
-			return -1;
-	}
 	return 0;
 }
 
