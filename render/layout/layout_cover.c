@@ -161,8 +161,11 @@ int cover_stairs_down(const struct doc *d, int k, int *room, int *to_room)
 	int i = stairs_of(m, STAIR_DOWN, d->levels[k + 1].map.depth);
 	if (i < 0 || !levels_joined(m, &d->levels[k + 1].map))
 		return 0;
+	/* the room they arrive in, from where the stairs up stand below */
+	const struct map *below = &d->levels[k + 1].map;
+	int up = stairs_of(below, STAIR_UP, m->depth);
 	*room = room_at(m, m->stairs[i].x, m->stairs[i].y);
-	*to_room = m->stairs[i].to_room;
+	*to_room = up >= 0 ? room_at(below, below->stairs[up].x, below->stairs[up].y) : m->stairs[i].to_room;
 	return 1;
 }
 

@@ -37,9 +37,9 @@ void cover_room_words(int number, char *out, size_t size);
 /* The way level k of the document is entered: "the south door of room 1",
  * "stairs up in room 1 from level 2, room 9". */
 void cover_way_in(const struct doc *d, int k, char *out, size_t size);
-/* Level k's stairs down to level k + 1 (index): 1 and the room they stand
- * in and the one they reach (0: a corridor, or not known), 0 when there
- * are none. */
+/* Level k's stairs down to level k + 1 (index), when stairs join the two:
+ * 1 and the room they stand in and the one the stairs up below stand in
+ * (0: a corridor), 0 when none. */
 int cover_stairs_down(const struct doc *d, int k, int *room, int *to_room);
 /* The small map of how the levels join: a box a level (its page number
  * in cv->refs), the stairs between them labelled with their rooms, a way
