@@ -118,15 +118,19 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 	struct paper paper;
 	if (paper_parse(d->sheet.paper, &paper, e) < 0)
 		return -1;
-	if (cover && layout_cover(d, st, ms, sc, &paper, e) < 0)
-		return -1;
-	/* a booklet numbers its pages through the whole of it, once they are
-	 * all laid out */
+	/* a booklet numbers its pages through the whole of it, and its cover
+	 * names the page each level starts on, once they are all laid out */
+	struct page_refs refs = { NULL, 0, 0 };
 	struct folios folios = { NULL, 0, 0 };
-	int rc = lay_out_levels(d, st, ms, sc, &paper, cover, cover ? &folios : NULL, e);
+	int rc = cover ? layout_cover(d, st, ms, sc, &paper, &refs, e) : 0;
+	if (rc == 0)
+		rc = lay_out_levels(d, st, ms, sc, &paper, cover, cover ? &folios : NULL, e);
 	if (rc == 0 && cover)
 		rc = layout_folios(d, st, ms, sc, &folios, e);
+	if (rc == 0 && cover)
+		rc = layout_page_refs(sc, ms, &refs, e);
 	free(folios.v);
+	free(refs.v);
 	return rc < 0 ? -1 : scene_ok(sc, e);
 }
 

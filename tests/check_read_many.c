@@ -1,7 +1,8 @@
 /* check_read_many.c: several --input files make one booklet. Each file's
  * levels follow in the order given, numbered through the booklet; a file's
  * stairs keep leading to its own levels (their numbers, and the key lines
- * naming them, move with the file); stairs to a level the file lacks are
+ * naming them, move with the file), and its last level leads down to the
+ * next file's first (check_booklet_join.c); stairs to a level the file lacks are
  * named in a warning; the title is the first file's unless --title; the
  * factions are every file's, in order, and each file's rooms name their own
  * (the secret is the first file's); the remake line names every file; --level K and --player work across the
@@ -71,9 +72,21 @@ START_TEST(test_levels_in_order)
 		ck_assert_int_eq(json_integer_value(json_object_get(lv, "depth")), k + 1);
 		ck_assert_str_eq(json_string_value(json_object_get(lv, "method")),
 				 json_string_value(json_object_get(from[k], "method")));
-		ck_assert_int_eq(json_array_size(json_object_get(lv, "regions")),
-				 json_array_size(json_object_get(from[k], "regions")));
-		ck_assert(json_equal(json_object_get(lv, "doors"), json_object_get(from[k], "doors")));
+		/* joined by stairs, not rebuilt: the walls are the file's, and
+		 * the doors but for c's door to the outside, which its stairs up
+		 * from deep's last level replace */
+		ck_assert(json_equal(json_object_get(lv, "regions"), json_object_get(from[k], "regions")));
+		json_t *doors = json_object_get(lv, "doors"), *was = json_object_get(from[k], "doors");
+		if (k < 4) {
+			ck_assert(json_equal(doors, was));
+			continue;
+		}
+		ck_assert_uint_eq(json_array_size(doors) + 1, json_array_size(was));
+		size_t i;
+		json_t *door;
+		json_array_foreach(doors, i, door)
+			ck_assert(!json_is_null(json_array_get(json_object_get(door, "regions"), 1)));
+		ck_assert(json_is_null(json_object_get(json_object_get(lv, "entrance"), "side")));
 	}
 	/* deep's stairs lead from its level 1 (booklet 2) to its level 2 (booklet 3) */
 	json_t *down = json_array_get(json_object_get(level_of(site, 1), "stairs"), 0);
@@ -84,7 +97,11 @@ START_TEST(test_levels_in_order)
 	ck_assert_msg(strncmp(line, "Stairs down to level 3, room ", 29) == 0, "%s", line);
 	line = key_line(level_of(site, 3), "Stairs up to level ");
 	ck_assert_msg(line && strncmp(line, "Stairs up to level 3, room ", 27) == 0, "%s", line ? line : "none");
-	ck_assert_ptr_null(key_line(level_of(site, 0), "Stairs "));
+	/* each file's last level leads down to the next file's first */
+	line = key_line(level_of(site, 0), "Stairs ");
+	ck_assert_msg(line && strncmp(line, "Stairs down to level 2, room ", 29) == 0, "%s", line ? line : "none");
+	line = key_line(level_of(site, 4), "Stairs ");
+	ck_assert_msg(line && strncmp(line, "Stairs up to level 4, room ", 27) == 0, "%s", line ? line : "none");
 	/* the first file's title; the remake line names every file */
 	ck_assert_str_eq(json_string_value(json_object_get(site, "title")), "Ashford Manor");
 	ck_assert_str_eq(json_string_value(json_object_get(site, "command")),
@@ -187,25 +204,27 @@ START_TEST(test_level_and_player_across_files)
 	ck_assert_str_eq(err, "mapsheet: --level 6: the 3 --input files hold levels 1 to 5\n");
 	free(err);
 	ck_assert_int_ne(access(DIR "/six.txt", F_OK), 0);
-	/* the players' view, file by file: the deep dungeon's level 2 lies
-	 * behind a secret door, so the handout has its level 1 alone, and the
-	 * cards map follows it as level 3 */
+	/* the players' view of the files joined by stairs: the manor leads
+	 * down to the deep dungeon, whose level 2 lies behind a secret door,
+	 * so the handout ends at the dungeon's level 1; the cards map, reached
+	 * only from the dungeon's last level, is not on it either */
 	snprintf(args, sizeof args, "%s --player -o " DIR "/player.md", files);
 	ck_assert_int_eq(test_run(args, NULL, DIR "/player.err"), 0);
 	err = test_slurp(DIR "/player.err", &len);
-	ck_assert_str_eq(err, "mapsheet: warning: " DIR "/deep.json: the players' handout ends at level 1 of the file: "
-			 "the stairs to level 2 are behind a secret door (--player-secret-rooms shows the levels below)\n");
+	ck_assert_str_eq(err, "mapsheet: warning: " DIR "/deep.json: the players' handout has nothing below the file's "
+			 "level 1 (level 2 of the handout): the stairs down are behind a secret door "
+			 "(--player-secret-rooms shows the levels below)\n");
 	free(err);
 	char *md = test_slurp(DIR "/player.md", &len);
-	ck_assert_ptr_nonnull(strstr(md, "![Map of level 3]"));
-	ck_assert_ptr_null(strstr(md, "![Map of level 4]"));
+	ck_assert_ptr_nonnull(strstr(md, "![Map of level 2]"));
+	ck_assert_ptr_null(strstr(md, "![Map of level 3]"));
 	free(md);
-	snprintf(args, sizeof args, "-q %s --player --level 3 -o " DIR "/three.svg", files);
+	snprintf(args, sizeof args, "-q %s --player --level 2 -o " DIR "/two.svg", files);
 	ck_assert_int_eq(test_run(args, NULL, NULL), 0);
-	snprintf(args, sizeof args, "-q %s --player --level 4 -o " DIR "/four.svg", files);
-	ck_assert_int_eq(test_run(args, NULL, DIR "/four.err"), 2);
-	err = test_slurp(DIR "/four.err", &len);
-	ck_assert_ptr_nonnull(strstr(err, "--level 4: the players cannot reach level 4 without finding a secret door"));
+	snprintf(args, sizeof args, "-q %s --player --level 3 -o " DIR "/three.svg", files);
+	ck_assert_int_eq(test_run(args, NULL, DIR "/three.err"), 2);
+	err = test_slurp(DIR "/three.err", &len);
+	ck_assert_ptr_nonnull(strstr(err, "--level 3: the players cannot reach level 3 without finding a secret door"));
 	free(err);
 	snprintf(args, sizeof args, "-q %s --player-secret-rooms --level 5 -o " DIR "/five.svg", files);
 	ck_assert_int_eq(test_run(args, NULL, NULL), 0);

@@ -391,6 +391,84 @@ START_TEST(test_page_numbers)
 }
 END_TEST
 
+/* Text of page `page` of pdf, every run of white space one space. */
+static char *page_words(const char *pdf, int page)
+{
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s - 2>&1", page, page, pdf);
+	char *text = run_capture(cmd);
+	ck_assert_ptr_nonnull(text);
+	size_t n = 0;
+	int space = 0;
+	for (const char *p = text; *p; p++) {
+		if (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\f') {
+			space = 1;
+			continue;
+		}
+		if (space && n)
+			text[n++] = ' ';
+		space = 0;
+		text[n++] = *p;
+	}
+	text[n++] = ' ';
+	text[n] = '\0';
+	return text;
+}
+
+/* The cover lists every level with the page its map starts on (the first
+ * page whose header names the level), and draws how they join: a box a
+ * level with the same page, the stairs between them. Both back ends. */
+static void cover_pages(const char *args, const char *pdf, int nlevels)
+{
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "-q %s -o %s", args, pdf);
+	ck_assert_int_eq(test_run(cmd, NULL, NULL), 0);
+	char *cover = page_words(pdf, 1);
+	ck_assert_msg(strstr(cover, "How the levels join") != NULL, "%s: %s", args, cover);
+	int last_cover = 1;
+	for (int k = 1; k <= nlevels; k++) {
+		/* a map page's header says "Level 2 · ...", a poster's "... · level 2" */
+		char head[64], box[64], header[64], poster[64];
+		snprintf(head, sizeof head, "Level %d \xe2\x80\x94 ", k);
+		snprintf(header, sizeof header, "Level %d \xc2\xb7 ", k);
+		snprintf(poster, sizeof poster, "\xc2\xb7 level %d Poster in ", k);
+		const char *at = strstr(cover, head);
+		ck_assert_msg(at != NULL, "%s: no line for level %d on the cover: %s", args, k, cover);
+		const char *page = strstr(at, " page ");
+		ck_assert_ptr_nonnull(page);
+		int p = atoi(page + 6);
+		ck_assert_int_gt(p, last_cover);
+		/* the level's box in the map of how the levels join names the
+		 * same page (in columns, pdftotext reads them in any order) */
+		snprintf(box, sizeof box, "Level %d \xc2\xb7 ", k);
+		ck_assert_msg(strstr(strstr(cover, "How the levels join"), box) != NULL, "%s: no box for level %d", args, k);
+		char named[32];
+		snprintf(named, sizeof named, " page %d ", p);
+		ck_assert_msg(count_substr(cover, named) == 2, "%s: page %d is not named twice: %s", args, p, cover);
+		char *text = page_words(pdf, p);
+		ck_assert_msg(strstr(text, header) || strstr(text, poster), "%s: page %d, named for level %d, is not its "
+			      "map: %s", args, p, k, text);
+		free(text);
+		if (p - 1 > last_cover) {
+			text = page_words(pdf, p - 1);
+			ck_assert_msg(!strstr(text, header) && !strstr(text, poster), "%s: level %d starts before page %d", args,
+				      k, p);
+			free(text);
+		}
+	}
+	ck_assert_msg(strstr(cover, "stairs down from room ") != NULL, "%s", cover);
+	free(cover);
+}
+
+START_TEST(test_cover_pages)
+{
+	cover_pages("--levels 3 --seed 7", OUT "/cover-pages.pdf", 3);
+	cover_pages("--levels 3 --seed 7 --format pdf-cairo", OUT "/cover-pages-cairo.pdf", 3);
+	cover_pages("--levels 3 --seed 7 --player-secret-rooms", OUT "/cover-pages-player.pdf", 3);
+	cover_pages("--levels 4 --seed 7 --scale 2", OUT "/cover-pages-poster.pdf", 4);
+}
+END_TEST
+
 static Suite *booklet_suite(void)
 {
 	Suite *s = suite_create("booklet");
@@ -402,6 +480,7 @@ static Suite *booklet_suite(void)
 	tcase_add_test(tc, test_utf8_title);
 	tcase_add_test(tc, test_level_and_format);
 	tcase_add_test(tc, test_page_numbers);
+	tcase_add_test(tc, test_cover_pages);
 	suite_add_tcase(s, tc);
 	return s;
 }

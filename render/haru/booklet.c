@@ -102,7 +102,8 @@ int render_write_booklet(const struct doc *d, const char *path, struct err *e)
 	if (rc == 0) {
 		char title[256];
 		layout_cover_title(d, title, sizeof title);
-		sbuf_printf(&subject, "%d levels joined by stairs:", d->nlevels);
+		layout_levels_joined_text(d, &subject);
+		sbuf_add(&subject, ":");
 		for (int k = 0; k < d->nlevels; k++)
 			sbuf_printf(&subject, "%s %s (%d rooms)", k ? "," : "", d->levels[k].map.method ? d->levels[k].map.method : "map",
 				    d->levels[k].key.n);

@@ -13,7 +13,9 @@
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
  * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
  * and balance), layout_poster.c and layout_assembly.c (a map in pieces,
- * planned by poster_plan.c). */
+ * planned by poster_plan.c), layout_cover.c and layout_cover_joins.c (a
+ * booklet's cover and its map of how the levels join), layout_page_refs.c
+ * (the cover's page numbers, written once the pages are laid out). */
 #ifndef MAPSHEET_LAYOUT_H
 #define MAPSHEET_LAYOUT_H
 
@@ -299,11 +301,40 @@ void layout_stair_links(struct layout_ctx *c, struct scene_page *p, const struct
 void layout_key_line_link(struct layout_ctx *c, struct scene_page *p, const struct key_entry *en, const char *line,
 			  double x, double y, double w, double h);
 
-/* The booklet's cover (layout_cover.c): the title, every level with its
- * method, rooms and stairs, and the seed, on pages labelled "cover".
- * Returns 0 or -1 with e set. */
+/* A level's page number printed on the cover, written once every page of
+ * the booklet is laid out (layout_page_refs.c): "page 4" with its baseline
+ * ending at (x, y) on scene page `page`, naming the first page of the
+ * level of that depth, cover counted; dot leaders run to it from x =
+ * lead_from (0: none). */
+struct page_ref {
+	int page, depth;
+	double x, y, lead_from;
+	struct text_style ts;
+	const char *prefix;     /* "page ", "p. " (a static string) */
+};
+struct page_refs {
+	struct page_ref *v;
+	int n, cap;
+};
+/* Adds r to refs (latches a failure in sc). */
+void layout_page_ref_add(struct page_refs *refs, struct scene *sc, const struct page_ref *r);
+/* The widest text a ref in style ts with prefix can take (page 999). */
+double layout_page_ref_width(struct measure *ms, struct text_style ts, const char *prefix);
+/* Writes every ref of refs into sc, now that its pages are laid out.
+ * Returns 0 or -1 with e set (a level without a page: an internal error). */
+int layout_page_refs(struct scene *sc, struct measure *ms, const struct page_refs *refs, struct err *e);
+
+/* The booklet's cover (layout_cover.c): the title and the premise, every
+ * level with its method, rooms, stairs and the page it starts on (in refs,
+ * written by layout_page_refs once the levels are laid out), a small map
+ * of how the levels join (layout_cover_joins.c), and the seed, on pages
+ * labelled "cover". Returns 0 or -1 with e set. */
 int layout_cover(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
-		 const struct paper *paper, struct err *e);
+		 const struct paper *paper, struct page_refs *refs, struct err *e);
+/* The booklet's levels and whether stairs join them, into s: "3 levels
+ * joined by stairs", "3 levels; no stairs join levels 1 and 2". */
+struct sbuf;
+void layout_levels_joined_text(const struct doc *d, struct sbuf *s);
 /* The title printed on level m's sheet (sheet_dress.c): --title, or the
  * site's name ("Tomb of the Grey Lady"), or failing that the method and
  * seed ("Dice map, seed 7"; the players' copy without seed). */

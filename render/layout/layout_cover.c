@@ -1,30 +1,25 @@
-/* layout_cover.c: the booklet's cover. The title, the premise set as the
- * cover's opening paragraph with, on the referee's copy, the secret in an
- * aside beside it (layout_intro.h), then every level with its method,
- * rooms, size and where its stairs lead (each heading links to the level's
- * map), a few words on finding one's way in the booklet, and the seed with
- * the command that remakes it. Flows onto a second cover page when a long
- * booklet's list does not fit on one. */
+/* layout_cover.c: the booklet's cover. The title, a line saying how
+ * many levels there are and whether stairs join them all (as the maps
+ * have it, never more), the premise set as the cover's opening paragraph
+ * with, on the referee's copy, the secret in an aside beside it
+ * (layout_intro.h), then every level with its method, rooms, size, the
+ * page it starts on and where its way in and its stairs are (each heading
+ * links to the level's map), the small map of how the levels join
+ * (layout_cover_joins.c), a few words on finding one's way in the
+ * booklet, and the seed with the command that remakes it. Flows onto a
+ * second cover page when a long booklet's list does not fit on one. */
 #include "layout/layout.h"
+#include "layout/layout_cover.h"
+
+#include "model/level_join.h"
 #include "layout/layout_intro.h"
 #include "layout/layout_text.h"
 
+#include "base/plural.h"
 #include "base/sbuf.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#define COVER_GAP 10.0
-
-struct cover {
-	const struct doc *d;
-	const struct style *st;
-	struct measure *ms;
-	struct scene *sc;
-	struct scene_page *page;
-	double pw, ph, x, w, y, bottom;
-	int pages;
-};
 
 void layout_cover_title(const struct doc *d, char *out, size_t size)
 {
@@ -62,7 +57,7 @@ void layout_cover_title(const struct doc *d, char *out, size_t size)
 		snprintf(out + used, size - used, ": %d levels", d->nlevels);
 }
 
-static int new_page(struct cover *cv, struct err *e)
+int cover_new_page(struct cover *cv, struct err *e)
 {
 	char label[32];
 	cv->pages++;
@@ -83,16 +78,18 @@ static int new_page(struct cover *cv, struct err *e)
 	return 0;
 }
 
-/* Sets a paragraph in style ts at the cursor, indented by indent points,
- * on a new page when it does not fit with need_after points below it.
- * link: an anchor name the first line links to, or NULL. */
-static int para(struct cover *cv, const char *text, struct text_style ts, double indent, const char *link,
+int cover_page_index(const struct cover *cv)
+{
+	return (int)(cv->page - cv->sc->pages);
+}
+
+int cover_para(struct cover *cv, const char *text, struct text_style ts, double indent, const char *link,
 		double need_after, struct err *e)
 {
 	struct text_block b;
 	if (measure_block(cv->ms, &b, text, ts.family, ts.size, ts.bold ? -1 : 0, cv->w - indent, e) < 0)
 		return -1;
-	if (cv->y + b.height + need_after > cv->bottom && cv->y > PAPER_MARGIN + 1 && new_page(cv, e) < 0) {
+	if (cv->y + b.height + need_after > cv->bottom && cv->y > PAPER_MARGIN + 1 && cover_new_page(cv, e) < 0) {
 		text_block_free(&b);
 		return -1;
 	}
@@ -115,14 +112,14 @@ static int premise(struct cover *cv, struct err *e)
 	if (rc == 0 && ci.h > 0) {
 		cv->y += 2 * COVER_GAP;
 		if (cv->y + ci.h > cv->bottom && cv->y > PAPER_MARGIN + 1)
-			rc = new_page(cv, e);
+			rc = cover_new_page(cv, e);
 		int split = !ci.beside && ci.has_premise && ci.has_secret && cv->y + ci.h > cv->bottom;
 		if (rc == 0) {
 			cover_intro_draw(&ci, cv->sc, cv->page, cv->st, cv->x, cv->y, cv->w,
 					 split ? COVER_PREMISE : COVER_PREMISE | COVER_ASIDE);
 			cv->y += split ? ci.premise_h : ci.h;
 		}
-		if (rc == 0 && split && (rc = new_page(cv, e)) == 0) {
+		if (rc == 0 && split && (rc = cover_new_page(cv, e)) == 0) {
 			cover_intro_draw(&ci, cv->sc, cv->page, cv->st, cv->x, cv->y, cv->w, COVER_ASIDE);
 			cv->y += ci.aside_h;
 		}
@@ -132,53 +129,173 @@ static int premise(struct cover *cv, struct err *e)
 	return rc;
 }
 
-static int stair_room(const struct map *m, enum stair_dir dir, int *room, int *to_level, int *to_room)
+void cover_room_words(int number, char *out, size_t size)
 {
-	for (int i = 0; i < m->nstairs; i++)
-		if (m->stairs[i].dir == dir) {
-			int id = map_at(m, m->stairs[i].x, m->stairs[i].y);
-			*room = id > 0 ? m->regions[id].number : 0;
-			*to_level = m->stairs[i].to_level;
-			*to_room = m->stairs[i].to_room;
-			return 1;
-		}
-	return 0;
+	if (number > 0)
+		snprintf(out, size, "room %d", number);
+	else
+		snprintf(out, size, "a corridor");
 }
 
-/* "Way in: ... Stairs down: ..." for level k. */
-static void level_lines(const struct doc *d, int k, struct sbuf *s)
+/* The first stairs of m going dir to another level (to_level: that one;
+ * 0: any): their index, or -1. */
+static int stairs_of(const struct map *m, enum stair_dir dir, int to_level)
+{
+	for (int i = 0; i < m->nstairs; i++)
+		if (m->stairs[i].dir == dir && m->stairs[i].to_level > 0 && (!to_level || m->stairs[i].to_level == to_level))
+			return i;
+	return -1;
+}
+
+static int room_at(const struct map *m, int x, int y)
+{
+	int id = map_at(m, x, y);
+	return id > 0 ? m->regions[id].number : 0;
+}
+
+int cover_stairs_down(const struct doc *d, int k, int *room, int *to_room)
+{
+	if (k + 1 >= d->nlevels)
+		return 0;
+	const struct map *m = &d->levels[k].map;
+	int i = stairs_of(m, STAIR_DOWN, d->levels[k + 1].map.depth);
+	if (i < 0 || !levels_joined(m, &d->levels[k + 1].map))
+		return 0;
+	/* the room they arrive in, from where the stairs up stand below */
+	const struct map *below = &d->levels[k + 1].map;
+	int up = stairs_of(below, STAIR_UP, m->depth);
+	*room = room_at(m, m->stairs[i].x, m->stairs[i].y);
+	*to_room = up >= 0 ? room_at(below, below->stairs[up].x, below->stairs[up].y) : m->stairs[i].to_room;
+	return 1;
+}
+
+void cover_way_in(const struct doc *d, int k, char *out, size_t size)
 {
 	const struct map *m = &d->levels[k].map;
-	int room = 0, to_level = 0, to_room = 0;
+	char room[32], from[32];
+	int i = stairs_of(m, STAIR_UP, 0);
+	if (i >= 0 && m->stairs[i].x == m->entrance.x && m->stairs[i].y == m->entrance.y) {
+		const struct stair *st = &m->stairs[i];
+		cover_room_words(room_at(m, st->x, st->y), room, sizeof room);
+		snprintf(from, sizeof from, ", room %d", st->to_room);
+		snprintf(out, size, "stairs up in %s from level %d%s", room, st->to_level, st->to_room > 0 ? from : "");
+		return;
+	}
+	if (!m->entrance.set) {
+		snprintf(out, size, "not marked on the map");
+		return;
+	}
+	cover_room_words(room_at(m, m->entrance.x, m->entrance.y), room, sizeof room);
+	if (m->entrance.side >= 0)
+		snprintf(out, size, "the %s %s of %s", side_name((enum side)m->entrance.side),
+			 map_find_door(m, m->entrance.x, m->entrance.y, (enum side)m->entrance.side) >= 0 ? "door" : "side",
+			 room);
+	else
+		snprintf(out, size, "stairs up in %s", room);
+}
+
+/* "Way in: ... Stairs down ..." for level k, as the maps have them. */
+static void level_lines(const struct doc *d, int k, struct sbuf *s)
+{
+	char words[200], room[32], to[32];
+	int from = 0, to_room = 0;
 	sbuf_reset(s);
-	if (stair_room(m, STAIR_UP, &room, &to_level, &to_room) && to_level > 0)
-		sbuf_printf(s, "Way in: stairs up in room %d from level %d, room %d.", room, to_level, to_room);
-	else if (m->entrance.set && m->entrance.side >= 0)
-		sbuf_printf(s, "Way in: the %s door of room %d.", side_name((enum side)m->entrance.side),
-			    m->regions[map_at(m, m->entrance.x, m->entrance.y)].number);
-	else if (m->entrance.set)
-		sbuf_printf(s, "Way in: room %d.", m->regions[map_at(m, m->entrance.x, m->entrance.y)].number);
-	if (stair_room(m, STAIR_DOWN, &room, &to_level, &to_room) && to_level > 0) {
-		sbuf_printf(s, " Stairs down in room %d to level %d", room, to_level);
-		if (to_room > 0)
-			sbuf_printf(s, ", room %d", to_room);
-		sbuf_add(s, ".");
+	cover_way_in(d, k, words, sizeof words);
+	sbuf_printf(s, "Way in: %s.", words);
+	if (cover_stairs_down(d, k, &from, &to_room)) {
+		cover_room_words(from, room, sizeof room);
+		snprintf(to, sizeof to, ", room %d", to_room);
+		sbuf_printf(s, " Stairs down in %s to level %d%s.", room, d->levels[k + 1].map.depth, to_room > 0 ? to : "");
+	} else if (k + 1 < d->nlevels) {
+		sbuf_printf(s, " No stairs lead down to level %d, which has a way in of its own.",
+			    d->levels[k + 1].map.depth);
+	} else if (d->sheet.player) {
+		sbuf_add(s, " The last level this map shows.");
 	} else {
 		sbuf_add(s, " The deepest level.");
 	}
 }
 
-int layout_cover(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
-		 const struct paper *paper, struct err *e)
+void layout_levels_joined_text(const struct doc *d, struct sbuf *s)
 {
-	struct cover cv = { d, st, ms, sc, NULL, 0, 0, 0, 0, 0, 0, 0 };
+	int apart = 0;
+	for (int k = 0; k + 1 < d->nlevels; k++)
+		apart += !levels_joined(&d->levels[k].map, &d->levels[k + 1].map);
+	sbuf_printf(s, "%d level%s", d->nlevels, d->nlevels == 1 ? "" : "s");
+	if (d->nlevels < 2)
+		return;
+	if (apart == 0) {
+		sbuf_add(s, " joined by stairs");
+		return;
+	}
+	if (apart == d->nlevels - 1) {
+		sbuf_add(s, " that no stairs join");
+		return;
+	}
+	sbuf_add(s, "; no stairs join levels ");
+	int said = 0;
+	for (int k = 0; k + 1 < d->nlevels; k++) {
+		if (levels_joined(&d->levels[k].map, &d->levels[k + 1].map))
+			continue;
+		said++;
+		sbuf_printf(s, "%s%d and %d", said == 1 ? "" : said == apart ? ", or " : ", ", d->levels[k].map.depth,
+			    d->levels[k + 1].map.depth);
+	}
+}
+
+/* Level k's heading, with the page it starts on at the right end of its
+ * first line (written once the pages are laid out), and its lines. */
+static int level_entry(struct cover *cv, int k, struct sbuf *s, struct err *e)
+{
+	const struct style *st = cv->st;
+	const struct level *lv = &cv->d->levels[k];
+	const struct map *m = &lv->map;
+	struct text_style head = { .family = st->font_text, .size = st->size_heading * 1.15, .bold = 1,
+				   .colour = st->title };
+	struct text_style body = { .family = st->font_text, .size = st->size_text + 1, .colour = st->text };
+	char line[300], anchor[32];
+	snprintf(line, sizeof line, "Level %d \xe2\x80\x94 %s \xc2\xb7 %d room%s \xc2\xb7 %d \xc3\x97 %d squares of %d ft",
+		 m->depth, m->method ? m->method : "map", lv->key.n, plural_s(lv->key.n), m->w, m->h, m->square_feet);
+	snprintf(anchor, sizeof anchor, "level-%d", m->depth);
+	double ref_w = layout_page_ref_width(cv->ms, head, "page ");
+	if (ref_w < 0)
+		return err_set(e, "cannot measure text");
+	struct text_block b;
+	if (measure_block(cv->ms, &b, line, head.family, head.size, -1, cv->w - ref_w - 24, e) < 0)
+		return -1;
+	if (cv->y + b.height + st->size_text * 2.6 > cv->bottom && cv->y > PAPER_MARGIN + 1 && cover_new_page(cv, e) < 0) {
+		text_block_free(&b);
+		return -1;
+	}
+	layout_text_block(cv->sc, cv->page, &b, cv->x, cv->y, head.colour);
+	if (b.nlines > 0) {
+		scene_link(cv->sc, cv->page, anchor, cv->x, cv->y, cv->w, b.lines[0].height);
+		struct page_ref r = { cover_page_index(cv), m->depth, cv->x + cv->w, cv->y + b.lines[0].baseline,
+				      cv->x + b.lines[0].width, head, "page " };
+		layout_page_ref_add(cv->refs, cv->sc, &r);
+	}
+	cv->y += b.height;
+	text_block_free(&b);
+	level_lines(cv->d, k, s);
+	if (sbuf_failed(s))
+		return err_set(e, "out of memory while laying out the cover");
+	if (cover_para(cv, sbuf_cstr(s), body, 12, NULL, 0, e) < 0)
+		return -1;
+	cv->y += COVER_GAP;
+	return 0;
+}
+
+int layout_cover(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
+		 const struct paper *paper, struct page_refs *refs, struct err *e)
+{
+	struct cover cv = { d, st, ms, sc, NULL, refs, 0, 0, 0, 0, 0, 0, 0 };
 	paper_oriented(paper, d->sheet.orientation == ORIENT_LANDSCAPE ? ORIENT_LANDSCAPE : ORIENT_PORTRAIT, &cv.pw,
 		       &cv.ph);
 	cv.x = PAPER_MARGIN;
 	cv.w = cv.pw - 2 * PAPER_MARGIN;
 	cv.bottom = cv.ph - PAPER_MARGIN;
 	int player = d->sheet.player;
-	if (new_page(&cv, e) < 0)
+	if (cover_new_page(&cv, e) < 0)
 		return -1;
 	/* the seed and the command at the foot of the first page (the players'
 	 * copy names no seed: it would remake the referee's booklet) */
@@ -206,59 +323,48 @@ int layout_cover(const struct doc *d, const struct style *st, struct measure *ms
 	struct text_style heading = { .family = st->font_text, .size = st->size_heading, .bold = 1,
 				      .colour = st->title };
 	struct text_style body = { .family = st->font_text, .size = st->size_text + 1, .colour = st->text };
-	char title[256], line[512], anchor[32];
+	char title[256];
 	layout_cover_title(d, title, sizeof title);
-	cv.y += cv.ph * 0.08;
-	if (para(&cv, title, big, 0, NULL, 0, e) < 0)
+	cv.y += cv.ph * 0.06;
+	if (cover_para(&cv, title, big, 0, NULL, 0, e) < 0)
 		return -1;
 	int rooms = 0;
 	for (int k = 0; k < d->nlevels; k++)
 		rooms += d->levels[k].key.n;
-	snprintf(line, sizeof line, "%s in %d levels joined by stairs \xc2\xb7 %d rooms in all",
-		 player ? "A players' map" : "An adventure site", d->nlevels, rooms);
-	cv.y += 4;
-	struct text_style intro = { .family = st->font_text, .size = st->size_heading, .colour = st->accent };
-	if (para(&cv, line, intro, 0, NULL, 0, e) < 0)
-		return -1;
-	if (premise(&cv, e) < 0)
-		return -1;
-	cv.y += COVER_GAP;
-	scene_move(sc, cv.page, cv.x, cv.y);
-	scene_line(sc, cv.page, cv.x + cv.w, cv.y);
-	scene_stroke(sc, cv.page, st->title, 0.8, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
-	cv.y += 2 * COVER_GAP;
-
 	struct sbuf s;
 	sbuf_init(&s);
-	struct text_style level_heading = heading;
-	level_heading.size = st->size_heading * 1.15;
-	int rc = 0;
-	for (int k = 0; k < d->nlevels && rc == 0; k++) {
-		const struct level *lv = &d->levels[k];
-		const struct map *m = &lv->map;
-		snprintf(line, sizeof line, "Level %d \xe2\x80\x94 %s \xc2\xb7 %d rooms \xc2\xb7 %d \xc3\x97 %d squares of %d ft",
-			 m->depth, m->method ? m->method : "map", lv->key.n, m->w, m->h, m->square_feet);
-		snprintf(anchor, sizeof anchor, "level-%d", m->depth);
-		rc = para(&cv, line, level_heading, 0, anchor, st->size_text * 2.6, e);
-		level_lines(d, k, &s);
-		if (rc == 0 && sbuf_failed(&s))
-			rc = err_set(e, "out of memory while laying out the cover");
-		if (rc == 0)
-			rc = para(&cv, sbuf_cstr(&s), body, 12, NULL, 0, e);
+	sbuf_printf(&s, "%s in ", player ? "A players' map" : "An adventure site");
+	layout_levels_joined_text(d, &s);
+	sbuf_printf(&s, " \xc2\xb7 %d rooms in all", rooms);
+	cv.y += 4;
+	struct text_style intro = { .family = st->font_text, .size = st->size_heading, .colour = st->accent };
+	int rc = sbuf_failed(&s) ? err_set(e, "out of memory while laying out the cover") : 0;
+	if (rc == 0)
+		rc = cover_para(&cv, sbuf_cstr(&s), intro, 0, NULL, 0, e);
+	if (rc == 0)
+		rc = premise(&cv, e);
+	if (rc == 0) {
 		cv.y += COVER_GAP;
+		scene_move(sc, cv.page, cv.x, cv.y);
+		scene_line(sc, cv.page, cv.x + cv.w, cv.y);
+		scene_stroke(sc, cv.page, st->title, 0.8, SCENE_CAP_BUTT, SCENE_JOIN_MITER);
+		cv.y += 2 * COVER_GAP;
 	}
+	for (int k = 0; k < d->nlevels && rc == 0; k++)
+		rc = level_entry(&cv, k, &s, e);
 	sbuf_free(&s);
-	if (rc < 0)
+	if (rc < 0 || (d->nlevels > 1 && cover_joins(&cv, e) < 0))
 		return -1;
 	cv.y += COVER_GAP;
-	if (para(&cv, "Finding your way", heading, 0, NULL, st->size_text * 3, e) < 0 ||
-	    para(&cv, player || d->sheet.no_key
-			      ? "Each level has its map page. On screen, the bookmarks list every level and every room; "
-				"stairs open the room they reach, and the headings above open each level."
-			      : "Each level has its map page, then its key. On screen, the bookmarks list every level and "
-				"every room; a room number on a map opens its key entry, a key heading returns to the map, "
-				"stairs and the stairs sentences of the key open the room they reach, and the headings "
-				"above open each level.",
+	if (cover_para(&cv, "Finding your way", heading, 0, NULL, st->size_text * 3, e) < 0 ||
+	    cover_para(&cv, player || d->sheet.no_key
+			      ? "Each level has its map page; the page numbers above say where each starts. On screen, "
+				"the bookmarks list every level and every room; stairs open the room they reach, and the "
+				"headings and boxes above open each level."
+			      : "Each level has its map page, then its key; the page numbers above say where each starts. "
+				"On screen, the bookmarks list every level and every room; a room number on a map opens its "
+				"key entry, a key heading returns to the map, stairs and the stairs sentences of the key "
+				"open the room they reach, and the headings and boxes above open each level.",
 		 body, 12, NULL, 0, e) < 0)
 		return -1;
 	return scene_ok(sc, e);

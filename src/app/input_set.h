@@ -1,7 +1,8 @@
 /* input_set.h: the maps of every --input file made one booklet: each
  * file's levels in turn, in the order the files are given, numbered through
- * the booklet; the players' view (--player) is taken file by file, since
- * each file's stairs join only its own levels. */
+ * the booklet, each file's last level joined by stairs to the next file's
+ * first (input_join.h); the players' view (--player) is taken of each run
+ * of levels joined by stairs, as of one site. */
 #ifndef MAPSHEET_INPUT_SET_H
 #define MAPSHEET_INPUT_SET_H
 
@@ -18,15 +19,17 @@ struct input_set_options {
  * READ_JSON_MAX_LEVELS), level k of the booklet at depth k; the seed,
  * title, site, story and secret of the first file; the factions of all, in
  * order, the occupants of each file naming its own at their new place.
- * The players' view has no secret and no occupants. A file's stairs keep
- * leading to the levels of that file: their level numbers (and the key's
- * stairs lines that name them, as key_build writes them) move with the
- * file's place in the booklet. Stairs to a level their file does not hold
- * are named in a warning on log; a file's warnings are held back until it
- * is read whole, so that a file refused gives its one line of error alone.
- * *cut is set when the players' view of some file ends before its last
- * level. Returns 0, or -1 with e set (usage errors name the file) and out
- * empty. */
+ * A file's stairs keep leading to the levels of that file: their level
+ * numbers (and the key's stairs lines that name them, as key_build writes
+ * them) move with the file's place in the booklet. Stairs to a level their
+ * file does not hold are named in a warning on log; a file's warnings are
+ * held back until it is read whole, so that a file refused gives its one
+ * line of error alone. Then each file's last level is joined to the next
+ * file's first by stairs, or both say they are not (input_join.h).
+ * The players' view has no secret and no occupants; it ends, in each run of
+ * levels joined by stairs, where the stairs down are behind a secret door
+ * (the later runs move up), and *cut is set when it does. Returns 0, or -1
+ * with e set (usage errors name the file) and out empty. */
 int input_set_read(const char *const *paths, int n, const struct input_set_options *o, struct read_json_doc *out,
 		   int *cut, struct log *log, struct err *e);
 
