@@ -46,8 +46,12 @@ JSON_LIBS  := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 # the tabletop modules are zip archives (src/export/zip_archive.c), libzip's
 ZIP_CFLAGS := $(shell pkg-config --cflags libzip 2>/dev/null)
 ZIP_LIBS   := $(shell pkg-config --libs libzip 2>/dev/null || echo -lzip)
+# Foundry's compendium packs are LevelDB databases (src/export/foundry_pack.c);
+# Debian's libleveldb-dev ships no leveldb.pc, only CMake's package files
+# (find_package(leveldb)): without pkg-config it is -lleveldb, <leveldb/c.h>
+LEVELDB_LIBS := $(shell pkg-config --libs leveldb 2>/dev/null || echo -lleveldb)
 # the core reads JSON maps (src/read/) with jansson
-LDLIBS_CORE = $(JSON_LIBS) $(ZIP_LIBS) -lm
+LDLIBS_CORE = $(JSON_LIBS) $(ZIP_LIBS) $(LEVELDB_LIBS) -lm
 
 B = build
 BIN = mapsheet
