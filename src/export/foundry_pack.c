@@ -1,7 +1,7 @@
 /* foundry_pack.c: a Foundry VTT compendium pack, a LevelDB database (the
  * form of packs since Foundry 11), written with the distribution's
- * libleveldb into a temporary folder, compacted into one table, read back
- * to prove it holds the entry, and carried into the module's files; the
+ * libleveldb into a temporary folder, opened again (which leaves the entry
+ * in one sorted table) to prove it holds the entry, and carried into the module's files; the
  * folder is removed whatever happens. Without compression, so that any
  * LevelDB reads it; the database's own log (LOG, LOG.old: dated lines)
  * and its lock are left out, so the same entry gives the same files. */
@@ -45,7 +45,6 @@ static int pack_put(const char *dir, const char *key, const char *value, size_t 
 	leveldb_options_set_create_if_missing(o, 1);
 	leveldb_options_set_error_if_exists(o, 1);
 	leveldb_options_set_compression(o, leveldb_no_compression);
-	leveldb_writeoptions_set_sync(wo, 1);
 	char *msg = NULL;
 	int rc = 0;
 	leveldb_t *db = leveldb_open(o, dir, &msg);
@@ -55,9 +54,6 @@ static int pack_put(const char *dir, const char *key, const char *value, size_t 
 		leveldb_put(db, wo, key, strlen(key), value, len, &msg);
 		if (msg)
 			rc = pack_error(e, "put", msg);
-		else
-			/* the log into one sorted table, as Foundry's own tools leave a pack */
-			leveldb_compact_range(db, NULL, 0, NULL, 0);
 		leveldb_close(db);
 	}
 	leveldb_writeoptions_destroy(wo);
@@ -65,8 +61,11 @@ static int pack_put(const char *dir, const char *key, const char *value, size_t 
 	return rc;
 }
 
-/* Opens the database at dir again and reads the entry: it must be there
- * as written. */
+/* Opens the database at dir again, which turns its log into a sorted
+ * table, as Foundry's own tools leave a pack, and reads the entry: it must
+ * be there as written. Nothing here starts LevelDB's compaction thread
+ * (leveldb_compact_range would, and it would outlive the writer): a
+ * database of one table never needs compacting. */
 static int pack_check(const char *dir, const char *key, const char *value, size_t len, struct err *e)
 {
 	leveldb_options_t *o = leveldb_options_create();
