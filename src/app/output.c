@@ -259,7 +259,7 @@ static const struct output_format formats[] = {
 	  .streams = 1, .draws = 1, .write = write_vtt },
 	{ .name = "md", .summary = "the room key as Markdown, with the map as an image beside it", .draws = 1,
 	  .write = write_md },
-	{ .name = "foundry", .ext2 = "zip", .summary = "a Foundry VTT module: an adventure of a scene per level, with "
+	{ .name = "foundry", .ext = "zip", .summary = "a Foundry VTT module: an adventure of a scene per level, with "
 						      "walls, doors and a note in every room, and the key as journal pages",
 	  .draws = 1, .write = write_foundry },
 	{ .name = NULL }
@@ -281,7 +281,7 @@ const struct output_format *output_for_path(const char *path)
 		return NULL;
 	for (int i = 0; formats[i].name; i++)
 		if (!formats[i].by_name_only &&
-		    (strcasecmp(formats[i].name, dot + 1) == 0 ||
+		    (strcasecmp(formats[i].ext ? formats[i].ext : formats[i].name, dot + 1) == 0 ||
 		     (formats[i].ext2 && strcasecmp(formats[i].ext2, dot + 1) == 0)))
 			return &formats[i];
 	return NULL;
@@ -295,7 +295,8 @@ void output_names(char *out, size_t size, int extensions)
 		if (extensions && formats[i].by_name_only)
 			continue;
 		const char *dot = extensions ? "." : "";
-		int n = snprintf(out + used, size - used, "%s%s%s%s%s%s", used ? ", " : "", dot, formats[i].name,
+		const char *first = extensions && formats[i].ext ? formats[i].ext : formats[i].name;
+		int n = snprintf(out + used, size - used, "%s%s%s%s%s%s", used ? ", " : "", dot, first,
 				 formats[i].ext2 ? ", " : "", formats[i].ext2 ? dot : "",
 				 formats[i].ext2 ? formats[i].ext2 : "");
 		if (n < 0 || (size_t)n >= size - used)
