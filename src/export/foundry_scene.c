@@ -114,10 +114,10 @@ static void scene_lights(struct sbuf *s, const struct map *m, int ppg, const str
 	sbuf_add(s, "]");
 }
 
-/* The square of each numbered region farthest from its walls (squares
- * counted the king's way), the nearest to the middle of its bounds among
- * equals, and off its stairs when it has other squares: where the pin
- * goes. pin[id] = y * w + x, or -1. Returns 0 or -1 with e set. */
+/* The square of each numbered region clear of stairs and furniture
+ * (when it has one), farthest from its walls among those (squares counted
+ * the king's way), the nearest to the middle of its bounds among equals:
+ * where the pin goes, not hiding what is drawn. pin[id] = y * w + x, or -1. Returns 0 or -1 with e set. */
 static int pin_squares(const struct map *m, long *pin, struct err *e)
 {
 	long n = (long)m->w * m->h;
@@ -157,11 +157,12 @@ static int pin_squares(const struct map *m, long *pin, struct err *e)
 			continue;
 		const struct rect *b = &m->regions[id].bounds;
 		long dx = 2 * (at % m->w) + 1 - (2L * b->x + b->w), dy = 2 * (at / m->w) + 1 - (2L * b->y + b->h);
-		int on_stairs = 0;
+		int clear = !m->features || m->features[at] == FEATURE_NONE;
 		for (int i = 0; i < m->nstairs; i++)
-			on_stairs |= (long)m->stairs[i].y * m->w + m->stairs[i].x == at;
-		/* farther from the walls first, then off the stairs, then central */
-		long sc = (long)dist[at] * 4 * (1L << 40) - (on_stairs ? 2 * (1L << 40) : 0) - (dx * dx + dy * dy);
+			clear &= (long)m->stairs[i].y * m->w + m->stairs[i].x != at;
+		/* a square clear of stairs and furniture first, then the farthest
+		 * from the walls, then the most central */
+		long sc = (long)clear * (1L << 52) + (long)dist[at] * (1L << 40) - (dx * dx + dy * dy);
 		if (pin[id] < 0 || sc > score[id]) {
 			pin[id] = at;
 			score[id] = sc;
