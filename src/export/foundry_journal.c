@@ -34,7 +34,7 @@ static void page_close(struct sbuf *s, int *count, struct sbuf *html)
 {
 	const char *content = sbuf_cstr(html);
 	sbuf_add_json(s, content ? content : "");
-	sbuf_printf(s, "}, \"src\": null, \"system\": {}, \"sort\": %d, \"ownership\": {\"default\": %d}, "
+	sbuf_printf(s, "}, \"system\": {}, \"sort\": %d, \"ownership\": {\"default\": %d}, "
 		       "\"flags\": {}, ", (*count + 1) * PAGE_SORT_STEP, OWNERSHIP_INHERIT);
 	foundry_stats_json(s);
 	sbuf_add(s, "}");

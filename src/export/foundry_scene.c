@@ -263,13 +263,12 @@ int foundry_scene_json(struct sbuf *s, const struct doc *d, int li, int ppg, con
 	sbuf_printf(s, ", \"active\": false, \"navigation\": true, \"navOrder\": %d, \"navName\": \"Level %d\", "
 		       "\"background\": {\"src\": ", m->depth, m->depth);
 	sbuf_add_json(s, picture);
-	sbuf_add(s, "}, \"foreground\": null, \"thumb\": ");
+	sbuf_add(s, "}, \"thumb\": ");
 	sbuf_add_json(s, thumb);
-	sbuf_printf(s, ", \"width\": %ld, \"height\": %ld, \"padding\": 0, \"initial\": {\"x\": null, \"y\": null, "
-		       "\"scale\": null}, \"backgroundColor\": \"#000000\", \"grid\": {\"type\": %d, \"size\": %d, "
+	sbuf_printf(s, ", \"width\": %ld, \"height\": %ld, \"padding\": 0, \"backgroundColor\": \"#000000\", "
+		       "\"grid\": {\"type\": %d, \"size\": %d, "
 		       "\"style\": \"solidLines\", \"thickness\": 1, \"color\": \"#000000\", \"alpha\": 0.2, "
-		       "\"distance\": %d, \"units\": \"ft\"}, \"tokenVision\": true, \"fog\": {\"exploration\": true, "
-		       "\"reset\": null, \"overlay\": null, \"colors\": {\"explored\": null, \"unexplored\": null}}, "
+		       "\"distance\": %d, \"units\": \"ft\"}, \"tokenVision\": true, \"fog\": {\"exploration\": true}, "
 		       "\"environment\": {\"darknessLevel\": 0, \"globalLight\": {\"enabled\": true}}, ",
 		    (long)m->w * ppg, (long)m->h * ppg, GRID_SQUARE, ppg, m->square_feet);
 	sbuf_add(s, "\"drawings\": [], \"tokens\": [], ");
@@ -280,9 +279,8 @@ int foundry_scene_json(struct sbuf *s, const struct doc *d, int li, int ppg, con
 	sbuf_add(s, ", \"sounds\": [], \"regions\": [], \"templates\": [], \"tiles\": [], ");
 	if (scene_walls(s, m, ppg, ids, e) < 0)
 		return -1;
-	sbuf_printf(s, ", \"playlist\": null, \"playlistSound\": null, \"journal\": \"%s\", \"weather\": \"\", "
-		       "\"folder\": \"%s\", \"sort\": %d, \"ownership\": {\"default\": 0}, \"flags\": {}, ",
-		    journal, folder, m->depth * 100000);
+	sbuf_printf(s, ", \"journal\": \"%s\", \"folder\": \"%s\", \"sort\": %d, \"ownership\": {\"default\": 0}, "
+		       "\"flags\": {}, ", journal, folder, m->depth * 100000);
 	foundry_stats_json(s);
 	sbuf_add(s, "}");
 	return 0;
