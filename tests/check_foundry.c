@@ -632,6 +632,18 @@ START_TEST(test_refusals)
 	ck_assert_ptr_nonnull(err);
 	ck_assert_msg(strstr(err, "mapsheet: --output: foundry cannot be written to standard output") != NULL, "%s", err);
 	free(err);
+	/* Foundry's grid is 20 pixels a square at the least; the old zip stays */
+	FILE *f = fopen(DIR "/kept.zip", "w");
+	ck_assert(f && fputs("the old module", f) >= 0 && fclose(f) == 0);
+	ck_assert_int_eq(test_run("-q -s 3 --grid-pixels 12 -o " DIR "/kept.zip", NULL, DIR "/refused.err"), 2);
+	err = test_slurp(DIR "/refused.err", NULL);
+	ck_assert_ptr_nonnull(err);
+	ck_assert_str_eq(err, "mapsheet: --grid-pixels 12: a Foundry scene's grid is at least 20 pixels a square\n");
+	free(err);
+	err = test_slurp(DIR "/kept.zip", NULL);
+	ck_assert_ptr_nonnull(err);
+	ck_assert_str_eq(err, "the old module");
+	free(err);
 	ck_assert_int_eq(test_run("-q -s 3 --format foundry -o " DIR "/named.module", NULL, NULL), 0);
 	int zerr;
 	zip_t *z = zip_open(DIR "/named.module", ZIP_RDONLY, &zerr);

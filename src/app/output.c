@@ -143,6 +143,9 @@ static int foundry_pictures(const struct doc *d, int k, struct foundry_picture *
 	const struct map *m = &d->levels[k].map;
 	int want = d->sheet.grid_pixels > 0 ? d->sheet.grid_pixels : MAP_IMAGE_PPG_DEFAULT;
 	p->ppg = map_image_vtt_ppg(m, d->sheet.grid_pixels);
+	if (want < FOUNDRY_GRID_MIN)
+		return err_usage(e, "--grid-pixels %d: a Foundry scene's grid is at least %d pixels a square", want,
+				 FOUNDRY_GRID_MIN);
 	if (p->ppg < FOUNDRY_GRID_MIN)
 		return err_usage(e, "level %d: %d x %d squares is too large for a Foundry scene, whose grid is at least %d "
 				 "pixels a square in a picture of at most %d pixels a side (%d squares)", m->depth, m->w,
