@@ -18,6 +18,10 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/mapsheet-distcheck.XXXXXX")
 trap 'rc=$?; chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"
 	[ "$rc" -eq 0 ] || echo "distcheck: $name FAILED (exit status $rc)" >&2' EXIT
 fail() { echo "distcheck: $*" >&2; exit 1; }
+# the tests' Node.js packages are installed by make deps in this tree, not
+# in the tarball: the unpacked tree's tests use these
+MAPSHEET_NODE_MODULES=${MAPSHEET_NODE_MODULES:-$PWD/tests/node/node_modules}
+export MAPSHEET_NODE_MODULES
 
 # the tarball's contents
 tar -tzf "$tarball" >"$work/list"

@@ -4,7 +4,9 @@
 
 #include "base/atomic.h"
 #include "export/export.h"
+#include "export/export_foundry.h"
 #include "export/export_vtt.h"
+#include "export/zip_archive.h"
 #include "base/fileset.h"
 #include "layout/map_image.h"
 #include "render.h"
@@ -131,6 +133,70 @@ static int write_vtt(const struct doc *d, const char *path, struct err *e)
 	return rc;
 }
 
+/* Pixels on the longer side of a scene's thumbnail in Foundry's lists */
+#define FOUNDRY_THUMB_SIDE 400
+
+/* Level k's pictures for the Foundry module: the map at the tabletop
+ * image's pixels a square, and its thumbnail. */
+static int foundry_pictures(const struct doc *d, int k, struct foundry_picture *p, struct err *e)
+{
+	const struct map *m = &d->levels[k].map;
+	int want = d->sheet.grid_pixels > 0 ? d->sheet.grid_pixels : MAP_IMAGE_PPG_DEFAULT;
+	p->ppg = map_image_vtt_ppg(m, d->sheet.grid_pixels);
+	if (want < FOUNDRY_GRID_MIN)
+		return err_usage(e, "--grid-pixels %d: a Foundry scene's grid is at least %d pixels a square", want,
+				 FOUNDRY_GRID_MIN);
+	if (p->ppg < FOUNDRY_GRID_MIN)
+		return err_usage(e, "level %d: %d x %d squares is too large for a Foundry scene, whose grid is at least %d "
+				 "pixels a square in a picture of at most %d pixels a side (%d squares)", m->depth, m->w,
+				 m->h, FOUNDRY_GRID_MIN, MAP_IMAGE_MAX_SIDE, MAP_IMAGE_MAX_SIDE / FOUNDRY_GRID_MIN);
+	if (p->ppg < want)
+		report_warn(d->report, "level %d: %d x %d squares at %d pixels a square would exceed %d pixels; "
+			    "the scene has %d pixels a square", m->depth, m->w, m->h, want, MAP_IMAGE_MAX_SIDE, p->ppg);
+	int side = m->w > m->h ? m->w : m->h;
+	int thumb = FOUNDRY_THUMB_SIDE / (side > 0 ? side : 1);
+	thumb = thumb < 1 ? 1 : thumb > p->ppg ? p->ppg : thumb;
+	if (report_step(d->report, e, "level %d of %d: drawing the scene's picture...", k + 1, d->nlevels) < 0 ||
+	    render_map_png(d, k, p->ppg, &p->png, &p->len, e) < 0 ||
+	    render_map_png(d, k, thumb, &p->thumb, &p->thumb_len, e) < 0)
+		return -1;
+	report_info(d->report, "level %d: a scene of %d x %d squares at %d pixels a square (%d x %d pixels)", m->depth,
+		    m->w, m->h, p->ppg, m->w * p->ppg, m->h * p->ppg);
+	return 0;
+}
+
+/* The Foundry VTT module: each level's pictures drawn, the module's files
+ * made in memory (export_foundry.h) and written as one zip. */
+static int write_foundry(const struct doc *d, const char *path, struct err *e)
+{
+	if (d->nlevels < 1)
+		return err_set(e, "nothing to export: no levels");
+	struct foundry_picture *pics = calloc((size_t)d->nlevels, sizeof *pics);
+	if (!pics)
+		return err_set(e, "out of memory");
+	int rc = 0;
+	for (int k = 0; k < d->nlevels && rc == 0; k++)
+		rc = foundry_pictures(d, k, &pics[k], e);
+	struct memfiles files;
+	memfiles_init(&files);
+	if (rc == 0) {
+		rc = export_foundry(d, pics, &files, e);
+	} else {
+		for (int k = 0; k < d->nlevels; k++) {
+			free(pics[k].png);
+			free(pics[k].thumb);
+		}
+	}
+	if (rc == 0)
+		rc = zip_archive_write(&files, path, d->memory, e);
+	if (rc == 0)
+		report_info(d->report, "%s: a Foundry VTT module of %d files, %zu bytes before compression", path,
+			    files.n, files.bytes);
+	memfiles_free(&files);
+	free(pics);
+	return rc;
+}
+
 /* The Markdown key and, beside it, one map image per level. */
 static int write_md(const struct doc *d, const char *path, struct err *e)
 {
@@ -196,6 +262,9 @@ static const struct output_format formats[] = {
 	  .streams = 1, .draws = 1, .write = write_vtt },
 	{ .name = "md", .summary = "the room key as Markdown, with the map as an image beside it", .draws = 1,
 	  .write = write_md },
+	{ .name = "foundry", .ext = "zip", .summary = "a Foundry VTT module: an adventure of a scene per level, with "
+						      "walls, doors and a note in every room, and the key as journal pages",
+	  .draws = 1, .write = write_foundry },
 	{ .name = NULL }
 };
 
@@ -215,7 +284,7 @@ const struct output_format *output_for_path(const char *path)
 		return NULL;
 	for (int i = 0; formats[i].name; i++)
 		if (!formats[i].by_name_only &&
-		    (strcasecmp(formats[i].name, dot + 1) == 0 ||
+		    (strcasecmp(formats[i].ext ? formats[i].ext : formats[i].name, dot + 1) == 0 ||
 		     (formats[i].ext2 && strcasecmp(formats[i].ext2, dot + 1) == 0)))
 			return &formats[i];
 	return NULL;
@@ -229,7 +298,8 @@ void output_names(char *out, size_t size, int extensions)
 		if (extensions && formats[i].by_name_only)
 			continue;
 		const char *dot = extensions ? "." : "";
-		int n = snprintf(out + used, size - used, "%s%s%s%s%s%s", used ? ", " : "", dot, formats[i].name,
+		const char *first = extensions && formats[i].ext ? formats[i].ext : formats[i].name;
+		int n = snprintf(out + used, size - used, "%s%s%s%s%s%s", used ? ", " : "", dot, first,
 				 formats[i].ext2 ? ", " : "", formats[i].ext2 ? dot : "",
 				 formats[i].ext2 ? formats[i].ext2 : "");
 		if (n < 0 || (size_t)n >= size - used)

@@ -8,6 +8,8 @@
 struct output_format {
 	const char *name;       /* the format name and the usual extension */
 	const char *ext2;       /* another extension and --format name for it, or NULL */
+	const char *ext;        /* the extension when it is not the name (foundry:
+				 * .zip), or NULL */
 	const char *summary;
 	int streams;            /* can be written to standard output ("-") */
 	int sheet;              /* drawn on paper: the sheet options apply */

@@ -430,7 +430,7 @@ const struct cli_option cli_options[] = {
 	  set_overlap, NULL },
 	{ "margin", 0, "LENGTH", "poster pieces' unprinted margin (0.25in)", GROUP_SHEET, set_margin, NULL },
 	{ "title", 0, "TEXT", "the title (default: a site name from the seed)", GROUP_SHEET, set_title, NULL },
-	{ "output", 'o', "FILE", "write FILE, by its extension: .pdf .svg .png .txt .json .md .dd2vtt .uvtt",
+	{ "output", 'o', "FILE", "write FILE, by its extension: .pdf .svg .png .txt .json .md .dd2vtt .uvtt .zip",
 	  GROUP_OUTPUT, set_output, NULL },
 	{ "format", 0, "NAME", "the format, whatever the extension: pdf, pdf-cairo, svg, png, txt, ...",
 	  GROUP_OUTPUT, set_format, NULL },

@@ -26,6 +26,10 @@ int walls_door_is_portal(enum door_kind k);
 
 /* Builds the polylines of m. Returns 0 or -1 with e set. */
 int walls_build(struct walls *w, const struct map *m, struct err *e);
+/* The same, but with secret_open a secret door's edge is left open too,
+ * for a tabletop that draws secret doors as doors of their own (Foundry's
+ * GM-only secret doors). */
+int walls_build_open(struct walls *w, const struct map *m, int secret_open, struct err *e);
 void walls_free(struct walls *w);
 
 #endif

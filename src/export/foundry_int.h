@@ -1,0 +1,85 @@
+/* foundry_int.h: what the files of the Foundry VTT module writer share
+ * (export_foundry.c and its foundry_*.c parts): the document ids, the
+ * HTML of the key's pages, each level's scene and journal entry, and the
+ * compendium pack. The documents follow Foundry VTT's version 12 data
+ * (the shapes version 13 reads and migrates on import): see mapsheet(1),
+ * FOUNDRY VTT. */
+#ifndef MAPSHEET_FOUNDRY_INT_H
+#define MAPSHEET_FOUNDRY_INT_H
+
+#include "model/doc.h"
+
+#include <stddef.h>
+
+struct sbuf;
+struct memfiles;
+
+/* The core version the documents say they were made for (_stats): Foundry
+ * migrates older data on import by it. */
+#define FOUNDRY_CORE_VERSION "12.331"
+/* A Foundry document id: 16 letters and digits, and its NUL. */
+#define FOUNDRY_ID_SIZE 17
+
+/* What every id of one module is drawn from: the seed (or, for a map
+ * read without one, the command), the site's name and whose copy it is,
+ * so that the same command gives the same ids, and the players' copy of a
+ * site never the referee's (importing both into one world keeps both). */
+struct foundry_ids {
+	unsigned long long base;
+};
+
+void foundry_ids_init(struct foundry_ids *ids, const struct doc *d);
+/* The id of the document `what` ("scene", "wall", ...) numbered a, b
+ * (a level's depth, an index) into out (FOUNDRY_ID_SIZE bytes). */
+void foundry_id(const struct foundry_ids *ids, char *out, const char *what, int a, int b);
+/* The module's id into out: "mapsheet-" and the site's name in lower case
+ * and hyphens, a short tag from ids, and "-players" for the players' copy. */
+void foundry_module_id(const struct doc *d, const struct foundry_ids *ids, char *out, size_t size);
+
+/* The name the module shows: the title, the site's name, or the method's. */
+void foundry_title(const struct doc *d, char *out, size_t size);
+
+/* HTML: text with & < > " ' escaped. */
+void foundry_html_text(struct sbuf *s, const char *text);
+/* The page of key entry en of level li, as HTML (its size, exits, every
+ * paragraph of the sheet's key, and links to the other levels' scenes for
+ * its stairs). */
+void foundry_html_room(struct sbuf *s, const struct doc *d, int li, const struct key_entry *en,
+		       const struct foundry_ids *ids);
+/* The premise page: the story, and on the referee's copy the secret in a
+ * GM-only secret block. */
+void foundry_html_premise(struct sbuf *s, const struct doc *d, const struct foundry_ids *ids);
+/* The wandering monsters table of a key, as an ordered list. */
+void foundry_html_wandering(struct sbuf *s, const struct key *k);
+/* The level's lettered marks and the key's closing notes; returns how
+ * many paragraphs it wrote (0: no page), or -1 with e set. */
+int foundry_html_level_notes(struct sbuf *s, const struct level *lv, struct err *e);
+
+/* The index in d->levels of the level of depth `depth`, or -1. */
+int foundry_level_of_depth(const struct doc *d, int depth);
+
+/* Level li's Scene document as JSON: the picture at ppg pixels a square
+ * (its file at picture, its thumbnail at thumb), the grid, the walls and
+ * doors, a light on every hearth, a Note on every numbered room and on
+ * every stair to a level of the module. Returns 0 or -1 with e set. */
+int foundry_scene_json(struct sbuf *s, const struct doc *d, int li, int ppg, const char *picture,
+		       const char *thumb, const struct foundry_ids *ids, struct err *e);
+/* Level li's JournalEntry of the key as JSON: a page per room, and the
+ * premise (on the first level), the wandering table and the level's notes
+ * where there are any. Returns 0 or -1 with e set. */
+int foundry_journal_json(struct sbuf *s, const struct doc *d, int li, const struct foundry_ids *ids,
+			 struct err *e);
+/* The scene's and the journal's names for level li. */
+void foundry_level_name(const struct doc *d, int li, char *out, size_t size);
+
+/* The _stats every primary document and page carries. */
+void foundry_stats_json(struct sbuf *s);
+
+/* Writes a LevelDB database holding the one entry key = value (through
+ * libleveldb, in a temporary folder removed whatever happens, compacted)
+ * and adds its files to files under prefix ("ID/packs/adventure/").
+ * Returns 0 or -1 with e set. */
+int foundry_pack_write(const char *key, const char *value, size_t len, const char *prefix, struct memfiles *files,
+		       struct err *e);
+
+#endif
