@@ -34,7 +34,7 @@ PKGS     = cairo pangocairo pango harfbuzz fontconfig zlib
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CPPFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Irender \
-	-DMAPSHEET_VERSION='"$(VERSION)"' -DMAPSHEET_DATADIR='"$(PKGDATADIR)"' $(JSON_CFLAGS) $(CPPFLAGS)
+	-DMAPSHEET_VERSION='"$(VERSION)"' -DMAPSHEET_DATADIR='"$(PKGDATADIR)"' $(JSON_CFLAGS) $(ZIP_CFLAGS) $(CPPFLAGS)
 GFX_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 GFX_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf
 # the local server (mapsheet serve) is libmicrohttpd's
@@ -43,8 +43,11 @@ HTTP_LIBS  := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicr
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 JSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JSON_LIBS  := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+# the tabletop modules are zip archives (src/export/zip_archive.c), libzip's
+ZIP_CFLAGS := $(shell pkg-config --cflags libzip 2>/dev/null)
+ZIP_LIBS   := $(shell pkg-config --libs libzip 2>/dev/null || echo -lzip)
 # the core reads JSON maps (src/read/) with jansson
-LDLIBS_CORE = $(JSON_LIBS) -lm
+LDLIBS_CORE = $(JSON_LIBS) $(ZIP_LIBS) -lm
 
 B = build
 BIN = mapsheet
