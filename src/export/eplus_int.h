@@ -41,6 +41,12 @@ void eplus_slug(const struct eplus *x, char *out, size_t size, const char *fmt, 
  * module does not have it. */
 int eplus_level_index(const struct doc *d, int depth);
 
+/* The name a room goes by in the module: the key's title, or on the
+ * players' copy the plain word for its kind ("Room", "Hallway"): a name
+ * such as "Trapped Passage" is the referee's. */
+struct key_entry;
+const char *eplus_room_title(const struct eplus *x, int l, const struct key_entry *en);
+
 /* The text as a JSON string (a byte that is not UTF-8 becomes U+FFFD), or
  * NULL when memory runs out. */
 json_t *eplus_text(const char *text);

@@ -227,7 +227,7 @@ static int add_room_markers(const struct eplus *x, int l, json_t *markers, struc
 		char role[64], label[16], name[96], slug[EPLUS_SLUG_LEN], ref[EPLUS_SLUG_LEN + 8];
 		snprintf(role, sizeof role, "map/%d/room/%d", m->depth, en->number);
 		snprintf(label, sizeof label, "%d", en->number);
-		snprintf(name, sizeof name, "%d. %s", en->number, en->title);
+		snprintf(name, sizeof name, "%d. %s", en->number, eplus_room_title(x, l, en));
 		eplus_slug(x, slug, sizeof slug, "level-%d-room-%d", m->depth, en->number);
 		snprintf(ref, sizeof ref, "/page/%s", slug);
 		if (json_array_append_new(markers, marker(x, role, label, EPLUS_ROOM_COLOR, "circle", "medium", name,

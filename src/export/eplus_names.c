@@ -10,6 +10,7 @@
 #include "base/rng.h"
 #include "base/sbuf.h"
 #include "base/utf8.h"
+#include "model/key.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -115,6 +116,14 @@ int eplus_level_index(const struct doc *d, int depth)
 		if (d->levels[l].map.depth == depth)
 			return l;
 	return -1;
+}
+
+const char *eplus_room_title(const struct eplus *x, int l, const struct key_entry *en)
+{
+	const struct map *m = &x->d->levels[l].map;
+	if (!x->player || en->region < 1 || en->region > m->nregions)
+		return en->title;
+	return key_default_title(m->regions[en->region].kind);
 }
 
 void eplus_image_name(const struct eplus *x, int l, char *out, size_t size)

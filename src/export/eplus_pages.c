@@ -11,8 +11,10 @@
  *   the wandering   table of the level, when it has one;
  *   the notes       of the level, when it has any: its lettered marks and
  *                   the lines under the key (the referee's copy).
- * The players' key holds only what their map shows, so their copy needs no
- * page left out but the notes. */
+ * The players' copy is made from their key, which holds only what their
+ * map shows (no room behind a secret door, no secret door, no contents):
+ * each room is named by its kind ("3. Room"), and there is no secret, no
+ * wandering table and no notes. */
 #include "export/eplus_int.h"
 
 #include "base/plural.h"
@@ -144,7 +146,7 @@ static void room_links(const struct eplus *x, int l, const struct key_entry *en,
 				continue;
 			seen[nseen++] = to;
 			eplus_slug(x, slug, sizeof slug, "level-%d-room-%d", m->depth, to);
-			snprintf(text, sizeof text, "%d. %s", to, other->title);
+			snprintf(text, sizeof text, "%d. %s", to, eplus_room_title(x, l, other));
 			sbuf_add(s, links++ ? " \xc2\xb7 " : "<p>Go to: ");
 			html_link(s, "page", slug, text);
 		}
@@ -156,7 +158,8 @@ static void room_links(const struct eplus *x, int l, const struct key_entry *en,
 		const struct key_entry *other = st->to_room > 0 ? key_find(&x->d->levels[to].key, st->to_room) : NULL;
 		if (other) {
 			eplus_slug(x, slug, sizeof slug, "level-%d-room-%d", st->to_level, st->to_room);
-			snprintf(text, sizeof text, "level %d, %d. %s", st->to_level, st->to_room, other->title);
+			snprintf(text, sizeof text, "level %d, %d. %s", st->to_level, st->to_room,
+				 eplus_room_title(x, to, other));
 			sbuf_add(s, links++ ? " \xc2\xb7 " : "<p>Go to: ");
 			html_link(s, "page", slug, text);
 		} else {
@@ -175,7 +178,7 @@ static int room_page(const struct eplus *x, int l, const struct key_entry *en, c
 {
 	int depth = x->d->levels[l].map.depth;
 	char name[96], role[64], slug[EPLUS_SLUG_LEN];
-	snprintf(name, sizeof name, "%d. %s", en->number, en->title);
+	snprintf(name, sizeof name, "%d. %s", en->number, eplus_room_title(x, l, en));
 	struct sbuf s;
 	sbuf_init(&s);
 	sbuf_add(&s, "<h1>");
