@@ -146,6 +146,11 @@ static int write_eplus(const struct doc *d, const char *path, struct err *e)
 	for (int k = 0; k < d->nlevels && rc == 0; k++) {
 		const struct map *m = &d->levels[k].map;
 		pics[k].ppg = map_image_vtt_ppg(m, d->sheet.grid_pixels);
+		int want = d->sheet.grid_pixels > 0 ? d->sheet.grid_pixels : MAP_IMAGE_PPG_DEFAULT;
+		if (pics[k].ppg < want)
+			report_warn(d->report, "level %d: %d x %d squares at %d pixels a square would exceed %d pixels; "
+				    "the map's picture has %d pixels a square", m->depth, m->w, m->h, want,
+				    MAP_IMAGE_MAX_SIDE, pics[k].ppg);
 		if (report_step(d->report, e, "level %d of %d: drawing the map for EncounterPlus...", k + 1, d->nlevels) < 0 ||
 		    render_map_png(d, k, pics[k].ppg, &pics[k].png, &pics[k].len, e) < 0)
 			rc = -1;
