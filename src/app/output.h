@@ -13,6 +13,7 @@ struct output_format {
 	int sheet;              /* drawn on paper: the sheet options apply */
 	int draws;              /* draws the map (sheets, tabletop, Markdown): --style applies */
 	int by_name_only;       /* chosen with --format only, never by an extension */
+	int name_not_ext;       /* the name is a --format name only; ext2 is the extension */
 	int players;            /* has a players' copy (--player) though it draws
 				 * nothing: the page's key, the premise without the
 				 * secret or the rooms */
