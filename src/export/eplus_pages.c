@@ -22,7 +22,6 @@
 #include "model/key.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 int eplus_level_has_notes(const struct eplus *x, int l)
