@@ -575,7 +575,7 @@ static void write_module(const char *from, const char *path, const json_t *maps)
 	free(text);
 }
 
-/* A module broken on purpose fails the same check, saying why. */
+/* Modules broken on purpose fail the same check, each saying why. */
 START_TEST(test_broken_module_refused)
 {
 	ck_assert_int_eq(made[0], 0);
@@ -586,7 +586,9 @@ START_TEST(test_broken_module_refused)
 		{ "wall type", "'window' is not one of" },
 		{ "door off the grid", "not one square's edge" },
 	};
-	for (size_t b = 0; b < sizeof breaks / sizeof breaks[0]; b++) {
+	enum { NBREAKS = sizeof breaks / sizeof breaks[0] };
+	char cmd[1024] = "python3 tests/encounterplus_check.py " SCHEMA;
+	for (int b = 0; b < NBREAKS; b++) {
 		struct module md;
 		module_read(&md, DIR "/dice.module");
 		json_t *m = json_array_get(md.maps, 0);
@@ -600,22 +602,37 @@ START_TEST(test_broken_module_refused)
 				if (!door && strcmp(str(w, "type"), "door") == 0)
 					door = w;
 			ck_assert_ptr_nonnull(door);
-			w = door;
+			json_t *data = json_object_get(door, "data");
 			if (b == 1)
-				json_object_set_new(w, "type", json_string("window"));
+				json_object_set_new(door, "type", json_string("window"));
 			else
-				json_array_set_new(json_object_get(w, "data"), 2,
-						   json_integer(json_integer_value(json_array_get(json_object_get(w, "data"), 2)) + 1));
+				json_array_set_new(data, 2, json_integer(json_integer_value(json_array_get(data, 2)) + 1));
 		}
-		write_module(DIR "/dice.module", DIR "/broken.module", md.maps);
+		char path[128];
+		snprintf(path, sizeof path, DIR "/broken-%d.module", b);
+		write_module(DIR "/dice.module", path, md.maps);
 		module_free(&md);
-		int rc = system("python3 tests/encounterplus_check.py " SCHEMA " " DIR "/broken.module >" DIR
-				"/broken.out 2>&1");
-		char *out = test_slurp(DIR "/broken.out", NULL);
-		ck_assert_msg(rc != -1 && WEXITSTATUS(rc) == 1 && out && strstr(out, breaks[b].says),
-			      "a module with a bad %s passes: %s", breaks[b].what, out ? out : "");
-		free(out);
+		snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " %s", path);
 	}
+	snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " >" DIR "/broken.out 2>&1");
+	int rc = system(cmd);
+	char *out = test_slurp(DIR "/broken.out", NULL);
+	ck_assert_msg(rc != -1 && WEXITSTATUS(rc) == 1 && out, "the broken modules pass: %s", out ? out : "");
+	/* each file refused, for its own fault: a line of its own says so */
+	for (int b = 0; b < NBREAKS; b++) {
+		char head[160];
+		snprintf(head, sizeof head, DIR "/broken-%d.module: ", b);
+		int said = 0;
+		for (const char *line = out; *line && !said;) {
+			const char *eol = strchr(line, '\n');
+			size_t len = eol ? (size_t)(eol - line) : strlen(line);
+			const char *at = strstr(line, breaks[b].says);
+			said = strncmp(line, head, strlen(head)) == 0 && at && at < line + len;
+			line += len + (eol != NULL);
+		}
+		ck_assert_msg(said, "a module with a bad %s is not refused for it: %s", breaks[b].what, out);
+	}
+	free(out);
 }
 END_TEST
 
@@ -657,8 +674,8 @@ START_TEST(test_refusals)
 		      strchr(err, '\n') == err + strlen(err) - 1, "not one clear line: %s", err);
 	free(err);
 	/* by --format whatever the name, and by .module whatever the case */
-	ck_assert_int_eq(test_run("-q --seed 7 --format encounterplus -o " DIR "/named.zip", NULL, NULL), 0);
-	ck_assert_int_eq(test_run("-q --seed 7 -o " DIR "/upper.MODULE", NULL, NULL), 0);
+	ck_assert_int_eq(test_run("-q --seed 7 -n 3 --format encounterplus -o " DIR "/named.zip", NULL, NULL), 0);
+	ck_assert_int_eq(test_run("-q --seed 7 -n 3 -o " DIR "/upper.MODULE", NULL, NULL), 0);
 	struct module md;
 	module_read(&md, DIR "/named.zip");
 	module_free(&md);
