@@ -234,11 +234,11 @@ static const struct output_format formats[] = {
 	{ .name = "dd2vtt", .ext2 = "uvtt", .summary = "Universal VTT for virtual tabletops: walls, doors and the "
 						   "players' map image",
 	  .streams = 1, .draws = 1, .write = write_vtt },
-	{ .name = "encounterplus", .ext2 = "module", .summary = "an EncounterPlus module: each level's map with walls, "
-								 "doors and a marker on every room opening its page of the key",
-	  .draws = 1, .name_not_ext = 1, .write = write_eplus },
 	{ .name = "md", .summary = "the room key as Markdown, with the map as an image beside it", .draws = 1,
 	  .write = write_md },
+	{ .name = "encounterplus", .ext = "module", .summary = "an EncounterPlus module: each level's map with walls, "
+								 "doors and a marker on every room opening its page of the key",
+	  .draws = 1, .write = write_eplus },
 	{ .name = NULL }
 };
 
@@ -258,7 +258,7 @@ const struct output_format *output_for_path(const char *path)
 		return NULL;
 	for (int i = 0; formats[i].name; i++)
 		if (!formats[i].by_name_only &&
-		    ((!formats[i].name_not_ext && strcasecmp(formats[i].name, dot + 1) == 0) ||
+		    (strcasecmp(formats[i].ext ? formats[i].ext : formats[i].name, dot + 1) == 0 ||
 		     (formats[i].ext2 && strcasecmp(formats[i].ext2, dot + 1) == 0)))
 			return &formats[i];
 	return NULL;
@@ -272,11 +272,10 @@ void output_names(char *out, size_t size, int extensions)
 		if (extensions && formats[i].by_name_only)
 			continue;
 		const char *dot = extensions ? "." : "";
-		/* a name that is no extension is left out of the extensions */
-		int skip = extensions && formats[i].name_not_ext;
-		int n = snprintf(out + used, size - used, "%s%s%s%s%s%s", used ? ", " : "", skip ? "" : dot,
-				 skip ? "" : formats[i].name, formats[i].ext2 && !skip ? ", " : "",
-				 formats[i].ext2 ? dot : "", formats[i].ext2 ? formats[i].ext2 : "");
+		const char *first = extensions && formats[i].ext ? formats[i].ext : formats[i].name;
+		int n = snprintf(out + used, size - used, "%s%s%s%s%s%s", used ? ", " : "", dot, first,
+				 formats[i].ext2 ? ", " : "", formats[i].ext2 ? dot : "",
+				 formats[i].ext2 ? formats[i].ext2 : "");
 		if (n < 0 || (size_t)n >= size - used)
 			break;
 		used += (size_t)n;

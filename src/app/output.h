@@ -8,12 +8,13 @@
 struct output_format {
 	const char *name;       /* the format name and the usual extension */
 	const char *ext2;       /* another extension and --format name for it, or NULL */
+	const char *ext;        /* the extension when it is not the name (foundry:
+				 * .zip), or NULL */
 	const char *summary;
 	int streams;            /* can be written to standard output ("-") */
 	int sheet;              /* drawn on paper: the sheet options apply */
 	int draws;              /* draws the map (sheets, tabletop, Markdown): --style applies */
 	int by_name_only;       /* chosen with --format only, never by an extension */
-	int name_not_ext;       /* the name is a --format name only; ext2 is the extension */
 	int players;            /* has a players' copy (--player) though it draws
 				 * nothing: the page's key, the premise without the
 				 * secret or the rooms */

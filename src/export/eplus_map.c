@@ -56,7 +56,7 @@ static int add_wall_lines(const struct eplus *x, int l, json_t *walls, struct er
 	const struct map *m = &x->d->levels[l].map;
 	long ppg = x->pics[l].ppg;
 	struct walls w;
-	if (walls_build_doors(&w, m, !x->player, e) < 0)
+	if (walls_build_open(&w, m, !x->player, e) < 0)
 		return -1;
 	long *pts = NULL;
 	int rc = 0;

@@ -15,8 +15,8 @@ int walls_door_is_portal(enum door_kind k)
 }
 
 /* Is the unit edge on `side` of square (x, y) a wall (seen from either side)?
- * With secret_apart a secret door is not. */
-static int edge_is_wall(const struct map *m, int x, int y, enum side side, int secret_apart)
+ * With secret_open, a secret door is not. */
+static int edge_is_wall(const struct map *m, int x, int y, enum side side, int secret_open)
 {
 	int nx = x + side_dx[side], ny = y + side_dy[side];
 	if (!map_in(m, x, y) && !map_in(m, nx, ny))
@@ -26,7 +26,7 @@ static int edge_is_wall(const struct map *m, int x, int y, enum side side, int s
 	int sx = map_in(m, x, y) ? x : nx, sy = map_in(m, x, y) ? y : ny;
 	enum side ss = map_in(m, x, y) ? side : side_opposite(side);
 	int d = map_find_door(m, sx, sy, ss);
-	return d < 0 || (!walls_door_is_portal(m->doors[d].kind) && !secret_apart);
+	return d < 0 || (!walls_door_is_portal(m->doors[d].kind) && !secret_open);
 }
 
 static int push_point(struct walls *w, long *cap, long *n, int x, int y)
@@ -51,10 +51,10 @@ static int pop_count(unsigned char v)
 
 int walls_build(struct walls *w, const struct map *m, struct err *e)
 {
-	return walls_build_doors(w, m, 0, e);
+	return walls_build_open(w, m, 0, e);
 }
 
-int walls_build_doors(struct walls *w, const struct map *m, int secret_apart, struct err *e)
+int walls_build_open(struct walls *w, const struct map *m, int secret_open, struct err *e)
 {
 	int cw = m->w + 1, ch = m->h + 1;
 	memset(w, 0, sizeof *w);
@@ -68,12 +68,12 @@ int walls_build_doors(struct walls *w, const struct map *m, int secret_apart, st
 	/* the north edge of (x, y) joins corners (x, y)-(x+1, y); the west edge (x, y)-(x, y+1) */
 	for (int y = 0; y <= m->h; y++)
 		for (int x = 0; x <= m->w; x++) {
-			if (x < m->w && edge_is_wall(m, x, y, SIDE_N, secret_apart)) {
+			if (x < m->w && edge_is_wall(m, x, y, SIDE_N, secret_open)) {
 				CORNER(x, y) |= DIR_E;
 				CORNER(x + 1, y) |= DIR_W;
 				w->segments++;
 			}
-			if (y < m->h && edge_is_wall(m, x, y, SIDE_W, secret_apart)) {
+			if (y < m->h && edge_is_wall(m, x, y, SIDE_W, secret_open)) {
 				CORNER(x, y) |= DIR_S;
 				CORNER(x, y + 1) |= DIR_N;
 				w->segments++;

@@ -26,10 +26,10 @@ int walls_door_is_portal(enum door_kind k);
 
 /* Builds the polylines of m. Returns 0 or -1 with e set. */
 int walls_build(struct walls *w, const struct map *m, struct err *e);
-/* The same, and with secret_apart the edges of secret doors are left out
- * of the walls too, for a format that writes each as a secret door of its
- * own (EncounterPlus); walls_build(w, m, e) is walls_build_doors(w, m, 0, e). */
-int walls_build_doors(struct walls *w, const struct map *m, int secret_apart, struct err *e);
+/* The same, but with secret_open a secret door's edge is left open too,
+ * for a tabletop that draws secret doors as doors of their own (Foundry's
+ * GM-only secret doors). */
+int walls_build_open(struct walls *w, const struct map *m, int secret_open, struct err *e);
 void walls_free(struct walls *w);
 
 #endif
