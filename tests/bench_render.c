@@ -423,8 +423,9 @@ int bench_command(const char *mapsheet)
 		printf("Whole command: %s is not built (make first)\n\n", mapsheet);
 		return 1;
 	}
-	char pdf[4096], pdf10[4096], txt[4096], self[4096];
+	char pdf[4096], pdf10[4096], txt[4096], module[4096], self[4096];
 	snprintf(pdf, sizeof pdf, "%s/level.pdf", dir);
+	snprintf(module, sizeof module, "%s/site.module", dir);
 	snprintf(pdf10, sizeof pdf10, "%s/levels.pdf", dir);
 	snprintf(txt, sizeof txt, "%s/level.txt", dir);
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -435,6 +436,7 @@ int bench_command(const char *mapsheet)
 	char *levels_cairo[] = { bin, "-q", "-s", SEED, "-n", "30", "--levels", "10", "--format", "pdf-cairo", "-o",
 				 pdf10, NULL };
 	char *text[] = { bin, "-q", "-s", SEED, "-n", "30", "-o", txt, NULL };
+	char *eplus[] = { bin, "-q", "-s", SEED, "--levels", "3", "-o", module, NULL };
 	char *fonts[] = { self, "--font-setup", NULL };
 	/* the rendering rows leave tens of megabytes of files being written
 	 * back; each command fsyncs its output, so wait for the disk first */
@@ -448,6 +450,7 @@ int bench_command(const char *mapsheet)
 	failed += command_row("mapsheet -n 30 --levels 10 -o levels.pdf (booklet)", levels, COMMAND_REPEATS, 1.0) < 0;
 	failed += command_row("the same through Cairo (--format pdf-cairo)", levels_cairo, COMMAND_REPEATS, 1.0) < 0;
 	failed += command_row("mapsheet -n 30 -o level.txt (no fonts)", text, COMMAND_REPEATS, 0) < 0;
+	failed += command_row("mapsheet --levels 3 -o site.module (EncounterPlus)", eplus, COMMAND_REPEATS, 0) < 0;
 	if (n > 0)
 		failed += command_row("font set-up alone (fontconfig, Pango)", fonts, COMMAND_REPEATS, 0) < 0;
 	clear_dir(dir);

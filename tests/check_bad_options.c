@@ -178,7 +178,7 @@ static const struct bad_case cases[] = {
 	{ "-o {D}/nodir/x.json", 1, "cannot write {D}/nodir/x.json: No such file or directory", PLAIN, NULL, 0, 0 },
 	{ "-o {D}/file/x.json", 1, "cannot write {D}/file/x.json: Not a directory", PLAIN, NULL, 0, 0 },
 	{ "-o {D}/adir.json", 2, "--output: {D}/adir.json is a folder; name a file in it", PLAIN, NULL, 0, 0 },
-	{ "-o {D}/out.xyz", 2, "--output: cannot tell the format of '{D}/out.xyz' from its extension (formats: .pdf, .svg, .png, .txt, .json, .dd2vtt, .uvtt, .md, .zip)",
+	{ "-o {D}/out.xyz", 2, "--output: cannot tell the format of '{D}/out.xyz' from its extension (formats: .pdf, .svg, .png, .txt, .json, .dd2vtt, .uvtt, .md, .zip, .module)",
 	  PLAIN, NULL, 0, 0 },
 	{ "-o {D}/out", 2, "--output: cannot tell the format of '{D}/out'", PLAIN, NULL, 0, 0 },
 	{ "-o {D}/", 2, "--output: {D}/ is a folder; name a file in it", PLAIN, NULL, 0, 0 },

@@ -48,7 +48,7 @@ static void refused(const char *args, const char *needle, const char *target)
 	refused_with(NULL, args, needle, target);
 }
 
-static const char *const formats[] = { "txt", "json", "md", "pdf", "svg", "png", "dd2vtt" };
+static const char *const formats[] = { "txt", "json", "md", "pdf", "svg", "png", "dd2vtt", "module" };
 
 START_TEST(test_values_checked_for_every_format)
 {

@@ -84,7 +84,7 @@ START_TEST(test_completion_offers_values)
 			}
 		}
 	offers_all("method", "dice mansion cards tiles house");
-	offers_all("format", "pdf pdf-cairo svg png txt json md dd2vtt");
+	offers_all("format", "pdf pdf-cairo svg png txt json md dd2vtt encounterplus");
 	offers_all("scale", "fit 4 5");
 	offers_all("style", "classic blueprint inksaver hatched");
 	offers_all("paper", "letter legal tabloid ledger a4 a3 a2 a1 a0");

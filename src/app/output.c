@@ -5,6 +5,7 @@
 #include "base/atomic.h"
 #include "export/export.h"
 #include "export/export_foundry.h"
+#include "export/export_eplus.h"
 #include "export/export_vtt.h"
 #include "export/zip_archive.h"
 #include "base/fileset.h"
@@ -197,6 +198,44 @@ static int write_foundry(const struct doc *d, const char *path, struct err *e)
 	return rc;
 }
 
+/* The EncounterPlus module: each level's picture drawn as for Universal
+ * VTT, then the module's files (export_eplus.h) as one zip. */
+static int write_eplus(const struct doc *d, const char *path, struct err *e)
+{
+	if (d->nlevels < 1)
+		return err_set(e, "nothing to export: no levels");
+	struct eplus_picture *pics = calloc((size_t)d->nlevels, sizeof *pics);
+	if (!pics)
+		return err_set(e, "out of memory");
+	int rc = 0;
+	for (int k = 0; k < d->nlevels && rc == 0; k++) {
+		const struct map *m = &d->levels[k].map;
+		pics[k].ppg = map_image_vtt_ppg(m, d->sheet.grid_pixels);
+		int want = d->sheet.grid_pixels > 0 ? d->sheet.grid_pixels : MAP_IMAGE_PPG_DEFAULT;
+		if (pics[k].ppg < want)
+			report_warn(d->report, "level %d: %d x %d squares at %d pixels a square would exceed %d pixels; "
+				    "the map's picture has %d pixels a square", m->depth, m->w, m->h, want,
+				    MAP_IMAGE_MAX_SIDE, pics[k].ppg);
+		if (report_step(d->report, e, "level %d of %d: drawing the map for EncounterPlus...", k + 1, d->nlevels) < 0 ||
+		    render_map_png(d, k, pics[k].ppg, &pics[k].png, &pics[k].len, e) < 0)
+			rc = -1;
+	}
+	struct memfiles files;
+	memfiles_init(&files);
+	if (rc == 0)
+		rc = export_eplus(d, pics, &files, e);
+	for (int k = 0; k < d->nlevels; k++)
+		free(pics[k].png);
+	free(pics);
+	if (rc == 0)
+		rc = zip_archive_write(&files, path, d->memory, e);
+	if (rc == 0)
+		report_info(d->report, "%s: an EncounterPlus module of %d level%s, %d files", path, d->nlevels,
+			    d->nlevels == 1 ? "" : "s", files.n);
+	memfiles_free(&files);
+	return rc;
+}
+
 /* The Markdown key and, beside it, one map image per level. */
 static int write_md(const struct doc *d, const char *path, struct err *e)
 {
@@ -265,6 +304,9 @@ static const struct output_format formats[] = {
 	{ .name = "foundry", .ext = "zip", .summary = "a Foundry VTT module: an adventure of a scene per level, with "
 						      "walls, doors and a note in every room, and the key as journal pages",
 	  .draws = 1, .write = write_foundry },
+	{ .name = "encounterplus", .ext = "module", .summary = "an EncounterPlus module: each level's map with walls, "
+								 "doors and a marker on every room opening its page of the key",
+	  .draws = 1, .write = write_eplus },
 	{ .name = NULL }
 };
 

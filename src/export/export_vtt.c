@@ -42,14 +42,10 @@ static void vtt_walls(struct sbuf *s, const struct walls *w)
 	sbuf_add(s, w->n ? "\n  ],\n" : "],\n");
 }
 
-/* The outline of a feature that blocks sight on square (x, y), as the sheet
- * draws it (render/layout/layout_symbols.c, layout_furniture.c): a
- * pillar's circle of 0.3 squares inside an octagon round it; a statue's
- * five-pointed star inside the pentagon of its tips; a shelf's box, along
- * its wall as feature_place says. Returns the corners written to px, py
- * (at most 8), or 0 when the feature does not block sight. */
-static int vtt_blocker_outline(const struct map *m, int x, int y, double *px, double *py)
+int export_vtt_blocker_outline(const struct map *m, int x, int y, double *px, double *py)
 {
+	if (!m->features)
+		return 0;
 	enum feature feature = (enum feature)m->features[(long)y * m->w + x];
 	int n;
 	double r, start;
@@ -89,7 +85,7 @@ static void vtt_objects(struct sbuf *s, const struct map *m)
 	for (int y = 0; m->features && y < m->h; y++)
 		for (int x = 0; x < m->w; x++) {
 			double px[8], py[8];
-			int n = vtt_blocker_outline(m, x, y, px, py);
+			int n = export_vtt_blocker_outline(m, x, y, px, py);
 			if (n == 0)
 				continue;
 			sbuf_add(s, first ? "\n    [" : ",\n    [");

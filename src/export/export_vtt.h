@@ -17,6 +17,15 @@
 int export_vtt(FILE *f, const struct map *m, int pixels_per_grid, const unsigned char *png, size_t len,
 	       const char *about, struct err *e);
 
+/* The outline of a feature that blocks sight on square (x, y) of m, as the
+ * sheet draws it (render/layout/layout_symbols.c, layout_furniture.c): a
+ * pillar's circle of 0.3 squares inside an octagon round it; a statue's
+ * five-pointed star inside the pentagon of its tips; a shelf's box, along
+ * its wall as feature_place says; in squares from the grid's corner.
+ * Returns the corners written to px, py (at most 8), or 0 when the feature
+ * does not block sight (or m has no features). */
+int export_vtt_blocker_outline(const struct map *m, int x, int y, double *px, double *py);
+
 /* Appends base64 of data to out (4 * ceil(len / 3) characters, no newlines). */
 struct sbuf;
 void export_base64(struct sbuf *out, const unsigned char *data, size_t len);
