@@ -344,13 +344,15 @@ int key_text_lines_in(const struct key_text *kt, int f0, int f1);
 void key_text_emit(struct key_text *kt, const struct key_fit *fit,
 		   struct scene_page *(*page_of)(void *arg, int frame), void *arg);
 
-/* The key's columns on a sheet (layout_keypages.c): nfirst columns in
- * first_area (beside or below the map; 0: none), then key pages of ncols
- * columns in page_area[0] (the first key page) or page_area[1] (the
- * others), all col_w wide and gap apart. The caps are the balancing's. */
+/* The key's columns on a sheet (layout_keypages.c): the nfirst columns
+ * `first` on the map page (beside, below or around the map; 0: none), in
+ * reading order, then key pages of ncols columns in page_area[0] (the
+ * first key page) or page_area[1] (the others), all col_w wide and gap
+ * apart. The caps are the balancing's. */
 #define KEY_PAGES_MAX 10000
 struct key_pages {
-	struct rect_pt first_area, page_area[2];
+	const struct rect_pt *first;
+	struct rect_pt page_area[2];
 	int nfirst, ncols;
 	double col_w, gap;
 	int cap_from, cap_to;   /* frames cap_from .. cap_to - 1 at most cap_h high */
