@@ -2,7 +2,8 @@
  * (map + key) into scene pages: it picks the orientation and scale, places
  * the map, the room numbers, the key in columns, the legend, scale bar,
  * compass, title and footer, measuring all text with Pango. Split by part:
- * layout_page.c (the sheet's pages), sheet_plan.c (its arrangement),
+ * layout_page.c (the sheet's pages), sheet_plan.c (its arrangements),
+ * sheet_choose.c (the one printing the fewest pages),
  * sheet_dress.c (its title, band and footer), layout_folio.c (a booklet's
  * page numbers), layout_text.c (text in a style), layout_intro.c (the
  * premise and the secret), layout_map.c (the map drawing),
@@ -13,7 +14,7 @@
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
  * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
  * and balance), layout_poster.c and layout_assembly.c (a map in pieces,
- * planned by poster_plan.c). */
+ * planned by poster_plan.c, the floor of each counted by floor_sums.c). */
 #ifndef MAPSHEET_LAYOUT_H
 #define MAPSHEET_LAYOUT_H
 
