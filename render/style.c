@@ -260,16 +260,16 @@ static int h_rock(void *ctx, const struct tpl_pos *pos, const struct tpl_field *
 }
 
 static const struct tpl_directive style_directives[] = {
-	{ "description", "text", h_description },
-	{ "colour", "str str", h_colour },
-	{ "width", "str real", h_width },
-	{ "font", "str text", h_font },
-	{ "size", "str real", h_size },
-	{ "measure", "str real", h_measure },
-	{ "count", "str int", h_count },
-	{ "flag", "str str", h_flag },
-	{ "rock", "str", h_rock },
-	{ NULL, NULL, NULL }
+	{ "description", "text", h_description, 0 },
+	{ "colour", "str str", h_colour, 0 },
+	{ "width", "str real", h_width, 0 },
+	{ "font", "str text", h_font, 0 },
+	{ "size", "str real", h_size, 0 },
+	{ "measure", "str real", h_measure, 0 },
+	{ "count", "str int", h_count, 0 },
+	{ "flag", "str str", h_flag, 0 },
+	{ "rock", "str", h_rock, 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 static void name_from_path(struct style *st, const char *path)

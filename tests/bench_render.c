@@ -46,7 +46,7 @@ static int make_doc(struct bench_doc *bd, const struct method *meth, int rooms, 
 		meth->fit_size(rooms, &p.w, &p.h);
 	p.levels = nlevels;
 	p.template_dirs = bench_template_dirs();
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", bench_template_dirs(), 0, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", bench_template_dirs(), 0, NULL, 0, 0 };
 	memset(bd, 0, sizeof *bd);
 	bd->levels = calloc((size_t)nlevels, sizeof *bd->levels);
 	bd->nlevels = nlevels;

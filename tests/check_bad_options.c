@@ -96,7 +96,7 @@ static const struct bad_case cases[] = {
 	{ "--log ''", 2, "--log: the file name is empty", PLAIN, NULL, 0, 0 },
 	{ "-o ''", 2, "--output: the file name is empty", PLAIN, NULL, 0, 0 },
 	{ "--system ''", 2, "--system: the name is empty", PLAIN, NULL, 0, 0 },
-	{ "--system nosuch", 2, "unknown table system 'nosuch' (systems: neutral", PLAIN, NULL, 0, 0 },
+	{ "--system nosuch", 2, "unknown table system 'nosuch' (systems: 5e, neutral)", PLAIN, NULL, 0, 0 },
 	{ "--system .hidden", 2, "--system: '.hidden' is not a table system name", PLAIN, NULL, 0, 0 },
 	{ "--system {D}/missing/", 2, "cannot open the table folder {D}/missing/", PLAIN, NULL, 0, 0 },
 	{ "--system {D}/adir.json", 2, "the table folder {D}/adir.json holds no *.table files", PLAIN, NULL, 0, 0 },
@@ -158,7 +158,7 @@ static const struct bad_case cases[] = {
 
 	/* the config file */
 	{ "", 2, "mapsheet/config:1:11: numbering: unknown order 'sideways'", CONFIG, "numbering:sideways\n", 0, 0 },
-	{ "", 2, "mapsheet/config:1:1: unknown setting 'frob' (settings: paper, style, scale, dpi, numbering, system)", CONFIG, "frob:1\n", 0, 0 },
+	{ "", 2, "mapsheet/config:1:1: unknown setting 'frob' (settings: paper, style, scale, dpi, numbering, system, party, party-level)", CONFIG, "frob:1\n", 0, 0 },
 	{ "", 2, "mapsheet/config:2:1: expected 'directive:fields', found no ':'", CONFIG, "# mine\nnumbering\n", 0, 0 },
 	{ "", 2, "mapsheet/config:2:1: a directive starts at the beginning", CONFIG, "dpi:300\n  numbering:reading\n", 0, 0 },
 	{ "", 2, "mapsheet/config:2:3: unknown setting 'frob'", CONFIG, "  dpi:300\n  frob:1\n", 0, 0 },

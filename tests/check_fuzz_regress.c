@@ -128,7 +128,7 @@ START_TEST(test_harnesses_on_samples)
 	for (int i = 0; configs[i]; i++)
 		ck_assert_int_eq(fuzz_config_one((const uint8_t *)configs[i], strlen(configs[i])), 0);
 	static const char *const sites[] = { "tests/fuzz/corpus/site/complete.site", "tests/fuzz/corpus/site/mistakes.site",
-					     "templates/site/kinds.site", NULL };
+					     "tests/fuzz/corpus/site/levels.site", "templates/site/kinds.site", NULL };
 	for (int i = 0; sites[i]; i++) {
 		size_t len;
 		char *text = test_slurp(sites[i], &len);
@@ -138,7 +138,9 @@ START_TEST(test_harnesses_on_samples)
 		free(text);
 	}
 	static const char *const site_lines[] = { "kind:x:any:wander\n", "faction:x:any:tribe\nmember:a:b:21d6:guard\n",
-						  "holds:{faction}\n", "seen:{feature\n", "kind:\xff:any:none\n", "", NULL };
+						  "faction:x:any:tribe\nlevels:10-5\n", "vermin:any:a:b:2:{n}\nlevels:1-4\nlevels:1-4\n",
+						  "levels:999-9999\n", "holds:{faction}\n", "seen:{feature\n", "kind:\xff:any:none\n", "",
+						  NULL };
 	for (int i = 0; site_lines[i]; i++)
 		ck_assert_int_eq(fuzz_site_one((const uint8_t *)site_lines[i], strlen(site_lines[i])), 0);
 	static const char *const bad[] = { "{}", "[", "{\"format\": \"mapsheet\", \"version\": 2, \"levels\": [{}]}", "",

@@ -297,7 +297,7 @@ START_TEST(test_key_of_a_handout)
 	struct err e;
 	fx_secret_row(&g, 1);
 	ck_assert_int_eq(handout_map(&p, &g, 0, 0, &e), 0);
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, "neutral", test_template_dirs(), 1, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, "neutral", test_template_dirs(), 1, NULL, 0, 0 };
 	ck_assert_msg(key_build(&k, &p, &ko, &e) == 0, "%s", e.msg);
 	ck_assert_int_eq(k.n, 2);
 	ck_assert_int_eq(k.entries[0].number, 1);

@@ -140,7 +140,8 @@ START_TEST(test_broken_documents_fail)
 		{ "lock-on-open-door", "\"lock\": null}", "\"lock\": 0}", NULL },
 		{ "locked-without-lock", "\"lock\": 0}", "\"lock\": null}", NULL },
 		{ "old-square-feet", "\"square_side_feet\"", "\"square_feet\"", NULL },
-		{ "version-2", "\"version\": 3", "\"version\": 2", NULL },
+		{ "version-2", "\"version\": 4", "\"version\": 2", NULL },
+		{ "version-5", "\"version\": 4", "\"version\": 5", NULL },
 		{ "corridor-number-0", "\"number\": null, \"kind\": \"corridor\"", "\"number\": 0, \"kind\": \"corridor\"", NULL },
 		{ "room-number-null", "\"number\": 1, \"kind\": \"room\"", "\"number\": null, \"kind\": \"room\"", NULL },
 		{ "zone-as-text", "\"zone\": 0,", "\"zone\": \"0\",", NULL },
@@ -289,12 +290,13 @@ START_TEST(test_none_is_null)
 	char *j = test_slurp(DIR_OUT "/every-kind.json", NULL);
 	ck_assert_ptr_nonnull(j);
 	static const char *const want[] = {
-		"\"version\": 3,",
+		"\"version\": 4,",
 		"\"title\": null,",
 		"\"secret\": null,",
-		"\"command\": null,\n  \"factions\": [],",
+		"\"command\": null,\n  \"factions\": [],\n  \"party\": null,",
 		/* no site: no kind, no one in the room; its features from its squares */
-		"\"features\": [\"pillar\"], \"contents_kind\": null, \"kind\": null, \"occupants\": [], \"lines\": [",
+		"\"features\": [\"pillar\"], \"contents_kind\": null, \"kind\": null, \"occupants\": [], \"encounter\": "
+		"null, \"trap\": null, \"treasure\": null, \"lines\": [",
 		"\"features\": [\"statue\"], \"contents_kind\": null,",
 		"\"square_side_feet\": 5,",
 		/* a corridor has no number and no name; a map without zones puts no
@@ -442,7 +444,7 @@ START_TEST(test_site_round_trips)
 		"\"story\": \"Goblins hold it.\",\n  \"secret\": \"The cult pays them.\",\n",
 		"\"factions\": [\n    {\"id\": \"goblins\", \"name\": \"the Red Fang goblins\", \"leader\": \"Skarg the Tusked\", "
 		"\"leader_creature\": \"hobgoblin captain\"},\n    {\"id\": \"grave-cult\", \"name\": \"the \\\"Pale\\\" Brethren\", "
-		"\"leader\": \"Mother Ash\", \"leader_creature\": \"priest\"}\n  ],\n  \"levels\": [",
+		"\"leader\": \"Mother Ash\", \"leader_creature\": \"priest\"}\n  ],\n  \"party\": null,\n  \"levels\": [",
 		"\"kind\": \"guardroom\", \"occupants\": [{\"faction\": 0, \"creature\": \"goblin\", \"count\": 4, \"role\": "
 		"\"guard\"}, {\"faction\": 1, \"creature\": \"acolyte\", \"count\": 1, \"role\": null}]",
 		"\"kind\": \"crypt-entry\", \"occupants\": [{\"faction\": null, \"creature\": \"giant rat\", \"count\": 3, "

@@ -66,7 +66,7 @@ static void check_booklet(const struct method *const *meths, int nmeths, int n, 
 	ck_assert_ptr_nonnull(lv);
 	struct err e = { ERR_NONE, "" };
 	struct log log = { NULL, NULL, 0 };
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
 	int rc = levels_generate(lv, n, meths, nmeths, &p, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e);
 	ck_assert_msg(rc == 0, "%s..., seed %s: %s", meths[0]->name, seed, e.msg);
 	ck_assert_int_eq(level_keys_build(lv, n, &ko, NULL, NULL, seed, NULL, &e), 0);
@@ -167,7 +167,7 @@ static void check_share(const struct method *const *meths, int nmeths, const cha
 	struct log log = { NULL, NULL, 0 };
 	ck_assert_int_eq(levels_generate(a, 5, meths, nmeths, &p5, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e), 0);
 	ck_assert_int_eq(levels_generate(b, 6, meths, nmeths, &p6, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e), 0);
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
 	ck_assert_int_eq(level_keys_build(a, 5, &ko, NULL, NULL, seed, NULL, &e), 0);
 	ck_assert_int_eq(level_keys_build(b, 6, &ko, NULL, NULL, seed, NULL, &e), 0);
 	for (int k = 0; k < 5; k++) {

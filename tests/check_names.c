@@ -101,7 +101,7 @@ END_TEST
  * whether any name is on two rooms of one level. */
 static void count_rooms(const char *meth, int *rooms, int *plain)
 {
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
 	*rooms = *plain = 0;
 	for (int s = 0; s < 120; s++) {
 		char seed[16];
@@ -150,7 +150,7 @@ START_TEST(test_dice_names_follow_contents)
 	struct names_table t;
 	struct err e;
 	ck_assert_msg(names_load(&t, test_template_dirs(), "dice", &e) == 0, "%s", e.msg);
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
 	int checked = 0;
 	for (int s = 0; s < 10; s++) {
 		char seed[16];

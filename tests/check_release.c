@@ -246,7 +246,7 @@ START_TEST(test_notes_are_not_read_as_templates)
 	}
 	const char *lists[][2] = {
 		{ "--list-styles", "classic" },
-		{ "--system nosuch", "(systems: neutral)" },
+		{ "--system nosuch", "(systems: 5e, neutral)" },
 		{ "--method cards --themes nosuch", "(theme tables: cards)" },
 		{ "--style nosuch -o " OUT "/x.pdf", "classic" },
 	};

@@ -110,7 +110,7 @@ static void default_level(struct level *lv, const char *meth, const char *seed)
 {
 	struct err e;
 	ck_assert_msg(test_generate(&lv->map, meth, seed, NULL, 0, 0, 0, &e) == 0, "%s", e.msg);
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
 	ck_assert_msg(level_keys_build(lv, 1, &ko, NULL, NULL, seed, NULL, &e) == 0, "%s", e.msg);
 }
 

@@ -134,7 +134,7 @@ START_TEST(test_pdf_pages_and_sizes)
 	fx_dungeon(&two[0].map);
 	fx_gallery(&two[1].map, 12, 10);
 	two[1].map.depth = 2;
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, "neutral", test_template_dirs(), 0, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
 	ck_assert_int_eq(key_build(&two[0].key, &two[0].map, &ko, &e), 0);
 	ck_assert_int_eq(key_build(&two[1].key, &two[1].map, &ko, &e), 0);
 	memset(&d, 0, sizeof d);
@@ -419,7 +419,7 @@ START_TEST(test_every_method)
 			ck_assert_msg(test_generate(&lv.map, name, "sheet", NULL, 0, 0, 0, &e) == 0, "%s: %s", name, e.msg);
 			struct rng rng;
 			rng_seed_text(&rng, "sheet", 1);
-			struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), si == 4, NULL };
+			struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), si == 4, NULL, 0, 0 };
 			ck_assert_msg(key_build(&lv.key, &lv.map, &ko, &e) == 0 && stock_key(&lv.key, &lv.map, &ko, &rng, &e) == 0,
 				      "%s", e.msg);
 			memset(&d, 0, sizeof d);

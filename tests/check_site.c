@@ -5,7 +5,9 @@
  * number; most rooms with someone in them hold the site's own factions;
  * the leader's room lies in the farthest third from the way in by doors;
  * the premise and the secret are written, and the same seed gives the same
- * site. */
+ * site. A site built for a party of level 1 to 20 is held by factions, and
+ * visited by outsiders, that suit that level; the neutral system's by
+ * those that suit a low one. */
 #include "testutil.h"
 
 #include "app/level_keys.h"
@@ -39,8 +41,10 @@ static void free_tables(void)
 	site_tables_free(&tables);
 }
 
-/* Generates, plans and keys n levels of the methods in csv. */
-static void make_site(struct level *lv, int n, const char *csv, const char *seed, struct site_plan *plan)
+/* Generates, plans and keys n levels of the methods in csv for a party of
+ * party_level (0: the neutral system, planned as a run plans it). */
+static void make_site_for(struct level *lv, int n, const char *csv, const char *seed, int party_level,
+			  struct site_plan *plan)
 {
 	const struct method *meths[8];
 	int nm = 0;
@@ -63,10 +67,21 @@ static void make_site(struct level *lv, int n, const char *csv, const char *seed
 	memset(lv, 0, sizeof *lv * (size_t)n);
 	struct err e;
 	struct log log = { NULL, NULL, 0 };
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
 	ck_assert_msg(levels_generate(lv, n, meths, nm, &p, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e) == 0, "%s", e.msg);
-	ck_assert_msg(level_site_plan(plan, &tables, lv, n, seed, &e) == 0, "%s", e.msg);
+	if (party_level == 0) {
+		ck_assert_msg(level_site_plan(plan, &tables, lv, n, seed, NULL, &e) == 0, "%s", e.msg);
+	} else {
+		ck_assert_msg(site_plan_make(plan, &tables, lv, n, seed, party_level, &e) == 0, "%s", e.msg);
+		for (int k = 0; k < n; k++)
+			ck_assert_msg(site_level_plan(plan, &tables, &lv[k], seed, &e) == 0, "%s", e.msg);
+	}
 	ck_assert_msg(level_keys_build(lv, n, &ko, plan, &tables, seed, NULL, &e) == 0, "%s", e.msg);
+}
+
+static void make_site(struct level *lv, int n, const char *csv, const char *seed, struct site_plan *plan)
+{
+	make_site_for(lv, n, csv, seed, 0, plan);
 }
 
 static int entry_says(const struct key_entry *en, const char *text)
@@ -309,6 +324,120 @@ START_TEST(test_same_seed_same_site)
 }
 END_TEST
 
+/* Whether one of the faction type's leaders or members is creature. */
+static int faction_has(const struct site_faction_type *f, const char *creature)
+{
+	for (int i = 0; i < f->nleaders; i++)
+		if (!strcmp(f->leaders[i].creature, creature))
+			return 1;
+	for (int i = 0; i < f->nmembers; i++)
+		if (!strcmp(f->members[i].creature, creature))
+			return 1;
+	return 0;
+}
+
+/* Whether an outsider of the setting that fits the party's level is
+ * creature. */
+static int outsider_fits(const char *creature, enum site_setting setting, int party_level)
+{
+	for (int i = 0; i < tables.noutsiders; i++) {
+		const struct site_outsider *o = &tables.outsiders[i];
+		if (!strcmp(o->creature, creature) && ((o->settings >> setting) & 1u) &&
+		    site_fits_level(o->level_lo, o->level_hi, party_level))
+			return 1;
+	}
+	return 0;
+}
+
+/* Every faction of the plan, and every creature in the keys, suits the
+ * party's level: the factions' own in their rooms, outsiders that fit it
+ * in the rest. Counts the sites each faction type holds in drawn. */
+static void check_party_site(const char *csv, int nlevels, const char *seed, int party_level, int *drawn)
+{
+	struct level lv[3];
+	struct site_plan plan;
+	make_site_for(lv, nlevels, csv, seed, party_level, &plan);
+	ck_assert_int_eq(plan.party_level, party_level);
+	for (int f = 0; f < plan.nfactions; f++) {
+		const struct site_faction_type *ft = &tables.factions[plan.faction_type[f]];
+		ck_assert_msg(site_fits_level(ft->level_lo, ft->level_hi, party_level),
+			      "%s seed %s, party level %d: faction '%s' suits levels %d-%d", csv, seed, party_level,
+			      ft->id, ft->level_lo, ft->level_hi);
+		drawn[plan.faction_type[f]]++;
+	}
+	for (int k = 0; k < nlevels; k++) {
+		enum site_setting setting = site_setting_of(&lv[k].map);
+		for (int i = 0; i < lv[k].key.n; i++) {
+			const struct key_entry *en = &lv[k].key.entries[i];
+			for (int o = 0; o < en->noccupants; o++) {
+				const struct key_occupant *oc = &en->occupants[o];
+				if (oc->faction >= 0)
+					ck_assert_msg(faction_has(&tables.factions[plan.faction_type[oc->faction]], oc->creature),
+						      "%s seed %s: room %d holds %s, not of its faction", csv, seed, en->number,
+						      oc->creature);
+				else
+					ck_assert_msg(outsider_fits(oc->creature, setting, party_level),
+						      "%s seed %s, party level %d: room %d holds %s, which does not suit it", csv,
+						      seed, party_level, en->number, oc->creature);
+			}
+		}
+	}
+	site_plan_free(&plan);
+	levels_free(lv, nlevels);
+}
+
+START_TEST(test_party_levels)
+{
+	static const char *const methods[] = { "dice", "mansion", "cards", "tiles", "house" };
+	const char *csv = methods[_i];
+	int *drawn = calloc((size_t)tables.nfactions, sizeof *drawn);
+	ck_assert_ptr_nonnull(drawn);
+	for (int level = 0; level <= SITE_LEVEL_MAX; level++)
+		for (int s = 0; s < 6; s++) {
+			char seed[32];
+			snprintf(seed, sizeof seed, "party-%d-%d", level, s);
+			check_party_site(csv, 1, seed, level, drawn);
+		}
+	int kinds = 0, high = 0;
+	for (int i = 0; i < tables.nfactions; i++) {
+		kinds += drawn[i] > 0;
+		high += drawn[i] > 0 && tables.factions[i].level_lo > SITE_LEVELS_HI;
+	}
+	fprintf(stderr, "site: %s: %d sites for parties of level 0 to %d held by %d kinds of faction, %d of them "
+		"for parties above level %d\n", csv, (SITE_LEVEL_MAX + 1) * 6, SITE_LEVEL_MAX, kinds, high,
+		SITE_LEVELS_HI);
+	/* a method's sites for high levels are held by the factions made for them */
+	ck_assert_int_ge(high, 3);
+	free(drawn);
+}
+END_TEST
+
+/* A booklet's levels may lie in other settings than its first: each
+ * level's outsiders still suit the party. */
+START_TEST(test_party_booklets)
+{
+	int *drawn = calloc((size_t)tables.nfactions, sizeof *drawn);
+	ck_assert_ptr_nonnull(drawn);
+	for (int level = 1; level <= SITE_LEVEL_MAX; level += 3) {
+		char seed[32];
+		snprintf(seed, sizeof seed, "party-booklet-%d", level);
+		check_party_site(level % 2 ? "mansion,dice,cards" : "cards,tiles,house", 3, seed, level, drawn);
+	}
+	free(drawn);
+	/* a party's level is 1 to 20 (0: the neutral system's) */
+	struct level lv[1];
+	struct site_plan plan;
+	make_site(lv, 1, "dice", "party-bad", &plan);
+	site_plan_free(&plan);
+	struct err e = { ERR_NONE, "" };
+	ck_assert_int_eq(site_plan_make(&plan, &tables, lv, 1, "party-bad", 21, &e), -1);
+	ck_assert_str_eq(e.msg, "a party's level is from 1 to 20, not 21");
+	ck_assert_int_eq(e.kind, ERR_USAGE);
+	ck_assert_int_eq(site_plan_make(&plan, &tables, lv, 1, "party-bad", -1, &e), -1);
+	levels_free(lv, 1);
+}
+END_TEST
+
 static Suite *site_suite(void)
 {
 	Suite *s = suite_create("site");
@@ -318,6 +447,8 @@ static Suite *site_suite(void)
 	tcase_add_loop_test(tc, test_every_method, 0, 5);
 	tcase_add_test(tc, test_booklets);
 	tcase_add_test(tc, test_same_seed_same_site);
+	tcase_add_loop_test(tc, test_party_levels, 0, 5);
+	tcase_add_test(tc, test_party_booklets);
 	suite_add_tcase(s, tc);
 	return s;
 }

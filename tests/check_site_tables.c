@@ -16,8 +16,10 @@
 #define BASE "build/tests/site_tables"
 
 /* A small table set that every rule passes: every setting, one faction,
- * a kind in each role a site needs (one with a feature), vermin. Every
- * directive is known in every file, so one text holds it all. */
+ * a kind in each role a site needs (one with a feature), vermin; the
+ * faction and the vermin suit every party level, the visitor the low ones
+ * (no levels line). Every directive is known in every file, so one text
+ * holds it all. */
 static const char good[] =
 	"built:any:Smugglers cut the cellars\n"
 	"befell:any:The river rose and drowned them\n"
@@ -33,6 +35,7 @@ static const char good[] =
 	"doing:lair:{n} {who} sleep in a heap of rags\n"
 	"doing:leader:{who} counts crumbs on a throne of crates\n"
 	"doing:wander:{n} {who} scurry past with a stolen sausage\n"
+	"levels:1-20\n"
 	"kind:gate:any:guard\n"
 	"name:Rat Gate\n"
 	"match:gate\n"
@@ -49,6 +52,7 @@ static const char good[] =
 	"name:Cellar\n"
 	"seen:Damp stone and old barrels.\n"
 	"vermin:any:giant spider:giant spiders:1d2+1:{n} {who} wait in a web\n"
+	"levels:1-20\n"
 	"visitor:any:commoner:commoners:2:{n} {who} look for their dog\n";
 
 static void load_text(struct site_tables *t, const char *text, int *rc, struct err *e)
@@ -83,7 +87,12 @@ START_TEST(test_good_tables_pass)
 	ck_assert_int_eq(t.outsiders[1].count.plus, 2);
 	ck_assert_int_eq(t.kinds[2].feature, FEATURE_THRONE);
 	ck_assert_str_eq(t.factions[0].file, "t.site");
-	ck_assert_int_eq(t.kinds[3].line, 27);
+	ck_assert_int_eq(t.kinds[3].line, 28);
+	ck_assert_int_eq(t.factions[0].level_lo, 1);
+	ck_assert_int_eq(t.factions[0].level_hi, 20);
+	ck_assert_int_eq(t.outsiders[0].level_hi, 20);
+	ck_assert_int_eq(t.outsiders[1].level_lo, SITE_LEVELS_LO);
+	ck_assert_int_eq(t.outsiders[1].level_hi, SITE_LEVELS_HI);
 	site_tables_free(&t);
 }
 END_TEST
@@ -115,6 +124,57 @@ START_TEST(test_shipped_tables_load)
 }
 END_TEST
 
+/* A party of level 1 to 20 meets what suits its level; the neutral
+ * system (level 0) what suits a low level, as it always has. */
+START_TEST(test_fits_level)
+{
+	ck_assert(site_fits_level(5, 10, 5) && site_fits_level(5, 10, 10) && site_fits_level(1, 20, 20));
+	ck_assert(!site_fits_level(5, 10, 4) && !site_fits_level(5, 10, 11) && !site_fits_level(1, 4, 5));
+	ck_assert(site_fits_level(1, 4, 0) && site_fits_level(4, 9, 0) && site_fits_level(1, 1, 0));
+	ck_assert(!site_fits_level(5, 10, 0) && !site_fits_level(17, 20, 0));
+}
+END_TEST
+
+/* What the shipped tables give a game master beyond the rule: for every
+ * setting and party level, two factions or more to draw from (so a site
+ * for a party of level 12 is not always held by the same one), a visitor
+ * as well as vermin, and in every band of levels (5 to 10, 11 to 16, 17
+ * to 20) two factions that suit at least half of it. */
+START_TEST(test_shipped_tables_every_level)
+{
+	struct site_tables t;
+	struct err e = { ERR_NONE, "" };
+	ck_assert_msg(site_tables_load(&t, test_template_dirs(), &e) == 0, "%s", e.msg);
+	static const int bands[][2] = { { 5, 10 }, { 11, 16 }, { 17, 20 } };
+	for (int s = 0; s < SETTING_COUNT; s++) {
+		const char *name = site_setting_name((enum site_setting)s);
+		for (int level = 1; level <= SITE_LEVEL_MAX; level++) {
+			int factions = 0, visitors = 0;
+			for (int i = 0; i < t.nfactions; i++)
+				factions += ((t.factions[i].settings >> s) & 1u) &&
+					    site_fits_level(t.factions[i].level_lo, t.factions[i].level_hi, level);
+			for (int i = 0; i < t.noutsiders; i++)
+				visitors += t.outsiders[i].visitor && ((t.outsiders[i].settings >> s) & 1u) &&
+					    site_fits_level(t.outsiders[i].level_lo, t.outsiders[i].level_hi, level);
+			ck_assert_msg(factions >= 2, "%s, party level %d: %d faction(s)", name, level, factions);
+			ck_assert_msg(visitors >= 1, "%s, party level %d: no visitor", name, level);
+		}
+		for (int b = 0; b < 3; b++) {
+			int suit = 0, size = bands[b][1] - bands[b][0] + 1;
+			for (int i = 0; i < t.nfactions; i++) {
+				const struct site_faction_type *f = &t.factions[i];
+				int lo = f->level_lo > bands[b][0] ? f->level_lo : bands[b][0];
+				int hi = f->level_hi < bands[b][1] ? f->level_hi : bands[b][1];
+				suit += ((f->settings >> s) & 1u) && 2 * (hi - lo + 1) >= size;
+			}
+			ck_assert_msg(suit >= 2, "%s: %d faction(s) suit half the levels %d to %d", name, suit, bands[b][0],
+				      bands[b][1]);
+		}
+	}
+	site_tables_free(&t);
+}
+END_TEST
+
 struct bad_line {
 	const char *text;       /* the table text */
 	const char *message;    /* the whole message */
@@ -136,6 +196,8 @@ struct bad_line {
 	"cage, well)"
 #define FACTION_ONLY "this line belongs to a faction: start one with 'faction:'"
 #define KIND_ONLY "this line belongs to a room kind: start one with 'kind:'"
+#define LEVELS "is not a range of party levels (LO-HI, each from 1 to 20, as 5-10)"
+#define LEVELS_ONLY "'levels' follows the faction, vermin or visitor line it belongs to"
 
 static const struct bad_line bad_lines[] = {
 	/* settings */
@@ -258,9 +320,30 @@ static const struct bad_line bad_lines[] = {
 	/* the template parser's own */
 	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, faction, "
 				"called, holds, leader, member, want, secret, doing, needs, kind, name, match, feature, seen, "
-				"find, vermin, visitor)" },
+				"find, vermin, visitor, levels)" },
 	{ "faction:x:any\n", "t.site:1:14: 'faction' needs str field 3 (spec: str str str)" },
 	{ "kind:x:any:none\n name:X\n", "t.site:2:1: a directive starts at the beginning of the line" },
+	/* party levels */
+	{ F "levels:5\n", "t.site:2:8: '5' " LEVELS },
+	{ F "levels:\n", "t.site:2:8: '' " LEVELS },
+	{ F "levels:0-4\n", "t.site:2:8: '0-4' " LEVELS },
+	{ F "levels:5-21\n", "t.site:2:8: '5-21' " LEVELS },
+	{ F "levels:5-\n", "t.site:2:8: '5-' " LEVELS },
+	{ F "levels:5 - 10\n", "t.site:2:8: '5 - 10' " LEVELS },
+	{ F "levels:five-ten\n", "t.site:2:8: 'five-ten' " LEVELS },
+	{ F "levels:10-5\n", "t.site:2:8: '10-5' runs backwards: the lower party level comes first (5-10)" },
+	{ F "levels:5-10\ncalled:the rats\nlevels:5-10\n",
+	  "t.site:4:1: faction 'rats' has a 'levels:' line already (at t.site:2)" },
+	{ VERMIN("2") "levels:1-4\nlevels:2-3\n", "t.site:3:1: vermin 'rat' has a 'levels:' line already (at t.site:2)" },
+	{ "visitor:any:rat:rats:2:{n} {who}\nlevels:1-4\n" F "levels:1-4\nlevels:1-4\n",
+	  "t.site:5:1: faction 'rats' has a 'levels:' line already (at t.site:4)" },
+	{ "levels:1-4\n", "t.site:1:1: " LEVELS_ONLY },
+	{ "# the rats\n\nlevels:1-4\n", "t.site:3:1: " LEVELS_ONLY },
+	{ K "levels:1-4\n", "t.site:2:1: " LEVELS_ONLY },
+	{ F K "levels:1-4\n", "t.site:3:1: " LEVELS_ONLY },
+	/* an outsider's line ends the faction above it */
+	{ F VERMIN("2") "called:the rats\n", "t.site:3:1: " FACTION_ONLY },
+	{ K VERMIN("2") "seen:Rags.\n", "t.site:3:1: " KIND_ONLY },
 };
 
 START_TEST(test_bad_line)
@@ -285,6 +368,9 @@ struct incomplete {
 	const char *message;
 };
 
+#define LEVELS_HOW "(a 'levels:' line says the party levels a faction or an outsider suits; without one, 1-4)"
+#define NO_LEVEL(what, level)                                                                          \
+	"the site tables have no " what " for a party of level " #level " in the dungeon setting " LEVELS_HOW
 #define AT_FACTION "t.site:4:1: faction 'rats' "
 #define NEEDS "(a faction needs called, holds, leader, member, want, secret, doing:leader and doing:wander lines)"
 
@@ -303,11 +389,11 @@ static const struct incomplete incomplete[] = {
 	{ "doing:lair:{n} {who} sleep in a heap of rags\n", "doing:lair:{n} {who} sleep in their beds\nneeds:bed\n",
 	  "t.site:4:1: faction 'rats': every 'doing:lair:' line has a 'needs:' line; one that needs nothing is said where "
 	  "the room has none of those features" },
-	{ "name:Nest\n", "", "t.site:19:1: room kind 'nest' has no 'name:' line (a kind needs name and seen lines)" },
+	{ "name:Nest\n", "", "t.site:20:1: room kind 'nest' has no 'name:' line (a kind needs name and seen lines)" },
 	{ "seen:Damp stone and old barrels.\n", "",
-	  "t.site:27:1: room kind 'cellar' has no 'seen:' line (a kind needs name and seen lines)" },
+	  "t.site:28:1: room kind 'cellar' has no 'seen:' line (a kind needs name and seen lines)" },
 	{ "feature:throne:a throne of stacked crates\n", "",
-	  "t.site:23:1: room kind 'throne' has a 'seen:' line naming {feature} but no 'feature:' line" },
+	  "t.site:24:1: room kind 'throne' has a 'seen:' line naming {feature} but no 'feature:' line" },
 	/* every setting: a premise, a faction, vermin, the kinds a site needs */
 	{ "built:any:", "built:dungeon crypt cave:", "the site tables have no 'built:' line for the building setting" },
 	{ "befell:any:", "befell:crypt cave building:", "the site tables have no 'befell:' line for the dungeon setting" },
@@ -320,6 +406,12 @@ static const struct incomplete incomplete[] = {
 	{ "kind:throne:any:leader", "kind:throne:any:shrine",
 	  "the site tables have no room kind in the leader role for the dungeon setting" },
 	{ "kind:cellar:any:none", "kind:cellar:any:work", "the site tables have no room kind in the none role for the dungeon setting" },
+	/* every setting: a faction and vermin for every party level */
+	{ "levels:1-20\nkind:", "levels:1-9\nkind:", NO_LEVEL("faction", 10) },
+	{ "levels:1-20\nkind:", "levels:2-20\nkind:", NO_LEVEL("faction", 1) },
+	{ "levels:1-20\nkind:", "kind:", NO_LEVEL("faction", 5) },
+	{ "wait in a web\nlevels:1-20\n", "wait in a web\nlevels:1-19\n", NO_LEVEL("'vermin:' line", 20) },
+	{ "wait in a web\nlevels:1-20\n", "wait in a web\n", NO_LEVEL("'vermin:' line", 5) },
 };
 
 START_TEST(test_incomplete)
@@ -445,6 +537,8 @@ static Suite *site_tables_suite(void)
 	TCase *tc = tcase_create("tables");
 	tcase_add_test(tc, test_good_tables_pass);
 	tcase_add_test(tc, test_shipped_tables_load);
+	tcase_add_test(tc, test_fits_level);
+	tcase_add_test(tc, test_shipped_tables_every_level);
 	tcase_add_loop_test(tc, test_bad_line, 0, (int)(sizeof bad_lines / sizeof bad_lines[0]));
 	tcase_add_loop_test(tc, test_incomplete, 0, (int)(sizeof incomplete / sizeof incomplete[0]));
 	tcase_add_test(tc, test_messages_name_the_file);

@@ -43,9 +43,9 @@ static int on_ratio(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 }
 
 static const struct tpl_directive dirs[] = {
-	{ "tile", "str int ?text", on_tile },
-	{ "ratio", "real", on_ratio },
-	{ NULL, NULL, NULL }
+	{ "tile", "str int ?text", on_tile, 0 },
+	{ "ratio", "real", on_ratio, 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 static int parse(const char *line, struct seen *s, struct err *e)

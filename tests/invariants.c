@@ -85,7 +85,7 @@ static const char *check_entrance(const struct map *m, char *buf, size_t size)
 static const char *check_key(const struct map *m, int keyed, char *buf, size_t size)
 {
 	struct key k;
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, NULL, test_template_dirs(), 0, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, NULL, test_template_dirs(), 0, NULL, 0, 0 };
 	struct err e;
 	const char *bad = NULL;
 	if (key_build(&k, m, &ko, &e) < 0) {

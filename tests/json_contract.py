@@ -7,8 +7,9 @@ exactly when there are none), doors on real edges between the regions they
 name, locks and locked doors naming each other, stairs, features and
 entrance on floor, a key entry for every numbered room, each entry's
 features those on its region's squares (in the order of the feature kinds)
-and its occupants naming factions that exist. Prints one line per problem
-and exits 1 if there is any."""
+and its occupants naming factions that exist, each encounter's XP the sum
+of its creatures' and within its budget, and a party wherever there are
+encounters. Prints one line per problem and exits 1 if there is any."""
 import json
 import sys
 
@@ -79,6 +80,13 @@ def check_site(lv, owner, nfactions, problems):
         for o in k["occupants"]:
             if o["faction"] is not None and o["faction"] >= nfactions:
                 problems.append(f"key entry {k['number']}: faction {o['faction']} of {nfactions}")
+        enc = k["encounter"]
+        if enc:
+            total = sum(c["count"] * c["xp"] for c in enc["creatures"])
+            if total != enc["xp"]:
+                problems.append(f"key entry {k['number']}: encounter xp {enc['xp']}, its creatures {total}")
+            if enc["xp"] > enc["budget"]:
+                problems.append(f"key entry {k['number']}: encounter xp {enc['xp']} over its budget {enc['budget']}")
 
 
 def check_level(lv, nfactions, problems):
@@ -105,8 +113,11 @@ def main():
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
         problems = []
-        if doc.get("format") != "mapsheet" or doc.get("version") != 3:
-            problems.append("not a mapsheet version 3 file")
+        if doc.get("format") != "mapsheet" or doc.get("version") != 4:
+            problems.append("not a mapsheet version 4 file")
+        fights = any(k["encounter"] for lv in doc["levels"] for k in lv["key"])
+        if fights and not doc["party"]:
+            problems.append("encounters without the party they were built for")
         for lv in doc["levels"]:
             check_level(lv, len(doc["factions"]), problems)
         for p in problems[:20]:

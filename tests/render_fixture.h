@@ -140,7 +140,7 @@ static void fx_doc(struct doc *d, struct level *lv, const char *style, int playe
 		map_free(&lv->map);
 		lv->map = view;
 	}
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, "neutral", test_template_dirs(), player, NULL };
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 0, "neutral", test_template_dirs(), player, NULL, 0, 0 };
 	ck_assert_msg(key_build(&lv->key, &lv->map, &ko, &e) == 0, "%s", e.msg);
 	memset(d, 0, sizeof *d);
 	d->seed = "fixture";

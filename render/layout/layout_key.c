@@ -236,7 +236,21 @@ static int build(struct key_text *kt, struct err *e)
 		snprintf(head, sizeof head, "Wandering monsters (%s)", k->wandering_die[0] ? k->wandering_die : "d6");
 		if (add_list(kt, head, k->wandering, k->nwandering, first, title_lines, pre, 1, e) < 0)
 			return -1;
-		first = kt->nlines, title_lines = 0;
+		first = kt->nlines, title_lines = 0, pre = gap;
+	}
+	if (c->lv == &c->d->levels[c->d->nlevels - 1]) {
+		/* the end of the whole key: the party it was stocked for */
+		char *para[2];
+		int np;
+		if (doc_party_paragraphs(c->d, para, &np, e) < 0)
+			return -1;
+		int rc = np > 0 ? add_list(kt, DOC_PARTY_HEADING, para, np, first, title_lines, pre, 0, e) : 0;
+		for (int i = 0; i < np; i++)
+			free(para[i]);
+		if (rc < 0)
+			return -1;
+		if (np > 0)
+			first = kt->nlines, title_lines = 0;
 	}
 	if (first < kt->nlines) {
 		if (open_unit(kt, first, e) < 0)

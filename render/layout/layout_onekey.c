@@ -170,5 +170,16 @@ int layout_key_compact(struct key_flow *kf, struct err *e)
 		if (flow_list(kf, head, k->wandering, k->nwandering, lh, e) < 0)
 			return -1;
 	}
+	if (c->lv == &c->d->levels[c->d->nlevels - 1]) {
+		char *para[2];
+		int np;
+		if (doc_party_paragraphs(c->d, para, &np, e) < 0)
+			return -1;
+		int flowed = np > 0 ? flow_list(kf, DOC_PARTY_HEADING, para, np, lh, e) : 0;
+		for (int i = 0; i < np; i++)
+			free(para[i]);
+		if (flowed < 0)
+			return -1;
+	}
 	return scene_ok(c->sc, e);
 }

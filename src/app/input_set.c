@@ -19,7 +19,8 @@
 
 /* The key entries of a level made into the players' view: only the rooms
  * still on the map, each pointing at its region's new id, and no one in
- * them (who is where is the referee's, as in a generated handout). */
+ * them, no fight, trap or treasure (who and what is where is the
+ * referee's, as in a generated handout). */
 static int key_follow_handout(struct level *lv, struct err *e)
 {
 	struct key *k = &lv->key;
@@ -43,6 +44,9 @@ static int key_follow_handout(struct level *lv, struct err *e)
 		}
 		en.region = region;
 		en.noccupants = 0;
+		memset(&en.encounter, 0, sizeof en.encounter);
+		memset(&en.trap, 0, sizeof en.trap);
+		en.treasure_gp = 0;
 		k->entries[kept++] = en;
 	}
 	k->n = kept;
@@ -188,7 +192,9 @@ static int read_one(const char *const *paths, int n, int i, const struct input_s
 		out->site = d.site;
 		out->story = d.story;
 		out->secret = d.secret;
+		out->party = d.party;
 		d.seed = d.title = d.site = d.story = d.secret = NULL;
+		d.party.credit = NULL;
 	}
 	read_json_doc_free(&d);
 	if (mem) {

@@ -4,14 +4,22 @@
 
 #include "names/room_names.h"
 #include "stock/stock.h"
+#include "stock/stock_encounter.h"
 
 /* The contents of level k are rolled from this stream, apart from the map's. */
 #define LEVEL_KEYS_STOCK_STREAM 1000u
 
-int level_site_plan(struct site_plan *plan, const struct site_tables *tables, struct level *levels, int n,
-		    const char *seed, struct err *e)
+int level_party_level(const struct key_options *o)
 {
-	if (site_plan_make(plan, tables, levels, n, seed, e) < 0)
+	if (!o || !o->stock || !o->tables || !stock_sizes_fights(o->tables))
+		return 0;
+	return o->party_level > 0 ? o->party_level : 1;
+}
+
+int level_site_plan(struct site_plan *plan, const struct site_tables *tables, struct level *levels, int n,
+		    const char *seed, const struct key_options *o, struct err *e)
+{
+	if (site_plan_make(plan, tables, levels, n, seed, level_party_level(o), e) < 0)
 		return -1;
 	for (int k = 0; k < n; k++)
 		if (site_level_plan(plan, tables, &levels[k], seed, e) < 0)
@@ -22,6 +30,11 @@ int level_site_plan(struct site_plan *plan, const struct site_tables *tables, st
 int level_keys_build(struct level *levels, int n, const struct key_options *o, const struct site_plan *plan,
 		     const struct site_tables *tables, const char *seed, struct report *rep, struct err *e)
 {
+	/* a system with figures sizes the site's groups for the party */
+	struct stock_party party = { .t = o->tables, .party = o->party > 0 ? o->party : KEY_PARTY_DEFAULT,
+				     .level = o->party_level > 0 ? o->party_level : 1 };
+	struct site_sizer sizer = stock_sizer(&party);
+	const struct site_sizer *sz = level_party_level(o) > 0 ? &sizer : NULL;
 	for (int k = 0; k < n; k++) {
 		if (report_step(rep, e, "level %d of %d: writing the key...", k + 1, n) < 0)
 			return -1;
@@ -29,10 +42,14 @@ int level_keys_build(struct level *levels, int n, const struct key_options *o, c
 		rng_seed_text(&rng, seed, LEVEL_KEYS_STOCK_STREAM + (unsigned)k + 1);
 		int stock = o->stock && !o->player;
 		if (key_build(&levels[k].key, &levels[k].map, o, e) < 0 ||
-		    (plan && site_level_key(plan, tables, &levels[k], seed, stock, e) < 0) ||
+		    (plan && site_level_key(plan, tables, &levels[k], seed, stock, sz, e) < 0) ||
 		    stock_key(&levels[k].key, &levels[k].map, o, &rng, e) < 0 ||
 		    room_names_level(&levels[k], o->template_dirs, seed, e) < 0)
 			return -1;
 	}
+	for (int i = 0; sz && i < party.nmissing; i++)
+		report_warn(rep, "--system %s has no creature '%s', which the site's tables name: its groups are "
+			    "as the site rolled them, with no figures (add a creature line for it)",
+			    o->system ? o->system : "neutral", party.missing[i]);
 	return 0;
 }

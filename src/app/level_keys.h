@@ -10,10 +10,16 @@
 #include "model/doc.h"
 #include "site/site.h"
 
+/* The party level the site is planned for: o's (1 when not given) when
+ * its stocking system sizes fights for a party (5e), else 0 (the neutral
+ * system: the site as it always was). o may be NULL. */
+int level_party_level(const struct key_options *o);
+
 /* Plans the site of levels[0..n) (generated, numbered, keys not yet
- * built) from tables into plan. Returns 0 or -1 with e set (plan freeable). */
+ * built) from tables into plan, its inhabitants fit for o's party (o may
+ * be NULL: none). Returns 0 or -1 with e set (plan freeable). */
 int level_site_plan(struct site_plan *plan, const struct site_tables *tables, struct level *levels, int n,
-		    const char *seed, struct err *e);
+		    const char *seed, const struct key_options *o, struct err *e);
 
 /* Builds, fills from the site plan (NULL: none), stocks (as o asks: see
  * stock_key) and names the key of each of levels[0..n); contents and

@@ -20,6 +20,7 @@
 #include "render.h"
 #include "base/report.h"
 #include "names/site_name.h"
+#include "stock/stock_encounter.h"
 #include "stock/stock_table.h"
 
 #include <stdio.h>
@@ -123,7 +124,7 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 		levels_warn_short(levels, n, c->params.rooms, log);
 	/* the site: its premise and inhabitants, each room's use, kind, name
 	 * and feature, on the whole levels, so the handout draws them alike */
-	if (level_site_plan(plan, tables, levels, n, c->seed, e) < 0)
+	if (level_site_plan(plan, tables, levels, n, c->seed, &c->key, e) < 0)
 		return -1;
 	/* the players' handout: every level the players reach, as they see it */
 	int shown = n;
@@ -193,6 +194,7 @@ static int input_levels(const struct cli *c, struct read_json_doc *rd, struct lo
 	d->story = rd->story;
 	d->secret = rd->secret;
 	d->factions = rd->factions;
+	d->party = rd->party.party > 0 ? &rd->party : NULL;
 	d->nfactions = rd->nfactions;
 	if (!d->sheet.title)
 		d->sheet.title = rd->title;
@@ -204,6 +206,28 @@ static int input_levels(const struct cli *c, struct read_json_doc *rd, struct lo
 		d->nlevels = 1;
 	}
 	return 0;
+}
+
+/* The party generated keys were stocked for, when the system sizes
+ * fights; the credit stays the tables'. Returns 1 when p is filled. */
+static int stocked_for_party(const struct cli *c, struct key_party *p)
+{
+	const struct stock_tables *t = c->key.tables;
+	if (!t || !c->key.stock || c->sheet.player || !stock_sizes_fights(t))
+		return 0;
+	/* a folder given by path is named by its last part */
+	char name[sizeof p->system];
+	snprintf(name, sizeof name, "%s", c->key.system ? c->key.system : "neutral");
+	size_t len = strlen(name);
+	while (len > 1 && name[len - 1] == '/')
+		name[--len] = '\0';
+	const char *slash = strrchr(name, '/');
+	snprintf(p->system, sizeof p->system, "%s", slash && slash[1] ? slash + 1 : name);
+	p->party = c->key.party > 0 ? c->key.party : KEY_PARTY_DEFAULT;
+	p->level = c->key.party_level > 0 ? c->key.party_level : 1;
+	p->deeper = t->fig.deeper;
+	p->credit = t->fig.credit;
+	return 1;
 }
 
 int run_command(struct cli *c, const struct run_env *env, struct err *e)
@@ -255,6 +279,7 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 	log_step(&log, "mapsheet %s, seed %s", MAPSHEET_VERSION, c->seed);
 
 	struct read_json_doc rd = { 0 };
+	struct key_party party = { 0 };
 	struct level *levels = NULL;
 	int nalloc = 0, rc = -1;
 	char site[SITE_NAME_LEN];
@@ -282,6 +307,8 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 				    e) < 0 ||
 		    check_rooms_made(&d, env ? env->max_rooms : 0, e) < 0)
 			goto out;
+		if (stocked_for_party(c, &party))
+			d.party = &party;
 	}
 	if (deadline_check(rep.deadline, e) < 0 || fmt->write(&d, path, e) < 0)
 		goto out;

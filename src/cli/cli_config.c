@@ -14,7 +14,8 @@
 #include <unistd.h>
 
 /* Settings a config file may give: defaults for options of these names. */
-static const char *const config_settings[] = { "paper", "style", "scale", "dpi", "numbering", "system", NULL };
+static const char *const config_settings[] = { "paper", "style", "scale", "dpi", "numbering", "system", "party",
+						"party-level", NULL };
 
 int cli_config_path(char *path, size_t size)
 {
@@ -108,12 +109,12 @@ int cli_config_parse_text(struct cli *c, const char *name, const char *text, siz
 		pos.line++;
 		struct config_line cl = { c, line_setting(text + word, end - word) };
 		if (cl.setting) {
-			const struct tpl_directive dirs[] = { { cl.setting, "text", config_apply }, { NULL, NULL, NULL } };
+			const struct tpl_directive dirs[] = { { cl.setting, "text", config_apply, 0 }, { NULL, NULL, NULL, 0 } };
 			rc = tpl_parse_indented(&pos, text + i, end - i, indent, dirs, &cl, e);
 			i = end + 1;
 			continue;
 		}
-		const struct tpl_directive none[] = { { NULL, NULL, NULL } };
+		const struct tpl_directive none[] = { { NULL, NULL, NULL, 0 } };
 		rc = tpl_parse_indented(&pos, text + i, end - i, indent, none, &cl, e);
 		if (rc < 0 && strstr(e->msg, "unknown directive")) {
 			char avail[200] = "";

@@ -57,9 +57,9 @@ void cli_help(FILE *f)
 	for (int i = 0; method_table[i]; i++)
 		fprintf(f, " %s", method_table[i]->name);
 	fputs(" (options: --help-methods)\n"
-	      "\nDefaults for --paper, --style, --scale, --dpi, --numbering and --system can\n"
-	      "come from ~/.config/mapsheet/config; every output records the command that\n"
-	      "remakes it, those settings included.\n"
+	      "\nDefaults for --paper, --style, --scale, --dpi, --numbering, --system, --party\n"
+	      "and --party-level can come from ~/.config/mapsheet/config; every output\n"
+	      "records the command that remakes it, those settings included.\n"
 	      "\nExamples:\n"
 	      "  mapsheet --seed goblin-warrens --rooms 30 -o warrens.pdf    a sheet to print\n"
 	      "  mapsheet --seed goblin-warrens --rooms 30 --player -o handout.pdf\n"

@@ -167,6 +167,16 @@ static int set_system(struct cli *c, const char *value, struct err *e)
 	return 0;
 }
 
+static int set_party(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("party", value, 1, KEY_PARTY_MAX, &c->key.party, e);
+}
+
+static int set_party_level(struct cli *c, const char *value, struct err *e)
+{
+	return gen_parse_int("party-level", value, 1, KEY_PARTY_LEVEL_MAX, &c->key.party_level, e);
+}
+
 static int set_paper(struct cli *c, const char *value, struct err *e)
 {
 	if (value[0] == '\0')
@@ -382,7 +392,7 @@ static int act_completion(struct cli *c, const char *value, struct err *e)
 
 const struct cli_option cli_options[] = {
 	/* name, short, metavar, --help's line, the page's label, group, apply, values */
-	{ "method", 'm', "NAME[,...]", "the method: dice (default) or another; a list gives one per level",
+	{ "method", 'm', "NAME[,...]", "dice (default) or another; a list: one a level",
 	  "Method", GROUP_MAP, set_method, NULL },
 	{ "seed", 's', "TEXT", "any text (default: one is drawn and shown)",
 	  "Seed", GROUP_MAP, set_seed, NULL },
@@ -394,7 +404,7 @@ const struct cli_option cli_options[] = {
 	  "Map file to print", GROUP_MAP, set_input, NULL },
 	{ "input-format", 0, "NAME", "made by: auto (default), mapsheet, watabou, donjon",
 	  "Made by", GROUP_MAP, set_input_format, "auto mapsheet watabou donjon" },
-	{ "levels", 0, "N", "N levels joined by stairs (default 1); several in a PDF make a booklet",
+	{ "levels", 0, "N", "N levels joined by stairs (default 1): a booklet",
 	  "Levels", GROUP_MAP, set_levels, NULL },
 	{ "level", 0, "K", "print level K alone, as it is in the booklet",
 	  "Print one level only", GROUP_MAP, set_only_level, NULL },
@@ -404,8 +414,12 @@ const struct cli_option cli_options[] = {
 	  "Roll what is in each room", GROUP_KEY, set_stock, NULL },
 	{ "no-stock", 0, NULL, "a bare key: sizes and exits only",
 	  "Empty rooms: sizes and exits only", GROUP_KEY, set_no_stock, NULL },
-	{ "system", 0, "NAME", "stocking tables: neutral (default) or a folder",
+	{ "system", 0, "NAME", "stocking tables: neutral (default), 5e, or a folder",
 	  "Tables for room contents", GROUP_KEY, set_system, NULL },
+	{ "party", 0, "N", "characters in the party 5e stocks for (default 4)",
+	  "Characters in the party", GROUP_KEY, set_party, NULL },
+	{ "party-level", 0, "L", "their level, 1 to 20 (default 1)",
+	  "The characters' level", GROUP_KEY, set_party_level, NULL },
 	{ "paper", 0, "NAME", "letter (default), legal, tabloid, a0-a4, 210x297mm",
 	  "Paper", GROUP_SHEET, set_paper, "letter legal tabloid ledger a4 a3 a2 a1 a0" },
 	{ "landscape", 0, NULL, "turn the paper sideways (default: best fit)",

@@ -8,6 +8,7 @@
  * occupants); an entry's features, like its exits, are derived from the
  * map: the kinds of feature on its region's squares. */
 #include "export/export.h"
+#include "export/json_stock.h"
 
 #include "base/sbuf.h"
 #include "model/feature.h"
@@ -261,6 +262,7 @@ static void json_key(struct sbuf *s, const struct key *k, const struct map *m, c
 		json_text_or_null(s, en->kind);
 		sbuf_add(s, ", \"occupants\": ");
 		json_occupants(s, en);
+		json_entry_stock(s, en);
 		sbuf_add(s, ", \"lines\": [");
 		json_strings(s, en->lines, en->nlines);
 		sbuf_add(s, "]}");
@@ -306,6 +308,7 @@ int export_json(FILE *f, const struct doc *d, struct err *e)
 	json_text_or_null(&s, d->command);
 	sbuf_add(&s, ",\n  \"factions\": [");
 	json_factions(&s, d);
+	json_doc_party(&s, d);
 	sbuf_add(&s, ",\n  \"levels\": [");
 	for (int l = 0; l < d->nlevels; l++) {
 		const struct map *m = &d->levels[l].map;

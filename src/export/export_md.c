@@ -12,6 +12,7 @@
 #include "base/sbuf.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Backslash before every character that Markdown (CommonMark, GitHub,
@@ -243,6 +244,23 @@ static void md_command(struct sbuf *s, const char *command)
 	sbuf_addc(s, '\n');
 }
 
+/* After the last level's key: the party it was stocked for, the credit. */
+static int md_party(struct sbuf *s, const struct doc *d, struct err *e)
+{
+	char *para[2];
+	int n;
+	if (doc_party_paragraphs(d, para, &n, e) < 0)
+		return -1;
+	if (n > 0)
+		sbuf_add(s, "### " DOC_PARTY_HEADING "\n\n");
+	for (int i = 0; i < n; i++) {
+		md_escape(s, para[i], 1);
+		sbuf_add(s, "\n\n");
+		free(para[i]);
+	}
+	return 0;
+}
+
 int export_md(FILE *f, const struct doc *d, const char *const *images, struct err *e)
 {
 	struct sbuf s;
@@ -253,6 +271,10 @@ int export_md(FILE *f, const struct doc *d, const char *const *images, struct er
 			sbuf_free(&s);
 			return -1;
 		}
+	if (md_party(&s, d, e) < 0) {
+		sbuf_free(&s);
+		return -1;
+	}
 	if (!d->sheet.player && d->command) {
 		sbuf_add(&s, "---\n\n");
 		md_command(&s, d->command);

@@ -174,6 +174,22 @@ static void warn_wide(const struct doc *d, int wide, int level, int cols, int wi
 		    "or print %s with -o map.pdf", what, cols, width, wide > 1 ? "them" : "it", wide > 1 ? "them" : "it");
 }
 
+/* After the last level's key: the party it was stocked for, the credit. */
+static int write_party(FILE *f, const struct doc *d, int width, struct err *e)
+{
+	char *para[2];
+	int n;
+	if (doc_party_paragraphs(d, para, &n, e) < 0)
+		return -1;
+	if (n > 0)
+		fprintf(f, "\n%s\n", DOC_PARTY_HEADING);
+	for (int i = 0; i < n; i++) {
+		put_wrapped(f, "   ", "   ", para[i], width);
+		free(para[i]);
+	}
+	return 0;
+}
+
 int export_txt(FILE *f, const struct doc *d, struct err *e)
 {
 	int terminal;
@@ -201,6 +217,8 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 		if (write_key(f, m, &d->levels[l].key, width, e) < 0)
 			return -1;
 	}
+	if (write_party(f, d, width, e) < 0)
+		return -1;
 	/* unwrapped: a command split over lines would not paste into a shell */
 	fprintf(f, "\nRemake: %s\n", d->command ? d->command : "mapsheet");
 	if (terminal) {
@@ -224,6 +242,8 @@ int export_txt_levels_key(FILE *f, const struct doc *d, struct err *e)
 		if (!d->sheet.player && write_key(f, m, &d->levels[l].key, width, e) < 0)
 			return -1;
 	}
+	if (write_party(f, d, width, e) < 0)
+		return -1;
 	if (d->sheet.player) {
 		fputc('\n', f);
 		put_wrapped(f, "", "", "The players' copy has no key: what the rooms hold is the game master's.", width);

@@ -15,8 +15,10 @@ struct memfiles;
  * changes meaning, is renamed or is added; --input reads it and every
  * version back to DOC_JSON_VERSION_OLDEST (version 3 added the site: the
  * secret, the factions, and each key entry's kind, features and
- * occupants; a version 2 file has none of them). */
-#define DOC_JSON_VERSION 3
+ * occupants; a version 2 file has none of them; version 4 the party a
+ * system with figures stocked for, and each entry's encounter, trap and
+ * treasure). */
+#define DOC_JSON_VERSION 4
 #define DOC_JSON_VERSION_OLDEST 2
 
 /* What the site model made of a room (site/site.h): its kind, what its
@@ -98,6 +100,8 @@ struct doc {
 					 * printed (--level K); 0: nlevels */
 	struct memfiles *memory;        /* not NULL: the files go here, in memory, under
 					 * the names they would have had (memfiles.h) */
+	const struct key_party *party;  /* the party the keys were stocked for by a
+					 * system with figures, or NULL */
 };
 
 /* Checks a scale given outright (squares per inch, not fit): 0, or -1 with
@@ -108,6 +112,14 @@ int sheet_scale_check(double scale, struct err *e);
 /* The words that head the secret wherever it is printed, after the
  * premise: a game master's note, never read out to the players. */
 #define DOC_SECRET_HEADING "What the players do not know"
+
+/* The heading and paragraphs that end the key of a document stocked for
+ * a party (the last level's, after its wandering table): whom it was built
+ * for and what its fights and treasure come to, then the system's credit.
+ * Sets *n to 0, 1 or 2 paragraphs (none on the players' copy or without a
+ * party), malloc'd into out. Returns 0 or -1 with e set. */
+#define DOC_PARTY_HEADING "The party"
+int doc_party_paragraphs(const struct doc *d, char *out[2], int *n, struct err *e);
 
 /* Frees every map and key of levels[0..n) (not the array). */
 void levels_free(struct level *levels, int n);

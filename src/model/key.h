@@ -33,6 +33,33 @@ struct key_occupant {
 	char role[16];          /* what they are there for: "guard", "leader", ... or "" */
 };
 
+/* A fight sized for a party by a system with figures (stock_encounter.h):
+ * its creatures, their figures as the system gives them, and the XP in
+ * all against the budget of the difficulty it was built for. */
+struct key_foe {
+	char name[64];          /* the system's name: "Troll" */
+	int count;
+	char cr[8];             /* "5", "1/4" */
+	int xp, ac, hp;         /* each */
+};
+
+struct key_encounter {
+	char difficulty[12];    /* "low", "moderate", "high"; "" none */
+	int xp;                 /* the sum over the creatures */
+	int budget;             /* the most the difficulty allows */
+	int party, party_level; /* whom it was built for */
+	struct key_foe foes[KEY_MAX_OCCUPANTS];
+	int nfoes;
+};
+
+/* A trap with figures: its danger, a save DC or an attack bonus, damage. */
+struct key_trap {
+	char danger[12];        /* "setback", "dangerous", "deadly"; "" none */
+	int dc;                 /* 0: no save */
+	int attack;             /* 0: no attack roll */
+	char damage[16];        /* "2d10" */
+};
+
 struct key_entry {
 	int region;
 	int number;
@@ -47,6 +74,9 @@ struct key_entry {
 	char kind[32];          /* the room's kind in the site model ("chapel"), or "" */
 	struct key_occupant occupants[KEY_MAX_OCCUPANTS];
 	int noccupants;
+	struct key_encounter encounter;   /* difficulty "": not sized */
+	struct key_trap trap;             /* danger "": no figures */
+	long treasure_gp;                 /* what its treasure is worth in gp; 0: not valued */
 };
 
 struct key {
@@ -57,6 +87,16 @@ struct key {
 	char **wandering;           /* wandering monster table lines, or none */
 	int nwandering;
 	char wandering_die[16];     /* "d6" */
+};
+
+/* The party a document's keys were stocked for, by a system with figures:
+ * its name, the characters and their level, and the notice the system's
+ * data asks to be printed. Nothing when party is 0. */
+struct key_party {
+	char system[64];
+	int party, level;       /* the characters, their level at the top */
+	int deeper;             /* party levels added a dungeon level down */
+	char *credit;           /* the system's notice, or NULL */
 };
 
 struct stock_tables;
@@ -71,7 +111,13 @@ struct key_options {
 	int player;                 /* the players' version: no secrets */
 	const struct stock_tables *tables; /* the system's tables, loaded once for
 					      the run, or NULL: stock_key loads them */
+	int party;                  /* characters, for a system with figures; 0: 4 */
+	int party_level;            /* their level, 1 to 20; 0: 1 */
 };
+
+#define KEY_PARTY_DEFAULT 4
+#define KEY_PARTY_MAX 12
+#define KEY_PARTY_LEVEL_MAX 20
 
 /* Numbers the keyed regions of m 1..n (see enum key_numbering). Corridors
  * get 0. Returns 0 or -1 with e set. */

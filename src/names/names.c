@@ -132,11 +132,11 @@ static int on_for(void *ctx, const struct tpl_pos *pos, const struct tpl_field *
 }
 
 static const struct tpl_directive directives[] = {
-	{ "entrance", "text", on_entrance },
-	{ "for", "text", on_for },
-	{ "name", "str int int int int text", on_name },
-	{ "beside", "str text", on_beside },
-	{ NULL, NULL, NULL }
+	{ "entrance", "text", on_entrance, 0 },
+	{ "for", "text", on_for, 0 },
+	{ "name", "str int int int int text", on_name, 0 },
+	{ "beside", "str text", on_beside, 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 static int cmp_beside(const void *a, const void *b)

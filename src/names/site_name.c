@@ -95,9 +95,9 @@ static int on_word(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 }
 
 static const struct tpl_directive directives[] = {
-	{ "site", "str int text", on_site },
-	{ "word", "str text", on_word },
-	{ NULL, NULL, NULL }
+	{ "site", "str int text", on_site, 0 },
+	{ "word", "str text", on_word, 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 /* How many words list `name` (len characters) holds. */

@@ -51,5 +51,6 @@ void read_json_doc_free(struct read_json_doc *d)
 	free(d->story);
 	free(d->secret);
 	free(d->factions);
+	free(d->party.credit);
 	memset(d, 0, sizeof *d);
 }

@@ -149,8 +149,9 @@ static int read_doc(struct jf *r, json_t *root, struct read_json_doc *out, struc
 	    (json_object_get(root, "story") && jf_text_dup(r, root, place, "story", 1, &out->story) < 0))
 		return -1;
 	/* version 3 added the site; a version 2 file has none of it */
-	struct ms_site site = { version >= 3, 0, NULL, 0, log };
-	if (site.present && read_mapsheet_site(r, root, out) < 0)
+	struct ms_site site = { version >= 3, version >= 4, 0, NULL, 0, log };
+	if ((site.present && read_mapsheet_site(r, root, out) < 0) ||
+	    (site.figures && read_mapsheet_party(r, root, out) < 0))
 		return -1;
 	site.nfactions = out->nfactions;
 	size_t n = json_array_size(levels);

@@ -1,7 +1,8 @@
 /* read_mapsheet_int.h: the parts of the reader of mapsheet's own JSON:
  * read_mapsheet.c the file, the document and the key,
  * read_mapsheet_level.c one level's map, read_mapsheet_site.c the site
- * model (version 3 on). */
+ * model (version 3 on), read_mapsheet_stock.c a party's figures (version 4
+ * on). */
 #ifndef MAPSHEET_READ_MAPSHEET_INT_H
 #define MAPSHEET_READ_MAPSHEET_INT_H
 
@@ -16,6 +17,7 @@ int read_mapsheet_level(struct jf *r, json_t *lv, int index, struct map *m);
 /* What a level's key entries are read against for their site fields. */
 struct ms_site {
 	int present;            /* the file's version has them (3 on) */
+	int figures;            /* the file's version has the party's figures (4 on) */
 	int nfactions;          /* the file's factions, which occupants name */
 	const unsigned *sets;   /* the features of each region (feature_sets) */
 	int nregions;
@@ -29,5 +31,10 @@ int read_mapsheet_site(struct jf *r, json_t *root, struct read_json_doc *out);
  * Returns 0 or -1. */
 int read_mapsheet_entry_site(struct jf *r, json_t *v, const char *place, const struct ms_site *site,
 			     struct key_entry *en);
+
+/* The party the document was stocked for (null: none) into out->party. */
+int read_mapsheet_party(struct jf *r, json_t *root, struct read_json_doc *out);
+/* Entry object v's encounter, trap and treasure into en. Returns 0 or -1. */
+int read_mapsheet_entry_stock(struct jf *r, json_t *v, const char *place, struct key_entry *en);
 
 #endif

@@ -136,7 +136,8 @@ int read_mapsheet_entry_site(struct jf *r, json_t *v, const char *place, const s
 		return 0;
 	unsigned set = en->region > 0 && en->region <= site->nregions ? site->sets[en->region] : 0;
 	if (jf_text(r, v, place, "kind", 1, en->kind, sizeof en->kind) < 0 ||
-	    read_occupants(r, v, place, site->nfactions, en) < 0 || check_features(r, v, place, set, site->log) < 0)
+	    read_occupants(r, v, place, site->nfactions, en) < 0 || check_features(r, v, place, set, site->log) < 0 ||
+	    (site->figures && read_mapsheet_entry_stock(r, v, place, en) < 0))
 		return -1;
 	return 0;
 }

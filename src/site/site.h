@@ -24,16 +24,20 @@ struct site_plan {
 	int faction_type[SITE_MAX_FACTIONS]; /* index in the tables' factions */
 	int nfactions;
 	int levels;                         /* levels of the document */
+	int party_level;                    /* 1 to SITE_LEVEL_MAX; 0: the neutral system's, no party */
 };
 
 /* The setting a level's method and zones make: mansion and house are
  * buildings, the cards zones' themes say crypt or cave, the rest dungeons. */
 enum site_setting site_setting_of(const struct map *m);
 
-/* Draws the plan of a document of n levels from the seed. Returns 0, or -1
- * with e set (out of memory; no faction suits the setting). */
+/* Draws the plan of a document of n levels from the seed, for a party of
+ * party_level (0: the neutral system, which has no party; see
+ * site_fits_level): its factions, and later its outsiders, are those that
+ * fit it. Returns 0, or -1 with e set (out of memory; no faction suits the
+ * setting and the level). */
 int site_plan_make(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
-		   const char *seed, struct err *e);
+		   const char *seed, int party_level, struct err *e);
 void site_plan_free(struct site_plan *p);
 
 /* Plans level lv (numbered, its key not yet built): each room's use, its
@@ -44,10 +48,48 @@ void site_plan_free(struct site_plan *p);
 int site_level_plan(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
 		    struct err *e);
 
+/* A group the site puts in a room or a wandering row: one creature, as
+ * many as the site's dice rolled, or a number that stays (a leader). */
+struct site_group {
+	const char *creature;   /* singular, as the site's tables name it */
+	int rolled;             /* the site's own count (a wandering row: its dice's most) */
+	int fixed;              /* the count stays as rolled (a leader) */
+	int count;              /* the sizer's: 0 leaves the group out */
+	int optional;           /* a stronger kind of the faction the sizer may
+				   add, to bring the fight up to its difficulty
+				   (at most one such group is added) */
+};
+
+/* Where a group is met, for the sizer. */
+struct site_meeting {
+	int depth;              /* the dungeon level, 1 at the top */
+	int leader;             /* the faction leader's own room */
+	int wandering;          /* a row of the wandering table */
+	int ceiling;            /* > 0: the XP the fight must stay under (the
+				   level's leader's fight is the hardest) */
+	struct rng *rng;        /* the site's stream: the difficulty's draw */
+};
+
+/* A game system that sizes the site's groups for a party (stock's, for a
+ * system with figures); without one, groups are as the site rolled them,
+ * more of them deeper down. */
+struct site_sizer {
+	/* Sets g[0..n).count for a fight at `at` (an optional group's count
+	 * is 0 unless the sizer adds it). For a room (en not NULL)
+	 * it keeps the fight in en->encounter; for a room and a wandering row
+	 * alike it writes what a GM runs it with into figures ("3 x Troll (CR
+	 * 5; ...) · 5,400 XP, moderate for 4 characters of level 8"), "" for
+	 * no fight. Returns 0, or -1 with e set (a creature the system lacks). */
+	int (*size)(void *ctx, struct site_group *g, int n, const struct site_meeting *at, struct key_entry *en,
+		    char *figures, size_t size, struct err *e);
+	void *ctx;
+};
+
 /* Writes the planned site into lv's key (built from the same map): each
  * entry's kind, and when stocking, what is seen on entering and who is
- * there, and the wandering table. Returns 0 or -1 with e set. */
+ * there, and the wandering table; sz (NULL: none) sizes every group for a
+ * party. Returns 0 or -1 with e set. */
 int site_level_key(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
-		   int stock, struct err *e);
+		   int stock, const struct site_sizer *sz, struct err *e);
 
 #endif

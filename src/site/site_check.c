@@ -74,6 +74,27 @@ static int kind_check(const struct site_kind *k, struct err *e)
 	return 0;
 }
 
+/* The first party level no faction (or no vermin) of setting s fits, or
+ * 0 when every level has one; *what says which is missing. */
+static int level_unfit(const struct site_tables *t, int s, const char **what)
+{
+	for (int level = 1; level <= SITE_LEVEL_MAX; level++) {
+		int faction = 0, vermin = 0;
+		for (int i = 0; i < t->nfactions; i++) {
+			const struct site_faction_type *f = &t->factions[i];
+			faction |= ((f->settings >> s) & 1u) && site_fits_level(f->level_lo, f->level_hi, level);
+		}
+		for (int i = 0; i < t->noutsiders; i++) {
+			const struct site_outsider *o = &t->outsiders[i];
+			vermin |= !o->visitor && ((o->settings >> s) & 1u) && site_fits_level(o->level_lo, o->level_hi, level);
+		}
+		*what = !faction ? "faction" : !vermin ? "'vermin:' line" : NULL;
+		if (*what)
+			return level;
+	}
+	return 0;
+}
+
 int site_tables_check(const struct site_tables *t, struct err *e)
 {
 	for (int i = 0; i < t->nfactions; i++)
@@ -99,6 +120,11 @@ int site_tables_check(const struct site_tables *t, struct err *e)
 				      : !kind_for(t, s, ROLE_NONE) ? "no room kind in the none role" : NULL;
 		if (missing)
 			return err_usage(e, "the site tables have %s for the %s setting", missing, name);
+		int level = level_unfit(t, s, &missing);
+		if (level)
+			return err_usage(e, "the site tables have no %s for a party of level %d in the %s setting (a "
+					 "'levels:' line says the party levels a faction or an outsider suits; without one, %d-%d)",
+					 missing, level, name, SITE_LEVELS_LO, SITE_LEVELS_HI);
 	}
 	return 0;
 }

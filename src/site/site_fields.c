@@ -163,6 +163,24 @@ int site_field_dice(const struct tpl_pos *pos, const struct tpl_field *f, struct
 			      s);
 }
 
+int site_field_levels(const struct tpl_pos *pos, const struct tpl_field *f, int *lo, int *hi, struct err *e)
+{
+	const char *s = f->text;
+	int a = 0, b = 0, nb = 0;
+	int na = small_number(s, &a);
+	if (na > 0 && s[na] == '-')
+		nb = small_number(s + na + 1, &b);
+	int in_range = a >= 1 && b >= 1 && a <= SITE_LEVEL_MAX && b <= SITE_LEVEL_MAX;
+	if (na == 0 || nb == 0 || s[na + 1 + nb] != '\0' || !in_range)
+		return tpl_error(e, pos, f->col,
+				 "'%s' is not a range of party levels (LO-HI, each from 1 to %d, as 5-10)", s, SITE_LEVEL_MAX);
+	if (a > b)
+		return tpl_error(e, pos, f->col, "'%s' runs backwards: the lower party level comes first (%d-%d)", s, b, a);
+	*lo = a;
+	*hi = b;
+	return 0;
+}
+
 int site_field_feature(const struct tpl_pos *pos, const struct tpl_field *f, enum feature *out, struct err *e)
 {
 	for (int k = FEATURE_NONE + 1; k < FEATURE_COUNT; k++)

@@ -23,6 +23,9 @@ int site_field_role(const struct tpl_pos *pos, const struct tpl_field *f, unsign
 int site_field_roles(const struct tpl_pos *pos, const struct tpl_field *f, unsigned allowed, unsigned *out,
 		     struct err *e);
 int site_field_dice(const struct tpl_pos *pos, const struct tpl_field *f, struct site_dice *d, struct err *e);
+/* A range of party levels LO-HI, 1 <= LO <= HI <= SITE_LEVEL_MAX, into
+ * *lo and *hi. */
+int site_field_levels(const struct tpl_pos *pos, const struct tpl_field *f, int *lo, int *hi, struct err *e);
 int site_field_feature(const struct tpl_pos *pos, const struct tpl_field *f, enum feature *out, struct err *e);
 /* A text of a `what:` line: not blank, at most max bytes (0: no limit),
  * every {NAME} in it one of known (NULL-terminated; NULL: none). */

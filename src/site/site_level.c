@@ -105,11 +105,12 @@ static int rooms_of_key(struct level_plan *lp, struct err *e)
 }
 
 int site_level_key(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
-		   int stock, struct err *e)
+		   int stock, const struct site_sizer *sz, struct err *e)
 {
 	if (!lv->uses)
 		return 0;
-	struct level_plan lp = { .site = p, .t = t, .lv = lv, .setting = 1u << site_setting_of(&lv->map) };
+	struct level_plan lp = { .site = p, .t = t, .lv = lv, .setting = 1u << site_setting_of(&lv->map),
+				 .sizer = sz };
 	rng_seed_text(&lp.rng, seed ? seed : "", SITE_KEY_STREAM + (unsigned)lv->map.depth);
 	int rc = -1;
 	if (rooms_of_key(&lp, e) < 0)

@@ -1,18 +1,18 @@
 /* site_occupy.c: what is seen on entering each room and who is there (the
- * fourth stage of site_level_build), and the level's wandering table (the
- * fifth). A faction's room holds a group of its members fit for the room's
- * use, more of them deeper down; the leader's room the leader and a guard;
- * cells their prisoners; a room nobody keeps now and then vermin, once a
- * level perhaps a visitor. Counts in rooms are rolled; in the wandering
- * table they stay dice, since each meeting rolls its own. */
+ * fourth stage of site_level_build; the wandering table, the fifth, is in
+ * site_wander.c). A faction's room holds a group of its members fit for
+ * the room's use, more of them deeper down; the leader's room the leader
+ * and a guard; cells their prisoners; a room nobody keeps now and then
+ * vermin, once a level perhaps a visitor. Counts are rolled, or sized for
+ * the party by a system with figures (site.h: struct site_sizer), the
+ * leaders' rooms first so theirs is the level's hardest fight. */
 #include "site/site_rooms.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The member of faction type f fit for role, the first listed more often. */
-static int member_for(const struct site_faction_type *f, enum site_role role, struct rng *rng)
+int site_member_for(const struct site_faction_type *f, enum site_role role, struct rng *rng)
 {
 	int found = -1, n = 0;
 	for (int i = 0; i < f->nmembers; i++)
@@ -91,71 +91,166 @@ static int add_who(struct key_entry *en, const char *text, const char *n, const 
 	return rc;
 }
 
+/* A group drawn for a room, written once the room's groups are sized. */
+struct pending {
+	struct site_group g;
+	int faction;            /* -1: an outsider */
+	enum site_role role;
+	const char *line;       /* the doing line or the outsider's text */
+	const char *singular, *plural;
+	char who[160];          /* a leader's "Name, a creature," ({n} empty) */
+	const char *prison_of;  /* prisoners: whose */
+};
+
+/* A room's groups: a few to write, and the stronger kinds a sizer may add
+ * (at most one of them). */
+#define ROOM_GROUPS 8
+struct room_groups {
+	struct pending p[ROOM_GROUPS];
+	int n;
+};
+
+static struct pending *add_pending(struct room_groups *rg, int faction, enum site_role role, const char *creature,
+				   const char *plural, int count)
+{
+	if (rg->n >= ROOM_GROUPS)
+		return NULL;
+	struct pending *p = &rg->p[rg->n++];
+	memset(p, 0, sizeof *p);
+	p->g = (struct site_group){ creature, count, 0, count, 0 };
+	p->faction = faction;
+	p->role = role;
+	p->singular = creature;
+	p->plural = plural;
+	return p;
+}
+
 /* A group of a faction's members in a room of the given use. */
-static int faction_group(struct level_plan *lp, struct key_entry *en, int faction, enum site_role role,
-			 struct err *e)
+static void faction_group(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction,
+			  enum site_role role)
 {
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-	int m = member_for(f, role, &lp->rng);
+	int m = site_member_for(f, role, &lp->rng);
 	if (m < 0 || f->ndoing[role] == 0)
-		return 0;
+		return;
 	const struct site_member *mb = &f->members[m];
 	int count = site_dice_roll(&mb->count, &lp->rng) + (lp->lv->map.depth - 1);
 	if (count < 2)
 		count = 2;   /* the doing lines speak of a group */
-	char buf[16];
-	add_occupant(en, faction, mb->creature, count, role);
-	return add_who(en, doing_line(lp, f, role, en),
-		       site_number_word(count, buf, sizeof buf), mb->plural, e);
+	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
+	if (p)
+		p->line = doing_line(lp, f, role, en);
+	/* for a sizer: the faction's other kinds, to stand over them when the
+	 * party would find the group alone too easy */
+	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
+		if (strcmp(f->members[j].creature, mb->creature) != 0) {
+			struct pending *o = add_pending(rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
+			if (o)
+				o->g.optional = 1;
+		}
 }
 
-static int leader_room(struct level_plan *lp, struct key_entry *en, int faction, struct err *e)
+static void leader_room(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction)
 {
 	const struct faction *fa = &lp->site->factions[faction];
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-	add_occupant(en, faction, fa->leader_creature, 1, ROLE_LEADER);
-	char who[160];
-	snprintf(who, sizeof who, "%s, %s %s,", fa->leader, strchr("aeiou", fa->leader_creature[0]) ? "an" : "a",
-		 fa->leader_creature);
-	if (add_who(en, doing_line(lp, f, ROLE_LEADER, en), "", who, e) < 0)
-		return -1;
-	return faction_group(lp, en, faction, ROLE_GUARD, e);
+	struct pending *p = add_pending(rg, faction, ROLE_LEADER, fa->leader_creature, fa->leader_creature, 1);
+	if (p) {
+		p->g.fixed = 1;
+		snprintf(p->who, sizeof p->who, "%s, %s %s,", fa->leader,
+			 strchr("aeiou", fa->leader_creature[0]) ? "an" : "a", fa->leader_creature);
+		p->line = doing_line(lp, f, ROLE_LEADER, en);
+	}
+	faction_group(lp, rg, en, faction, ROLE_GUARD);
+}
+
+int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *o)
+{
+	return (o->settings & lp->setting) && site_fits_level(o->level_lo, o->level_hi, lp->site->party_level);
 }
 
 /* An outsider of the setting (vermin or visitors) in a room. */
-static int outsider_group(struct level_plan *lp, struct key_entry *en, int visitor, const char *prison_of,
-			  struct err *e)
+static void outsider_group(struct level_plan *lp, struct room_groups *rg, int visitor, const char *prison_of)
 {
 	int found = -1, n = 0;
 	for (int i = 0; i < lp->t->noutsiders; i++) {
 		const struct site_outsider *o = &lp->t->outsiders[i];
-		if (o->visitor == visitor && (o->settings & lp->setting) && rng_range(&lp->rng, 0, n++) == 0)
+		if (o->visitor == visitor && site_outsider_fits(lp, o) && rng_range(&lp->rng, 0, n++) == 0)
 			found = i;
 	}
 	if (found < 0)
-		return 0;
+		return;
 	const struct site_outsider *o = &lp->t->outsiders[found];
 	int count = prison_of ? 1 + rng_range(&lp->rng, 0, 1) : site_dice_roll(&o->count, &lp->rng);
-	char buf[16], text[400];
-	add_occupant(en, -1, o->creature, count, prison_of ? ROLE_PRISON : ROLE_NONE);
-	if (prison_of) {
-		snprintf(text, sizeof text, "%s", count == 1 ? "{n} {who} sits chained to the wall, a prisoner of %s."
-							     : "{n} {who} sit chained to the wall, prisoners of %s.");
-		char line[400];
-		snprintf(line, sizeof line, text, prison_of);
-		const char *one = strchr("aeiou", o->creature[0]) ? "an" : "a";
-		return add_who(en, line, count == 1 ? one : site_number_word(count, buf, sizeof buf),
-			       count == 1 ? o->creature : o->plural, e);
-	}
-	return add_who(en, o->text, site_number_word(count, buf, sizeof buf), count == 1 ? o->creature : o->plural, e);
+	struct pending *p = add_pending(rg, -1, prison_of ? ROLE_PRISON : ROLE_NONE, o->creature, o->plural, count);
+	if (!p)
+		return;
+	p->line = o->text;
+	p->prison_of = prison_of;
+	p->g.fixed = prison_of != NULL;
 }
 
 /* Cells: their jailers, where the faction keeps any, and a prisoner or two. */
-static int prison(struct level_plan *lp, struct key_entry *en, int faction, struct err *e)
+static void prison(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction)
 {
-	if (faction_group(lp, en, faction, ROLE_PRISON, e) < 0)
+	faction_group(lp, rg, en, faction, ROLE_PRISON);
+	outsider_group(lp, rg, 1, lp->site->factions[faction].name);
+}
+
+/* The room's fight sized by the system, when there is one: prisoners are
+ * not in it. Writes the "Encounter:" line. */
+static int size_room(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, struct key_entry *en,
+		     struct err *e)
+{
+	struct site_group g[ROOM_GROUPS];
+	int map[ROOM_GROUPS], n = 0;
+	for (int i = 0; i < rg->n; i++)
+		if (!rg->p[i].prison_of) {
+			g[n] = rg->p[i].g;
+			map[n++] = i;
+		}
+	if (!lp->sizer || n == 0)
+		return 0;
+	struct site_meeting at = { lp->lv->map.depth, r->leader, 0, r->leader ? 0 : lp->ceiling, &lp->rng };
+	char figures[600];
+	if (lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
 		return -1;
-	return outsider_group(lp, en, 1, lp->site->factions[faction].name, e);
+	for (int i = 0; i < n; i++)
+		rg->p[map[i]].g.count = g[i].count;
+	if (!figures[0])
+		return 0;
+	char line[640];
+	snprintf(line, sizeof line, "Encounter: %s.", figures);
+	return key_entry_add_line(en, line, e);
+}
+
+static int write_group(struct key_entry *en, const struct pending *p, struct err *e)
+{
+	if (p->g.count <= 0)
+		return 0;
+	add_occupant(en, p->faction, p->singular, p->g.count, p->role);
+	char buf[16];
+	if (p->g.optional) {
+		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
+		if (p->g.count == 1)
+			return add_who(en, "{n} {who} stands over them, and the rest defer to it", one, p->singular, e);
+		return add_who(en, "{n} {who} stand over them, and the rest defer to them",
+			       site_number_word(p->g.count, buf, sizeof buf), p->plural, e);
+	}
+	if (p->who[0])
+		return add_who(en, p->line, "", p->who, e);
+	if (p->prison_of) {
+		char text[400];
+		snprintf(text, sizeof text,
+			 p->g.count == 1 ? "{n} {who} sits chained to the wall, a prisoner of %s."
+					 : "{n} {who} sit chained to the wall, prisoners of %s.",
+			 p->prison_of);
+		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
+		return add_who(en, text, p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf),
+			       p->g.count == 1 ? p->singular : p->plural, e);
+	}
+	return add_who(en, p->line, site_number_word(p->g.count, buf, sizeof buf),
+		       p->g.count == 1 ? p->singular : p->plural, e);
 }
 
 /* Something worth taking that the room's kind holds, in about one room in
@@ -207,117 +302,50 @@ static int seen_line(struct level_plan *lp, struct key_entry *en, const struct s
 	return rc;
 }
 
+/* Who is in room r: drawn, sized and written. */
+static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *visitor_done, struct err *e)
+{
+	struct key_entry *en = &lp->lv->key.entries[r->entry];
+	if (r->kind >= 0 && seen_line(lp, en, &lp->t->kinds[r->kind], e) < 0)
+		return -1;
+	struct room_groups rg = { .n = 0 };
+	if (r->leader && r->faction >= 0)
+		leader_room(lp, &rg, en, r->faction);
+	else if (r->role == ROLE_PRISON && r->faction >= 0)
+		prison(lp, &rg, en, r->faction);
+	else if (r->role == ROLE_STORE && rng_chance(&lp->rng, 0.5))
+		;
+	else if (r->role != ROLE_NONE && r->faction >= 0)
+		faction_group(lp, &rg, en, r->faction, r->role);
+	else if (!*visitor_done && r->dist > 0 && rng_chance(&lp->rng, 0.08))
+		outsider_group(lp, &rg, 1, NULL), *visitor_done = 1;
+	else if (r->dist > 0 && rng_chance(&lp->rng, 0.25))
+		outsider_group(lp, &rg, 0, NULL);
+	if (size_room(lp, &rg, r, en, e) < 0)
+		return -1;
+	for (int i = 0; i < rg.n; i++)
+		if (write_group(en, &rg.p[i], e) < 0)
+			return -1;
+	return r->kind >= 0 ? worth_taking(lp, en, &lp->t->kinds[r->kind], e) : 0;
+}
+
 int site_occupants_place(struct level_plan *lp, struct err *e)
 {
-	struct key *k = &lp->lv->key;
 	int visitor_done = 0;
-	for (int i = 0; i < lp->n; i++) {
-		const struct room_plan *r = &lp->rooms[i];
-		struct key_entry *en = &k->entries[r->entry];
-		if (r->kind >= 0 && seen_line(lp, en, &lp->t->kinds[r->kind], e) < 0)
-			return -1;
-		int rc = 0;
-		if (r->leader && r->faction >= 0)
-			rc = leader_room(lp, en, r->faction, e);
-		else if (r->role == ROLE_PRISON && r->faction >= 0)
-			rc = prison(lp, en, r->faction, e);
-		else if (r->role == ROLE_STORE && rng_chance(&lp->rng, 0.5))
-			rc = 0;
-		else if (r->role != ROLE_NONE && r->faction >= 0)
-			rc = faction_group(lp, en, r->faction, r->role, e);
-		else if (!visitor_done && r->dist > 0 && rng_chance(&lp->rng, 0.08))
-			rc = outsider_group(lp, en, 1, NULL, e), visitor_done = 1;
-		else if (r->dist > 0 && rng_chance(&lp->rng, 0.25))
-			rc = outsider_group(lp, en, 0, NULL, e);
-		if (rc < 0 || (r->kind >= 0 && worth_taking(lp, en, &lp->t->kinds[r->kind], e) < 0))
-			return -1;
-	}
-	return 0;
-}
-
-static int add_wandering(struct key *k, const char *text, struct err *e)
-{
-	char **p = realloc(k->wandering, ((size_t)k->nwandering + 1) * sizeof *p);
-	if (!p)
-		return err_set(e, "out of memory for the wandering table");
-	k->wandering = p;
-	if (!(p[k->nwandering] = strdup(text)))
-		return err_set(e, "out of memory for the wandering table");
-	k->nwandering++;
-	return 0;
-}
-
-static void dice_text(const struct site_dice *d, char *out, size_t size)
-{
-	if (d->n == 0)
-		snprintf(out, size, "%d", d->plus);
-	else if (d->plus)
-		snprintf(out, size, "%dd%d+%d", d->n, d->sides, d->plus);
-	else
-		snprintf(out, size, "%dd%d", d->n, d->sides);
-}
-
-static int wandering_row(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
-			 const char *plural, struct err *e)
-{
-	char n[32], head[16];
-	dice_text(count, n, sizeof n);
-	const char *names[] = { "n", "who" };
-	const char *values[] = { n, plural };
-	char *filled = site_fill(text, names, values, 2);
-	if (!filled)
-		return err_set(e, "out of memory for the wandering table");
-	snprintf(head, sizeof head, "%d. ", row);
-	size_t len = strlen(head) + strlen(filled) + 2;
-	char *line = malloc(len);
-	int rc = line ? 0 : err_set(e, "out of memory for the wandering table");
-	if (line) {
-		snprintf(line, len, "%s%s%s", head, filled, site_ends_sentence(filled) ? "" : ".");
-		rc = add_wandering(&lp->lv->key, line, e);
-	}
-	free(line);
-	free(filled);
-	return rc;
-}
-
-/* A d6: four rows of the factions' patrols, one of vermin, one of a
- * visitor (vermin again where the setting has no visitor). */
-int site_wandering_table(struct level_plan *lp, struct err *e)
-{
-	struct key *k = &lp->lv->key;
-	snprintf(k->wandering_die, sizeof k->wandering_die, "d6");
-	int order[SITE_MAX_FACTIONS][16], used[SITE_MAX_FACTIONS] = { 0 };
-	for (int f = 0; f < lp->site->nfactions; f++) {
-		int n = lp->t->factions[lp->site->faction_type[f]].ndoing[ROLE_WANDER];
-		for (int i = 0; i < 16; i++)
-			order[f][i] = n > 0 ? i % n : 0;
-		rng_shuffle(&lp->rng, order[f], (size_t)(n < 16 ? n : 16));
-	}
-	for (int row = 1; row <= 4; row++) {
-		int faction = lp->site->nfactions > 1 && row > 2 ? 1 : 0;
-		const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-		int m = member_for(f, ROLE_WANDER, &lp->rng);
-		if (m < 0)
-			m = 0;
-		int n = f->ndoing[ROLE_WANDER] < 16 ? f->ndoing[ROLE_WANDER] : 16;
-		const char *text = f->doing[ROLE_WANDER][order[faction][used[faction]++ % n]];
-		if (wandering_row(lp, row, text, &f->members[m].count, f->members[m].plural, e) < 0)
-			return -1;
-	}
-	for (int row = 5; row <= 6; row++) {
-		int want_visitor = row == 6, found = -1, n = 0;
-		for (int pass = 0; pass < 2 && found < 0; pass++)
-			for (int i = 0; i < lp->t->noutsiders; i++) {
-				const struct site_outsider *o = &lp->t->outsiders[i];
-				if ((pass == 1 || o->visitor == want_visitor) && (o->settings & lp->setting) &&
-				    rng_range(&lp->rng, 0, n++) == 0)
-					found = i;
-			}
-		if (found < 0)
-			continue;
-		const struct site_outsider *o = &lp->t->outsiders[found];
-		if (wandering_row(lp, row, o->text, &o->count, o->plural, e) < 0)
-			return -1;
+	/* with a sizer the leaders' rooms come first: theirs is the hardest
+	 * fight of the level, and the rest stay under it */
+	for (int pass = lp->sizer ? 0 : 1; pass < 2; pass++) {
+		for (int i = 0; i < lp->n; i++) {
+			const struct room_plan *r = &lp->rooms[i];
+			int first = lp->sizer && r->leader && r->faction >= 0;
+			if ((pass == 0) != first)
+				continue;
+			if (occupy_room(lp, r, &visitor_done, e) < 0)
+				return -1;
+			int xp = lp->lv->key.entries[r->entry].encounter.xp;
+			if (first && xp > 0 && (lp->ceiling == 0 || xp < lp->ceiling))
+				lp->ceiling = xp;
+		}
 	}
 	return 0;
 }

@@ -37,10 +37,11 @@ static unsigned document_settings(const struct level *levels, int n)
 	return bits;
 }
 
-/* A faction type suiting the first level's setting, preferring one that
- * suits every level; not one of taken[0..ntaken). -1 when none suits. */
-static int pick_faction(const struct site_tables *t, enum site_setting first, unsigned all, const int *taken,
-			int ntaken, struct rng *rng)
+/* A faction type suiting the first level's setting and the party's level,
+ * preferring one that suits every level's setting; not one of
+ * taken[0..ntaken). -1 when none suits. */
+static int pick_faction(const struct site_tables *t, enum site_setting first, unsigned all, int party_level,
+			const int *taken, int ntaken, struct rng *rng)
 {
 	int best = -1, nbest = 0;
 	for (int pass = 0; pass < 2 && best < 0; pass++)
@@ -49,7 +50,8 @@ static int pick_faction(const struct site_tables *t, enum site_setting first, un
 			int used = 0;
 			for (int j = 0; j < ntaken; j++)
 				used |= taken[j] == i;
-			if (used || !(f->settings & (1u << first)) || (pass == 0 && (f->settings & all) != all))
+			if (used || !(f->settings & (1u << first)) || (pass == 0 && (f->settings & all) != all) ||
+			    !site_fits_level(f->level_lo, f->level_hi, party_level))
 				continue;
 			if (rng_range(rng, 0, nbest++) == 0)   /* one of the suitable, each as likely */
 				best = i;
@@ -126,24 +128,30 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 }
 
 int site_plan_make(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
-		   const char *seed, struct err *e)
+		   const char *seed, int party_level, struct err *e)
 {
 	memset(p, 0, sizeof *p);
 	p->levels = n;
+	p->party_level = party_level;
 	if (n < 1)
 		return err_set(e, "a site needs a level");
+	if (party_level < 0 || party_level > SITE_LEVEL_MAX)
+		return err_usage(e, "a party's level is from 1 to %d, not %d", SITE_LEVEL_MAX, party_level);
 	struct rng rng;
 	rng_seed_text(&rng, seed ? seed : "", SITE_PLAN_STREAM);
 	p->setting = site_setting_of(&levels[0].map);
 	unsigned all = document_settings(levels, n);
 	int want = rng_chance(&rng, 0.4) ? 2 : 1;
 	for (int i = 0; i < want; i++) {
-		int type = pick_faction(t, p->setting, all, p->faction_type, p->nfactions, &rng);
+		int type = pick_faction(t, p->setting, all, party_level, p->faction_type, p->nfactions, &rng);
 		if (type < 0)
 			break;
 		p->faction_type[p->nfactions] = type;
 		fill_faction(&p->factions[p->nfactions++], &t->factions[type], &rng);
 	}
+	if (p->nfactions == 0 && party_level > 0)
+		return err_usage(e, "the site tables have no faction for a party of level %d in the %s setting", party_level,
+				 site_setting_name(p->setting));
 	if (p->nfactions == 0)
 		return err_usage(e, "the site tables have no faction for the %s setting", site_setting_name(p->setting));
 	return write_premise(p, t, 1u << p->setting, &rng, e);

@@ -1,6 +1,6 @@
 /* site_rooms.h: one level's rooms as the site model plans them (the files
- * site_level.c, site_roles.c, site_kinds.c, site_place.c and
- * site_occupy.c share it). */
+ * site_level.c, site_roles.c, site_kinds.c, site_place.c, site_occupy.c
+ * and site_wander.c share it). */
 #ifndef MAPSHEET_SITE_ROOMS_H
 #define MAPSHEET_SITE_ROOMS_H
 
@@ -29,7 +29,17 @@ struct level_plan {
 	struct rng rng;
 	const char *said[64];   /* lines the level's key has used already */
 	int nsaid;
+	const struct site_sizer *sizer;   /* NULL: counts as rolled */
+	int ceiling;            /* the level's leaders' fight: others stay under it */
 };
+
+/* The member of faction type f fit for role, the first listed more often;
+ * -1 when none is. */
+int site_member_for(const struct site_faction_type *f, enum site_role role, struct rng *rng);
+
+/* Whether outsider o may be met on this level: its setting and the
+ * party's level. */
+int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *o);
 
 /* One of lines[0..n) the level has not said yet, where there is one. */
 const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n);

@@ -1,8 +1,9 @@
 /* site_tables.c: reading templates/site/ (see site_tables.h and
  * mapsheet-templates(5), SITES) through the template parser. Every
  * directive is known in every file; a faction's or a kind's lines follow
- * the line that starts it, in the same file. Each directive takes only the
- * roles and {placeholders} the site model uses. */
+ * the line that starts it, in the same file, and a levels line follows the
+ * faction's or the outsider's line it belongs to. Each directive takes only
+ * the roles and {placeholders} the site model uses. */
 #include "site/site_tables.h"
 
 #include "site/site_fields.h"
@@ -41,7 +42,9 @@ struct parse {
 	const char *file;                   /* the file's name, kept in t->files */
 	struct site_faction_type *faction;  /* the faction the lines belong to */
 	struct site_kind *kind;             /* the kind the lines belong to */
+	struct site_outsider *outsider;     /* the outsider a levels line belongs to */
 	int last_doing;                     /* the role of the faction's last doing line, or -1 */
+	int levels_line;                    /* where the faction's or outsider's levels line is, or 0 */
 };
 
 static int oom(struct err *e)
@@ -129,7 +132,8 @@ static int on_faction(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 		if (!strcmp(p->t->factions[i].id, f[0].text))
 			return tpl_error(e, pos, f[0].col, "faction '%s' again (first at %s:%d)", f[0].text,
 					 p->t->factions[i].file, p->t->factions[i].line);
-	struct site_faction_type ft = { .file = p->file, .line = pos->line };
+	struct site_faction_type ft = { .file = p->file, .line = pos->line, .level_lo = SITE_LEVELS_LO,
+					.level_hi = SITE_LEVELS_HI };
 	if (site_field_id(pos, &f[0], ft.id, sizeof ft.id, e) < 0 ||
 	    site_field_settings(pos, &f[1], &ft.settings, e) < 0)
 		return -1;
@@ -147,7 +151,9 @@ static int on_faction(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	*slot = ft;
 	p->faction = slot;
 	p->last_doing = -1;
+	p->levels_line = 0;
 	p->kind = NULL;
+	p->outsider = NULL;
 	return 0;
 }
 
@@ -260,6 +266,7 @@ static int on_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 	p->kind = slot;
 	p->last_doing = -1;
 	p->faction = NULL;
+	p->outsider = NULL;
 	return 0;
 }
 
@@ -323,10 +330,12 @@ static int on_feature(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 
 /* ---- outsiders ---- */
 
+/* An outsider's line ends the faction or kind above it: a levels line
+ * after it is the outsider's. */
 static int outsider(struct parse *p, int visitor, const struct tpl_pos *pos, const struct tpl_field *f,
 		    struct err *e)
 {
-	struct site_outsider o = { .visitor = visitor };
+	struct site_outsider o = { .visitor = visitor, .level_lo = SITE_LEVELS_LO, .level_hi = SITE_LEVELS_HI };
 	if (site_field_settings(pos, &f[0], &o.settings, e) < 0 ||
 	    site_field_word(pos, &f[1], "the creature", o.creature, sizeof o.creature, e) < 0 ||
 	    site_field_word(pos, &f[2], "the plural", o.plural, sizeof o.plural, e) < 0 ||
@@ -341,6 +350,11 @@ static int outsider(struct parse *p, int visitor, const struct tpl_pos *pos, con
 		return -1;
 	}
 	*slot = o;
+	p->outsider = slot;
+	p->levels_line = 0;
+	p->faction = NULL;
+	p->kind = NULL;
+	p->last_doing = -1;
 	return 0;
 }
 
@@ -356,28 +370,58 @@ static int on_visitor(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	return outsider(ctx, 1, pos, f, e);
 }
 
+/* ---- party levels ---- */
+
+/* levels:LO-HI in a faction's lines, or after an outsider's line: the
+ * party levels it suits, once. */
+static int on_levels(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	char what[SITE_WORD + 16];
+	int *lo, *hi;
+	if (p->outsider) {
+		snprintf(what, sizeof what, "%s '%s'", p->outsider->visitor ? "visitor" : "vermin", p->outsider->creature);
+		lo = &p->outsider->level_lo;
+		hi = &p->outsider->level_hi;
+	} else if (p->faction) {
+		snprintf(what, sizeof what, "faction '%s'", p->faction->id);
+		lo = &p->faction->level_lo;
+		hi = &p->faction->level_hi;
+	} else {
+		return tpl_error(e, pos, 1, "'levels' follows the faction, vermin or visitor line it belongs to");
+	}
+	if (p->levels_line)
+		return tpl_error(e, pos, 1, "%s has a 'levels:' line already (at %s:%d)", what, p->file, p->levels_line);
+	if (site_field_levels(pos, &f[0], lo, hi, e) < 0)
+		return -1;
+	p->levels_line = pos->line;
+	return 0;
+}
+
 static const struct tpl_directive directives[] = {
-	{ "built", "str text", on_built },
-	{ "befell", "str text", on_befell },
-	{ "hook", "str text", on_hook },
-	{ "faction", "str str str", on_faction },
-	{ "called", "text", on_called },
-	{ "holds", "text", on_holds },
-	{ "leader", "str str", on_leader },
-	{ "member", "str str str str", on_member },
-	{ "want", "text", on_want },
-	{ "secret", "text", on_secret },
-	{ "doing", "str text", on_doing },
-	{ "needs", "str", on_needs },
-	{ "kind", "str str str", on_kind },
-	{ "name", "text", on_name },
-	{ "match", "str", on_match },
-	{ "feature", "str text", on_feature },
-	{ "seen", "text", on_seen },
-	{ "find", "text", on_find },
-	{ "vermin", "str str str str text", on_vermin },
-	{ "visitor", "str str str str text", on_visitor },
-	{ NULL, NULL, NULL },
+	{ "built", "str text", on_built, 0 },
+	{ "befell", "str text", on_befell, 0 },
+	{ "hook", "str text", on_hook, 0 },
+	{ "faction", "str str str", on_faction, 0 },
+	{ "called", "text", on_called, 0 },
+	{ "holds", "text", on_holds, 0 },
+	{ "leader", "str str", on_leader, 0 },
+	{ "member", "str str str str", on_member, 0 },
+	{ "want", "text", on_want, 0 },
+	{ "secret", "text", on_secret, 0 },
+	{ "doing", "str text", on_doing, 0 },
+	{ "needs", "str", on_needs, 0 },
+	{ "kind", "str str str", on_kind, 0 },
+	{ "name", "text", on_name, 0 },
+	{ "match", "str", on_match, 0 },
+	{ "feature", "str text", on_feature, 0 },
+	{ "seen", "text", on_seen, 0 },
+	{ "find", "text", on_find, 0 },
+	{ "vermin", "str str str str text", on_vermin, 0 },
+	{ "visitor", "str str str str text", on_visitor, 0 },
+	{ "levels", "str", on_levels, 0 },
+	{ NULL, NULL, NULL, 0 },
 };
 
 int site_tables_parse(struct site_tables *t, const char *name, const char *text, size_t len, struct err *e)
@@ -389,7 +433,7 @@ int site_tables_parse(struct site_tables *t, const char *name, const char *text,
 		return file ? -1 : oom(e);
 	}
 	*slot = file;
-	struct parse p = { t, file, NULL, NULL, -1 };
+	struct parse p = { .t = t, .file = file, .last_doing = -1 };
 	return tpl_parse_text(name, text, len, directives, &p, e);
 }
 

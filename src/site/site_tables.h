@@ -3,8 +3,10 @@
  * hold places (their names, leaders, rank and file, what they want and what
  * they do in each kind of room), the room kinds (names, the feature drawn,
  * what is seen on entering, what may be found) and the outsiders (vermin and
- * visitors). Loaded once a run; a line naming an unknown setting, role,
- * feature or type is refused with file:line:col. */
+ * visitors). A faction and an outsider suit a range of party levels, so a
+ * site built for a party is held by inhabitants that fit it. Loaded once a
+ * run; a line naming an unknown setting, role, feature or type is refused
+ * with file:line:col. */
 #ifndef MAPSHEET_SITE_TABLES_H
 #define MAPSHEET_SITE_TABLES_H
 
@@ -42,6 +44,7 @@ struct site_faction_type {
 	char **doing[ROLE_COUNT]; int ndoing[ROLE_COUNT];
 	enum feature *doing_needs[ROLE_COUNT];  /* beside doing: the feature a line names
 						   and so needs in its room, or FEATURE_NONE */
+	int level_lo, level_hi; /* the party levels it suits (levels:LO-HI) */
 	const char *file;      /* where its faction line is: one of the tables' files */
 	int line;
 };
@@ -66,7 +69,17 @@ struct site_outsider {
 	char creature[SITE_WORD], plural[SITE_WORD];
 	struct site_dice count;
 	char *text;
+	int level_lo, level_hi;            /* the party levels it suits (levels:LO-HI) */
 };
+
+/* Whether a faction or an outsider that suits party levels lo..hi fits a
+ * party of level (1 to SITE_LEVEL_MAX). Level 0 is the neutral system's,
+ * which has no party: it takes those that suit a party of low level (lo at
+ * most SITE_LEVELS_HI), the inhabitants it has always drawn. */
+static inline int site_fits_level(int lo, int hi, int level)
+{
+	return level == 0 ? lo <= SITE_LEVELS_HI : lo <= level && level <= hi;
+}
 
 struct site_tables {
 	struct site_line *built, *befell, *hooks;
@@ -92,8 +105,9 @@ int site_tables_parse(struct site_tables *t, const char *name, const char *text,
  * doing line for each role its members fill), every kind a name and a seen
  * line (and a feature when a seen line names it), and for every setting a
  * premise of each part, a faction, vermin, and kinds in the guard, lair,
- * leader and none roles. Returns 0 or -1 with a usage error, one line
- * (FILE:LINE:1: for a faction or a kind). */
+ * leader and none roles, and for every party level (1 to SITE_LEVEL_MAX) a
+ * faction and vermin that fit it. Returns 0 or -1 with a usage error, one
+ * line (FILE:LINE:1: for a faction or a kind). */
 int site_tables_check(const struct site_tables *t, struct err *e);
 
 #endif

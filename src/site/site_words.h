@@ -23,6 +23,13 @@ enum site_role {
 	ROLE_COUNT
 };
 
+/* The party levels a faction or an outsider suits (levels:LO-HI): from 1
+ * to SITE_LEVEL_MAX; without a levels line, SITE_LEVELS_LO to
+ * SITE_LEVELS_HI, the low levels the neutral system's inhabitants suit. */
+#define SITE_LEVEL_MAX 20
+#define SITE_LEVELS_LO 1
+#define SITE_LEVELS_HI 4
+
 /* A count of creatures as dice: n d sides + plus. */
 struct site_dice {
 	int n, sides, plus;

@@ -6,6 +6,8 @@
  * never changes the map. */
 #include "stock/stock.h"
 
+#include "stock/stock_valued.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,7 +192,7 @@ static int dress_entry(struct key_entry *en, const struct map *m, const struct s
 	const struct stock_table *tab = stock_dressing_table(t, m, en->region);
 	if (!tab)
 		return 0;
-	struct stock_vars v = { { NULL }, mem };
+	struct stock_vars v = { .memory = mem };
 	v.v[STOCK_VAR_ROOM] = en->title;
 	const struct stock_table *tint = NULL;
 	if (r->zone >= 0 && r->zone < m->nzones && m->zones) {
@@ -231,36 +233,75 @@ static const struct stock_kind *roll_kind_unoccupied(const struct stock_tables *
 	return empty ? empty : &t->kinds[0];
 }
 
+/* Where a room is stocked: the tables, what they have dealt, the dungeon
+ * level and the party's level there (0: no party, a system in words). */
+struct stock_at {
+	const struct stock_tables *t;
+	struct stock_memory *mem;
+	int depth;
+	int level;
+};
+
 /* The contents kind of an entry: the site model's occupants make it a
  * monster's room; a room it has been to without placing anyone rolls
- * among the rest. */
+ * among the rest, and so does every room when the system sizes its
+ * fights (only the site's groups have figures). */
 static const struct stock_kind *entry_kind(const struct key_entry *en, const struct stock_tables *t,
 					   struct rng *rng)
 {
 	const struct stock_kind *k = NULL;
 	if (en->kind[0] && en->noccupants > 0)
 		k = find_kind(t, "monster");
-	else if (en->kind[0])
+	else if (en->kind[0] || t->fig.has_budget)
 		k = roll_kind_unoccupied(t, rng);
 	return k ? k : roll_kind(t, rng);
 }
 
-static int contents_entry(struct key_entry *en, const struct stock_tables *t, struct stock_memory *mem,
-			  struct rng *rng, struct err *e)
+/* A trap with the system's figures: its danger in the label, its save,
+ * attack and damage in the text, and kept in the entry. */
+static int trap_with_figures(struct key_entry *en, const struct stock_at *at, const struct stock_table *tab,
+			     struct stock_vars *v, struct rng *rng, struct err *e)
 {
+	char dc[32], attack[32], damage[32], label[48];
+	struct key_trap tr;
+	stock_trap_roll(&at->t->fig, at->level, rng, &tr, dc, attack, damage, sizeof dc);
+	unsigned used = 0;
+	v->v[STOCK_VAR_DC] = dc;
+	v->v[STOCK_VAR_ATTACK] = attack;
+	v->v[STOCK_VAR_DAMAGE] = damage;
+	v->used = &used;
+	snprintf(label, sizeof label, "Trap (%s)", tr.danger);
+	int rc = add_rolled(en, at->t, tab, label, NULL, v, rng, e);
+	v->used = NULL;
+	if (!(used & (1u << STOCK_VAR_DC)))
+		tr.dc = 0;
+	if (!(used & (1u << STOCK_VAR_ATTACK)))
+		tr.attack = 0;
+	if (!(used & (1u << STOCK_VAR_DAMAGE)))
+		tr.damage[0] = '\0';
+	en->trap = tr;
+	return rc;
+}
+
+static int contents_entry(struct key_entry *en, const struct stock_at *at, struct rng *rng, struct err *e)
+{
+	const struct stock_tables *t = at->t;
 	const struct stock_kind *k = entry_kind(en, t, rng);
 	int treasure = rng_chance(rng, k->treasure);
 	int empty = strcmp(k->name, "empty") == 0;
 	int occupied = en->kind[0] && en->noccupants > 0;   /* the site wrote who is here */
-	struct stock_vars v = { { NULL }, mem };
+	struct stock_vars v = { .memory = at->mem, .depth = at->depth };
 	v.v[STOCK_VAR_ROOM] = en->title;
 	snprintf(en->contents_kind, sizeof en->contents_kind, "%s", empty && treasure ? "treasure" : k->name);
 	char label[sizeof k->name];
 	snprintf(label, sizeof label, "%s", k->name);
 	capitalise(label);
-	const struct stock_table *tab = stock_table_find(t, k->name);
+	const struct stock_table *tab = stock_table_at_depth(t, k->name, at->depth);
 	if (!(empty && treasure) && !occupied) {
-		if (tab) {
+		if (tab && at->level > 0 && strcmp(k->name, "trap") == 0 && stock_has_trap_figures(&t->fig)) {
+			if (trap_with_figures(en, at, tab, &v, rng, e) < 0)
+				return -1;
+		} else if (tab) {
 			if (add_rolled(en, t, tab, label, NULL, &v, rng, e) < 0)
 				return -1;
 		} else {
@@ -272,6 +313,16 @@ static int contents_entry(struct key_entry *en, const struct stock_tables *t, st
 	}
 	if (!treasure)
 		return 0;
+	/* what it is worth, where the system says */
+	struct sbuf valued;
+	sbuf_init(&valued);
+	if (at->level > 0 && stock_has_treasure_figures(&t->fig)) {
+		if (stock_treasure_valued(t, at->level, at->mem, rng, &valued, &en->treasure_gp, e) < 0) {
+			sbuf_free(&valued);
+			return -1;
+		}
+		v.treasure = sbuf_cstr(&valued);
+	}
 	/* where it is kept: by what the room's first occupants use it for
 	 * (treasure_with_monster_leader), by its contents, or anywhere */
 	const struct stock_table *with = NULL;
@@ -284,7 +335,9 @@ static int contents_entry(struct key_entry *en, const struct stock_tables *t, st
 		with = stock_table_find(t, name);
 	if (!with)
 		with = stock_table_find(t, "treasure");
-	return with ? add_rolled(en, t, with, "Treasure", NULL, &v, rng, e) : 0;
+	int rc = with ? add_rolled(en, t, with, "Treasure", NULL, &v, rng, e) : 0;
+	sbuf_free(&valued);
+	return rc;
 }
 
 /* Joins the key's line "The K lies here; it opens ..." (key.c) and the
@@ -337,7 +390,7 @@ static int keys_entry(struct key_entry *en, const struct map *m, const struct st
 			seen = m->locks[j].region == en->region && strcmp(m->locks[j].name, m->locks[i].name) == 0;
 		if (seen)
 			continue;
-		struct stock_vars v = { { NULL }, mem };
+		struct stock_vars v = { .memory = mem };
 		v.v[STOCK_VAR_KEY] = m->locks[i].name[0] ? m->locks[i].name : "key";
 		v.v[STOCK_VAR_ROOM] = en->title;
 		if (add_rolled(en, t, tab, NULL, NULL, &v, rng, e) < 0 ||
@@ -397,20 +450,24 @@ static int wandering_table(struct key *k, const struct stock_tables *t, struct r
 	return rc;
 }
 
-int stock_key_with(struct key *k, const struct map *m, const struct stock_tables *t, struct rng *rng,
-		   struct err *e)
+int stock_key_with(struct key *k, const struct map *m, const struct stock_tables *t, int party_level,
+		   struct rng *rng, struct err *e)
 {
 	if (!rng)
 		return err_set(e, "stocking the key needs a random number generator");
 	struct stock_memory mem;
 	if (stock_check_system(t, e) < 0 || stock_memory_init(&mem, t, e) < 0)
 		return -1;
+	int figures = stock_has_trap_figures(&t->fig) || stock_has_treasure_figures(&t->fig);
+	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0 };
+	if (figures)
+		at.level = stock_level_for(&t->fig, party_level > 0 ? party_level : 1, at.depth);
 	int rc = 0;
 	for (int i = 0; i < k->n && rc == 0; i++) {
 		struct key_entry *en = &k->entries[i];
 		if (en->region <= 0 || en->region > m->nregions)
 			continue;
-		if (dress_entry(en, m, t, &mem, rng, e) < 0 || contents_entry(en, t, &mem, rng, e) < 0 ||
+		if (dress_entry(en, m, t, &mem, rng, e) < 0 || contents_entry(en, &at, rng, e) < 0 ||
 		    keys_entry(en, m, t, &mem, rng, e) < 0)
 			rc = -1;
 	}
@@ -426,11 +483,11 @@ int stock_key(struct key *k, const struct map *m, const struct key_options *o, s
 	if (!o->stock || o->player)
 		return 0;
 	if (o->tables)
-		return stock_key_with(k, m, o->tables, rng, e);
+		return stock_key_with(k, m, o->tables, o->party_level, rng, e);
 	struct stock_tables t;
 	int rc = stock_tables_load(&t, o->template_dirs, o->system ? o->system : "neutral", e);
 	if (rc == 0)
-		rc = stock_key_with(k, m, &t, rng, e);
+		rc = stock_key_with(k, m, &t, o->party_level, rng, e);
 	stock_tables_free(&t);
 	return rc;
 }

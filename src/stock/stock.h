@@ -21,9 +21,12 @@ int stock_key(struct key *k, const struct map *m, const struct key_options *o, s
 
 /* Stocks k from tables already loaded, rolling only with rng: appends the
  * dressing, contents, treasure and key-place paragraphs to each entry, sets
- * entry.contents_kind, and fills k->wandering and k->wandering_die. */
-int stock_key_with(struct key *k, const struct map *m, const struct stock_tables *t, struct rng *rng,
-		   struct err *e);
+ * entry.contents_kind, and fills k->wandering and k->wandering_die. A
+ * system with figures gives traps their numbers and treasure its worth for
+ * a party of party_level (0: 1) on m's dungeon level; a table NAME_levelN
+ * stands in for NAME from dungeon level N down. */
+int stock_key_with(struct key *k, const struct map *m, const struct stock_tables *t, int party_level,
+		   struct rng *rng, struct err *e);
 
 /* Checks that loaded tables have what stocking needs: a contents roll whose
  * kinds name tables (all but "empty"), "treasure" when a kind can hold

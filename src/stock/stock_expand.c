@@ -4,6 +4,7 @@
 #include "stock/stock_table.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +14,7 @@
  * empty) would otherwise let a few lines of tables run for hours. */
 #define STOCK_MAX_CALLS 20000
 
-static const char *const var_names[STOCK_VAR_COUNT] = { "theme", "key", "room" };
+static const char *const var_names[STOCK_VAR_COUNT] = { "theme", "key", "room", "dc", "attack", "damage" };
 
 /* Reads up to maxdigits digits at *p into *out; returns how many were read. */
 static int read_number(const char **p, int maxdigits, long *out)
@@ -194,6 +195,18 @@ const struct stock_table *stock_table_find(const struct stock_tables *t, const c
 	return n ? &t->tables[n->table] : NULL;
 }
 
+const struct stock_table *stock_table_at_depth(const struct stock_tables *t, const char *name, int depth)
+{
+	for (int level = depth; level >= 2; level--) {
+		char deeper[STOCK_NAME_MAX + 16];
+		int n = snprintf(deeper, sizeof deeper, "%s_level%d", name, level);
+		const struct stock_table *tab = n > 0 && n < STOCK_NAME_MAX ? stock_table_find(t, deeper) : NULL;
+		if (tab)
+			return tab;
+	}
+	return stock_table_find(t, name);
+}
+
 int stock_pick(const struct stock_table *tab, struct rng *rng)
 {
 	if (tab->n <= 0)
@@ -293,6 +306,8 @@ static int expand(const struct stock_tables *t, const char *text, const struct s
 		case STOCK_TOK_VAR:
 			if (v && v->v[tok.var])
 				sbuf_add(out, v->v[tok.var]);
+			if (v && v->used)
+				*v->used |= 1u << tok.var;
 			break;
 		case STOCK_TOK_DICE:
 			if (flags & STOCK_KEEP_DICE)
@@ -301,7 +316,11 @@ static int expand(const struct stock_tables *t, const char *text, const struct s
 				sbuf_printf(out, "%d", stock_dice_roll(&tok.dice, rng));
 			break;
 		case STOCK_TOK_CALL: {
-			const struct stock_table *sub = stock_table_find(t, tok.name);
+			if (v && v->treasure && strcmp(tok.name, "treasure") == 0) {
+				sbuf_add(out, v->treasure);
+				break;
+			}
+			const struct stock_table *sub = stock_table_at_depth(t, tok.name, v ? v->depth : 0);
 			if (!sub)
 				return err_set(e, "no stocking table '%s'", tok.name);
 			if (++*calls > STOCK_MAX_CALLS)

@@ -131,7 +131,26 @@ int stock_tables_load(struct stock_tables *t, const char *const *dirs, const cha
 	stock_tables_init(t);
 	if (stock_system_dir(dirs, system, dir, sizeof dir, e) < 0)
 		return -1;
-	if (stock_tables_parse_dir(t, dir, e) < 0 || stock_tables_resolve(t, e) < 0)
+	if (stock_tables_parse_dir(t, dir, e) < 0)
 		return -1;
-	return 0;
+	/* the bases after the system's own tables, each of which stands in
+	 * for a base's table of the same name; a base is a shipped system,
+	 * found by name, and may have a base of its own */
+	char base[64];
+	snprintf(base, sizeof base, "%s", t->fig.base);
+	for (int depth = 1; base[0]; depth++) {
+		char bdir[1400];
+		if (depth > STOCK_MAX_BASES)
+			return err_usage(e, "%s: its bases build on each other more than %d deep (at '%s')", dir,
+					 STOCK_MAX_BASES, base);
+		if (stock_system_dir(dirs, base, bdir, sizeof bdir, e) < 0)
+			return -1;
+		t->reading_system = depth;
+		stock_figures_free(&t->base_fig);
+		if (stock_tables_parse_dir(t, bdir, e) < 0 || stock_figures_merge(&t->fig, &t->base_fig, e) < 0)
+			return -1;
+		snprintf(base, sizeof base, "%s", t->base_fig.base);
+	}
+	t->reading_system = 0;
+	return stock_tables_resolve(t, e);
 }

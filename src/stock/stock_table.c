@@ -7,6 +7,7 @@
 #include "template/template.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,9 @@ void stock_tables_free(struct stock_tables *t)
 	for (int i = 0; i < t->nfiles; i++)
 		free(t->files[i]);
 	free(t->files);
+	free(t->file_system);
+	stock_figures_free(&t->fig);
+	stock_figures_free(&t->base_fig);
 	stock_tables_init(t);
 }
 
@@ -50,6 +54,12 @@ static int valid_name(const char *s, size_t max)
 	return 1;
 }
 
+/* Whether the file being read is a base system's. */
+static int reading_base(const struct stock_tables *t)
+{
+	return t->reading_system > 0;
+}
+
 static int add_name(struct stock_tables *t, const struct tpl_pos *pos, const struct tpl_field *f, int table,
 		    struct err *e)
 {
@@ -58,9 +68,12 @@ static int add_name(struct stock_tables *t, const struct tpl_pos *pos, const str
 				 "'%s' is not a table name (a-z first, then a-z, 0-9 or '_', at most %d)",
 				 f->text, STOCK_NAME_MAX - 1);
 	for (int i = 0; i < t->nnames; i++)
-		if (strcmp(t->names[i].name, f->text) == 0)
+		if (strcmp(t->names[i].name, f->text) == 0) {
+			if (t->file_system[t->names[i].file] < t->reading_system)
+				return 0;   /* the system's own table stands in for the base's */
 			return tpl_error(e, pos, f->col, "table '%s' is already defined at %s:%d", f->text,
 					 t->files[t->names[i].file], t->names[i].line);
+		}
 	if (t->nnames == t->names_cap) {
 		int cap = t->names_cap ? t->names_cap * 2 : 64;
 		struct stock_name *p = realloc(t->names, (size_t)cap * sizeof *p);
@@ -281,6 +294,8 @@ static int d_contents(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	struct stock_tables *t = ctx_tables(ctx);
 	if (finish_table(t, e) < 0)
 		return -1;
+	if (t->contents_die.sides > 0 && t->contents_system < t->reading_system)
+		return 0;   /* the system's own roll stands */
 	if (t->contents_die.sides > 0)
 		return tpl_error(e, pos, 1, "the contents roll is already given at %s:%d", t->files[t->contents_file],
 				 t->contents_line);
@@ -288,6 +303,7 @@ static int d_contents(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 		return -1;
 	t->contents_file = t->nfiles - 1;
 	t->contents_line = pos->line;
+	t->contents_system = t->reading_system;
 	return 0;
 }
 
@@ -324,6 +340,8 @@ static int d_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field *
 	struct stock_tables *t = ctx_tables(ctx);
 	if (finish_table(t, e) < 0)
 		return -1;
+	if (t->contents_die.sides > 0 && t->contents_system < t->reading_system)
+		return 0;
 	if (t->contents_die.sides == 0)
 		return tpl_error(e, pos, 1, "'kind' needs the contents roll first ('contents:d6')");
 	if (t->nkinds >= STOCK_MAX_KINDS)
@@ -361,23 +379,41 @@ static int d_wandering(void *ctx, const struct tpl_pos *pos, const struct tpl_fi
 	struct stock_dice d;
 	if (parse_die(pos, &f[0], 1, &d, e) < 0)
 		return -1;
+	if (t->wandering_die.sides > 0 && t->wandering_system < t->reading_system)
+		return 0;
 	if (d.sides > 100)
 		return tpl_error(e, pos, f[0].col, "a wandering table of %d rows is too long (at most 100)", d.sides);
 	t->wandering_die = d;
+	t->wandering_system = t->reading_system;
 	return 0;
 }
 
 static const struct tpl_directive stock_directives[] = {
-	{ "table", "str", d_table },
-	{ "alias", "str", d_alias },
-	{ "die", "str", d_die },
-	{ "roll", "str text", d_roll },
-	{ "entry", "int text", d_entry },
-	{ "contents", "str", d_contents },
-	{ "kind", "str str str", d_kind },
-	{ "wandering", "str", d_wandering },
-	{ NULL, NULL, NULL },
+	{ "table", "str", d_table, 0 },
+	{ "alias", "str", d_alias, 0 },
+	{ "die", "str", d_die, 0 },
+	{ "roll", "str text", d_roll, 0 },
+	{ "entry", "int text", d_entry, 0 },
+	{ "contents", "str", d_contents, 0 },
+	{ "kind", "str str str", d_kind, 0 },
+	{ "wandering", "str", d_wandering, 0 },
 };
+
+/* The stocking directives and the figures' (stock_figures.h), these given
+ * the tables' figures, or a base system's set aside. Returns the count. */
+static size_t all_directives(const struct stock_tables *t, struct tpl_directive *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof stock_directives / sizeof stock_directives[0] && n + 1 < max; i++)
+		out[n++] = stock_directives[i];
+	size_t at = reading_base(t) ? offsetof(struct stock_tables, base_fig) : offsetof(struct stock_tables, fig);
+	for (size_t i = 0; stock_figure_directives[i].name && n + 1 < max; i++) {
+		out[n] = stock_figure_directives[i];
+		out[n++].ctx_offset = at;
+	}
+	out[n] = (struct tpl_directive){ NULL, NULL, NULL, 0 };
+	return n;
+}
 
 int stock_tables_parse_text(struct stock_tables *t, const char *name, const char *text, size_t len,
 			    struct err *e)
@@ -386,11 +422,18 @@ int stock_tables_parse_text(struct stock_tables *t, const char *name, const char
 	if (!p)
 		return err_set(e, "out of memory reading tables");
 	t->files = p;
+	int *sys = realloc(t->file_system, ((size_t)t->nfiles + 1) * sizeof *sys);
+	if (!sys)
+		return err_set(e, "out of memory reading tables");
+	t->file_system = sys;
+	sys[t->nfiles] = t->reading_system;
 	if (!(p[t->nfiles] = strdup(name)))
 		return err_set(e, "out of memory reading tables");
 	t->nfiles++;
 	t->current = -1;
-	if (tpl_parse_text(p[t->nfiles - 1], text, len, stock_directives, t, e) < 0)
+	struct tpl_directive dirs[64];
+	all_directives(t, dirs, sizeof dirs / sizeof dirs[0]);
+	if (tpl_parse_text(p[t->nfiles - 1], text, len, dirs, t, e) < 0)
 		return -1;
 	return finish_table(t, e);
 }
@@ -462,7 +505,8 @@ static int walk_calls(struct walk *w, int ti, struct err *e)
 
 int stock_tables_resolve(struct stock_tables *t, struct err *e)
 {
-	if (finish_table(t, e) < 0)
+	if (finish_table(t, e) < 0 ||
+	    stock_figures_check(&t->fig, t->nfiles > 0 ? t->files[0] : "the tables", e) < 0)
 		return -1;
 	if (t->nnames > 1)
 		qsort(t->names, (size_t)t->nnames, sizeof *t->names, cmp_names);

@@ -19,15 +19,20 @@
 #include "base/err.h"
 #include "base/rng.h"
 #include "base/sbuf.h"
+#include "stock/stock_figures.h"
 
 #define STOCK_NAME_MAX 48
 #define STOCK_MAX_KINDS 16
+#define STOCK_MAX_BASES 4      /* a system, its base, that one's base, ... */
 
 /* The values entry text can name as {$name}. */
 enum stock_var {
 	STOCK_VAR_THEME,    /* the zone's theme ("Flooded Halls") */
 	STOCK_VAR_KEY,      /* a key's name ("brass key") */
 	STOCK_VAR_ROOM,     /* the room's title ("Library") */
+	STOCK_VAR_DC,       /* a trap's save ("DC 13") */
+	STOCK_VAR_ATTACK,   /* a trap's attack ("+7 to hit") */
+	STOCK_VAR_DAMAGE,   /* a trap's damage dice ("2d10") */
 	STOCK_VAR_COUNT
 };
 
@@ -45,6 +50,13 @@ struct stock_memory {
 struct stock_vars {
 	const char *v[STOCK_VAR_COUNT];   /* NULL: expands to "" */
 	struct stock_memory *memory;      /* NULL: every roll independent */
+	const char *treasure;             /* not NULL: {treasure} is this text (a
+					     treasure already valued), not a roll */
+	unsigned *used;                   /* not NULL: gets a bit (1u << var) for
+					     each value the text named */
+	int depth;                        /* the dungeon level: {NAME} is rolled on
+					     NAME_levelN for the deepest N from 2 to
+					     depth that has one (0: never) */
 };
 
 /* NdS+A, times M: "2d6", "d100", "3d6x10", "1d4+1". */
@@ -98,8 +110,18 @@ struct stock_tables {
 	int nkinds;
 	struct stock_dice wandering_die;    /* sides 0: no wandering table */
 
+	struct stock_figures fig;           /* the system's numbers, if it has any */
+
 	int current;            /* table being read, -1 between tables */
 	int sorted;             /* names sorted (after stock_tables_resolve) */
+	/* A system may build on a base (base:NAME), and that on its own:
+	 * each file read belongs to one of them, 0 the system asked for; a
+	 * table, contents roll or wandering die of an earlier one stands in
+	 * for a later one's. */
+	int *file_system;       /* per file */
+	int reading_system;     /* of the files being read now */
+	int contents_system, wandering_system;
+	struct stock_figures base_fig;      /* a base's figures while it is read */
 };
 
 /* Flags for stock_expand / stock_roll. */
@@ -133,6 +155,10 @@ int stock_systems_list(const char *const *dirs, char *out, size_t size);
 
 /* The table called name (or aliased so), or NULL. Needs resolved tables. */
 const struct stock_table *stock_table_find(const struct stock_tables *t, const char *name);
+
+/* The table a call {name} rolls on at dungeon level depth: name_levelN
+ * for the deepest N from 2 to depth that the tables have, else name. */
+const struct stock_table *stock_table_at_depth(const struct stock_tables *t, const char *name, int depth);
 
 /* Rolls on table tab and appends the expanded text to out. */
 int stock_roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,

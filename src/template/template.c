@@ -298,7 +298,7 @@ int tpl_parse_indented(const struct tpl_pos *pos, const char *line, size_t len, 
 	if (rest)
 		return tpl_error(e, pos, (int)(rest - buf) + 1, "too many fields for '%s' (spec: %s)",
 				 d->name, d->spec);
-	return d->handle(ctx, pos, fields, nf, e);
+	return d->handle((char *)ctx + d->ctx_offset, pos, fields, nf, e);
 }
 
 int tpl_parse_text(const char *name, const char *text, size_t len, const struct tpl_directive *dirs,

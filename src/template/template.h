@@ -40,6 +40,10 @@ struct tpl_directive {
 	 * were present. Returns 0, or -1 after tpl_error(). */
 	int (*handle)(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nfields,
 		      struct err *e);
+	/* The handler gets ctx moved on by this many bytes: a parser whose ctx
+	 * holds another's (the stocking tables hold the system's figures)
+	 * takes that one's directives as they are. 0 for most. */
+	size_t ctx_offset;
 };
 
 /* Parses the file at path with the directives (array ending in a {NULL}

@@ -3,7 +3,7 @@
  * are parsed or refused with one printable line "fuzz.site:LINE:COL: ...";
  * tables that parse are checked (0, or one line: FILE:LINE:1: for a
  * faction or a kind, else "the site tables have ..."), hold only what the
- * parser promises, and, read a second time as another file, are refused
+ * parser promises (known words, dice, party levels from 1 to 20), and, read a second time as another file, are refused
  * at their first faction or kind as a duplicate. Never a crash, a leak or
  * a read out of bounds. Seeds: templates/site/ and tests/fuzz/corpus/site/;
  * dictionary: tests/fuzz/site.dict. */
@@ -42,6 +42,13 @@ static void site_at_line(const struct err *e, const char *name)
 		abort();
 }
 
+/* A range of party levels the parser gives: within 1 to 20, low first. */
+static void site_check_levels(int lo, int hi)
+{
+	if (lo < 1 || hi > SITE_LEVEL_MAX || lo > hi)
+		abort();
+}
+
 static void site_check_dice(const struct site_dice *d)
 {
 	int ok = d->n == 0 ? d->plus >= 1 && d->plus <= 999
@@ -65,6 +72,7 @@ static void site_check_parsed(const struct site_tables *t)
 		}
 		if (f->ndoing[ROLE_NONE])
 			abort();
+		site_check_levels(f->level_lo, f->level_hi);
 		for (int c = 0; c < f->ncalled; c++)
 			if (!f->called[c][0] || strlen(f->called[c]) > 79)
 				abort();
@@ -80,6 +88,7 @@ static void site_check_parsed(const struct site_tables *t)
 	}
 	for (int i = 0; i < t->noutsiders; i++) {
 		site_check_dice(&t->outsiders[i].count);
+		site_check_levels(t->outsiders[i].level_lo, t->outsiders[i].level_hi);
 		if (!t->outsiders[i].text[0] || !t->outsiders[i].settings)
 			abort();
 	}

@@ -20,14 +20,14 @@ static int accept_any(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 }
 
 static const struct tpl_directive dirs[] = {
-	{ "tile", "str", accept_any },
-	{ "weight", "int", accept_any },
-	{ "row", "text", accept_any },
-	{ "colour", "str str", accept_any },
-	{ "width", "str real", accept_any },
-	{ "entry", "int ?text", accept_any },
-	{ "many", "int real str ?int ?real ?str ?text", accept_any },
-	{ NULL, NULL, NULL }
+	{ "tile", "str", accept_any, 0 },
+	{ "weight", "int", accept_any, 0 },
+	{ "row", "text", accept_any, 0 },
+	{ "colour", "str str", accept_any, 0 },
+	{ "width", "str real", accept_any, 0 },
+	{ "entry", "int ?text", accept_any, 0 },
+	{ "many", "int real str ?int ?real ?str ?text", accept_any, 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

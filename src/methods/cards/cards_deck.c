@@ -254,12 +254,12 @@ static int on_row(void *ctx, const struct tpl_pos *pos, const struct tpl_field *
 }
 
 static const struct tpl_directive card_directives[] = {
-	{ "card", "str", on_card },
-	{ "title", "text", on_title },
-	{ "role", "str", on_role },
-	{ "turn", "str", on_turn },
-	{ "row", "text", on_row },
-	{ NULL, NULL, NULL }
+	{ "card", "str", on_card, 0 },
+	{ "title", "text", on_title, 0 },
+	{ "role", "str", on_role, 0 },
+	{ "turn", "str", on_turn, 0 },
+	{ "row", "text", on_row, 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 int card_set_deck(const struct card_set *s, const char *name)

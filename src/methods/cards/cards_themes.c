@@ -78,11 +78,11 @@ static int on_deck(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 }
 
 static const struct tpl_directive theme_directives[] = {
-	{ "theme", "str ?text", on_theme },
-	{ "deck", "str", on_deck },
-	{ "key", "str", on_key },
-	{ "crossing", "str", on_crossing },
-	{ NULL, NULL, NULL }
+	{ "theme", "str ?text", on_theme, 0 },
+	{ "deck", "str", on_deck, 0 },
+	{ "key", "str", on_key, 0 },
+	{ "crossing", "str", on_crossing, 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 int cards_themes_load(struct cards_themes *t, const struct gen_params *p, struct err *e)

@@ -164,12 +164,12 @@ static int on_row(void *ctx, const struct tpl_pos *pos, const struct tpl_field *
 }
 
 static const struct tpl_directive tile_directives[] = {
-	{ "tile", "str", on_tile },
-	{ "title", "text", on_title },
-	{ "kind", "str", on_kind },
-	{ "weight", "int", on_weight },
-	{ "row", "text", on_row },
-	{ NULL, NULL, NULL }
+	{ "tile", "str", on_tile, 0 },
+	{ "title", "text", on_title, 0 },
+	{ "kind", "str", on_kind, 0 },
+	{ "weight", "int", on_weight, 0 },
+	{ "row", "text", on_row, 0 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 int tile_read_text(struct tile_set *s, const char *name, const char *text, size_t len, int source,

@@ -1,0 +1,34 @@
+/* stock_encounter.h: the site's groups sized for a party by a system with
+ * figures (a budget and creatures: the 5e system). Each room's fight gets
+ * a difficulty from the system's mix (the leader's room high, a wandering
+ * group low) and as many of its creatures as that difficulty's XP budget
+ * holds for the party, never more than `crowd` creatures a character; the
+ * difficulty said is the lowest whose budget holds the XP spent. A fight
+ * with a creature the system lacks is left as the site rolled it. */
+#ifndef MAPSHEET_STOCK_ENCOUNTER_H
+#define MAPSHEET_STOCK_ENCOUNTER_H
+
+#include "site/site.h"
+#include "stock/stock_table.h"
+
+struct stock_party {
+	const struct stock_tables *t;
+	int party;              /* characters */
+	int level;              /* their level at the top of the site */
+	/* creatures the site named that the system lacks: their groups stay
+	 * as the site rolled them, unsized, and the run warns of each */
+	char missing[8][64];
+	int nmissing;
+};
+
+/* Whether t can size fights (a budget for every level and creatures). */
+int stock_sizes_fights(const struct stock_tables *t);
+
+/* The sizer for site_level_key, sizing for p (which must outlive it). */
+struct site_sizer stock_sizer(struct stock_party *p);
+
+/* The sizer's work, for the tests: see struct site_sizer. */
+int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_meeting *at, struct key_entry *en,
+		      char *figures, size_t size, struct err *e);
+
+#endif

@@ -1,0 +1,35 @@
+/* stock_valued.h: a system's figures put to a room's trap and treasure:
+ * the trap's danger, save DC or attack bonus and damage for the party's
+ * level, and a treasure of coin, valuables and magic items whose worth in
+ * gold pieces the key states. Used by stock.c when the system has them. */
+#ifndef MAPSHEET_STOCK_VALUED_H
+#define MAPSHEET_STOCK_VALUED_H
+
+#include "model/key.h"
+#include "stock/stock_table.h"
+
+/* The level a party of level party_level meets on dungeon level depth
+ * (1 at the top), `deeper` levels higher a level down, at most 20. */
+int stock_level_for(const struct stock_figures *f, int party_level, int depth);
+
+/* Whether the tables have traps with figures (danger lines). */
+int stock_has_trap_figures(const struct stock_figures *f);
+
+/* Rolls a trap's figures for a party of the given level into tr and the
+ * texts {$dc}, {$attack} and {$damage} expand to ("DC 13", "+7 to hit",
+ * "2d10"). Only rng is rolled. */
+void stock_trap_roll(const struct stock_figures *f, int level, struct rng *rng, struct key_trap *tr,
+		     char *dc, char *attack, char *damage, size_t size);
+
+/* Whether the tables value treasure (coins lines). */
+int stock_has_treasure_figures(const struct stock_figures *f);
+
+/* A treasure for a party of the given level: its coin, perhaps a valuable
+ * (named from table valuable) and perhaps a magic item (from
+ * magic_RARITY), written to out ("230 gold pieces; a carved jade frog
+ * worth 50 gp; a bag of holding (uncommon, 400 gp)") with its worth in
+ * *gp. Returns 0 or -1 with e set. */
+int stock_treasure_valued(const struct stock_tables *t, int level, struct stock_memory *mem, struct rng *rng,
+			  struct sbuf *out, long *gp, struct err *e);
+
+#endif
