@@ -136,11 +136,20 @@ int paper_check_scale(double scale, struct err *e)
 	return scale == 0 ? 0 : sheet_scale_check(scale, e);
 }
 
+/* The standard scales up to 16 to the inch (SHEET_SCALE_MAX), the finest a
+ * sheet prints a map at (sheet_plan.c refuses finer). */
+static const double scales[] = { 4, 5, 6, 8, 10, 12, 16 };
+
+double paper_finer_scale(double squares_per_inch)
+{
+	for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++)
+		if (scales[i] > squares_per_inch + 1e-9)
+			return scales[i];
+	return 0;
+}
+
 double paper_fit_scale(double avail_w, double avail_h, double cols, double rows, int *standard)
 {
-	/* the standard scales up to 16 to the inch (SHEET_SCALE_MAX), the finest
-	 * a sheet prints a map at (sheet_plan.c refuses finer) */
-	static const double scales[] = { 4, 5, 6, 8, 10, 12, 16 };
 	for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++) {
 		double s = paper_square_pt(scales[i]);
 		if (cols * s <= avail_w + 1e-9 && rows * s <= avail_h + 1e-9) {

@@ -47,4 +47,8 @@ int paper_check_scale(double scale, struct err *e);
  * fits, and *standard is set to 0. */
 double paper_fit_scale(double avail_w, double avail_h, double cols, double rows, int *standard);
 
+/* The first standard scale finer than squares_per_inch (more squares to
+ * the inch), or 0 past 16. */
+double paper_finer_scale(double squares_per_inch);
+
 #endif

@@ -127,7 +127,9 @@ static int send_all(struct cdp *c, const char *data, size_t len, double deadline
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 			continue;
 		if (n <= 0) {
-			lost_browser(c, "closed its end");
+			/* its end of the pipe is closed: it ended (before a
+			 * command went out, or after: the same failure) */
+			lost_browser(c, "ended");
 			return -1;
 		}
 		data += n;

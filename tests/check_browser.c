@@ -4,13 +4,16 @@
  * seed redraws the preview (another SVG, with rooms drawn in it), the key
  * lists numbered rooms, the site's premise shows above it with the secret
  * in an aside, the address bar and the remake command line follow the
- * choices; the address loaded again (a bookmark) shows the same map and
- * choices; a bad number of rooms shows one line of error, the command
- * line's own message, gone when the number is good again; the players'
- * handout shows the premise alone and a key without its occupants. The
- * page loads nothing from elsewhere and reports no script errors;
- * screenshots are left in build/tests/browser/page.png (its preview has
- * ink on it) and page-player.png. SIGTERM ends the server with status 0.
+ * choices, one command line in the copy box and on the preview's footer,
+ * for the download picked; the controls' captions are the option tables'
+ * labels, not the command line's help; the address loaded again (a
+ * bookmark) shows the same map and choices; a bad number of rooms shows
+ * one line of error, the command line's own message, gone when the number
+ * is good again; the players' handout shows the premise alone and a key
+ * without its occupants. The page loads nothing from elsewhere and reports
+ * no script errors; screenshots are left in build/tests/browser/page.png
+ * (its preview has ink on it) and page-player.png. SIGTERM ends the server
+ * with status 0.
  * Without Chromium the suite fails (CI installs it) unless
  * MAPSHEET_NO_BROWSER=1 leaves the browser's test out. */
 #include "cdp.h"
@@ -24,8 +27,11 @@
 #include <sys/stat.h>
 
 #define OUT_DIR "build/tests/browser"
-/* how long the page may take to show a new map (a sanitizer build is slow) */
-#define SETTLE_SECONDS 15.0
+/* how long the page may take to show a new map, and the browser to answer
+ * one command (a sanitizer build is slow, and make check runs suites side
+ * by side on two cores) */
+#define SETTLE_SECONDS 30.0
+#define STEP_SECONDS 30.0
 
 static char *eval_str(struct cdp *c, const char *expression)
 {
@@ -125,15 +131,33 @@ static void assert_no_problems(struct cdp *c)
 	}
 }
 
+/* The preview of the page's query, fetched as the page fetches it: the
+ * remake line its footer prints (its X-Mapsheet-Remake header) is the
+ * copy box's, and holds want. */
+static void footer_is_copy_box(struct cdp *c, const char *want)
+{
+	char *footer = eval_str(c, "fetch('/map.svg' + location.search, { cache: 'no-store' })"
+				   ".then(function (r) { return decodeURIComponent(r.headers.get('X-Mapsheet-Remake') || ''); })");
+	char *box = eval_str(c, "document.getElementById('remake').textContent");
+	ck_assert_msg(strcmp(footer, box) == 0, "the preview's footer says %s, the copy box %s", footer, box);
+	ck_assert_msg(strstr(box, want) != NULL, "the copy box says %s, not %s", box, want);
+	free(footer);
+	free(box);
+}
+
 START_TEST(test_roll_maps_in_a_browser)
 {
 	mkdir("build/tests", 0777);
 	mkdir(OUT_DIR, 0777);
 	struct served srv;
-	ck_assert_msg(served_start(&srv, NULL) == 0, "mapsheet serve did not start");
+	/* a map's request may take long on a loaded machine; past the
+	 * server's deadline it would be answered 503 */
+	ck_assert_msg(served_start(&srv, (const char *const[]){ "--request-seconds", "120", NULL }) == 0,
+		      "mapsheet serve did not start");
 	char url[64], err[1024];
 	snprintf(url, sizeof url, "http://127.0.0.1:%d/", srv.port);
-	struct cdp *c = cdp_open(&(struct cdp_options){ .width = 1280, .height = 1300 }, err, sizeof err);
+	struct cdp *c = cdp_open(&(struct cdp_options){ .width = 1280, .height = 1300, .timeout = STEP_SECONDS }, err,
+				 sizeof err);
 	ck_assert_msg(c != NULL, "%s", err);
 	ck_assert_msg(cdp_navigate(c, url) == 0, "%s", cdp_error(c));
 	ck_assert_msg(cdp_wait(c, "document.body.dataset.state == 'ready'", SETTLE_SECONDS) == 0, "%s", cdp_error(c));
@@ -183,6 +207,34 @@ START_TEST(test_roll_maps_in_a_browser)
 			      strstr(remake, "--seed lantern-17") != NULL,
 		      "#remake is %s", remake);
 	ck_assert_msg(strchr(remake, '\n') == NULL, "#remake is more than one line: %s", remake);
+
+	/* one command line: the copy box holds the line the preview's footer
+	 * prints, the PDF sheet's at first, then the download picked */
+	footer_is_copy_box(c, "--output mapsheet-lantern-17.pdf");
+	set_control(c, "#remake-format", "svg");
+	wait_settled(c, "--output mapsheet-lantern-17.svg");
+	footer_is_copy_box(c, "--output mapsheet-lantern-17.svg");
+	char *picked = eval_str(c, "location.search");
+	ck_assert_msg(strstr(picked, "format=svg") != NULL, "location.search is %s", picked);
+	free(picked);
+	set_control(c, "#remake-format", "handout");
+	wait_settled(c, "--player --output mapsheet-lantern-17-handout.pdf");
+	footer_is_copy_box(c, "--player --output mapsheet-lantern-17-handout.pdf");
+	set_control(c, "#remake-format", "pdf");
+	wait_settled(c, "--output mapsheet-lantern-17.pdf");
+
+	/* the controls' captions are the labels, in a game master's words, not
+	 * the command line's help */
+	char *controls = eval_str(c, "document.getElementById('controls').innerText");
+	static const char *const shown[] = { "Squares per inch", "Tables for room contents", "Zone themes",
+					     "Players' handout: no secrets, no key" };
+	for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
+		ck_assert_msg(strstr(controls, shown[i]) != NULL, "no '%s' on the page", shown[i]);
+	static const char *const hidden[] = { "N|fit", "stocking tables: neutral (default) or a folder",
+					      "templates/themes", "the players' handout: no secrets" };
+	for (size_t i = 0; i < sizeof hidden / sizeof hidden[0]; i++)
+		ck_assert_msg(strstr(controls, hidden[i]) == NULL, "the page shows the command line's '%s'", hidden[i]);
+	free(controls);
 
 	/* what a game master sees */
 	json_t *box = cdp_eval(c, "(function () { var r = " PREVIEW_SVG ".getBoundingClientRect();"
@@ -272,7 +324,7 @@ static Suite *browser_suite(void)
 {
 	Suite *s = suite_create("browser");
 	TCase *tc = tcase_create("browser");
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 300);
 	const char *no_browser = getenv("MAPSHEET_NO_BROWSER");
 	if (no_browser && strcmp(no_browser, "1") == 0)
 		fprintf(stderr, "check_browser: MAPSHEET_NO_BROWSER=1: the test in a browser is left out\n");

@@ -3,10 +3,12 @@
  * demo and 1..20) and of mixed 3-level booklets: no near-empty key page and
  * no last key page of a few lines, no heading left at a column's foot
  * without lines of its entry, the wandering monster table in one column,
- * and the key on the map page when the map leaves room for a column. */
+ * and the key on the map page when the map leaves room for a column; and
+ * no sheet on more pages than a scale it may take would print it on. */
 #include "testutil.h"
 
 #include "layout/layout.h"
+#include "layout/sheet_plan.h"
 #include "methods/levels.h"
 #include "render.h"
 #include "render_int.h"
@@ -273,6 +275,128 @@ START_TEST(test_key_beside_map)
 }
 END_TEST
 
+/* Lays out d's only level at an explicit scale and orientation: its
+ * pages, or 0 when the map does not fit so. */
+static int pages_at(struct doc *d, double scale, enum orientation o, struct layout_result *res)
+{
+	struct doc at = *d;
+	at.sheet.scale = scale;
+	at.sheet.orientation = o;
+	struct measure ms;
+	struct style st;
+	struct paper paper;
+	struct err e;
+	ck_assert_int_eq(measure_init(&ms, &e), 0);
+	ck_assert_int_eq(render_load_style(&st, at.sheet.style, at.template_dirs, &ms, &e), 0);
+	ck_assert_int_eq(paper_parse(at.sheet.paper, &paper, &e), 0);
+	struct layout_ctx c;
+	struct scene sc;
+	scene_init(&sc);
+	ck_assert_int_eq(layout_ctx_init(&c, &at, &at.levels[0], &st, &ms, &sc, &e), 0);
+	int rc = layout_level(&c, &paper, res, &e);
+	layout_ctx_free(&c);
+	scene_free(&sc);
+	measure_free(&ms);
+	return rc < 0 ? 0 : res->npages;
+}
+
+/* No two texts of the map page overlap, none runs over the map but its
+ * own marks, and all stay inside the margins. */
+static void assert_clear(const struct scene *sc, const struct layout_result *r, const char *what)
+{
+	const struct scene_page *p = &sc->pages[r->first_page];
+	const struct map_frame *f = &r->frame;
+	double mx0 = f->ox + f->vx * f->s, my0 = f->oy + f->vy * f->s;
+	double mx1 = mx0 + f->vw * f->s, my1 = my0 + f->vh * f->s;
+	for (size_t i = 0; i < p->nitems; i++) {
+		const struct scene_item *a = &p->items[i];
+		double ax0, ay0, ax1, ay1;
+		if (a->kind != SCENE_TEXT || !scene_item_bounds(p, a, &ax0, &ay0, &ax1, &ay1))
+			continue;
+		ck_assert_msg(ax0 >= PAPER_MARGIN - 0.01 && ay0 >= PAPER_MARGIN - 0.01 && ax1 <= p->w - PAPER_MARGIN + 0.01 &&
+			      ay1 <= p->h - PAPER_MARGIN + 0.01, "%s: '%s' outside the margins", what, a->text);
+		/* the map's own marks (room numbers, a secret door's S, lettered
+		 * marks) stand on it */
+		int on_map = ax0 < mx1 && ax1 > mx0 && ay0 < my1 && ay1 > my0;
+		int mark = strlen(a->text) <= 3 && ax0 >= mx0 && ax1 <= mx1 && ay0 >= my0 && ay1 <= my1;
+		ck_assert_msg(!on_map || mark, "%s: '%.40s' at %.1f,%.1f runs over the map", what, a->text, a->x, a->y);
+		for (size_t j = i + 1; j < p->nitems; j++) {
+			const struct scene_item *b = &p->items[j];
+			double bx0, by0, bx1, by1;
+			if (b->kind != SCENE_TEXT || !scene_item_bounds(p, b, &bx0, &by0, &bx1, &by1))
+				continue;
+			double ox = fmin(ax1, bx1) - fmax(ax0, bx0), oy = fmin(ay1, by1) - fmax(ay0, by0);
+			/* (lines set closer, at 0.94 of their pitch, share a point of
+			 * their boxes, not of their ink) */
+			ck_assert_msg(ox <= 0.5 || oy <= 1.0, "%s: '%.30s' and '%.30s' overlap by %.1f x %.1f at %.1f,%.1f",
+				      what, a->text, b->text, ox, oy, a->x, a->y);
+		}
+	}
+}
+
+/* A key page is added only when the key needs it: no scale the sheet may
+ * take (the largest squares that fit, or a finer standard scale keeping
+ * SHEET_SHRINK_MIN of them, up to SHEET_SHRINK_SCALE_MAX to the inch) in
+ * either orientation prints the sheet on fewer pages than the one chosen;
+ * the issue's cards sheet of seed ember, whose second page held only the
+ * notes and the monster table, is one page. */
+START_TEST(test_no_page_for_a_remainder)
+{
+	static const double scales[] = { 4, 5, 6, 8, 10, 12, 16 };
+	int sheets = 0, before = 0, after = 0;
+	for (int mi = 0; mi < 5; mi++)
+		for (int s = 0; s <= 8; s++) {
+			char seed[16];
+			snprintf(seed, sizeof seed, s == 0 ? "ember" : "%d", s);
+			struct level lv[1];
+			struct doc d;
+			test_levels_doc(lv, 1, methods[mi], seed, "classic", &d);
+			struct layout_result chosen, r;
+			struct scene sc;
+			char what[64];
+			snprintf(what, sizeof what, "%s, seed %s", methods[mi], seed);
+			lay_level(&d, &sc, &chosen);
+			assert_clear(&sc, &chosen, what);
+			check_key_flow(&d, &sc, what);
+			scene_free(&sc);
+			int pages = chosen.npages;
+			/* the largest squares that fit, in either orientation */
+			double largest = 0;
+			int at_largest = 0;
+			for (int k = 0; k < 7 && largest == 0; k++)
+				for (int o = ORIENT_PORTRAIT; o <= ORIENT_LANDSCAPE; o++) {
+					int n = pages_at(&d, scales[k], (enum orientation)o, &r);
+					if (n > 0 && (largest == 0 || n < at_largest)) {
+						largest = paper_square_pt(scales[k]);
+						at_largest = n;
+					}
+				}
+			ck_assert(largest > 0);
+			for (int k = 0; k < 7; k++) {
+				double sq = paper_square_pt(scales[k]);
+				if (sq > largest + 1e-9 || sq < SHEET_SHRINK_MIN * largest - 1e-9 ||
+				    (sq < largest - 1e-9 && scales[k] > SHEET_SHRINK_SCALE_MAX))
+					continue;
+				for (int o = ORIENT_PORTRAIT; o <= ORIENT_LANDSCAPE; o++) {
+					int n = pages_at(&d, scales[k], (enum orientation)o, &r);
+					ck_assert_msg(n == 0 || n >= pages, "%s, seed %s: %d pages, but %d at %g to the inch %s",
+						      methods[mi], seed, pages, n, scales[k],
+						      o == ORIENT_PORTRAIT ? "portrait" : "landscape");
+				}
+			}
+			ck_assert_msg(chosen.frame.s >= SHEET_SHRINK_MIN * largest - 1e-9, "%s, seed %s: squares of %.1f pt",
+				      methods[mi], seed, chosen.frame.s);
+			if (mi == 2 && s == 0)
+				ck_assert_msg(pages == 1, "cards, seed ember: %d pages", pages);
+			sheets++;
+			before += at_largest;
+			after += pages;
+			levels_free(lv, 1);
+		}
+	printf("render_keyflow: %d default sheets on %d pages, %d at their largest squares\n", sheets, after, before);
+}
+END_TEST
+
 static Suite *render_keyflow_suite(void)
 {
 	Suite *s = suite_create("render_keyflow");
@@ -281,6 +405,7 @@ static Suite *render_keyflow_suite(void)
 	tcase_add_test(tc, test_default_sheets);
 	tcase_add_test(tc, test_booklets);
 	tcase_add_test(tc, test_key_beside_map);
+	tcase_add_test(tc, test_no_page_for_a_remainder);
 	suite_add_tcase(s, tc);
 	return s;
 }

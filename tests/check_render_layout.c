@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include "layout/layout.h"
+#include "layout/sheet_plan.h"
 #include "render.h"
 #include "render_fixture.h"
 
@@ -344,25 +345,44 @@ START_TEST(test_key_flow)
 }
 END_TEST
 
+/* The orientation and scale picked print the sheet on the fewest pages,
+ * then with the largest squares: a wide map without key goes landscape,
+ * where its squares are larger; with its key, on the side that prints it
+ * on fewer pages, its squares at least SHEET_SHRINK_MIN of the largest. */
 START_TEST(test_orientation_auto)
 {
 	struct level lv;
 	struct doc d;
 	struct err e;
 	struct scene sc;
-	struct layout_result r;
+	struct layout_result r, forced[2];
 	fx_gallery(&lv.map, 14, 3);    /* wide */
 	fx_doc(&d, &lv, "inksaver", 0);
+	d.sheet.no_key = 1;
 	scene_init(&sc);
 	ck_assert_msg(lay(&d, &sc, &r, &e) == 0, "%s", e.msg);
 	ck_assert_int_eq(r.orientation, ORIENT_LANDSCAPE);
 	ck_assert_double_eq(sc.pages[0].w, 792);
+	double largest = r.frame.s;
 	scene_free(&sc);
-	d.sheet.orientation = ORIENT_PORTRAIT;
+	d.sheet.no_key = 0;
+	for (int k = 0; k < 2; k++) {
+		d.sheet.orientation = k == 0 ? ORIENT_PORTRAIT : ORIENT_LANDSCAPE;
+		scene_init(&sc);
+		ck_assert_msg(lay(&d, &sc, &forced[k], &e) == 0, "%s", e.msg);
+		ck_assert_double_eq(sc.pages[0].w, k == 0 ? 612 : 792);
+		scene_free(&sc);
+	}
+	d.sheet.orientation = ORIENT_AUTO;
 	scene_init(&sc);
 	ck_assert_msg(lay(&d, &sc, &r, &e) == 0, "%s", e.msg);
-	ck_assert_double_eq(sc.pages[0].w, 612);
 	scene_free(&sc);
+	int fewer = forced[0].npages <= forced[1].npages ? 0 : 1;
+	ck_assert_int_eq(r.npages, forced[fewer].npages);
+	ck_assert_msg(forced[0].npages != forced[1].npages, "the fixture no longer tells the orientations apart");
+	ck_assert_int_eq(r.orientation, fewer == 0 ? ORIENT_PORTRAIT : ORIENT_LANDSCAPE);
+	ck_assert_msg(r.frame.s >= SHEET_SHRINK_MIN * largest - 1e-9, "squares of %.1f pt, the largest %.1f pt",
+		      r.frame.s, largest);
 	fx_doc_free(&d);
 	fx_gallery(&lv.map, 3, 9);     /* tall */
 	fx_doc(&d, &lv, "inksaver", 0);

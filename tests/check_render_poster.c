@@ -193,9 +193,9 @@ static void reassemble(const char *meth, const char *seed, int player, const cha
 		/* the person's cut: at the window's left and top edges, and at
 		 * the next piece's cut on the right and below */
 		int wx = (int)lround(pl.win_x * PX), wy = (int)lround(pl.win_y * PX);
-		int ox = (int)lround(col * pl.step_x * sq), oy = (int)lround(row * pl.step_y * sq);
-		int cw = (int)lround(fmin(pl.step_x, pl.vx + pl.vw - pc->x0) * sq);
-		int ch = (int)lround(fmin(pl.step_y, pl.vy + pl.vh - pc->y0) * sq);
+		int ox = (int)lround((pc->x0 - pl.vx) * sq), oy = (int)lround((pc->y0 - pl.vy) * sq);
+		int cw = (int)lround((pc->cut_x - pc->x0) * sq);
+		int ch = (int)lround((pc->cut_y - pc->y0) * sq);
 		for (int y = 0; y < ch && oy + y < H; y++)
 			for (int x = 0; x < cw && ox + x < W; x++) {
 				((uint32_t *)(cdata + (size_t)(oy + y) * cstride))[ox + x] = pixel(img, wx + x, wy + y);
@@ -244,9 +244,9 @@ static void reassemble(const char *meth, const char *seed, int player, const cha
 			}
 			int near_seam = 0;
 			for (int c = 1; c < pl.cols; c++)
-				near_seam |= abs(x - (int)lround(c * pl.step_x * sq)) <= SEAM_PX;
+				near_seam |= abs(x - (int)lround((c * pl.step_x - pl.off_x) * sq)) <= SEAM_PX;
 			for (int r = 1; r < pl.rows; r++)
-				near_seam |= abs(y - (int)lround(r * pl.step_y * sq)) <= SEAM_PX;
+				near_seam |= abs(y - (int)lround((r * pl.step_y - pl.off_y) * sq)) <= SEAM_PX;
 			if (near_seam)
 				continue;
 			compared++;
@@ -345,12 +345,12 @@ START_TEST(test_numbers_whole)
 			double gx0 = pc->x0 + (x0 - pl.win_x) / pl.s, gx1 = pc->x0 + (x1 - pl.win_x) / pl.s;
 			double gy1 = pc->y0 + (it->y - pl.win_y) / pl.s, gy0 = gy1 - it->size * 0.72 / pl.s;
 			for (int c = 1; c < pl.cols; c++) {
-				double cut = pl.vx + c * pl.step_x;
+				double cut = pl.vx - pl.off_x + c * pl.step_x;
 				ck_assert_msg(!(gx0 < cut - 1e-6 && gx1 > cut + 1e-6), "%s: number %s across the cut at column %g",
 					      methods[_i], it->text, cut);
 			}
 			for (int r = 1; r < pl.rows; r++) {
-				double cut = pl.vy + r * pl.step_y;
+				double cut = pl.vy - pl.off_y + r * pl.step_y;
 				ck_assert_msg(!(gy0 < cut - 1e-6 && gy1 > cut + 1e-6), "%s: number %s across the cut at row %g",
 					      methods[_i], it->text, cut);
 			}

@@ -1,6 +1,7 @@
 /* check_render_sizes.c: sizes the program chooses itself. Every method's
  * default map prints at graph paper's 4 and 5 squares to the inch on letter
- * and A4; without --size the grid holds the rooms asked for, or the count
+ * and A4, and without --scale at 4 (at 5 only where that saves a page);
+ * without --size the grid holds the rooms asked for, or the count
  * is refused up front; a fitted map finer than 16 squares to the inch and
  * paper too small for the sheet's furniture are refused with one line that
  * names the smallest standard paper that works and the exact size (and
@@ -85,13 +86,27 @@ START_TEST(test_defaults_print_on_graph_paper)
 				ck_assert_msg(strstr(err, "warning") == NULL, "%s: %s", args, err);
 				free(err);
 			}
-	/* without --scale the default map takes graph paper's 4 to the inch */
+	/* without --scale the default map takes graph paper's 4 to the inch,
+	 * or a finer scale only where that prints the sheet on fewer pages */
 	for (size_t m = 0; m < sizeof methods / sizeof methods[0]; m++) {
-		snprintf(args, sizeof args, "--method %s --seed demo --verbose -o " DIR "/sheet.svg", methods[m]);
-		ck_assert_int_eq(test_run(args, OUT, ERR), 0);
-		char *err = test_slurp(ERR, NULL);
-		ck_assert_msg(strstr(err, "letter portrait, 4 squares to the inch") != NULL, "%s: %s", args, err);
-		free(err);
+		int pages[2], scale = 0;
+		for (int k = 0; k < 2; k++) {
+			snprintf(args, sizeof args, "--method %s --seed demo %s--verbose -o " DIR "/sheet.pdf", methods[m],
+				 k == 0 ? "" : "--scale 4 ");
+			ck_assert_int_eq(test_run(args, OUT, ERR), 0);
+			char *err = test_slurp(ERR, NULL);
+			const char *at = strstr(err, "letter portrait, ");
+			ck_assert_msg(at != NULL, "%s: %s", args, err);
+			int sc = 0;
+			ck_assert_msg(sscanf(at, "letter portrait, %d squares to the inch, map %*f x %*f in, %d page", &sc,
+					     &pages[k]) == 2, "%s: %s", args, err);
+			if (k == 0)
+				scale = sc;
+			free(err);
+		}
+		ck_assert_msg(scale == 4 || (scale == 5 && pages[0] < pages[1]),
+			      "--method %s: fitted at %d to the inch on %d pages; at 4, %d pages", methods[m], scale,
+			      pages[0], pages[1]);
 	}
 }
 END_TEST

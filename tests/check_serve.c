@@ -1,12 +1,13 @@
 /* check_serve.c: mapsheet serve, over real HTTP: every download is the
  * bytes the command line writes for the same options (a zip holds the
- * files it writes, by their names); the preview is the sheet's first page;
- * the key (text and JSON) carries the premise, the secret only on the
- * referee's copy;
+ * files it writes, by their names); the preview is the sheet's first page,
+ * drawn from the command line of the download picked, whose remake line
+ * its footer prints and /remake gives; the key (text and JSON) carries the
+ * premise, the secret only on the referee's copy;
  * a bad parameter is a 400 with the command line's own message, options
  * that read files are refused, the web's caps hold; unknown paths are 404,
  * other methods 405; the page and the option tables are served, every
- * method option in them; 2,000 requests from 8 clients at once all
+ * method option in them, each with a label in a game master's words; 2,000 requests from 8 clients at once all
  * succeed and the server's memory stays flat; a request past
  * --request-seconds is a 503 and the server goes on; SIGTERM lets a request in flight finish and exits 0 (and under
  * make sanitize, with no leak or error reported). */
@@ -14,8 +15,11 @@
 #include "testutil.h"
 
 #include "base/sbuf.h"
+#include "cli/cli_options.h"
 #include "methods/gen.h"
 #include "model/doc.h"
+
+#include <jansson.h>
 
 #include <pthread.h>
 #include <signal.h>
@@ -156,22 +160,92 @@ START_TEST(test_downloads_are_the_commands_bytes)
 }
 END_TEST
 
+static void refused(const char *path, const char *text);
+
+/* The remake line the preview's footer prints, from its header, with the
+ * %XX escapes undone, into out. */
+static const char *footer_line(const struct http_reply *r, char *out, size_t size)
+{
+	char raw[4096];
+	ck_assert_ptr_nonnull(http_header(r, "X-Mapsheet-Remake", raw, sizeof raw));
+	size_t n = 0;
+	for (const char *p = raw; *p && n + 1 < size; p++) {
+		unsigned v;
+		if (*p == '%' && sscanf(p + 1, "%2x", &v) == 1) {
+			out[n++] = (char)v;
+			p += 2;
+		} else {
+			out[n++] = *p;
+		}
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* One command line: for each download picked (none: the PDF sheet), the
+ * preview's footer prints the line /remake gives for it. */
+static void footer_is_remake(const char *query)
+{
+	char path[600], line[4096];
+	struct http_reply map, remake;
+	snprintf(path, sizeof path, "/map.svg?%s", query);
+	get_ok(path, &map);
+	snprintf(path, sizeof path, "/remake?%s", query);
+	get_ok(path, &remake);
+	remake.body[strcspn(remake.body, "\n")] = '\0';
+	ck_assert_msg(strcmp(footer_line(&map, line, sizeof line), remake.body) == 0, "%s: the footer says %s, /remake %s",
+		      query, line, remake.body);
+	http_reply_free(&map);
+	http_reply_free(&remake);
+}
+
 START_TEST(test_preview_key_remake)
 {
 	start();
-	struct http_reply r;
-	char type[100];
-	get_ok("/map.svg?seed=pv&method=mansion&rooms=9", &r);
-	ck_assert_str_eq(http_header(&r, "Content-Type", type, sizeof type), "image/svg+xml");
-	ck_assert_ptr_nonnull(http_header(&r, "Server-Timing", type, sizeof type));
-	/* the sheet's first page, the map, as the command line draws it */
+	struct http_reply r, svg;
+	char type[100], line[4096];
+	get_ok("/map.svg?seed=pv&method=mansion&rooms=9&format=svg", &svg);
+	ck_assert_str_eq(http_header(&svg, "Content-Type", type, sizeof type), "image/svg+xml");
+	ck_assert_ptr_nonnull(http_header(&svg, "Server-Timing", type, sizeof type));
+	/* the sheet's first page, the map, as the command line draws it: with
+	 * the SVG picked, the very bytes, its footer's remake line and all */
 	ck_assert_int_eq(run_cli_in(DIR "/pv", (const char *const[]){ "--seed", "pv", "--method", "mansion", "--rooms",
 								   "9", "--output", "mapsheet-pv.svg", NULL }, NULL), 0);
 	size_t len;
 	char *want = test_slurp(DIR "/pv/mapsheet-pv.svg", &len);
 	ck_assert_ptr_nonnull(want);
-	ck_assert(len == r.len && memcmp(want, r.body, len) == 0);
+	ck_assert(len == svg.len && memcmp(want, svg.body, len) == 0);
 	free(want);
+	ck_assert_str_eq(footer_line(&svg, line, sizeof line),
+			 "mapsheet --seed pv --method mansion --rooms 9 --output mapsheet-pv.svg");
+	/* none picked: the PDF sheet's line on the footer, the same as /remake's */
+	get_ok("/map.svg?seed=pv&method=mansion&rooms=9", &r);
+	ck_assert_str_eq(footer_line(&r, line, sizeof line),
+			 "mapsheet --seed pv --method mansion --rooms 9 --output mapsheet-pv.pdf");
+	ck_assert_msg(r.len != svg.len || memcmp(r.body, svg.body, r.len) != 0, "the footer did not change");
+	http_reply_free(&r);
+	http_reply_free(&svg);
+	static const char *const picked[] = { "", "&format=pdf", "&format=svg", "&format=handout", "&format=png",
+					      "&format=json", "&format=md", "&format=uvtt", "&format=txt",
+					      "&levels=2&format=booklet", "&title=Gr%C3%BCne%20Halle%2C%20100%25" };
+	for (size_t i = 0; i < sizeof picked / sizeof picked[0]; i++) {
+		char query[200];
+		snprintf(query, sizeof query, "seed=pv&method=mansion&rooms=9%s", picked[i]);
+		footer_is_remake(query);
+	}
+	get_ok("/map.svg?seed=pv&rooms=4&format=handout", &r);
+	ck_assert_str_eq(footer_line(&r, line, sizeof line), "mapsheet --seed pv --rooms 4 --player --output "
+							     "mapsheet-pv-handout.pdf");
+	http_reply_free(&r);
+	get_ok("/map.svg?seed=pv&rooms=4&title=Gr%C3%BCne%20Halle", &r);
+	ck_assert_str_eq(footer_line(&r, line, sizeof line), "mapsheet --seed pv --rooms 4 --title 'Grüne Halle' "
+							     "--output mapsheet-pv.pdf");
+	http_reply_free(&r);
+	refused("/map.svg?seed=pv&format=nope", "format=nope: unknown download");
+	refused("/map.svg?seed=pv&format=booklet", "a booklet has 2 levels or more");
+	/* the key and the remake line answer no footer */
+	get_ok("/key.txt?seed=pv&rooms=4&format=handout", &r);
+	ck_assert_ptr_null(http_header(&r, "X-Mapsheet-Remake", line, sizeof line));
 	http_reply_free(&r);
 
 	get_ok("/key.txt?seed=pv&method=mansion&rooms=9", &r);
@@ -395,7 +469,7 @@ START_TEST(test_paths_and_methods)
 END_TEST
 
 /* Every method and each option of it is in /options.json: the page's
- * controls come from the tables. */
+ * controls come from the tables, each with its label. */
 START_TEST(test_options_json)
 {
 	start();
@@ -421,6 +495,36 @@ START_TEST(test_options_json)
 	ck_assert_ptr_null(strstr(r.body, "\"input\""));
 	ck_assert_ptr_null(strstr(r.body, "\"input-format\""));
 	ck_assert_ptr_nonnull(strstr(r.body, "\"values\":[\"blueprint\",\"classic\",\"hatched\",\"inksaver\"]"));
+	/* every option the page shows has a label of its own, short, in other
+	 * words than the command line's help (which stays for --help) */
+	json_error_t jerr;
+	json_t *root = json_loads(r.body, 0, &jerr);
+	ck_assert_msg(root != NULL, "options.json: %s", jerr.text);
+	json_t *lists[64];
+	int nlists = 0;
+	lists[nlists++] = json_object_get(root, "options");
+	size_t i;
+	json_t *m;
+	json_array_foreach(json_object_get(root, "methods"), i, m)
+		if (nlists < 64)
+			lists[nlists++] = json_object_get(m, "options");
+	int labelled = 0;
+	for (int k = 0; k < nlists; k++) {
+		json_t *o;
+		json_array_foreach(lists[k], i, o) {
+			const char *name = json_string_value(json_object_get(o, "name"));
+			const char *label = json_string_value(json_object_get(o, "label"));
+			const char *help = json_string_value(json_object_get(o, "help"));
+			ck_assert_msg(label && label[0] && strlen(label) <= 40, "--%s: label %s", name, label ? label : "null");
+			ck_assert_msg(help && strcmp(label, help) != 0 && !strstr(label, "--"), "--%s: label %s", name, label);
+			labelled++;
+		}
+	}
+	ck_assert_int_ge(labelled, 30);
+	const struct cli_option *scale = cli_option_find("scale");
+	ck_assert_str_eq(scale->help, "squares per inch, 1 to 16 (graph paper: 4), or fit");
+	ck_assert_str_eq(scale->label, "Squares per inch");
+	json_decref(root);
 	http_reply_free(&r);
 	stop_ok();
 }

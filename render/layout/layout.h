@@ -2,7 +2,8 @@
  * (map + key) into scene pages: it picks the orientation and scale, places
  * the map, the room numbers, the key in columns, the legend, scale bar,
  * compass, title and footer, measuring all text with Pango. Split by part:
- * layout_page.c (the sheet's pages), sheet_plan.c (its arrangement),
+ * layout_page.c (the sheet's pages), sheet_plan.c (its arrangements),
+ * sheet_choose.c (the one printing the fewest pages),
  * sheet_dress.c (its title, band and footer), layout_folio.c (a booklet's
  * page numbers), layout_text.c (text in a style), layout_intro.c (the
  * premise and the secret), layout_map.c (the map drawing),
@@ -13,9 +14,10 @@
  * layout_labels.c and layout_spot.c (room numbers), layout_zones.c (tinted
  * floor), layout_key.c (the key's flow), layout_keypages.c (its columns
  * and balance), layout_poster.c and layout_assembly.c (a map in pieces,
- * planned by poster_plan.c), layout_cover.c and layout_cover_joins.c (a
- * booklet's cover and its map of how the levels join), layout_page_refs.c
- * (the cover's page numbers, written once the pages are laid out). */
+ * planned by poster_plan.c, the floor of each counted by floor_sums.c),
+ * layout_cover.c and layout_cover_joins.c (a booklet's cover and its map
+ * of how the levels join), layout_page_refs.c (the cover's page numbers,
+ * written once the pages are laid out). */
 #ifndef MAPSHEET_LAYOUT_H
 #define MAPSHEET_LAYOUT_H
 
@@ -375,13 +377,15 @@ int key_text_lines_in(const struct key_text *kt, int f0, int f1);
 void key_text_emit(struct key_text *kt, const struct key_fit *fit,
 		   struct scene_page *(*page_of)(void *arg, int frame), void *arg);
 
-/* The key's columns on a sheet (layout_keypages.c): nfirst columns in
- * first_area (beside or below the map; 0: none), then key pages of ncols
- * columns in page_area[0] (the first key page) or page_area[1] (the
- * others), all col_w wide and gap apart. The caps are the balancing's. */
+/* The key's columns on a sheet (layout_keypages.c): the nfirst columns
+ * `first` on the map page (beside, below or around the map; 0: none), in
+ * reading order, then key pages of ncols columns in page_area[0] (the
+ * first key page) or page_area[1] (the others), all col_w wide and gap
+ * apart. The caps are the balancing's. */
 #define KEY_PAGES_MAX 10000
 struct key_pages {
-	struct rect_pt first_area, page_area[2];
+	const struct rect_pt *first;
+	struct rect_pt page_area[2];
 	int nfirst, ncols;
 	double col_w, gap;
 	int cap_from, cap_to;   /* frames cap_from .. cap_to - 1 at most cap_h high */

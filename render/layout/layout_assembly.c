@@ -58,7 +58,7 @@ static int piece_grid(struct layout_ctx *c, struct scene_page *p, const struct p
 	struct scene *sc = c->sc;
 	for (int i = 0; i < pl->rows * pl->cols; i++) {
 		const struct poster_piece *pc = &pl->pieces[i];
-		double x1 = fmin(pc->x0 + pl->step_x, pl->vx + pl->vw), y1 = fmin(pc->y0 + pl->step_y, pl->vy + pl->vh);
+		double x1 = pc->cut_x, y1 = pc->cut_y;
 		double x = f->ox + pc->x0 * f->s, y = f->oy + pc->y0 * f->s;
 		double w = (x1 - pc->x0) * f->s, h = (y1 - pc->y0) * f->s;
 		if (pc->empty) {

@@ -27,9 +27,13 @@ static int frame_at(void *arg, int i, struct rect_pt *out, double *full_h)
 	int kp = key_pages_page(kpg, i);
 	if (kp > KEY_PAGES_MAX)
 		return -1;
-	const struct rect_pt *a = kp == 0 ? &kpg->first_area : &kpg->page_area[kp > 1];
-	int col = kp == 0 ? i : (i - kpg->nfirst) % kpg->ncols;
-	*out = (struct rect_pt){ a->x + col * (kpg->col_w + kpg->gap), a->y, kpg->col_w, a->h };
+	if (kp == 0) {
+		*out = kpg->first[i];
+	} else {
+		const struct rect_pt *a = &kpg->page_area[kp > 1];
+		int col = (i - kpg->nfirst) % kpg->ncols;
+		*out = (struct rect_pt){ a->x + col * (kpg->col_w + kpg->gap), a->y, kpg->col_w, a->h };
+	}
 	*full_h = out->h;
 	if (i >= kpg->cap_from && i < kpg->cap_to && out->h > kpg->cap_h)
 		out->h = kpg->cap_h;

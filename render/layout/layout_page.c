@@ -40,14 +40,6 @@ static struct scene_page *new_page(struct layout_ctx *c, const struct sheet_part
 	return p;
 }
 
-/* The key page's heading text (kp >= 1). */
-static void key_page_heading(const struct layout_ctx *c, int kp, char *out, size_t size)
-{
-	char title[256];
-	layout_sheet_title(c->d, c->m, c->player, title, sizeof title);
-	snprintf(out, size, "%s \xe2\x80\x94 key%s", title, kp > 1 ? ", continued" : "");
-}
-
 struct emit_pages {
 	const struct key_pages *kp;
 	struct scene *sc;
@@ -65,34 +57,10 @@ static struct scene_page *emit_page(void *arg, int frame)
 static int lay_key(struct layout_ctx *c, const struct sheet_plan *pl, int first_page, struct err *e)
 {
 	const struct rect_pt *box = &pl->parts.content;
-	struct text_style heading = { .family = c->st->font_title, .size = c->st->size_heading * 1.3, .bold = 1,
-				      .colour = c->st->title };
+	struct text_style heading = sheet_key_heading_style(c);
 	struct key_pages kp;
-	memset(&kp, 0, sizeof kp);
-	kp.col_w = pl->col_w;
-	kp.gap = SHEET_GAP;
-	if (pl->where != KEY_NEXT_PAGE) {
-		kp.first_area = pl->key_area;
-		kp.nfirst = (int)((pl->key_area.w + SHEET_GAP) / (pl->col_w + SHEET_GAP) + 1e-6);
-		if (kp.nfirst < 1)
-			kp.nfirst = 1;
-	}
-	kp.ncols = (int)((box->w + SHEET_GAP) / (pl->col_w + SHEET_GAP) + 1e-6);
-	if (kp.ncols < 1)
-		kp.ncols = 1;
-	for (int k = 0; k < 2; k++) {
-		char head[300];
-		key_page_heading(c, k + 1, head, sizeof head);
-		/* measured in the regular weight, as it always has been, though
-		 * it is drawn bold */
-		struct text_style measured = heading;
-		measured.bold = 0;
-		double hh = layout_text_height(c, head, measured, box->w, e);
-		if (hh < 0)
-			return -1;
-		kp.page_area[k] = (struct rect_pt){ box->x, box->y + hh + SHEET_GAP, box->w,
-						    box->h - hh - SHEET_GAP - pl->parts.footer_h - SHEET_GAP };
-	}
+	if (sheet_key_frames(c, pl, &kp, e) < 0)
+		return -1;
 	struct key_text *kt;
 	if (key_text_build(&kt, c, pl->col_w, e) < 0)
 		return -1;
@@ -102,7 +70,7 @@ static int lay_key(struct layout_ctx *c, const struct sheet_plan *pl, int first_
 	for (int k = 1; k <= pages; k++) {
 		struct scene_page *p = new_page(c, &pl->parts, PAGE_KEY, k);
 		char head[300];
-		key_page_heading(c, k, head, sizeof head);
+		sheet_key_heading(c, k, head, sizeof head);
 		if (!p) {
 			key_text_free(kt);
 			return scene_ok(c->sc, e) < 0 ? -1 : err_set(e, "out of memory while laying out the sheet");
@@ -178,8 +146,8 @@ int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_
 		res->page_h = pl.parts.ph;
 		res->first_page = first;
 		res->npages = n;
-		res->key_beside = pl.where == KEY_BESIDE;
-		res->key_below = pl.where == KEY_BELOW;
+		res->key_beside = pl.where == KEY_BESIDE || pl.where == KEY_AROUND;
+		res->key_below = pl.where == KEY_BELOW || pl.where == KEY_AROUND;
 		res->map_area = pl.parts.map_area;
 	}
 	return scene_ok(c->sc, e);

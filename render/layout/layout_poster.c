@@ -239,7 +239,7 @@ static int piece_page(struct layout_ctx *c, const struct poster_plan *pl, const 
 	}
 	scene_unclip(sc, p);
 	/* the overlap beyond the cuts, which the next pieces cover */
-	double cut_x = pl->step_x * s, cut_y = pl->step_y * s;
+	double cut_x = (pc->cut_x - pc->x0) * s, cut_y = (pc->cut_y - pc->y0) * s;
 	if (pc->col + 1 < pl->cols && cut_x < ww) {
 		scene_rect_path(sc, p, wx + cut_x, wy, ww - cut_x, wh);
 		scene_fill(sc, p, overlap_tint);

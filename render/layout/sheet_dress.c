@@ -39,6 +39,19 @@ void layout_sheet_title(const struct doc *d, const struct map *m, int player, ch
 		snprintf(out, size, "%c%s map, seed %s", cap, meth + 1, d->seed ? d->seed : "unknown");
 }
 
+void sheet_key_heading(const struct layout_ctx *c, int kp, char *out, size_t size)
+{
+	char title[256];
+	layout_sheet_title(c->d, c->m, c->player, title, sizeof title);
+	snprintf(out, size, "%s \xe2\x80\x94 key%s", title, kp > 1 ? ", continued" : "");
+}
+
+struct text_style sheet_key_heading_style(const struct layout_ctx *c)
+{
+	return (struct text_style){ .family = c->st->font_title, .size = c->st->size_heading * 1.3, .bold = 1,
+				    .colour = c->st->title };
+}
+
 /* What makes room for crowded numbers: larger paper for a fitted map
  * (fit then takes larger squares), larger squares for a scale given. */
 static const char *crowded_advice(const struct layout_ctx *c)

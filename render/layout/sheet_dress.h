@@ -36,6 +36,11 @@ int sheet_footer_text(const struct layout_ctx *c, int page, int npages, struct s
 int sheet_draw_footer(struct layout_ctx *c, int index, const struct sheet_parts *sp, int page, int npages,
 		      struct err *e);
 
+/* A key page's heading, the sheet's title and "key" ("key, continued"
+ * after the first key page; kp counts from 1), and its style. */
+void sheet_key_heading(const struct layout_ctx *c, int kp, char *out, size_t size);
+struct text_style sheet_key_heading_style(const struct layout_ctx *c);
+
 /* The band's height for a content box content_w points wide: the legend's
  * rows beside the scale bar and compass. */
 double sheet_band_height(struct layout_ctx *c, double content_w);

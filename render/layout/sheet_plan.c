@@ -1,10 +1,10 @@
 /* sheet_plan.c: how a level's sheet is arranged (see sheet_plan.h). For
- * each orientation the page's fixed parts are measured (the header with
- * its subtitle, the band, the footer), the map is fitted or set at its
- * scale into the room left, and the key starts beside or below the map
- * when the map leaves room for a column there, or on the next page. Then
- * the plan that fits with the largest squares is picked, or the usage
- * error names the paper that would do. */
+ * an orientation the page's fixed parts are measured (the header with its
+ * subtitle, the band, the footer), the map is fitted or set at its scale
+ * into the room left, and the key starts beside or below the map when the
+ * map leaves room for a column there, or on the next page; or, asked,
+ * around the map. When no plan fits, the usage error names the paper that
+ * would do. sheet_choose.c picks among the plans. */
 #include "layout/sheet_plan.h"
 
 #include "layout/layout_intro.h"
@@ -63,6 +63,79 @@ static int key_columns(double width, double col_min, double *col_w)
 		n = 1;
 	*col_w = (width - (n - 1) * SHEET_GAP) / n;
 	return n;
+}
+
+/* Sets the map's top-left corner (its squares' numbers included) at mx, my. */
+static void place_map(struct sheet_plan *pl, double mx, double my)
+{
+	struct map_frame *f = &pl->f;
+	f->ox = mx + pl->coord_l - f->vx * f->s;
+	f->oy = my + pl->coord_t - f->vy * f->s;
+}
+
+/* Adds n key columns of pl->col_w from x on, at y, h high. */
+static void add_columns(struct sheet_plan *pl, int n, double x, double y, double h)
+{
+	for (int i = 0; i < n && pl->nfirst < SHEET_FIRST_MAX; i++)
+		pl->first[pl->nfirst++] = (struct rect_pt){ x + i * (pl->col_w + SHEET_GAP), y, pl->col_w, h };
+}
+
+/* Where the key starts on a sheet with key: right of the map or under it,
+ * whichever leaves it more room (a column narrower than the key pages'
+ * counts half), else on the next page; the map at the top, left of a key
+ * beside it, else centred, and in the page's middle when alone on it. */
+static void arrange(struct sheet_plan *pl, int with_key)
+{
+	const struct sheet_parts *sp = &pl->parts;
+	pl->where = KEY_NEXT_PAGE;
+	pl->nfirst = 0;
+	key_columns(sp->content.w, COL_MIN, &pl->col_w);
+	if (with_key) {
+		double bw = sp->map_area.w - pl->map_w - SHEET_GAP, bh = sp->map_area.h - pl->map_h - SHEET_GAP;
+		double cw_b = 0, cw_u = 0;
+		int nb = key_columns(bw, COL_BESIDE_MIN, &cw_b);
+		int nu = bh >= BELOW_MIN ? key_columns(sp->map_area.w, COL_MIN, &cw_u) : 0;
+		double area_b = nb ? bw * sp->map_area.h : 0, area_u = nu ? bh * sp->map_area.w : 0;
+		/* a column narrower than the key pages' narrows them too: it
+		 * wins over the room under the map only when twice as large */
+		if (nb && cw_b < COL_MIN)
+			area_b /= 2;
+		if (area_b > 0 && area_b >= area_u) {
+			pl->where = KEY_BESIDE;
+			pl->col_w = cw_b;
+			add_columns(pl, nb, sp->map_area.x + pl->map_w + SHEET_GAP, sp->map_area.y, sp->map_area.h);
+		} else if (area_u > 0) {
+			pl->where = KEY_BELOW;
+			pl->col_w = cw_u;
+			add_columns(pl, nu, sp->map_area.x, sp->map_area.y + pl->map_h + SHEET_GAP, bh);
+		}
+	}
+	double mx = pl->where == KEY_BESIDE ? sp->map_area.x : sp->map_area.x + (sp->map_area.w - pl->map_w) / 2;
+	double my = pl->where == KEY_NEXT_PAGE && pl->fits ? sp->map_area.y + (sp->map_area.h - pl->map_h) / 2
+							     : sp->map_area.y;
+	place_map(pl, mx, my);
+}
+
+int sheet_plan_around(struct sheet_plan *pl)
+{
+	const struct rect_pt *a = &pl->parts.map_area;
+	double col_w;
+	int n = key_columns(a->w, COL_MIN, &col_w);
+	if (n < 2)
+		return 0;
+	/* the columns the map spans at the right, and the room under it */
+	int span = (int)ceil((pl->map_w + SHEET_GAP) / (col_w + SHEET_GAP) - 1e-9);
+	double below_h = a->h - pl->map_h - SHEET_GAP;
+	if (span < 1 || span >= n || below_h < BELOW_MIN || n > SHEET_FIRST_MAX)
+		return 0;
+	pl->where = KEY_AROUND;
+	pl->col_w = col_w;
+	pl->nfirst = 0;
+	add_columns(pl, n - span, a->x, a->y, a->h);
+	double span_x = a->x + (n - span) * (col_w + SHEET_GAP), span_w = span * col_w + (span - 1) * SHEET_GAP;
+	add_columns(pl, span, span_x, a->y + pl->map_h + SHEET_GAP, below_h);
+	place_map(pl, span_x + (span_w - pl->map_w) / 2, a->y);
+	return 1;
 }
 
 /* The plan, with the premise in the header of a sheet without key when
@@ -131,38 +204,9 @@ static int plan_make(struct layout_ctx *c, enum orientation o, const struct pape
 	pl->fits = sp->map_area.w >= MAP_AREA_MIN && sp->map_area.h >= MAP_AREA_MIN &&
 		   pl->map_w <= sp->map_area.w + 1e-6 && pl->map_h <= sp->map_area.h + 1e-6 &&
 		   (scale > 0 || f->scale <= SHEET_SCALE_MAX + 1e-9);
-	pl->where = KEY_NEXT_PAGE;
-	if (c->with_key) {
-		double bw = sp->map_area.w - pl->map_w - SHEET_GAP, bh = sp->map_area.h - pl->map_h - SHEET_GAP;
-		double cw_b = 0, cw_u = 0;
-		int nb = key_columns(bw, COL_BESIDE_MIN, &cw_b);
-		int nu = bh >= BELOW_MIN ? key_columns(sp->map_area.w, COL_MIN, &cw_u) : 0;
-		double area_b = nb ? bw * sp->map_area.h : 0, area_u = nu ? bh * sp->map_area.w : 0;
-		/* a column narrower than the key pages' narrows them too: it
-		 * wins over the room under the map only when twice as large */
-		if (nb && cw_b < COL_MIN)
-			area_b /= 2;
-		if (area_b > 0 && area_b >= area_u) {
-			pl->where = KEY_BESIDE;
-			pl->col_w = cw_b;
-			pl->key_area = (struct rect_pt){ sp->map_area.x + pl->map_w + SHEET_GAP, sp->map_area.y, bw,
-							 sp->map_area.h };
-		} else if (area_u > 0) {
-			pl->where = KEY_BELOW;
-			pl->col_w = cw_u;
-			pl->key_area = (struct rect_pt){ sp->map_area.x, sp->map_area.y + pl->map_h + SHEET_GAP,
-							 sp->map_area.w, bh };
-		} else {
-			key_columns(sp->content.w, COL_MIN, &pl->col_w);
-		}
-	}
-	/* the map's place: left of a key beside it, else centred; at the top
-	 * unless the page holds nothing else */
-	double mx = pl->where == KEY_BESIDE ? sp->map_area.x : sp->map_area.x + (sp->map_area.w - pl->map_w) / 2;
-	double my = pl->where == KEY_NEXT_PAGE && pl->fits ? sp->map_area.y + (sp->map_area.h - pl->map_h) / 2
-							     : sp->map_area.y;
-	f->ox = mx + coord_l - f->vx * f->s;
-	f->oy = my + coord_t - f->vy * f->s;
+	pl->coord_l = coord_l;
+	pl->coord_t = coord_t;
+	arrange(pl, c->with_key);
 	return 0;
 }
 
@@ -269,8 +313,8 @@ static int paper_advice(struct layout_ctx *c, const struct paper *paper, double 
  * only fit finer than SHEET_SCALE_MAX, too small to read. Names the
  * smallest standard paper that works and the exact size, and for a fitted
  * map the poster. */
-static int no_plan(struct layout_ctx *c, const struct paper *paper, const struct sheet_plan *cand, int n,
-		   struct err *e)
+int sheet_plan_refuse(struct layout_ctx *c, const struct paper *paper, const struct sheet_plan *cand, int n,
+		      struct err *e)
 {
 	const struct sheet_plan *p = &cand[0];
 	for (int i = 1; i < n; i++)
@@ -298,42 +342,10 @@ static int no_plan(struct layout_ctx *c, const struct paper *paper, const struct
 			 1 / p->f.scale, SHEET_SCALE_MAX, use, SHEET_SCALE_MAX);
 }
 
-int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sheet_plan *out, struct err *e)
-{
-	enum orientation want = c->d->sheet.orientation;
-	struct sheet_plan cand[2];
-	int n = 0;
-	if (want == ORIENT_AUTO || want == ORIENT_PORTRAIT) {
-		if (sheet_plan_make(c, ORIENT_PORTRAIT, paper, c->d->sheet.scale, &cand[n++], e) < 0)
-			return -1;
-	}
-	if (want == ORIENT_AUTO || want == ORIENT_LANDSCAPE) {
-		if (sheet_plan_make(c, ORIENT_LANDSCAPE, paper, c->d->sheet.scale, &cand[n++], e) < 0)
-			return -1;
-	}
-	int best = -1;
-	for (int i = 0; i < n; i++) {
-		if (!cand[i].fits)
-			continue;
-		if (best < 0) {
-			best = i;
-			continue;
-		}
-		const struct sheet_plan *a = &cand[i], *b = &cand[best];
-		double ka = a->where == KEY_NEXT_PAGE ? 0 : a->key_area.w * a->key_area.h;
-		double kb = b->where == KEY_NEXT_PAGE ? 0 : b->key_area.w * b->key_area.h;
-		if (a->f.s > b->f.s + 1e-9 || (fabs(a->f.s - b->f.s) <= 1e-9 && ka > kb + 1))
-			best = i;
-	}
-	if (best < 0)
-		return no_plan(c, paper, cand, n, e);
-	*out = cand[best];
-	return 0;
-}
-
 void sheet_plan_key_after(struct sheet_plan *pl)
 {
 	pl->where = KEY_NEXT_PAGE;
+	pl->nfirst = 0;
 	key_columns(pl->parts.content.w, COL_MIN, &pl->col_w);
 }
 

@@ -1,5 +1,6 @@
 /* cli_options.h: the table of common options, shared by the parser
- * (cli_parse.c) and by --help and the shell completion (cli_help.c). */
+ * (cli_parse.c), by --help and the shell completion (cli_help.c), and by
+ * the page of mapsheet serve, which shows each option's label. */
 #ifndef MAPSHEET_CLI_OPTIONS_H
 #define MAPSHEET_CLI_OPTIONS_H
 
@@ -11,7 +12,9 @@ struct cli_option {
 	const char *name;
 	int short_name;         /* 0: long only */
 	const char *arg;        /* NULL: a flag */
-	const char *help;
+	const char *help;       /* --help's line, the command line's words */
+	const char *label;      /* the page's words for it: a short caption a
+				 * game master reads ("Squares per inch") */
 	enum cli_group group;
 	/* Checks value and stores it in c; returns 0 or -1 with a usage error. */
 	int (*apply)(struct cli *c, const char *value, struct err *e);

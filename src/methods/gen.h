@@ -46,7 +46,10 @@ typedef int (*method_generate_fn)(struct map *m, const struct gen_params *p, str
 struct method_option {
 	const char *name;       /* long option name without "--" */
 	const char *arg;        /* "R", "N", "RULE"; NULL for a flag */
-	const char *help;       /* one line for --help */
+	const char *help;       /* one line for --help, the command line's words */
+	const char *label;      /* the page of mapsheet serve's caption for it, a
+				 * game master's words ("Extra corridors closing
+				 * loops") */
 	/* Parses value into p; returns 0 or -1 with a usage error naming the
 	 * option, the value and what is accepted. */
 	int (*apply)(struct gen_params *p, const char *value, struct err *e);

@@ -54,11 +54,33 @@ static void free_sent(void *cls)
 	free(sb);
 }
 
+/* The preview's remake line as a header value: UTF-8 and '%' as %XX, so
+ * the page reads it back with decodeURIComponent (malloc'd, or NULL). */
+static char *header_escape(const char *text)
+{
+	char *out = malloc(strlen(text) * 3 + 1), *o = out;
+	if (!out)
+		return NULL;
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		if (*p >= 0x20 && *p < 0x7f && *p != '%') {
+			*o++ = (char)*p;
+		} else {
+			static const char hex[] = "0123456789ABCDEF";
+			*o++ = '%';
+			*o++ = hex[*p >> 4];
+			*o++ = hex[*p & 15];
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
 /* Queues body (malloc'd, taken whatever happens, with its `held` bytes of
- * ctx's budget, given back when it is freed). */
+ * ctx's budget, given back when it is freed); remake, when not NULL, is
+ * sent as the header X-Mapsheet-Remake. */
 static enum MHD_Result send_owned(struct MHD_Connection *conn, unsigned status, char *body, size_t len,
 				  const char *type, const char *filename, double run_ms, double cpu_ms,
-				  struct serve_ctx *ctx, size_t held)
+				  struct serve_ctx *ctx, size_t held, const char *remake)
 {
 	struct sent_body *sb = malloc(sizeof *sb);
 	struct MHD_Response *r = NULL;
@@ -84,6 +106,10 @@ static enum MHD_Result send_owned(struct MHD_Connection *conn, unsigned status, 
 		snprintf(timing, sizeof timing, "run;dur=%.1f, cpu;dur=%.1f", run_ms, cpu_ms);
 		MHD_add_response_header(r, "Server-Timing", timing);
 	}
+	char *line = remake ? header_escape(remake) : NULL;
+	if (line)
+		MHD_add_response_header(r, "X-Mapsheet-Remake", line);
+	free(line);
 	enum MHD_Result rc = MHD_queue_response(conn, status, r);
 	MHD_destroy_response(r);
 	return rc;
@@ -96,7 +122,7 @@ static enum MHD_Result send_message(struct MHD_Connection *conn, unsigned status
 	if (!body)
 		return MHD_NO;
 	memcpy(body, msg, len + 1);
-	return send_owned(conn, status, body, len, "text/plain; charset=utf-8", NULL, -1, -1, NULL, 0);
+	return send_owned(conn, status, body, len, "text/plain; charset=utf-8", NULL, -1, -1, NULL, 0, NULL);
 }
 
 static enum MHD_Result send_page_file(struct MHD_Connection *conn, const struct serve_page_file *pf)
@@ -138,8 +164,9 @@ static enum MHD_Result send_map(struct serve_ctx *ctx, struct MHD_Connection *co
 			rc = send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
 		} else {
 			rc = send_owned(conn, (unsigned)a.status, a.body, a.len, a.type, a.filename, a.run_ms, a.cpu_ms, ctx,
-					a.held);
+					a.held, a.remake);
 		}
+		free(a.remake);
 	}
 	serve_query_free(&q);
 	return rc;
@@ -160,7 +187,7 @@ static enum MHD_Result route(struct serve_ctx *ctx, struct MHD_Connection *conn,
 		char *json = serve_options_json(ctx, &len);
 		if (!json)
 			return send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
-		return send_owned(conn, MHD_HTTP_OK, json, len, "application/json", NULL, -1, -1, NULL, 0);
+		return send_owned(conn, MHD_HTTP_OK, json, len, "application/json", NULL, -1, -1, NULL, 0, NULL);
 	}
 	static const struct {
 		const char *path;

@@ -113,6 +113,8 @@ struct serve_answer {
 	double cpu_ms;              /* CPU time of the thread making it */
 	size_t held;                /* of the memory budget, still held by the body:
 				     * given back once it is sent and freed */
+	char *remake;               /* the preview: the remake line on its footer
+				     * (malloc'd), or NULL */
 };
 
 /* serve_files.c: loads the page's files and the stocking tables. Returns
@@ -125,8 +127,10 @@ const char *serve_type_for(const char *name);
 
 /* serve_make.c: answers a request for a map (preview, key, remake line,
  * download) from its query parameters names[i]=values[i] (a value NULL:
- * given without '='). Always fills a (status 400 with the one-line message
- * for a bad parameter); returns -1 only when out of memory. */
+ * given without '='); format= picks the download, whose command line the
+ * preview and the remake line are (the PDF sheet when not given). Always
+ * fills a (status 400 with the one-line message for a bad parameter);
+ * returns -1 only when out of memory. */
 int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const *names,
 	       const char *const *values, int n, struct serve_answer *a);
 

@@ -1,10 +1,11 @@
 /* serve_make.c: a request for a map answered: its query parsed by the
  * command line's parser (serve_args.c), the web's caps checked, and the run
  * made by run.c into memory, in the format the request asks for: the
- * preview (the sheet's map page, SVG), the key (serve_key.c), the remake line, or
- * a download (one file, or a zip of the files the command line would
- * write). Nothing is written to disk. A run past the server's deadline
- * stops at its next step and is answered 503. */
+ * preview (the sheet's map page, SVG, with the remake line of the download
+ * picked on its footer and in its answer's header), the key (serve_key.c),
+ * the remake line, or a download (one file, or a zip of the files the
+ * command line would write). Nothing is written to disk. A run past the
+ * server's deadline stops at its next step and is answered 503. */
 #include "serve/serve_int.h"
 
 #include "base/atomic.h"
@@ -138,30 +139,34 @@ static int parse(struct serve_ctx *ctx, struct serve_args *sa, struct cli *c, st
 }
 
 /* Adds the output the request asks for to the argv, as the command line
- * would name it, and what the answer is called. */
+ * would name it, and what the answer is called. A download, the preview
+ * and the remake line are those of the download format= picks (the PDF
+ * sheet when none is given): the preview is drawn from the same command
+ * line, so the remake line on its footer is the one the page offers to
+ * copy; only its file (preview, SVG) differs. The key is the text or JSON
+ * key's, the referee's whatever download is picked. */
 static int add_output(struct serve_args *sa, enum serve_output what, const struct download **dl, char *zip_name,
-		      size_t zsize, struct err *e)
+		      size_t zsize, char *preview, size_t psize, struct err *e)
 {
 	char base[80], file[200], names[200];
 	file_base(sa->seed, base, sizeof base);
 	download_names(names, sizeof names);
 	*dl = find_download("pdf");
-	if (what == SERVE_DOWNLOAD) {
-		if (!sa->format)
-			return err_usage(e, "/download: no format= given (formats: %s)", names);
+	if (what == SERVE_DOWNLOAD && !sa->format)
+		return err_usage(e, "/download: no format= given (formats: %s)", names);
+	if (what == SERVE_KEY) {
+		*dl = find_download("txt");
+	} else if (what == SERVE_KEY_JSON) {
+		*dl = find_download("json");
+	} else if (sa->format) {
 		if (!(*dl = find_download(sa->format)))
 			return err_usage(e, "format=%.60s: unknown download (formats: %s)", sa->format, names);
 		if ((*dl)->flag && serve_args_add(sa, (*dl)->flag, e) < 0)
 			return -1;
-	} else if (what == SERVE_PREVIEW) {
-		*dl = find_download("svg");
-	} else if (what == SERVE_KEY) {
-		*dl = find_download("txt");
-	} else if (what == SERVE_KEY_JSON) {
-		*dl = find_download("json");
 	}
 	snprintf(file, sizeof file, "%s%s.%s", base, (*dl)->suffix, (*dl)->ext);
 	snprintf(zip_name, zsize, "%s%s-%s.zip", base, (*dl)->suffix, (*dl)->ext);
+	snprintf(preview, psize, "%s%s.svg", base, (*dl)->suffix);
 	if (serve_args_add(sa, "--output", e) < 0 || serve_args_add(sa, file, e) < 0)
 		return -1;
 	return 0;
@@ -208,7 +213,7 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	struct memfiles mf;
 	memfiles_init(&mf);
 	const struct download *dl = NULL;
-	char zip_name[200];
+	char zip_name[200], preview[200];
 	int rc = 0;
 	size_t taken = 0;
 	if (!c) {
@@ -216,7 +221,8 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 		goto out;
 	}
 	if (serve_args_build(&sa, names, values, n, &e) < 0 ||
-	    add_output(&sa, what, &dl, zip_name, sizeof zip_name, &e) < 0 || parse(ctx, &sa, c, &e) < 0) {
+	    add_output(&sa, what, &dl, zip_name, sizeof zip_name, preview, sizeof preview, &e) < 0 ||
+	    parse(ctx, &sa, c, &e) < 0) {
 		rc = answer_error(a, &e);
 		goto done;
 	}
@@ -228,6 +234,11 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	if (what == SERVE_REMAKE) {
 		rc = answer_text(a, 200, "%s\n", c->command);
 		goto done;
+	}
+	if (what == SERVE_PREVIEW) {
+		/* drawn as SVG; c->command stays the download's, for the footer */
+		c->output = preview;
+		c->format = NULL;
 	}
 	c->quiet = 1;
 	c->verbose = 0;
@@ -259,6 +270,8 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	}
 	a->status = 200;
 	rc = take_files(&mf, zip_name, a);
+	if (rc == 0 && what == SERVE_PREVIEW && !(a->remake = strdup(c->command)))
+		rc = -1;
 	if (what != SERVE_DOWNLOAD)
 		a->filename[0] = '\0';
 done:

@@ -1,7 +1,9 @@
 /* serve_options.c: GET /options.json: the option tables the page builds
  * its controls from, the same tables --help, the man page and the parser
  * read (cli_options.c and each method's options), so that a new option
- * appears on the page without editing the page. With them: the installed
+ * appears on the page without editing the page. Each option has the
+ * page's label (a game master's words, beside the command line's help in
+ * the same table) for the page's caption. With them: the installed
  * styles, stocking systems and zone themes, the downloads, and the web's
  * caps. */
 #include "serve/serve_int.h"
@@ -61,7 +63,7 @@ static const char *installed_names(const struct serve_ctx *ctx, const char *opti
 }
 
 static void add_option(struct sbuf *s, const struct serve_ctx *ctx, const char *name, const char *arg,
-		       const char *help, const char *values, int comma_list, const char *group)
+		       const char *help, const char *label, const char *values, int comma_list, const char *group)
 {
 	char names[2000];
 	const char *installed = installed_names(ctx, name, names, sizeof names);
@@ -70,6 +72,11 @@ static void add_option(struct sbuf *s, const struct serve_ctx *ctx, const char *
 	sbuf_add(s, ",\"arg\":");
 	if (arg)
 		sbuf_add_json(s, arg);
+	else
+		sbuf_add(s, "null");
+	sbuf_add(s, ",\"label\":");
+	if (label)
+		sbuf_add_json(s, label);
 	else
 		sbuf_add(s, "null");
 	sbuf_add(s, ",\"help\":");
@@ -97,7 +104,7 @@ char *serve_options_json(const struct serve_ctx *ctx, size_t *len)
 		if (!serve_option_taken(o->name, &arg, &help))
 			continue;
 		sbuf_add(&s, n++ ? ",\n" : "\n");
-		add_option(&s, ctx, o->name, o->arg, o->help, o->values, 0, group_name(o->group));
+		add_option(&s, ctx, o->name, o->arg, o->help, o->label, o->values, 0, group_name(o->group));
 	}
 	sbuf_add(&s, "],\n\"methods\":[");
 	for (int i = 0; method_table[i]; i++) {
@@ -113,7 +120,7 @@ char *serve_options_json(const struct serve_ctx *ctx, size_t *len)
 			if (!serve_option_taken(mo->name, &arg, &help))
 				continue;
 			sbuf_add(&s, k++ ? ",\n " : "\n ");
-			add_option(&s, ctx, mo->name, mo->arg, mo->help, mo->values, mo->comma_list, NULL);
+			add_option(&s, ctx, mo->name, mo->arg, mo->help, mo->label, mo->values, mo->comma_list, NULL);
 		}
 		sbuf_add(&s, "]}");
 	}

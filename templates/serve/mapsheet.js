@@ -1,12 +1,16 @@
 /* mapsheet.js: the page of mapsheet serve. Builds the form's controls from
  * /options.json (the command line's option tables: a control's name is
- * the option's long name), keeps every option in the address bar, and on
- * each change fetches the preview (/map.svg, inline SVG), the key
+ * the option's long name, its caption the option's label, in a game
+ * master's words), keeps every option in the address bar, and on each
+ * change fetches the preview (/map.svg, inline SVG) and the key
  * (/key.json: the site's title and premise, set above the key, the game
  * master's secret in an aside, null on the players' copy, and the key's
- * text) and the remake line (/remake) with the same query; the download
- * links carry it too. document.body.dataset.state is "loading"
- * while a preview is fetched, then "ready" or "error". */
+ * text) with the same query; the download links carry it too. The remake
+ * line is the one for the download picked (#remake-format, or the last
+ * link followed; the PDF sheet at first): the preview is drawn from it,
+ * and the copy box shows the line its footer prints (the
+ * X-Mapsheet-Remake header of the preview). document.body.dataset.state
+ * is "loading" while a preview is fetched, then "ready" or "error". */
 "use strict";
 
 (function () {
@@ -27,6 +31,7 @@
   const siteBox = document.getElementById("site-box");
   const secretBox = document.getElementById("secret-box");
   const remake = document.getElementById("remake");
+  const remakeFormat = document.getElementById("remake-format");
   const errorBox = document.getElementById("error");
   let tables = null;
   let timer = 0;
@@ -49,7 +54,10 @@
     return m ? m[1].trim() : "";
   }
 
+  /* the option's label; its name, as words, if the tables give none */
   function labelText(o) {
+    if (o.label)
+      return o.label;
     const words = o.name.replace(/-/g, " ");
     return words.charAt(0).toUpperCase() + words.slice(1);
   }
@@ -57,7 +65,8 @@
   function makeControl(o, method) {
     const wrap = document.createElement("label");
     wrap.className = "field";
-    wrap.title = "--" + o.name + (o.arg ? " " + o.arg : "") + ": " + o.help;
+    /* the command line's own words stay in the tooltip */
+    wrap.title = "On the command line: --" + o.name + (o.arg ? " " + o.arg : "") + " (" + o.help + ")";
     if (method)
       wrap.dataset.method = method;
     let control;
@@ -66,7 +75,7 @@
       control = document.createElement("input");
       control.type = "checkbox";
       control.value = "1";
-      wrap.append(control, document.createTextNode(" " + o.help));
+      wrap.append(control, document.createTextNode(" " + labelText(o)));
     } else {
       const caption = document.createElement("span");
       caption.textContent = labelText(o);
@@ -85,7 +94,7 @@
       } else {
         control = document.createElement("input");
         control.spellcheck = false;
-        control.placeholder = defaultOf(o.help) || o.arg;
+        control.placeholder = defaultOf(o.help);
         if (o.values.length > 0) {
           const list = document.createElement("datalist");
           list.id = "values-" + o.name + (method ? "-" + method : "");
@@ -99,15 +108,19 @@
         }
       }
       wrap.append(caption, control);
-      const hint = document.createElement("small");
-      hint.textContent = o.help;
-      wrap.append(hint);
     }
     control.name = o.name;
     return wrap;
   }
 
   function buildControls() {
+    /* the downloads a remake line can be for, as the links name them */
+    for (const a of document.querySelectorAll("#downloads a[data-format]")) {
+      const opt = document.createElement("option");
+      opt.value = a.dataset.format;
+      opt.textContent = a.textContent;
+      remakeFormat.append(opt);
+    }
     for (const m of tables.methods) {
       const opt = document.createElement("option");
       opt.value = m.name;
@@ -160,9 +173,21 @@
     return q;
   }
 
+  /* The download whose command line the preview and the copy box show: a
+   * booklet needs two levels, else the PDF sheet. */
+  function pickedFormat(q) {
+    const levels = parseInt(q.get("levels") || "1", 10);
+    if (remakeFormat.value === "booklet" && !(levels >= 2))
+      remakeFormat.value = "pdf";
+    return remakeFormat.value || "pdf";
+  }
+
   function restore(q) {
     if (q.has("method"))
       methodSelect.value = q.get("method");
+    remakeFormat.value = "pdf";
+    if (q.has("format") && [...remakeFormat.options].some((o) => o.value === q.get("format")))
+      remakeFormat.value = q.get("format");
     showMethod();
     for (const [name, value] of q) {
       if (name === "method")
@@ -203,12 +228,16 @@
     errorBox.hidden = message === "";
   }
 
-  async function fetchText(path, q, signal) {
+  async function fetchAnswer(path, q, signal) {
     const res = await fetch(path + "?" + q.toString(), { signal: signal, cache: "no-store" });
     const text = await res.text();
     if (!res.ok)
       throw new Error(text.trim() || ("HTTP " + res.status));
-    return text;
+    return { text: text, headers: res.headers };
+  }
+
+  async function fetchText(path, q, signal) {
+    return (await fetchAnswer(path, q, signal)).text;
   }
 
   /* The site above the key: its title and premise, and the secret in the
@@ -224,26 +253,27 @@
 
   async function render() {
     const q = query();
-    history.replaceState(null, "", "?" + q.toString());
     updateLinks(q);
+    q.set("format", pickedFormat(q));
+    history.replaceState(null, "", "?" + q.toString());
     if (controller)
       controller.abort();
     controller = new AbortController();
     const mine = ++generation;
     setState("loading");
     try {
-      const [svg, key, line] = await Promise.all([
-        fetchText("/map.svg", q, controller.signal),
+      const [map, key] = await Promise.all([
+        fetchAnswer("/map.svg", q, controller.signal),
         fetchText("/key.json", q, controller.signal),
-        fetchText("/remake", q, controller.signal),
       ]);
       if (mine !== generation)
         return;
-      preview.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, "");
+      preview.innerHTML = map.text.replace(/^<\?xml[^>]*>\s*/, "");
       const parsed = JSON.parse(key);
       showSite(parsed);
       keyText.textContent = parsed.key;
-      remake.textContent = line.trim();
+      /* the line the preview's footer prints, for the download picked */
+      remake.textContent = decodeURIComponent(map.headers.get("X-Mapsheet-Remake") || "");
       showError("");
       setState("ready");
     } catch (err) {
@@ -317,10 +347,18 @@
       schedule();
     });
     document.getElementById("copy-remake").addEventListener("click", copyRemake);
+    remakeFormat.addEventListener("change", schedule);
     for (const a of document.querySelectorAll("#downloads a[data-format]"))
       a.addEventListener("click", (event) => {
-        if (a.classList.contains("off"))
+        if (a.classList.contains("off")) {
           event.preventDefault();
+          return;
+        }
+        /* the download followed is the one the remake line is for */
+        if (remakeFormat.value !== a.dataset.format) {
+          remakeFormat.value = a.dataset.format;
+          schedule();
+        }
       });
     render();
   }

@@ -396,15 +396,18 @@ static int opt_deck(struct gen_params *p, const char *value, struct err *e)
 
 static const struct method_option cards_options[] = {
 	{ "layout", "RULE", "how the next card is chosen: random, fill, blob (default), weighted",
-	  opt_layout, "random fill blob weighted", 0 },
-	{ "zones", "N", "zones, each behind a locked door (default 3)", opt_zones, NULL, 0 },
+	  "How the cards are laid", opt_layout, "random fill blob weighted", 0 },
+	{ "zones", "N", "zones, each behind a locked door (default 3)",
+	  "Zones behind locked doors", opt_zones, NULL, 0 },
 	{ "joins", "LIST", "how zones join: bridge,tumor,multi-tumor,island (default bridge,tumor)",
-	  opt_joins, "bridge tumor multi-tumor island", 1 },
-	{ "cell", "N", "squares on a side of a card's cell, 4 to 40 (default 8; a 7-square card needs 8)", opt_cell, NULL, 0 },
-	{ "themes", "NAME", "zone theme table in templates/themes (default cards)", opt_themes, NULL, 0 },
-	{ "deck", "DIR", "read room cards from DIR instead of the shipped decks (+DIR: beside them)", opt_deck, NULL,
-	  0 },
-	{ NULL, NULL, NULL, NULL, NULL, 0 }
+	  "How the zones join", opt_joins, "bridge tumor multi-tumor island", 1 },
+	{ "cell", "N", "squares on a side of a card's cell, 4 to 40 (default 8; a 7-square card needs 8)",
+	  "Squares a card", opt_cell, NULL, 0 },
+	{ "themes", "NAME", "zone theme table in templates/themes (default cards)",
+	  "Zone themes", opt_themes, NULL, 0 },
+	{ "deck", "DIR", "read room cards from DIR instead of the shipped decks (+DIR: beside them)",
+	  "Room cards from", opt_deck, NULL, 0 },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 const struct method method_cards = {

@@ -57,12 +57,12 @@ static int opt_loops(struct gen_params *p, const char *value, struct err *e)
 }
 
 static const struct method_option dice_options[] = {
-	{ "room-shape", "SHAPE",
-	  "dice: 'round' rounds each roll to a rectangle (default); 'alcove' keeps the exact roll with an alcove",
-	  opt_room_shape, "round alcove", 0 },
+	{ "room-shape", "SHAPE", "dice: 'round' rounds each roll to a rectangle (default); 'alcove' keeps the exact "
+	  "roll with an alcove",
+	  "Room shapes", opt_room_shape, "round alcove", 0 },
 	{ "loops", "N", "dice: extra corridors that close loops (default: about one per eight rooms)",
-	  opt_loops, NULL, 0 },
-	{ NULL, NULL, NULL, NULL, NULL, 0 },
+	  "Extra corridors closing loops", opt_loops, NULL, 0 },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 /* The method's figures (map.h): the rooms and corridors drawn, and the

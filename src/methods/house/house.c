@@ -323,14 +323,18 @@ static int opt_max_room(struct gen_params *p, const char *v, struct err *e)
 }
 
 static const struct method_option house_options[] = {
-	{ "hall-rate", "R", "house: fraction of the plan that may be hallway, 0 to 1 (0.15)", opt_hall_rate, NULL, 0 },
-	{ "hall-door-prob", "P", "house: chance of another door onto the hallway (0.5)", opt_hall_door_prob, NULL, 0 },
+	{ "hall-rate", "R", "house: fraction of the plan that may be hallway, 0 to 1 (0.15)",
+	  "Share of the plan in hallways", opt_hall_rate, NULL, 0 },
+	{ "hall-door-prob", "P", "house: chance of another door onto the hallway (0.5)",
+	  "Chance of more doors onto a hallway", opt_hall_door_prob, NULL, 0 },
 	{ "room-door-prob", "P", "house: chance of another door into a connected room (0.2)",
-	  opt_room_door_prob, NULL, 0 },
-	{ "max-room", "N", "house: areas up to N squares are not cut further (60)", opt_max_room, NULL, 0 },
-	{ "hallways", "RULE", "house: a hallway runs any way that fits (any, default) or only where it meets one (joined)",
-	  opt_hallways, "any joined", 0 },
-	{ NULL, NULL, NULL, NULL, NULL, 0 }
+	  "Chance of more doors into a room", opt_room_door_prob, NULL, 0 },
+	{ "max-room", "N", "house: areas up to N squares are not cut further (60)",
+	  "Largest room left whole (squares)", opt_max_room, NULL, 0 },
+	{ "hallways", "RULE", "house: a hallway runs any way that fits (any, default) or only where it meets one "
+	  "(joined)",
+	  "Where hallways run", opt_hallways, "any joined", 0 },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 const struct method method_house = {

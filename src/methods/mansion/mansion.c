@@ -153,12 +153,14 @@ static int opt_hall_share(struct gen_params *p, const char *value, struct err *e
 }
 
 static const struct method_option mansion_options[] = {
-	{ "packing", "RULE", "mansion: borders2 (squares touching two used ones first) or fill "
-			     "(most used neighbours first); default borders2", opt_packing, "borders2 fill", 0 },
+	{ "packing", "RULE", "mansion: borders2 (squares touching two used ones first) or fill (most used neighbours "
+	  "first); default borders2",
+	  "How rooms are packed", opt_packing, "borders2 fill", 0 },
 	{ "touch-door-prob", "P", "mansion: chance of a door between two touching rooms; default 0.5",
-	  opt_touch_door, NULL, 0 },
-	{ "hall-share", "P", "mansion: share of spaces that are hallways; default 0.25", opt_hall_share, NULL, 0 },
-	{ NULL, NULL, NULL, NULL, NULL, 0 }
+	  "Chance of a door between rooms", opt_touch_door, NULL, 0 },
+	{ "hall-share", "P", "mansion: share of spaces that are hallways; default 0.25",
+	  "Share of hallways", opt_hall_share, NULL, 0 },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 const struct method method_mansion = {

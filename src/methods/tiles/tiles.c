@@ -308,10 +308,11 @@ static int tiles_generate(struct map *m, const struct gen_params *p, struct rng 
 }
 
 static const struct method_option tiles_options[] = {
-	{ "tiles", "DIR", "read tiles from DIR instead of the shipped ones (+DIR: beside them)", opt_tiles, NULL, 0 },
+	{ "tiles", "DIR", "read tiles from DIR instead of the shipped ones (+DIR: beside them)",
+	  "Tiles from", opt_tiles, NULL, 0 },
 	{ "dead-ends", "MODE", "when no door fits: close (end the level) or new-door",
-	  opt_dead_ends, "close new-door", 0 },
-	{ NULL, NULL, NULL, NULL, NULL, 0 }
+	  "When no tile fits a door", opt_dead_ends, "close new-door", 0 },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 const struct method method_tiles = {
