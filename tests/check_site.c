@@ -46,29 +46,9 @@ static void free_tables(void)
 static void make_site_for(struct level *lv, int n, const char *csv, const char *seed, int party_level,
 			  struct site_plan *plan)
 {
-	const struct method *meths[8];
-	int nm = 0;
-	char list[128];
-	snprintf(list, sizeof list, "%s", csv);
-	char *save = NULL;
-	for (char *name = strtok_r(list, ",", &save); name && nm < 8; name = strtok_r(NULL, ",", &save))
-		ck_assert_ptr_nonnull(meths[nm++] = method_find(name));
-	struct gen_params p;
-	gen_params_default(&p);
-	p.template_dirs = test_template_dirs();
-	p.levels = n;
-	p.w = p.h = 8;
-	for (int k = 0; k < nm; k++) {
-		int w = 40, h = 30;
-		meths[k]->fit_size(meths[k]->default_rooms, &w, &h);
-		p.w = w > p.w ? w : p.w;
-		p.h = h > p.h ? h : p.h;
-	}
-	memset(lv, 0, sizeof *lv * (size_t)n);
+	test_levels_generate(lv, n, csv, seed);
 	struct err e;
-	struct log log = { NULL, NULL, 0 };
 	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
-	ck_assert_msg(levels_generate(lv, n, meths, nm, &p, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e) == 0, "%s", e.msg);
 	if (party_level == 0) {
 		ck_assert_msg(level_site_plan(plan, &tables, lv, n, seed, NULL, &e) == 0, "%s", e.msg);
 	} else {

@@ -94,7 +94,7 @@ char *test_slurp(const char *path, size_t *len)
 	return buf;
 }
 
-void test_levels_doc(struct level *lv, int n, const char *csv, const char *seed, const char *style, struct doc *d)
+void test_levels_generate(struct level *lv, int n, const char *csv, const char *seed)
 {
 	const struct method *meths[8];
 	int nm = 0;
@@ -122,8 +122,14 @@ void test_levels_doc(struct level *lv, int n, const char *csv, const char *seed,
 	memset(lv, 0, sizeof *lv * (size_t)n);
 	struct err e;
 	struct log log = { NULL, NULL, 0 };
-	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
 	ck_assert_msg(levels_generate(lv, n, meths, nm, &p, seed, KEY_NUMBER_ENTRANCE, &log, NULL, &e) == 0, "%s", e.msg);
+}
+
+void test_levels_doc(struct level *lv, int n, const char *csv, const char *seed, const char *style, struct doc *d)
+{
+	test_levels_generate(lv, n, csv, seed);
+	struct err e;
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
 	ck_assert_msg(level_keys_build(lv, n, &ko, NULL, NULL, seed, NULL, &e) == 0, "%s", e.msg);
 	memset(d, 0, sizeof *d);
 	d->seed = seed;

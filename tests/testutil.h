@@ -21,6 +21,11 @@ int test_generate(struct map *m, const char *name, const char *seed, const struc
 struct level;
 struct doc;
 /* n levels with the methods in csv ("dice,mansion") at their default size
+ * on one shared grid, generated and numbered as the program makes them,
+ * keys not yet built. Fails the running test on error. */
+void test_levels_generate(struct level *lv, int n, const char *csv, const char *seed);
+
+/* n levels with the methods in csv ("dice,mansion") at their default size
  * on one shared grid, with stocked keys, as the program makes them, and a
  * document d of them drawn in style (NULL: the default). Fails the running
  * test on error; levels_free(lv, n) releases the levels. */

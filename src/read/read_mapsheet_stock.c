@@ -21,14 +21,29 @@ static const char *danger_at(int i)
 	return dangers[i];
 }
 
+/* The object at key of v, which must be there: *out the object, or NULL
+ * when it is null (`none` says when it is). Returns 0 or -1. */
+static int object_or_null(struct jf *r, json_t *v, const char *place, const char *key, const char *none,
+			  json_t **out)
+{
+	*out = NULL;
+	json_t *k = json_object_get(v, key);
+	if (!k)
+		return jf_fail(r, place, "%s: missing (null %s)", key, none);
+	if (json_is_null(k))
+		return 0;
+	*out = jf_field(r, v, place, key, JSON_OBJECT, 1);
+	return *out ? 0 : -1;
+}
+
 int read_mapsheet_party(struct jf *r, json_t *root, struct read_json_doc *out)
 {
 	const char *place = "top level";
-	if (!json_object_get(root, "party"))
-		return jf_fail(r, place, "party: missing (null when the key was not stocked for a party)");
-	json_t *p = jf_field(r, root, place, "party", JSON_OBJECT, 1);
+	json_t *p;
+	if (object_or_null(r, root, place, "party", "when the key was not stocked for a party", &p) < 0)
+		return -1;
 	if (!p)
-		return json_is_null(json_object_get(root, "party")) ? 0 : -1;
+		return 0;
 	place = "party";
 	struct key_party *kp = &out->party;
 	if (jf_text(r, p, place, "system", 0, kp->system, sizeof kp->system) < 0 ||
@@ -73,11 +88,11 @@ static int read_foes(struct jf *r, json_t *k, const char *place, struct key_enco
 
 static int read_encounter(struct jf *r, json_t *v, const char *place, struct key_encounter *en)
 {
-	if (!json_object_get(v, "encounter"))
-		return jf_fail(r, place, "encounter: missing (null for a room without a sized fight)");
-	json_t *k = jf_field(r, v, place, "encounter", JSON_OBJECT, 1);
+	json_t *k;
+	if (object_or_null(r, v, place, "encounter", "for a room without a sized fight", &k) < 0)
+		return -1;
 	if (!k)
-		return json_is_null(json_object_get(v, "encounter")) ? 0 : -1;
+		return 0;
 	char at[160];
 	snprintf(at, sizeof at, "%s.encounter", place);
 	int d;
@@ -94,11 +109,11 @@ static int read_encounter(struct jf *r, json_t *v, const char *place, struct key
 
 static int read_trap(struct jf *r, json_t *v, const char *place, struct key_trap *t)
 {
-	if (!json_object_get(v, "trap"))
-		return jf_fail(r, place, "trap: missing (null for a room without a trap's figures)");
-	json_t *k = jf_field(r, v, place, "trap", JSON_OBJECT, 1);
+	json_t *k;
+	if (object_or_null(r, v, place, "trap", "for a room without a trap's figures", &k) < 0)
+		return -1;
 	if (!k)
-		return json_is_null(json_object_get(v, "trap")) ? 0 : -1;
+		return 0;
 	char at[160];
 	snprintf(at, sizeof at, "%s.trap", place);
 	int d;
@@ -112,11 +127,11 @@ static int read_trap(struct jf *r, json_t *v, const char *place, struct key_trap
 
 static int read_treasure(struct jf *r, json_t *v, const char *place, long *gp)
 {
-	if (!json_object_get(v, "treasure"))
-		return jf_fail(r, place, "treasure: missing (null for a room without valued treasure)");
-	json_t *k = jf_field(r, v, place, "treasure", JSON_OBJECT, 1);
+	json_t *k;
+	if (object_or_null(r, v, place, "treasure", "for a room without valued treasure", &k) < 0)
+		return -1;
 	if (!k)
-		return json_is_null(json_object_get(v, "treasure")) ? 0 : -1;
+		return 0;
 	char at[160];
 	snprintf(at, sizeof at, "%s.treasure", place);
 	int value;

@@ -80,8 +80,7 @@ bad:
 	return tpl_error(e, pos, f->col, "'%s' is not a number or a range (expected N or N-M)", f->text);
 }
 
-/* "1/3", "25%", "0.5": 0 to 1. */
-static int parse_chance(const struct tpl_pos *pos, const struct tpl_field *f, double *out, struct err *e)
+int stock_parse_chance(const struct tpl_pos *pos, const struct tpl_field *f, double *out, struct err *e)
 {
 	char *end;
 	double v = strtod(f->text, &end);
@@ -104,7 +103,7 @@ static int parse_chance(const struct tpl_pos *pos, const struct tpl_field *f, do
 	*out = v;
 	return 0;
 bad:
-	return tpl_error(e, pos, f->col, "'%s' is not a chance (expected N/M, N%% or a decimal)", f->text);
+	return tpl_error(e, pos, f->col, "'%s' is not a chance (expected N/M, N%% or 0)", f->text);
 }
 
 /* Dice as the tables write them: NdS, NdSxM, NdS+A. */
@@ -244,7 +243,7 @@ static int d_mix(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f
 	(void)nf;
 	struct stock_figures *fg = ctx;
 	int d = parse_difficulty(pos, &f[0], e);
-	return d < 0 ? -1 : parse_chance(pos, &f[1], &fg->mix[d], e);
+	return d < 0 ? -1 : stock_parse_chance(pos, &f[1], &fg->mix[d], e);
 }
 
 static int d_danger(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
@@ -332,7 +331,7 @@ static int d_valuable(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	(void)nf;
 	struct stock_figures *fg = ctx;
 	struct fig_band *b = new_band(fg->valuables, &fg->nvaluables, pos, &f[0], "valuable", e);
-	if (!b || parse_chance(pos, &f[1], &b->chance, e) < 0)
+	if (!b || stock_parse_chance(pos, &f[1], &b->chance, e) < 0)
 		return -1;
 	const char *s = f[2].text;
 	while (*s) {
@@ -358,7 +357,7 @@ static int d_magic(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 	(void)nf;
 	struct stock_figures *fg = ctx;
 	struct fig_band *b = new_band(fg->magic, &fg->nmagic, pos, &f[0], "magic", e);
-	if (!b || parse_chance(pos, &f[1], &b->chance, e) < 0)
+	if (!b || stock_parse_chance(pos, &f[1], &b->chance, e) < 0)
 		return -1;
 	if (strlen(f[2].text) >= sizeof b->dice || !f[2].text[0])
 		return tpl_error(e, pos, f[2].col, "expected rarities separated by spaces, in all at most %zu characters",

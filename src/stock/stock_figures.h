@@ -100,6 +100,10 @@ int stock_figures_check(struct stock_figures *f, const char *where, struct err *
  * Vampire Form", is found by its name alone), or NULL. */
 const struct fig_creature *stock_creature_find(const struct stock_figures *f, const char *name);
 
+/* A chance field, "1/3", "25%", "0.5" or "0", into *out (0 to 1). Returns
+ * 0, or -1 with e set to file:line:column; for every table file. */
+int stock_parse_chance(const struct tpl_pos *pos, const struct tpl_field *f, double *out, struct err *e);
+
 /* The row of bands[0..n) that holds level, or NULL. */
 const struct fig_band *stock_band_at(const struct fig_band *bands, int n, int level);
 

@@ -307,33 +307,6 @@ static int d_contents(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	return 0;
 }
 
-/* "1/2", "50%", "0" or "1": a chance from 0 to 1. */
-static int parse_chance(const struct tpl_pos *pos, const struct tpl_field *f, double *out, struct err *e)
-{
-	char *end;
-	double v = strtod(f->text, &end);
-	if (end == f->text)
-		goto bad;
-	if (*end == '/') {
-		char *s = end + 1;
-		double d = strtod(s, &end);
-		if (end == s || d <= 0)
-			goto bad;
-		v /= d;
-	} else if (*end == '%') {
-		end++;
-		v /= 100.0;
-	}
-	if (*end != '\0')
-		goto bad;
-	if (!(v >= 0 && v <= 1))
-		return tpl_error(e, pos, f->col, "chance %s is not between 0 and 1", f->text);
-	*out = v;
-	return 0;
-bad:
-	return tpl_error(e, pos, f->col, "'%s' is not a chance (expected N/M, N%% or 0)", f->text);
-}
-
 static int d_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	(void)nf;
@@ -360,7 +333,7 @@ static int d_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field *
 	if (!valid_name(f[1].text, sizeof k->name))
 		return tpl_error(e, pos, f[1].col, "'%s' is not a kind name (a-z, at most %zu)", f[1].text,
 				 sizeof k->name - 1);
-	if (parse_chance(pos, &f[2], &k->treasure, e) < 0)
+	if (stock_parse_chance(pos, &f[2], &k->treasure, e) < 0)
 		return -1;
 	snprintf(k->name, sizeof k->name, "%s", f[1].text);
 	k->file = t->nfiles - 1;
