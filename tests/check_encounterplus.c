@@ -556,6 +556,31 @@ START_TEST(test_schema_and_references)
 END_TEST
 
 /* Writes md's files, maps.json replaced by maps, as a module at path. */
+/* A module stocked with the 5e system carries its fights and, since the
+ * SRD's license asks for it, the party and the SRD's notice on its
+ * premise page; the players' copy has neither. */
+START_TEST(test_system_credit)
+{
+	static const char *const copies[] = { "", " --player" };
+	for (int c = 0; c < 2; c++) {
+		char args[200];
+		snprintf(args, sizeof args, "-q -s credit --system 5e --party-level 5%s -o " DIR "/credit.module", copies[c]);
+		ck_assert_int_eq(test_run(args, NULL, NULL), 0);
+		struct module md;
+		module_read(&md, DIR "/credit.module");
+		char *all = json_dumps(md.pages, 0);
+		ck_assert_ptr_nonnull(all);
+		int credit = strstr(all, "System Reference Document 5.1") != NULL;
+		int fights = strstr(all, "Encounter: ") != NULL;
+		ck_assert_msg(c == 0 ? credit && fights : !credit && !fights, "%s: SRD notice %s, fights %s",
+			      copies[c][0] ? "the players' copy" : "the referee's copy", credit ? "there" : "missing",
+			      fights ? "there" : "missing");
+		free(all);
+		module_free(&md);
+	}
+}
+END_TEST
+
 static void write_module(const char *from, const char *path, const json_t *maps)
 {
 	int zerr;
@@ -697,6 +722,7 @@ static Suite *encounterplus_suite(void)
 	tcase_add_test(tc, test_broken_module_refused);
 	tcase_add_test(tc, test_same_command_same_module);
 	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_system_credit);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -522,6 +522,24 @@ START_TEST(test_read_maps)
 }
 END_TEST
 
+/* A module stocked with the 5e system carries its fights and, since the
+ * SRD's license asks for it, the party and the SRD's notice on its premise
+ * page. */
+START_TEST(test_system_credit)
+{
+	struct module mod;
+	module_make("credit", "-s credit --system 5e --party-level 5", &mod);
+	char *all = json_dumps(mod.adv, 0);
+	ck_assert_ptr_nonnull(all);
+	ck_assert_msg(strstr(all, "System Reference Document 5.1") != NULL, "the module lacks the SRD's notice");
+	ck_assert_msg(strstr(all, "Stocked with the 5e system for 4 characters of level 5") != NULL,
+		      "the module does not say whom it was stocked for");
+	ck_assert_msg(strstr(all, "Encounter: ") != NULL, "the module's rooms lack their fights");
+	free(all);
+	module_free(&mod);
+}
+END_TEST
+
 /* The players' copy: the players' view of the map (handout.h) as the
  * scene, no secret door, no page or note of a room behind one, and none
  * of the referee's text. */
@@ -663,6 +681,7 @@ static Suite *foundry_suite(void)
 	tcase_add_test(tc, test_handout);
 	tcase_add_test(tc, test_same_bytes);
 	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_system_credit);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -22,6 +22,7 @@
 #include "model/key.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int eplus_level_has_notes(const struct eplus *x, int l)
@@ -94,6 +95,20 @@ static int premise_page(const struct eplus *x, json_t *pages, struct err *e)
 		sbuf_add(&s, "<blockquote><p><strong>" DOC_SECRET_HEADING ":</strong> ");
 		eplus_html(&s, secret);
 		sbuf_add(&s, "</p></blockquote>\n");
+	}
+	char *paras[2];
+	int np;
+	if (doc_party_paragraphs(d, paras, &np, e) < 0) {
+		sbuf_free(&s);
+		return -1;
+	}
+	if (np > 0)
+		sbuf_add(&s, "<h2>" DOC_PARTY_HEADING "</h2>\n");
+	for (int i = 0; i < np; i++) {
+		sbuf_add(&s, "<p>");
+		eplus_html(&s, paras[i]);
+		sbuf_add(&s, "</p>\n");
+		free(paras[i]);
 	}
 	sbuf_add(&s, "<h2>Levels</h2>\n<ul>\n");
 	for (int l = 0; l < d->nlevels; l++) {

@@ -9,6 +9,7 @@
 
 #include "base/sbuf.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void foundry_html_text(struct sbuf *s, const char *text)
@@ -106,6 +107,21 @@ void foundry_html_premise(struct sbuf *s, const struct doc *d, const struct foun
 	}
 	if (!d->story && !secret)
 		para(s, "No premise was written for this map.");
+}
+
+int foundry_html_party(struct sbuf *s, const struct doc *d, struct err *e)
+{
+	char *paras[2];
+	int n;
+	if (doc_party_paragraphs(d, paras, &n, e) < 0)
+		return -1;
+	if (n > 0)
+		sbuf_add(s, "<h2>" DOC_PARTY_HEADING "</h2>");
+	for (int i = 0; i < n; i++) {
+		para(s, paras[i]);
+		free(paras[i]);
+	}
+	return 0;
 }
 
 void foundry_html_wandering(struct sbuf *s, const struct key *k)

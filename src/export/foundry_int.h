@@ -51,6 +51,10 @@ void foundry_html_room(struct sbuf *s, const struct doc *d, int li, const struct
 void foundry_html_premise(struct sbuf *s, const struct doc *d, const struct foundry_ids *ids);
 /* The wandering monsters table of a key, as an ordered list. */
 void foundry_html_wandering(struct sbuf *s, const struct key *k);
+/* The party the key was stocked for, its fights and treasure in all, and
+ * the system's credit (doc_party_paragraphs), under a heading; nothing
+ * without a party or on the players' copy. Returns 0 or -1 with e set. */
+int foundry_html_party(struct sbuf *s, const struct doc *d, struct err *e);
 /* The level's lettered marks and the key's closing notes; returns how
  * many paragraphs it wrote (0: no page), or -1 with e set. */
 int foundry_html_level_notes(struct sbuf *s, const struct level *lv, struct err *e);

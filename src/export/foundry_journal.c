@@ -61,6 +61,10 @@ int foundry_journal_json(struct sbuf *s, const struct doc *d, int li, const stru
 		foundry_id(ids, id, "premise", 0, 0);
 		page_open(s, &count, id, "Premise");
 		foundry_html_premise(&html, d, ids);
+		if (foundry_html_party(&html, d, e) < 0) {
+			sbuf_free(&html);
+			return -1;
+		}
 		page_close(s, &count, &html);
 	}
 	for (int i = 0; i < lv->key.n; i++) {
