@@ -2,7 +2,8 @@
  * reader copies them from the page man(1) renders, not from the roff
  * source: man drops the trailing spaces of the example tile's rows, and
  * its indentation comes along. Each example (a style, a stocking table
- * system, tiles, a name table, a theme table) is cut from
+ * system, a system of one's own over 5e, tiles, a name table, a theme
+ * table) is cut from
  * `MANWIDTH=120 man -l man/mapsheet-templates.5 | col -bx`, written to a
  * file and used in a run that must succeed. The example tile, and
  * mapsheet(1)'s config file example, are also pasted as they are shown,
@@ -114,7 +115,7 @@ START_TEST(test_examples_as_rendered)
 	ck_assert_msg(len > 1000, "man rendered %zu bytes", len);
 	struct example ex[MAX_EXAMPLES];
 	int n = cut_examples(page, ex, MAX_EXAMPLES);
-	int style = 0, system = 0, tiles = 0, names = 0, themes = 0;
+	int style = 0, system = 0, tiles = 0, names = 0, themes = 0, figures = 0;
 	for (int i = 0; i < n; i++) {
 		const char *t = ex[i].text;
 		if (strstr(t, "\ntile:") || strncmp(t, "tile:", 5) == 0) {
@@ -125,6 +126,17 @@ START_TEST(test_examples_as_rendered)
 			write_file(DIR "/example.style", t);
 			run_ok("--style " DIR "/example.style --seed docs -o " DIR "/style.svg", t);
 			style++;
+		} else if (strstr(t, "base:5e")) {
+			/* SYSTEMS: a system of one's own over 5e */
+			mkdir(DIR "/myrules", 0777);
+			write_file(DIR "/myrules/system.table", t);
+			run_ok("--system " DIR "/myrules --party-level 3 --seed docs -o " DIR "/myrules.md", t);
+			char *out = test_slurp(DIR "/myrules.md", NULL);
+			ck_assert_ptr_nonnull(strstr(out, "Stocked with the myrules system for 4 characters of level 3"));
+			ck_assert_ptr_nonnull(strstr(out, "Encounter: "));
+			ck_assert_ptr_nonnull(strstr(out, "System Reference Document 5.1"));
+			free(out);
+			figures++;
 		} else if (strstr(t, "contents:")) {
 			write_file(DIR "/system/goblins.table", t);
 			run_ok("--system " DIR "/system --seed docs -o " DIR "/system.txt", t);
@@ -150,6 +162,7 @@ START_TEST(test_examples_as_rendered)
 	}
 	ck_assert_int_eq(style, 1);
 	ck_assert_int_eq(system, 1);
+	ck_assert_int_eq(figures, 1);
 	ck_assert_int_eq(tiles, 1);
 	ck_assert_int_eq(names, 1);
 	ck_assert_int_eq(themes, 1);
