@@ -29,24 +29,13 @@ except ImportError:
     print("encounterplus_check.py: the jsonschema module is missing (Debian: python3-jsonschema; make deps)")
     sys.exit(2)
 
+# strict JSON and a schema error's place, read as json_schema_check.py reads
+# them (no bytecode left beside it in the tree)
+sys.dont_write_bytecode = True
+from json_schema_check import no_constant, no_repeats, place  # noqa: E402
+
 ROOT_FILES = ["module.json", "groups.json", "maps.json", "pages.json"]
 LINK = re.compile(r'href="/(page|map)/([^"]*)"')
-
-
-def no_repeats(pairs):
-    keys = [k for k, _ in pairs]
-    for k in keys:
-        if keys.count(k) > 1:
-            raise ValueError(f"key {k!r} appears twice in one object")
-    return dict(pairs)
-
-
-def no_constant(name):
-    raise ValueError(f"{name} is not JSON")
-
-
-def place(path):
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path) or "(top)"
 
 
 class Balance(html.parser.HTMLParser):
