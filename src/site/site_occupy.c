@@ -24,6 +24,21 @@ int site_member_for(const struct site_faction_type *f, enum site_role role, stru
 	return found;
 }
 
+int site_member_fit(const struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
+		    struct rng *rng)
+{
+	const struct site_sizer *sz = lp->sizer;
+	int found = -1, n = 0;
+	for (int i = 0; sz && sz->fits && i < f->nmembers; i++)
+		if ((f->members[i].roles & (1u << role)) &&
+		    sz->fits(sz->ctx, f->members[i].creature, f->members[i].cast, lp->lv->map.depth) == 1) {
+			if (found < 0 || rng_range(rng, 0, 2 * n) == 0)
+				found = i;
+			n++;
+		}
+	return found >= 0 ? found : site_member_for(f, role, rng);
+}
+
 static int add_occupant(struct key_entry *en, int faction, const char *creature, int count, enum site_role role)
 {
 	if (en->noccupants >= KEY_MAX_OCCUPANTS)
@@ -100,6 +115,7 @@ struct pending {
 	const char *singular, *plural;
 	char who[160];          /* a leader's "Name, a creature," ({n} empty) */
 	const char *prison_of;  /* prisoners: whose */
+	enum site_cast cast;    /* an optional group's part of the cast */
 };
 
 /* A room's groups: a few to write, and the stronger kinds a sizer may add
@@ -130,7 +146,7 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 			  enum site_role role)
 {
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-	int m = site_member_for(f, role, &lp->rng);
+	int m = site_member_fit(lp, f, role, &lp->rng);
 	if (m < 0 || f->ndoing[role] == 0)
 		return;
 	const struct site_member *mb = &f->members[m];
@@ -140,13 +156,16 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
 	if (p)
 		p->line = doing_line(lp, f, role, en);
-	/* for a sizer: the faction's other kinds, to stand over them when the
-	 * party would find the group alone too easy */
+	/* for a sizer: the faction's other kinds that lead or fight, to
+	 * stand over them when the party would find the group alone too easy */
 	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
-		if (strcmp(f->members[j].creature, mb->creature) != 0) {
+		if (strcmp(f->members[j].creature, mb->creature) != 0 && f->members[j].cast != CAST_SERVANT &&
+		    f->members[j].cast != CAST_PRISONER) {
 			struct pending *o = add_pending(rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
-			if (o)
+			if (o) {
 				o->g.optional = 1;
+				o->cast = f->members[j].cast;
+			}
 		}
 }
 
@@ -231,10 +250,21 @@ static int write_group(struct key_entry *en, const struct pending *p, struct err
 	add_occupant(en, p->faction, p->singular, p->g.count, p->role);
 	char buf[16];
 	if (p->g.optional) {
+		/* by its part of the cast: a beast at their heels, a specialist
+		 * apart, a lieutenant over them */
+		static const char *const one_says[CAST_COUNT] = {
+			[CAST_BEAST] = "{n} {who} prowls among them, snapping at any who stray too near",
+			[CAST_SPECIALIST] = "{n} {who} keeps apart from the rest, who give it room and watch it warily",
+		};
+		static const char *const many_say[CAST_COUNT] = {
+			[CAST_BEAST] = "{n} {who} prowl among them, snapping at any who stray too near",
+			[CAST_SPECIALIST] = "{n} {who} keep apart from the rest, who give them room and watch them warily",
+		};
 		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
 		if (p->g.count == 1)
-			return add_who(en, "{n} {who} stands over them, and the rest defer to it", one, p->singular, e);
-		return add_who(en, "{n} {who} stand over them, and the rest defer to them",
+			return add_who(en, one_says[p->cast] ? one_says[p->cast] : "{n} {who} stands over them, and the rest defer to it",
+				       one, p->singular, e);
+		return add_who(en, many_say[p->cast] ? many_say[p->cast] : "{n} {who} stand over them, and the rest defer to them",
 			       site_number_word(p->g.count, buf, sizeof buf), p->plural, e);
 	}
 	if (p->who[0])

@@ -8,6 +8,7 @@
 #include "stock/stock_valued.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A group's smallest number: the site's lines speak of a group. */
@@ -27,7 +28,13 @@ int stock_sizes_fights(const struct stock_tables *t)
 	return t->fig.has_budget && t->fig.ncreatures > 0;
 }
 
-static enum fig_difficulty draw_difficulty(const struct stock_figures *f, const struct site_meeting *at)
+/* The difficulty a room's fight is built for: the leader's high, a
+ * wandering group's low, the rest whichever the fights said so far (p's
+ * tally) fall shortest of the mix by, so that the mix holds over every
+ * level, whatever a group too weak or too strong for its band came to;
+ * ties go to the rng. */
+static enum fig_difficulty draw_difficulty(const struct stock_figures *f, const struct stock_party *p,
+					   const struct site_meeting *at)
 {
 	if (at->wandering)
 		return FIG_LOW;
@@ -38,13 +45,22 @@ static enum fig_difficulty draw_difficulty(const struct stock_figures *f, const 
 		total += f->mix[d];
 	if (!(total > 0))
 		return FIG_MODERATE;
-	double r = rng_unit(at->rng) * total;
+	int fights = 0;
+	for (int d = 0; d < FIG_DIFFICULTIES; d++)
+		fights += p->said[d];
+	double best = -1e9;
+	enum fig_difficulty want = FIG_MODERATE;
+	double tie = rng_unit(at->rng);
 	for (int d = 0; d < FIG_DIFFICULTIES; d++) {
-		r -= f->mix[d];
-		if (r < 0 && f->mix[d] > 0)
-			return (enum fig_difficulty)d;
+		if (!(f->mix[d] > 0))
+			continue;
+		double shortfall = f->mix[d] / total * (fights + 1) - p->said[d] + tie * 1e-3 * (d + 1);
+		if (shortfall > best) {
+			best = shortfall;
+			want = (enum fig_difficulty)d;
+		}
 	}
-	return FIG_HIGH;
+	return want;
 }
 
 /* Fills the groups up to budget XP and cap creatures: the fixed ones as
@@ -145,8 +161,7 @@ static void keep_encounter(struct key_entry *en, const struct site_group *g, con
 	}
 }
 
-/* A challenge rating as a number: "1/4" is 0.25; -1 for another rating. */
-static double cr_value(const char *cr)
+double stock_cr_value(const char *cr)
 {
 	int a, b;
 	char end;
@@ -168,7 +183,7 @@ static int all_fragile(const struct site_group *g, const struct fig_creature *co
 	for (int i = 0; i < n; i++) {
 		if (g[i].optional || !c[i])
 			continue;
-		double v = cr_value(c[i]->cr);
+		double v = stock_cr_value(c[i]->cr);
 		if (v < 0 || v > level / 8.0)
 			return 0;
 	}
@@ -184,56 +199,55 @@ static enum fig_difficulty said_for(const struct stock_figures *f, int party, in
 	return FIG_HIGH;
 }
 
-/* A fight that came out easier than wanted: one of the optional groups
- * (a stronger kind of the faction), k of them standing over the rest,
- * with the rest filled around them, whichever comes nearest the wanted
- * difficulty within its budget. Sets g's counts to the best found and
- * returns its XP (the fight as it was when none does better). */
-static long add_stronger(struct site_group *g, const struct fig_creature *const *c, int n,
-			 const struct stock_figures *f, int party, int level, enum fig_difficulty want, int cap,
-			 int ceiling, long xp)
+/* The groups filled within the band (lo, hi] of XP: as they are, or
+ * with k of one optional group (a stronger kind of the faction) standing
+ * over the rest, k from 1 while a few stand over a group, never more.
+ * Sets g's counts to the fill of most XP within the band and returns 1;
+ * when none lands in it, to the fill of most XP under it and returns 0. */
+static int compose(struct site_group *g, const struct fig_creature *const *c, int n,
+		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, long *xp_out)
 {
-	int crowd = f->crowd * party;   /* an overseer that is not fragile makes the fight a crowd's */
-	long budget = (long)party * f->budget[level][want];
-	if (ceiling > 0 && budget >= ceiling)
-		budget = ceiling - 1;
+	struct site_group best[KEY_MAX_OCCUPANTS * 2], t[KEY_MAX_OCCUPANTS * 2];
 	int weakest = 0;   /* the strongest kind among the groups there already */
 	for (int i = 0; i < n; i++)
-		if (!g[i].optional && c[i] && g[i].count > 0 && c[i]->xp > weakest)
+		if (!g[i].optional && c[i] && c[i]->xp > weakest)
 			weakest = c[i]->xp;
-	struct site_group best[KEY_MAX_OCCUPANTS * 2], t[KEY_MAX_OCCUPANTS * 2];
-	if (n > (int)(sizeof best / sizeof best[0]))
-		return xp;
-	memcpy(best, g, (size_t)n * sizeof *g);
-	long best_xp = xp;
+	memcpy(t, g, (size_t)n * sizeof *g);
+	long best_xp = fill(t, c, n, hi, cap);
+	int in_band = best_xp > lo;
+	memcpy(best, t, (size_t)n * sizeof *t);
 	for (int i = 0; i < n; i++) {
 		if (!g[i].optional || !c[i] || c[i]->xp <= weakest)
 			continue;
-		double v = cr_value(c[i]->cr);
+		/* an overseer that is not fragile makes the fight a crowd's */
+		double v = stock_cr_value(c[i]->cr);
+		int crowd = f->crowd * party;
 		int most = cap > crowd && !(strcmp(f->rating, "CR") == 0 && v >= 0 && v <= level / 8.0) ? crowd : cap;
-		for (int k = 1; k <= most && k <= 6; k++) {
+		for (int k = 1; 2 * k <= most && k <= 6; k++) {
 			memcpy(t, g, (size_t)n * sizeof *g);
 			t[i].fixed = 1;
 			t[i].rolled = k;
-			long x = fill(t, c, n, budget, most);
+			long x = fill(t, c, n, hi, most);
 			if (t[i].count == 0)
 				break;   /* k of them no longer fit */
 			int others = 0;
 			for (int j = 0; j < n; j++)
 				others += j != i && !t[j].fixed ? t[j].count : 0;
-			if (others < 2 * k)
-				continue;   /* a few stand over a group, never as many */
-			enum fig_difficulty d = said_for(f, party, level, x), bd = said_for(f, party, level, best_xp);
-			if (d > bd || (d == bd && x > best_xp)) {
+			if (others < k)
+				continue;   /* a few stand over a group, never more of them */
+			int band = x > lo;
+			if (band > in_band || (band == in_band && x > best_xp)) {
 				memcpy(best, t, (size_t)n * sizeof *t);
 				best[i].fixed = 0;
 				best[i].rolled = 0;
 				best_xp = x;
+				in_band = band;
 			}
 		}
 	}
 	memcpy(g, best, (size_t)n * sizeof *g);
-	return best_xp;
+	*xp_out = best_xp;
+	return in_band;
 }
 
 static void note_missing(struct stock_party *p, const char *creature)
@@ -267,23 +281,29 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 	for (int i = 0; i < n; i++)
 		if (g[i].fixed && !g[i].optional && g[i].rolled > 0)
 			cap += g[i].rolled;   /* a leader does not count among the crowd */
-	enum fig_difficulty want = draw_difficulty(f, at);
+	enum fig_difficulty want = draw_difficulty(f, p, at);
 	long xp = 0;
-	int placed = 0;
-	/* a difficulty too small for the least group tries the next one up */
-	for (int d = want; d < FIG_DIFFICULTIES && !placed; d++) {
-		long budget = (long)p->party * f->budget[level][d];
-		if (at->ceiling > 0 && budget >= at->ceiling)
-			budget = at->ceiling - 1;
-		xp = fill(g, c, n, budget, cap);
-		for (int i = 0; i < n; i++)
-			placed += g[i].count > 0;
+	/* the wanted difficulty's band of XP, under the level's leader's
+	 * fight; a band too small for the least group tries the next one up */
+	while (want > FIG_LOW && at->ceiling > 0 && (long)p->party * f->budget[level][want - 1] >= at->ceiling - 1)
+		want--;   /* no room for it under the leader's */
+	for (int d = want; d < FIG_DIFFICULTIES; d++) {
+		long lo = d == FIG_LOW ? 0 : (long)p->party * f->budget[level][d - 1];
+		long hi = (long)p->party * f->budget[level][d];
+		if (at->ceiling > 0 && hi >= at->ceiling)
+			hi = at->ceiling - 1;
+		if (hi <= lo)
+			break;
+		int in_band = compose(g, c, n, f, p->party, level, lo, hi, cap, &xp);
+		if (getenv("DBG_SIZE") && !in_band) fprintf(stderr, "MISS %dx%d want %d got %ld band %ld-%ld main %s x%d n=%d lead=%d wand=%d\n", p->party, level, d, xp, lo, hi, g[0].creature, g[0].rolled, n, at->leader, at->wandering);
+		if (in_band || xp > 0)
+			break;
 	}
-	if (!placed)
+	if (xp <= 0)
 		return 0;
-	if (said_for(f, p->party, level, xp) < want)
-		xp = add_stronger(g, c, n, f, p->party, level, want, cap, at->ceiling, xp);
 	enum fig_difficulty said = said_for(f, p->party, level, xp);
+	if (!at->leader && !at->wandering)
+		p->said[said]++;
 	long budget = (long)p->party * f->budget[level][said];
 	figures_text(g, c, n, xp, said, p->party, level, f->rating, figures, size);
 	if (en)
@@ -291,7 +311,39 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 	return 0;
 }
 
+/* The least challenge rating of each part of a cast, as a share of the
+ * party's level: a leader a third of it (an orc war chief, CR 4, for
+ * level 7 or more, never a plain orc), a lieutenant a quarter, a
+ * specialist a sixth, the rank and file and beasts a sixteenth; servants
+ * and prisoners any. */
+static const double cast_floor[CAST_COUNT] = {
+	[CAST_LEADER] = 1.0 / 3,      [CAST_LIEUTENANT] = 1.0 / 4, [CAST_RANK] = 1.0 / 16,
+	[CAST_SPECIALIST] = 1.0 / 6,  [CAST_BEAST] = 1.0 / 16,
+};
+
+double stock_cast_floor(enum site_cast cast, int level)
+{
+	return (unsigned)cast < CAST_COUNT ? cast_floor[cast] * level : 0;
+}
+
+int stock_cast_fits(void *ctx, const char *creature, enum site_cast cast, int depth)
+{
+	struct stock_party *p = ctx;
+	const struct stock_figures *f = &p->t->fig;
+	const struct fig_creature *c = stock_creature_find(f, creature);
+	if (!c)
+		return -1;
+	int level = stock_level_for(f, p->level, depth);
+	double v = stock_cr_value(c->cr);
+	if (strcmp(f->rating, "CR") == 0 && v >= 0 && v < stock_cast_floor(cast, level))
+		return 0;   /* too weak for its part */
+	long high = (long)p->party * f->budget[level][FIG_HIGH];
+	if (cast == CAST_LEADER ? c->xp > high : cast == CAST_RANK && 2L * c->xp > high)
+		return 0;   /* too strong: alone, or two of the rank and file, past a high fight */
+	return 1;
+}
+
 struct site_sizer stock_sizer(struct stock_party *p)
 {
-	return (struct site_sizer){ stock_size_groups, p };
+	return (struct site_sizer){ stock_size_groups, stock_cast_fits, p };
 }

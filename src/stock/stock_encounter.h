@@ -19,6 +19,8 @@ struct stock_party {
 	 * as the site rolled them, unsized, and the run warns of each */
 	char missing[8][64];
 	int nmissing;
+	int said[3];            /* the rooms' fights so far by the difficulty
+				   said (the leaders' aside): the mix is kept */
 };
 
 /* Whether t can size fights (a budget for every level and creatures). */
@@ -30,5 +32,15 @@ struct site_sizer stock_sizer(struct stock_party *p);
 /* The sizer's work, for the tests: see struct site_sizer. */
 int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_meeting *at, struct key_entry *en,
 		      char *figures, size_t size, struct err *e);
+
+/* The sizer's fits (see struct site_sizer), for the tests: ctx is a
+ * struct stock_party. */
+int stock_cast_fits(void *ctx, const char *creature, enum site_cast cast, int depth);
+
+/* The least challenge rating a part of a cast has for a party of level. */
+double stock_cast_floor(enum site_cast cast, int level);
+
+/* A challenge rating as a number: "1/4" is 0.25; -1 for another rating. */
+double stock_cr_value(const char *cr);
 
 #endif
