@@ -196,8 +196,10 @@ static int on_member(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 	struct site_member m;
 	if (site_field_word(pos, &f[0], "the creature", m.creature, sizeof m.creature, e) < 0 ||
 	    site_field_word(pos, &f[1], "the plural", m.plural, sizeof m.plural, e) < 0 || site_field_dice(pos, &f[2], &m.count, e) < 0 ||
-	    site_field_roles(pos, &f[3], MEMBER_ROLES, &m.roles, e) < 0)
+	    (strcmp(f[3].text, "-") != 0 && site_field_roles(pos, &f[3], MEMBER_ROLES, &m.roles, e) < 0))
 		return -1;
+	if (!strcmp(f[3].text, "-"))
+		m.roles = 0;   /* never a room's group alone: only with others */
 	m.cast = CAST_RANK;
 	if (nf > 4 && site_field_cast(pos, &f[4], &m.cast, e) < 0)
 		return -1;

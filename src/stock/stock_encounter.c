@@ -28,39 +28,33 @@ int stock_sizes_fights(const struct stock_tables *t)
 	return t->fig.has_budget && t->fig.ncreatures > 0;
 }
 
-/* The difficulty a room's fight is built for: the leader's high, a
- * wandering group's low, the rest whichever the fights said so far (p's
- * tally) fall shortest of the mix by, so that the mix holds over every
- * level, whatever a group too weak or too strong for its band came to;
- * ties go to the rng. */
-static enum fig_difficulty draw_difficulty(const struct stock_figures *f, const struct stock_party *p,
-					   const struct site_meeting *at)
+/* The difficulties a room's fight is built for, the one wanted first:
+ * the leader's high, a wandering group's low, the rest whichever the
+ * fights said so far (p's tally) fall shortest of the mix by, so that the
+ * mix holds over the levels whatever the groups a band cannot hold came
+ * to; ties go to the rng. */
+static void draw_order(const struct stock_figures *f, const struct stock_party *p, const struct site_meeting *at,
+		       enum fig_difficulty order[FIG_DIFFICULTIES])
 {
-	if (at->wandering)
-		return FIG_LOW;
-	if (at->leader)
-		return FIG_HIGH;
-	double total = 0;
-	for (int d = 0; d < FIG_DIFFICULTIES; d++)
-		total += f->mix[d];
-	if (!(total > 0))
-		return FIG_MODERATE;
+	double shortfall[FIG_DIFFICULTIES] = { 0 }, total = 0;
 	int fights = 0;
-	for (int d = 0; d < FIG_DIFFICULTIES; d++)
-		fights += p->said[d];
-	double best = -1e9;
-	enum fig_difficulty want = FIG_MODERATE;
-	double tie = rng_unit(at->rng);
 	for (int d = 0; d < FIG_DIFFICULTIES; d++) {
-		if (!(f->mix[d] > 0))
-			continue;
-		double shortfall = f->mix[d] / total * (fights + 1) - p->said[d] + tie * 1e-3 * (d + 1);
-		if (shortfall > best) {
-			best = shortfall;
-			want = (enum fig_difficulty)d;
-		}
+		total += f->mix[d];
+		fights += p->said[d];
+		order[d] = (enum fig_difficulty)d;
 	}
-	return want;
+	double tie = rng_unit(at->rng);
+	for (int d = 0; d < FIG_DIFFICULTIES; d++)
+		shortfall[d] = at->leader	   ? d
+			       : at->wandering	   ? -d
+			       : !(total > 0)	   ? -abs(d - FIG_MODERATE)
+						   : f->mix[d] / total * (fights + 1) - p->said[d] + tie * 1e-3 * (d + 1);
+	for (int i = 1; i < FIG_DIFFICULTIES; i++)   /* most short first */
+		for (int j = i; j > 0 && shortfall[order[j]] > shortfall[order[j - 1]]; j--) {
+			enum fig_difficulty t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
 }
 
 /* Fills the groups up to budget XP and cap creatures: the fixed ones as
@@ -281,26 +275,43 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 	for (int i = 0; i < n; i++)
 		if (g[i].fixed && !g[i].optional && g[i].rolled > 0)
 			cap += g[i].rolled;   /* a leader does not count among the crowd */
-	enum fig_difficulty want = draw_difficulty(f, p, at);
-	long xp = 0;
-	/* the wanted difficulty's band of XP, under the level's leader's
-	 * fight; a band too small for the least group tries the next one up */
-	while (want > FIG_LOW && at->ceiling > 0 && (long)p->party * f->budget[level][want - 1] >= at->ceiling - 1)
-		want--;   /* no room for it under the leader's */
-	for (int d = want; d < FIG_DIFFICULTIES; d++) {
+	/* each difficulty's band of XP, under the level's leader's fight:
+	 * the first of the order whose band the groups can fill, else the
+	 * wanted one's nearest (a group too weak or too strong for it) */
+	enum fig_difficulty order[FIG_DIFFICULTIES];
+	draw_order(f, p, at, order);
+	struct site_group tried[FIG_DIFFICULTIES][KEY_MAX_OCCUPANTS * 2];
+	long tried_xp[FIG_DIFFICULTIES];
+	int in_band[FIG_DIFFICULTIES];
+	for (int d = 0; d < FIG_DIFFICULTIES; d++) {
 		long lo = d == FIG_LOW ? 0 : (long)p->party * f->budget[level][d - 1];
 		long hi = (long)p->party * f->budget[level][d];
 		if (at->ceiling > 0 && hi >= at->ceiling)
 			hi = at->ceiling - 1;
-		if (hi <= lo)
-			break;
-		int in_band = compose(g, c, n, f, p->party, level, lo, hi, cap, &xp);
-		if (getenv("DBG_SIZE") && !in_band) fprintf(stderr, "MISS %dx%d want %d got %ld band %ld-%ld main %s x%d n=%d lead=%d wand=%d\n", p->party, level, d, xp, lo, hi, g[0].creature, g[0].rolled, n, at->leader, at->wandering);
-		if (in_band || xp > 0)
-			break;
+		memcpy(tried[d], g, (size_t)n * sizeof *g);
+		in_band[d] = 0;
+		tried_xp[d] = 0;
+		if (hi > lo)
+			in_band[d] = compose(tried[d], c, n, f, p->party, level, lo, hi, cap, &tried_xp[d]);
 	}
-	if (xp <= 0)
+	int pick = -1;
+	for (int i = 0; i < FIG_DIFFICULTIES && pick < 0; i++)
+		if (in_band[order[i]])
+			pick = order[i];
+	for (int d = order[0]; d < FIG_DIFFICULTIES && pick < 0; d++)
+		if (tried_xp[d] > 0)
+			pick = d;   /* a band too small for the least group: the next one up */
+	for (int d = order[0]; d >= 0 && pick < 0; d--)
+		if (tried_xp[d] > 0)
+			pick = d;
+	if (getenv("DBG_SIZE") && !at->wandering) fprintf(stderr, "BANDS %d%d%d lead=%d n=%d P%d L%d %s\n", in_band[0], in_band[1], in_band[2], at->leader, n, p->party, level, g[0].creature);
+	if (pick < 0) {
+		for (int i = 0; i < n; i++)
+			g[i].count = 0;
 		return 0;
+	}
+	memcpy(g, tried[pick], (size_t)n * sizeof *g);
+	long xp = tried_xp[pick];
 	enum fig_difficulty said = said_for(f, p->party, level, xp);
 	if (!at->leader && !at->wandering)
 		p->said[said]++;
