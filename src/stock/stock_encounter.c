@@ -202,9 +202,9 @@ static int compose(struct site_group *g, const struct fig_creature *const *c, in
 		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, long *xp_out)
 {
 	struct site_group best[KEY_MAX_OCCUPANTS * 2], t[KEY_MAX_OCCUPANTS * 2];
-	int weakest = 0;   /* the strongest kind among the groups there already */
+	int weakest = 0;   /* the strongest kind of the rank and file there (a leader aside) */
 	for (int i = 0; i < n; i++)
-		if (!g[i].optional && c[i] && c[i]->xp > weakest)
+		if (!g[i].optional && !g[i].fixed && c[i] && c[i]->xp > weakest)
 			weakest = c[i]->xp;
 	memcpy(t, g, (size_t)n * sizeof *g);
 	long best_xp = fill(t, c, n, hi, cap);
