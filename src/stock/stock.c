@@ -240,7 +240,17 @@ struct stock_at {
 	struct stock_memory *mem;
 	int depth;
 	int level;
+	long richest;           /* the most gp a treasure of the level holds so far, the leaders' aside */
 };
+
+/* Whether the site put a faction's leader in the room. */
+static int leader_entry(const struct key_entry *en)
+{
+	for (int i = 0; i < en->noccupants; i++)
+		if (!strcmp(en->occupants[i].role, "leader"))
+			return 1;
+	return 0;
+}
 
 /* The contents kind of an entry: the site model's occupants make it a
  * monster's room; a room it has been to without placing anyone rolls
@@ -283,11 +293,13 @@ static int trap_with_figures(struct key_entry *en, const struct stock_at *at, co
 	return rc;
 }
 
-static int contents_entry(struct key_entry *en, const struct stock_at *at, struct rng *rng, struct err *e)
+static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng *rng, struct err *e)
 {
 	const struct stock_tables *t = at->t;
 	const struct stock_kind *k = entry_kind(en, t, rng);
-	int treasure = rng_chance(rng, k->treasure);
+	int valued = at->level > 0 && stock_has_treasure_figures(&t->fig);
+	int hoard = valued && leader_entry(en);   /* a leader always keeps a hoard */
+	int treasure = rng_chance(rng, k->treasure) || hoard;
 	int empty = strcmp(k->name, "empty") == 0;
 	int occupied = en->kind[0] && en->noccupants > 0;   /* the site wrote who is here */
 	struct stock_vars v = { .memory = at->mem, .depth = at->depth };
@@ -314,14 +326,21 @@ static int contents_entry(struct key_entry *en, const struct stock_at *at, struc
 	if (!treasure)
 		return 0;
 	/* what it is worth, where the system says */
-	struct sbuf valued;
-	sbuf_init(&valued);
-	if (at->level > 0 && stock_has_treasure_figures(&t->fig)) {
-		if (stock_treasure_valued(t, at->level, at->mem, rng, &valued, &en->treasure_gp, e) < 0) {
-			sbuf_free(&valued);
+	struct sbuf worth;
+	sbuf_init(&worth);
+	if (valued) {
+		/* a guard's purse holds pocket money, a leader's hoard the most */
+		enum stock_holder holder = hoard ? HOLDER_HOARD
+				       : en->noccupants > 0 && !strcmp(en->occupants[0].role, "guard") ? HOLDER_PURSE
+													   : HOLDER_ROOM;
+		if (stock_treasure_valued(t, at->level, holder, at->richest, at->mem, rng, &worth, &en->treasure_gp, e) <
+		    0) {
+			sbuf_free(&worth);
 			return -1;
 		}
-		v.treasure = sbuf_cstr(&valued);
+		if (!hoard && en->treasure_gp > at->richest)
+			at->richest = en->treasure_gp;
+		v.treasure = sbuf_cstr(&worth);
 	}
 	/* where it is kept: by what the room's first occupants use it for
 	 * (treasure_with_monster_leader), by its contents, or anywhere */
@@ -336,7 +355,7 @@ static int contents_entry(struct key_entry *en, const struct stock_at *at, struc
 	if (!with)
 		with = stock_table_find(t, "treasure");
 	int rc = with ? add_rolled(en, t, with, "Treasure", NULL, &v, rng, e) : 0;
-	sbuf_free(&valued);
+	sbuf_free(&worth);
 	return rc;
 }
 
@@ -459,13 +478,17 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 	if (stock_check_system(t, e) < 0 || stock_memory_init(&mem, t, e) < 0)
 		return -1;
 	int figures = stock_has_trap_figures(&t->fig) || stock_has_treasure_figures(&t->fig);
-	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0 };
+	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0 };
 	if (figures)
 		at.level = stock_level_for(&t->fig, party_level > 0 ? party_level : 1, at.depth);
+	/* with treasure valued, the leaders' rooms last: a hoard outweighs
+	 * every other treasure of the level */
+	int leaders_last = at.level > 0 && stock_has_treasure_figures(&t->fig);
 	int rc = 0;
-	for (int i = 0; i < k->n && rc == 0; i++) {
-		struct key_entry *en = &k->entries[i];
-		if (en->region <= 0 || en->region > m->nregions)
+	for (int i = 0; i < (leaders_last ? 2 : 1) * k->n && rc == 0; i++) {
+		struct key_entry *en = &k->entries[i % k->n];
+		if (en->region <= 0 || en->region > m->nregions ||
+		    (leaders_last && (i < k->n) == leader_entry(en)))
 			continue;
 		if (dress_entry(en, m, t, &mem, rng, e) < 0 || contents_entry(en, &at, rng, e) < 0 ||
 		    keys_entry(en, m, t, &mem, rng, e) < 0)
