@@ -337,8 +337,26 @@ START_TEST(test_traps_and_doors)
 			snprintf(seed, sizeof seed, "doors-%d", s);
 			run(methods[m], 1, seed, 4, 1 + 3 * s % 20, &t);
 		}
-	fprintf(stderr, "traps on %ld of %ld levels of 20 rooms or more; %ld of %ld doors said\n", t.big_with_trap,
-		t.big_levels, t.doors_said, t.doors);
+	/* the neutral system: the classic procedure's chance in 6 */
+	struct tally nt = { 0 };
+	for (int m = 0; m < NMETHODS; m++)
+		for (int s = 0; s < 8; s++) {
+			char seed[32];
+			snprintf(seed, sizeof seed, "doors-%d", s);
+			struct level lv[1];
+			struct site_plan plan;
+			make_keys(lv, 1, methods[m], seed, &neutral, "neutral", 0, 0, &plan);
+			tally_level(&lv[0], &plan, 1, &nt);
+			levels_free(lv, 1);
+			site_plan_free(&plan);
+		}
+	fprintf(stderr, "traps on %ld of %ld levels of 20 rooms or more; %ld of %ld doors said (neutral: %ld of %ld "
+		"levels, %ld of %ld doors)\n",
+		t.big_with_trap, t.big_levels, t.doors_said, t.doors, nt.big_with_trap, nt.big_levels, nt.doors_said,
+		nt.doors);
+	ck_assert_int_eq(nt.big_with_trap, nt.big_levels);
+	ck_assert_int_gt(nt.doors, 20);
+	ck_assert_int_eq(nt.doors_said, nt.doors);
 	ck_assert_int_gt(t.big_levels, 5);
 	ck_assert_int_eq(t.big_with_trap, t.big_levels);
 	ck_assert_int_gt(t.doors, 20);
