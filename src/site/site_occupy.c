@@ -363,12 +363,15 @@ int site_occupants_place(struct level_plan *lp, struct err *e)
 {
 	int visitor_done = 0;
 	/* with a sizer the leaders' rooms come first: theirs is the hardest
-	 * fight of the level, and the rest stay under it */
-	for (int pass = lp->sizer ? 0 : 1; pass < 2; pass++) {
+	 * fight of the level, and the rest stay under it; then the rooms no
+	 * faction keeps, whose vermin and visitors are what they are, so that
+	 * the factions' fights, sized last, can keep the mix */
+	for (int pass = lp->sizer ? 0 : 2; pass < 3; pass++) {
 		for (int i = 0; i < lp->n; i++) {
 			const struct room_plan *r = &lp->rooms[i];
 			int first = lp->sizer && r->leader && r->faction >= 0;
-			if ((pass == 0) != first)
+			int kept = r->role != ROLE_NONE && r->faction >= 0;
+			if (lp->sizer ? (pass == 0) != first || (!first && (pass == 1) == kept) : 0)
 				continue;
 			if (occupy_room(lp, r, &visitor_done, e) < 0)
 				return -1;

@@ -310,6 +310,7 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 			g[i].count = 0;
 		return 0;
 	}
+	if (getenv("DBG_SIZE") && !at->wandering) fprintf(stderr, "PICK %d order %d%d%d said %d%d%d lead=%d ceil=%d P%d L%d\n", pick, order[0], order[1], order[2], p->said[0], p->said[1], p->said[2], at->leader, at->ceiling, p->party, level);
 	memcpy(g, tried[pick], (size_t)n * sizeof *g);
 	long xp = tried_xp[pick];
 	enum fig_difficulty said = said_for(f, p->party, level, xp);
