@@ -224,9 +224,9 @@ static int compose(struct site_group *g, const struct fig_creature *const *c, in
 			long x = fill(t, c, n, hi, most);
 			if (t[i].count == 0)
 				break;   /* k of them no longer fit */
-			int others = 0;
+			int others = 0;   /* the rank and file, or a leader they stand beside */
 			for (int j = 0; j < n; j++)
-				others += j != i && !t[j].fixed ? t[j].count : 0;
+				others += j != i && (!t[j].fixed || !g[j].optional) ? t[j].count : 0;
 			if (others < k)
 				continue;   /* a few stand over a group, never more of them */
 			int band = x > lo;
