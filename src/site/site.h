@@ -84,9 +84,10 @@ struct site_sizer {
 	 * no fight. Returns 0, or -1 with e set (a creature the system lacks). */
 	int (*size)(void *ctx, struct site_group *g, int n, const struct site_meeting *at, struct key_entry *en,
 		    char *figures, size_t size, struct err *e);
-	/* Whether creature is strong enough for its part of a cast on
-	 * dungeon level depth, for the party: 1 yes, 0 too weak (a warchief
-	 * that is a plain orc), -1 a creature the system lacks. */
+	/* Whether creature fits its part of a cast on dungeon level depth,
+	 * for the party: 2 a leader that is a fight in itself, 1 yes, 0 too
+	 * weak (a warchief that is a plain orc) or too strong (a leader past
+	 * a high fight alone), -1 a creature the system lacks. */
 	int (*fits)(void *ctx, const char *creature, enum site_cast cast, int depth);
 	void *ctx;
 };

@@ -44,10 +44,12 @@ static int leader_depth(int slot, int levels)
 	return slot == 0 ? levels : 1;
 }
 
-/* Whether a leader line of f fits the party where it is met. */
+/* Whether a leader line of f fits the party where it is met: 2 as a
+ * fight in itself, 1 fits, 0 not. */
 static int leader_fits(const struct site_leader *l, const struct site_sizer *sz, int depth)
 {
-	return !sz || !sz->fits || sz->fits(sz->ctx, l->creature, CAST_LEADER, depth) == 1;
+	int fit = !sz || !sz->fits ? 1 : sz->fits(sz->ctx, l->creature, CAST_LEADER, depth);
+	return fit > 0 ? fit : 0;
 }
 
 /* Whether faction type f fits the party in slot: a leader strong enough
@@ -97,10 +99,12 @@ static int fill_faction(struct faction *out, const struct site_faction_type *f, 
 {
 	snprintf(out->id, sizeof out->id, "%s", f->id);
 	snprintf(out->name, sizeof out->name, "%s", f->called[site_pick(f->ncalled, rng)]);
-	int pick = -1, n = 0;
+	int pick = -1, n = 0, best = 1;
 	for (int i = 0; sz && sz->fits && i < f->nleaders; i++)
-		if (leader_fits(&f->leaders[i], sz, depth) && rng_range(rng, 0, n++) == 0)
-			pick = i;
+		best = leader_fits(&f->leaders[i], sz, depth) > best ? 2 : best;
+	for (int i = 0; sz && sz->fits && i < f->nleaders; i++)
+		if (leader_fits(&f->leaders[i], sz, depth) == best && rng_range(rng, 0, n++) == 0)
+			pick = i;   /* one of the strongest that fit */
 	const struct site_leader *l = &f->leaders[pick >= 0 ? pick : site_pick(f->nleaders, rng)];
 	snprintf(out->leader, sizeof out->leader, "%s", l->name);
 	snprintf(out->leader_creature, sizeof out->leader_creature, "%s", l->creature);

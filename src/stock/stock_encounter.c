@@ -202,12 +202,12 @@ static int compose(struct site_group *g, const struct fig_creature *const *c, in
 		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, long *xp_out)
 {
 	struct site_group best[KEY_MAX_OCCUPANTS * 2], t[KEY_MAX_OCCUPANTS * 2];
-	int weakest = 0;   /* the strongest kind of the rank and file there (a leader aside) */
-	for (int i = 0; i < n; i++)
-		if (!g[i].optional && !g[i].fixed && c[i] && c[i]->xp > weakest)
-			weakest = c[i]->xp;
 	memcpy(t, g, (size_t)n * sizeof *g);
 	long best_xp = fill(t, c, n, hi, cap);
+	int weakest = 0;   /* the strongest kind of the rank and file there (a leader aside) */
+	for (int i = 0; i < n; i++)
+		if (!g[i].optional && !g[i].fixed && c[i] && t[i].count > 0 && c[i]->xp > weakest)
+			weakest = c[i]->xp;
 	int in_band = best_xp > lo;
 	memcpy(best, t, (size_t)n * sizeof *t);
 	for (int i = 0; i < n; i++) {
@@ -352,7 +352,7 @@ int stock_cast_fits(void *ctx, const char *creature, enum site_cast cast, int de
 	long high = (long)p->party * f->budget[level][FIG_HIGH];
 	if (cast == CAST_LEADER ? c->xp > high : cast == CAST_RANK && 2L * c->xp > high)
 		return 0;   /* too strong: alone, or two of the rank and file, past a high fight */
-	return 1;
+	return cast == CAST_LEADER && 8L * c->xp >= high ? 2 : 1;   /* a leader that is a fight in itself */
 }
 
 struct site_sizer stock_sizer(struct stock_party *p)
