@@ -206,6 +206,10 @@ static void tally_level(const struct level *lv, const struct site_plan *plan, in
 		t->leader_levels++;
 		t->leader_hardest += leader_xp > hardest_other;
 		t->leader_high += leader_d == 2;
+		if ((leader_xp <= hardest_other || leader_d != 2) && !t->worst[0])
+			snprintf(t->worst, sizeof t->worst, "%s level %d: the leader's fight %ld XP (%s), the hardest other %ld",
+				 lv->map.method ? lv->map.method : "?", lv->map.depth, leader_xp,
+				 leader_d == 2 ? "high" : leader_d == 1 ? "moderate" : leader_d == 0 ? "low" : "none", hardest_other);
 		t->rich_levels++;
 		t->leader_richest += leader_gp > richest_other;
 	}
@@ -316,6 +320,8 @@ START_TEST(test_mix_sweep)
 		char said[160];
 		if (!mix_holds(&t, said, sizeof said))
 			fprintf(stderr, "  %d x %d: %s\n", party, level, said);
+		if (t.worst[0])
+			fprintf(stderr, "  %d x %d: %s\n", party, level, t.worst);
 	}
 	char said[160];
 	int ok = mix_holds(&all, said, sizeof said);

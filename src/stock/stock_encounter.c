@@ -193,55 +193,108 @@ static enum fig_difficulty said_for(const struct stock_figures *f, int party, in
 	return FIG_HIGH;
 }
 
-/* The groups filled within the band (lo, hi] of XP: as they are, or
- * with k of one optional group (a stronger kind of the faction) standing
- * over the rest, k from 1 while a few stand over a group, never more.
- * Sets g's counts to the fill of most XP within the band and returns 1;
- * when none lands in it, to the fill of most XP under it and returns 0. */
+/* The search for a fight within a band of XP (compose). */
+struct composer {
+	const struct site_group *g;
+	const struct fig_creature *const *c;
+	int n;
+	long lo, hi;
+	struct site_group best[KEY_MAX_OCCUPANTS * 2];
+	long best_xp;
+	int in_band;
+};
+
+/* The most creatures a fight may hold with optional group i standing in
+ * it: an overseer that is not fragile makes the fight a crowd's. */
+static int most_with(const struct stock_figures *f, const struct fig_creature *c, int party, int level, int cap,
+		     int leaders)
+{
+	double v = stock_cr_value(c->cr);
+	int crowd = f->crowd * party + leaders;   /* a leader does not count among the crowd */
+	return cap > crowd && !(strcmp(f->rating, "CR") == 0 && v >= 0 && v <= level / 8.0) ? crowd : cap;
+}
+
+/* The groups filled with ka of optional group a and kb of b (-1: none)
+ * standing over the rest, kept when it does better than the best so far:
+ * within the band, then more XP. A few stand over a group (or beside a
+ * leader), never more of them. */
+static void consider(struct composer *cp, int a, int ka, int b, int kb, int most, int alone)
+{
+	struct site_group t[KEY_MAX_OCCUPANTS * 2];
+	int n = cp->n;
+	memcpy(t, cp->g, (size_t)n * sizeof *t);
+	for (int j = 0; alone && j < n; j++)
+		if (!t[j].fixed)
+			t[j].optional = 1;   /* the leader and those beside it, without the rank and file */
+	if (a >= 0)
+		t[a].fixed = 1, t[a].rolled = ka;
+	if (b >= 0)
+		t[b].fixed = 1, t[b].rolled = kb;
+	long x = fill(t, cp->c, n, cp->hi, most);
+	if ((a >= 0 && t[a].count == 0) || (b >= 0 && t[b].count == 0))
+		return;   /* they do not fit */
+	int others = 0;
+	for (int j = 0; j < n; j++)
+		others += j != a && j != b && (!t[j].fixed || !cp->g[j].optional) ? t[j].count : 0;
+	if (!alone && others < (a >= 0 ? ka : 0) + (b >= 0 ? kb : 0))
+		return;   /* a leader's own guard stands round it in any number */
+	int band = x > cp->lo;
+	if (band > cp->in_band || (band == cp->in_band && x > cp->best_xp)) {
+		memcpy(cp->best, t, (size_t)n * sizeof *t);
+		for (int j = 0; j < n; j++) {
+			if (cp->g[j].optional)
+				cp->best[j].fixed = 0, cp->best[j].rolled = 0;
+			cp->best[j].optional = cp->g[j].optional;
+		}
+		cp->best_xp = x;
+		cp->in_band = band;
+	}
+}
+
+/* The groups filled within the band (lo, hi] of XP: as they are, or with
+ * a few of one optional group (a stronger kind of the faction) standing
+ * over the rest, or when that does not reach the band, of two (beside a
+ * leader, they may stand without the rank and file). Sets g's
+ * counts to the fill of most XP within the band and returns 1; when none
+ * lands in it, to the fill of most XP under it and returns 0. */
 static int compose(struct site_group *g, const struct fig_creature *const *c, int n,
 		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, long *xp_out)
 {
-	struct site_group best[KEY_MAX_OCCUPANTS * 2], t[KEY_MAX_OCCUPANTS * 2];
-	memcpy(t, g, (size_t)n * sizeof *g);
-	long best_xp = fill(t, c, n, hi, cap);
-	int weakest = 0;   /* the strongest kind of the rank and file there (a leader aside) */
+	struct composer cp = { g, c, n, lo, hi, { { 0 } }, 0, 0 };
+	memcpy(cp.best, g, (size_t)n * sizeof *g);
+	cp.best_xp = fill(cp.best, c, n, hi, cap);
+	cp.in_band = cp.best_xp > lo;
+	int weakest = 0;   /* the strongest kind of the rank and file placed (a leader aside) */
 	for (int i = 0; i < n; i++)
-		if (!g[i].optional && !g[i].fixed && c[i] && t[i].count > 0 && c[i]->xp > weakest)
+		if (!g[i].optional && !g[i].fixed && c[i] && cp.best[i].count > 0 && c[i]->xp > weakest)
 			weakest = c[i]->xp;
-	int in_band = best_xp > lo;
-	memcpy(best, t, (size_t)n * sizeof *t);
-	for (int i = 0; i < n; i++) {
-		if (!g[i].optional || !c[i] || c[i]->xp <= weakest)
-			continue;
-		/* an overseer that is not fragile makes the fight a crowd's */
-		double v = stock_cr_value(c[i]->cr);
-		int crowd = f->crowd * party;
-		int most = cap > crowd && !(strcmp(f->rating, "CR") == 0 && v >= 0 && v <= level / 8.0) ? crowd : cap;
-		for (int k = 1; 2 * k <= most && k <= 6; k++) {
-			memcpy(t, g, (size_t)n * sizeof *g);
-			t[i].fixed = 1;
-			t[i].rolled = k;
-			long x = fill(t, c, n, hi, most);
-			if (t[i].count == 0)
-				break;   /* k of them no longer fit */
-			int others = 0;   /* the rank and file, or a leader they stand beside */
-			for (int j = 0; j < n; j++)
-				others += j != i && (!t[j].fixed || !g[j].optional) ? t[j].count : 0;
-			if (others < k)
-				continue;   /* a few stand over a group, never more of them */
-			int band = x > lo;
-			if (band > in_band || (band == in_band && x > best_xp)) {
-				memcpy(best, t, (size_t)n * sizeof *t);
-				best[i].fixed = 0;
-				best[i].rolled = 0;
-				best_xp = x;
-				in_band = band;
-			}
+	int leaders = 0;   /* a leader there, whom a few may stand beside without the rank and file */
+	for (int i = 0; i < n; i++)
+		leaders += g[i].fixed && !g[i].optional && c[i] ? g[i].rolled : 0;
+	int leader = leaders > 0;
+	int stronger[KEY_MAX_OCCUPANTS * 2], ns = 0;
+	for (int i = 0; i < n; i++)
+		if (g[i].optional && c[i] && c[i]->xp > weakest)
+			stronger[ns++] = i;
+	for (int alone = 0; alone <= leader && !cp.in_band; alone++) {
+		for (int s = 0; s < ns; s++) {
+			int i = stronger[s], most = most_with(f, c[i], party, level, cap, leaders);
+			for (int k = 1; (alone ? k + leaders : 2 * k) <= most && k <= 6; k++)
+				consider(&cp, i, k, -1, 0, most, alone);
 		}
+		for (int s = 0; s < ns && !cp.in_band; s++)
+			for (int u = s + 1; u < ns; u++) {
+				int i = stronger[s], j = stronger[u];
+				int mi = most_with(f, c[i], party, level, cap, leaders), mj = most_with(f, c[j], party, level, cap, leaders);
+				int most = mi < mj ? mi : mj;
+				for (int ki = 1; ki <= 4; ki++)
+					for (int kj = 1; kj <= 4 && (alone ? ki + kj + leaders : 2 * (ki + kj)) <= most; kj++)
+						consider(&cp, i, ki, j, kj, most, alone);
+			}
 	}
-	memcpy(g, best, (size_t)n * sizeof *g);
-	*xp_out = best_xp;
-	return in_band;
+	memcpy(g, cp.best, (size_t)n * sizeof *g);
+	*xp_out = cp.best_xp;
+	return cp.in_band;
 }
 
 static void note_missing(struct stock_party *p, const char *creature)
