@@ -180,7 +180,22 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, const str
 			 strchr("aeiou", fa->leader_creature[0]) ? "an" : "a", fa->leader_creature);
 		p->line = doing_line(lp, f, ROLE_LEADER, en);
 	}
+	int guard = rg->n;
 	faction_group(lp, rg, en, faction, ROLE_GUARD);
+	/* for a sizer: a few of the guard's own kind may stand beside the
+	 * leader without the rest of them */
+	if (lp->sizer && guard < rg->n) {
+		const struct pending *g = &rg->p[guard];
+		int m = -1;
+		for (int i = 0; i < f->nmembers && m < 0; i++)
+			if (!strcmp(f->members[i].creature, g->singular))
+				m = i;
+		struct pending *o = add_pending(rg, faction, ROLE_GUARD, g->singular, g->plural, 0);
+		if (o) {
+			o->g.optional = 1;
+			o->cast = m >= 0 ? f->members[m].cast : CAST_RANK;
+		}
+	}
 }
 
 int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *o)
@@ -243,12 +258,19 @@ static int size_room(struct level_plan *lp, struct room_groups *rg, const struct
 	return key_entry_add_line(en, line, e);
 }
 
-static int write_group(struct key_entry *en, const struct pending *p, struct err *e)
+static int write_group(struct key_entry *en, const struct pending *p, int alone, struct err *e)
 {
 	if (p->g.count <= 0)
 		return 0;
 	add_occupant(en, p->faction, p->singular, p->g.count, p->role);
 	char buf[16];
+	if (p->g.optional && alone) {   /* beside a leader, with no rank and file */
+		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
+		if (p->g.count == 1)
+			return add_who(en, "{n} {who} keeps close at the leader's side, watching the door", one, p->singular, e);
+		return add_who(en, "{n} {who} keep close at the leader's side, watching the door",
+			       site_number_word(p->g.count, buf, sizeof buf), p->plural, e);
+	}
 	if (p->g.optional) {
 		/* by its part of the cast: a beast at their heels, a specialist
 		 * apart, a lieutenant over them */
@@ -353,8 +375,11 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 		outsider_group(lp, &rg, 0, NULL);
 	if (size_room(lp, &rg, r, en, e) < 0)
 		return -1;
+	int alone = 1;   /* no group of the rank and file or an outsider's in the room */
 	for (int i = 0; i < rg.n; i++)
-		if (write_group(en, &rg.p[i], e) < 0)
+		alone &= rg.p[i].g.count <= 0 || rg.p[i].g.optional || rg.p[i].g.fixed;
+	for (int i = 0; i < rg.n; i++)
+		if (write_group(en, &rg.p[i], alone, e) < 0)
 			return -1;
 	return r->kind >= 0 ? worth_taking(lp, en, &lp->t->kinds[r->kind], e) : 0;
 }
