@@ -306,7 +306,7 @@ START_TEST(test_mix_sweep)
 	struct tally all = { 0 };
 	for (int party = 1; party <= 6; party++) {
 		struct tally t = { 0 };
-		for (int s = 0; s < 4; s++) {
+		for (int s = 0; s < 6; s++) {
 			char seed[32];
 			snprintf(seed, sizeof seed, "sweep-%d-%d", party, s);
 			run(methods[(s + party) % NMETHODS], 1, seed, party, level, &t);
