@@ -334,6 +334,28 @@ START_TEST(test_mix_sweep)
 }
 END_TEST
 
+/* Every party size, over the levels 1 to 20: the mix for each. */
+START_TEST(test_mix_by_party)
+{
+	int party = _i + 1;
+	struct tally t = { 0 };
+	for (int level = 1; level <= 20; level++)
+		for (int s = 0; s < 3; s++) {
+			char seed[32];
+			snprintf(seed, sizeof seed, "party-%d-%d", level, s);
+			run(methods[(s + level) % NMETHODS], 1, seed, party, level, &t);
+		}
+	char said[160];
+	int ok = mix_holds(&t, said, sizeof said);
+	fprintf(stderr, "party of %d over levels 1-20: %s; leader high %ld, hardest %ld of %ld\n", party, said,
+		t.leader_high, t.leader_hardest, t.leader_levels);
+	ck_assert_msg(ok, "parties of %d, levels 1 to 20: %s", party, said);
+	ck_assert_msg(t.leader_hardest == t.leader_levels && t.leader_high == t.leader_levels,
+		      "parties of %d: the leader's fight is high and hardest on %ld and %ld of %ld", party,
+		      t.leader_high, t.leader_hardest, t.leader_levels);
+}
+END_TEST
+
 START_TEST(test_traps_and_doors)
 {
 	struct tally t = { 0 };
@@ -378,6 +400,7 @@ static Suite *suite(void)
 	tcase_set_timeout(t, 300);
 	tcase_add_loop_test(t, test_mix_named_parties, 0, 3);
 	tcase_add_loop_test(t, test_mix_sweep, 0, 20);
+	tcase_add_loop_test(t, test_mix_by_party, 0, 6);
 	tcase_add_test(t, test_traps_and_doors);
 	suite_add_tcase(s, t);
 	return s;

@@ -17,6 +17,13 @@
  * it, so that a nest of three swarms does not become twelve. */
 #define GROUP_GROWTH 3
 
+/* The most creatures a fight holds for a party, at `each` a character:
+ * never fewer than a group and one standing over it. */
+static int crowd_of(int each, int party)
+{
+	return each * party > GROUP_MIN + 1 ? each * party : GROUP_MIN + 1;
+}
+
 static int group_most(const struct site_group *g)
 {
 	int most = g->rolled * GROUP_GROWTH;
@@ -210,7 +217,7 @@ static int most_with(const struct stock_figures *f, const struct fig_creature *c
 		     int leaders)
 {
 	double v = stock_cr_value(c->cr);
-	int crowd = f->crowd * party + leaders;   /* a leader does not count among the crowd */
+	int crowd = crowd_of(f->crowd, party) + leaders;   /* a leader does not count among the crowd */
 	return cap > crowd && !(strcmp(f->rating, "CR") == 0 && v >= 0 && v <= level / 8.0) ? crowd : cap;
 }
 
@@ -324,7 +331,7 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 			return 0;
 		}
 	int level = stock_level_for(f, p->level, at->depth);
-	int cap = (all_fragile(g, c, n, level, f) ? f->swarm : f->crowd) * p->party;
+	int cap = crowd_of(all_fragile(g, c, n, level, f) ? f->swarm : f->crowd, p->party);
 	for (int i = 0; i < n; i++)
 		if (g[i].fixed && !g[i].optional && g[i].rolled > 0)
 			cap += g[i].rolled;   /* a leader does not count among the crowd */
