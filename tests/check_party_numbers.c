@@ -9,6 +9,7 @@
  * against every other entry's); no creature of a cast role below that
  * role's challenge rating for the party; and the neutral system's X-in-6
  * for the same doors. */
+#define _GNU_SOURCE /* strcasestr */
 #include "testutil.h"
 
 #include "app/level_keys.h"
@@ -147,6 +148,42 @@ static long entry_gp(const struct key_entry *en)
 	return total;
 }
 
+/* The party's level an Encounter line says ("... for 4 characters of
+ * level 7"), or 0. */
+static int line_level(const char *line)
+{
+	const char *at = strstr(line, "characters of level ");
+	if (!at)
+		at = strstr(line, "character of level ");
+	if (!at)
+		return 0;
+	return atoi(strchr(at, 'l') + 6);
+}
+
+/* The least challenge rating of each part of a cast for a party of level
+ * L, as mapsheet-templates(5) gives it: a leader L/3, a lieutenant L/4, a
+ * specialist L/6, the rank and file and beasts L/24. */
+static double cast_floor(const char *cast, int level)
+{
+	static const struct {
+		const char *cast;
+		double share;
+	} floors[] = { { "leader", 1.0 / 3 },	  { "lieutenant", 1.0 / 4 }, { "specialist", 1.0 / 6 },
+		       { "rank and file", 1.0 / 24 }, { "beast", 1.0 / 24 } };
+	for (size_t i = 0; i < sizeof floors / sizeof floors[0]; i++)
+		if (!strcmp(cast, floors[i].cast))
+			return floors[i].share * level;
+	return 0;
+}
+
+static double cr_number(const char *cr)
+{
+	int a, b;
+	if (sscanf(cr, "%d/%d", &a, &b) == 2 && b > 0)
+		return (double)a / b;
+	return atof(cr);
+}
+
 /* ---- tallies ---- */
 
 struct tally {
@@ -155,6 +192,7 @@ struct tally {
 	long rich_levels, leader_richest;
 	long big_levels, big_with_trap;
 	long doors, doors_said;
+	long cast_groups, cast_weak;    /* a faction's groups in fights; below their part's floor */
 	char worst[200];
 };
 
@@ -188,6 +226,24 @@ static void tally_level(const struct level *lv, const struct site_plan *plan, in
 			traps += !strncmp(en->lines[j], "Trap", 4);
 		long xp = 0;
 		int d = entry_difficulty(en, &xp);
+		for (int j = 0; j < en->nlines && !neutral_system; j++) {
+			int level = line_level(en->lines[j]);
+			if (strncmp(en->lines[j], "Encounter: ", 11) != 0 || level <= 0)
+				continue;
+			for (int o = 0; o < en->noccupants; o++) {
+				const char *cast = site_occupant_cast(plan, &site, &en->occupants[o]);
+				const struct fig_creature *c = stock_creature_find(&sys5e.fig, en->occupants[o].creature);
+				if (!cast[0] || !c || !strcasestr(en->lines[j], c->name))
+					continue;
+				t->cast_groups++;
+				if (cr_number(c->cr) < cast_floor(cast, level)) {
+					t->cast_weak++;
+					if (!t->worst[0])
+						snprintf(t->worst, sizeof t->worst, "a %s of CR %s as the %s for level %d",
+							 en->occupants[o].creature, c->cr, cast, level);
+				}
+			}
+		}
 		long gp = entry_gp(en);
 		if (names_leader(en, plan)) {
 			leader_xp = xp;
@@ -295,6 +351,11 @@ START_TEST(test_mix_named_parties)
 		      level, t.leader_high, t.leader_levels);
 	ck_assert_msg(t.leader_richest == t.rich_levels, "%d x %d: the leader is the richest on %ld of %ld levels",
 		      party, level, t.leader_richest, t.rich_levels);
+	fprintf(stderr, "  %ld of %ld groups of a cast below their part's challenge rating\n", t.cast_weak,
+		t.cast_groups);
+	ck_assert_int_gt(t.cast_groups, 100);
+	ck_assert_msg(t.cast_weak == 0, "%d x %d: %ld groups below their part's challenge rating (%s)", party, level,
+		      t.cast_weak, t.worst);
 }
 END_TEST
 

@@ -160,7 +160,9 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 	 * stand over them when the party would find the group alone too easy */
 	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
 		if (strcmp(f->members[j].creature, mb->creature) != 0 && f->members[j].cast != CAST_SERVANT &&
-		    f->members[j].cast != CAST_PRISONER) {
+		    f->members[j].cast != CAST_PRISONER &&
+		    (!lp->sizer->fits ||
+		     lp->sizer->fits(lp->sizer->ctx, f->members[j].creature, f->members[j].cast, lp->lv->map.depth) != 0)) {
 			struct pending *o = add_pending(rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
 			if (o) {
 				o->g.optional = 1;

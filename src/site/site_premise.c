@@ -76,7 +76,8 @@ static int pick_faction(const struct site_tables *t, enum site_setting first, un
 			const int *taken, int ntaken, const struct site_sizer *sz, int levels, struct rng *rng)
 {
 	int best = -1, nbest = 0;
-	for (int pass = 0; pass < 4 && best < 0; pass++)
+	/* a second faction only if one fits: the first whatever there is */
+	for (int pass = 0; pass < (ntaken > 0 && sz && sz->fits ? 2 : 4) && best < 0; pass++)
 		for (int i = 0; i < t->nfactions; i++) {
 			const struct site_faction_type *f = &t->factions[i];
 			int used = 0;

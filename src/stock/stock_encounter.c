@@ -386,11 +386,11 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 /* The least challenge rating of each part of a cast, as a share of the
  * party's level: a leader a third of it (an orc war chief, CR 4, for
  * level 7 or more, never a plain orc), a lieutenant a quarter, a
- * specialist a sixth, the rank and file and beasts a sixteenth; servants
- * and prisoners any. */
+ * specialist a sixth, the rank and file and beasts a twenty-fourth (a
+ * goblin up to level 6, an orc to 12); servants and prisoners any. */
 static const double cast_floor[CAST_COUNT] = {
-	[CAST_LEADER] = 1.0 / 3,      [CAST_LIEUTENANT] = 1.0 / 4, [CAST_RANK] = 1.0 / 16,
-	[CAST_SPECIALIST] = 1.0 / 6,  [CAST_BEAST] = 1.0 / 16,
+	[CAST_LEADER] = 1.0 / 3,      [CAST_LIEUTENANT] = 1.0 / 4, [CAST_RANK] = 1.0 / 24,
+	[CAST_SPECIALIST] = 1.0 / 6,  [CAST_BEAST] = 1.0 / 24,
 };
 
 double stock_cast_floor(enum site_cast cast, int level)
