@@ -81,6 +81,8 @@ static long fill(struct site_group *g, const struct fig_creature *const *c, int 
 			g[i].count = g[i].rolled;
 			xp += cost;
 			creatures += g[i].rolled;
+		} else if (!g[i].optional) {
+			cap -= g[i].rolled;   /* a leader who is not there leaves no room for a crowd */
 		}
 	}
 	for (int i = 0; i < n; i++) {
@@ -240,6 +242,11 @@ static void consider(struct composer *cp, int a, int ka, int b, int kb, int most
 	long x = fill(t, cp->c, n, cp->hi, most);
 	if ((a >= 0 && t[a].count == 0) || (b >= 0 && t[b].count == 0))
 		return;   /* they do not fit */
+	int led = 0;
+	for (int j = 0; j < n; j++)
+		led |= t[j].fixed && !cp->g[j].optional && t[j].count > 0;
+	if (alone && !led)
+		return;   /* no leader there to stand beside */
 	int others = 0;
 	for (int j = 0; j < n; j++)
 		others += j != a && j != b && (!t[j].fixed || !cp->g[j].optional) ? t[j].count : 0;
