@@ -59,7 +59,8 @@ struct site_group {
 	int count;              /* the sizer's: 0 leaves the group out */
 	int optional;           /* a stronger kind of the faction the sizer may
 				   add, to bring the fight up to its difficulty
-				   (at most one such group is added) */
+				   (of two kinds at most; beside a leader, its
+				   guard's own kind too) */
 };
 
 /* Where a group is met, for the sizer. */
@@ -99,7 +100,7 @@ struct site_sizer {
 int site_level_key(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
 		   int stock, const struct site_sizer *sz, struct err *e);
 
-/* The same, with the sizer of the system the keys will be sized with
+/* site_plan_make with the sizer of the system the keys will be sized with
  * (NULL: none): a faction is chosen only if its leader and its rank and
  * file are strong enough for the party on the levels they hold (the
  * sizer's fits), where one is, and its leader is one that is. */

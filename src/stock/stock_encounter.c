@@ -1,7 +1,9 @@
 /* stock_encounter.c: sizing the site's groups for a party
- * (stock_encounter.h): the difficulty drawn, the budget it allows, the
- * groups filled up to it, and the line of figures a GM runs the fight
- * with. */
+ * (stock_encounter.h): the difficulties in the order the mix wants them,
+ * each one's band of XP filled from the room's groups and the cast's
+ * stronger kinds, the first band filled kept, and the line of figures a
+ * GM runs the fight with; and whether a creature fits its part of a
+ * cast. */
 #include "stock/stock_encounter.h"
 
 #include "base/thousands.h"
@@ -371,13 +373,11 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 	for (int d = order[0]; d >= 0 && pick < 0; d--)
 		if (tried_xp[d] > 0)
 			pick = d;
-	if (getenv("DBG_SIZE") && !at->wandering) fprintf(stderr, "BANDS %d%d%d lead=%d n=%d P%d L%d %s\n", in_band[0], in_band[1], in_band[2], at->leader, n, p->party, level, g[0].creature);
 	if (pick < 0) {
 		for (int i = 0; i < n; i++)
 			g[i].count = 0;
 		return 0;
 	}
-	if (getenv("DBG_SIZE") && !at->wandering) fprintf(stderr, "PICK %d order %d%d%d said %d%d%d lead=%d ceil=%d P%d L%d\n", pick, order[0], order[1], order[2], p->said[0], p->said[1], p->said[2], at->leader, at->ceiling, p->party, level);
 	memcpy(g, tried[pick], (size_t)n * sizeof *g);
 	long xp = tried_xp[pick];
 	enum fig_difficulty said = said_for(f, p->party, level, xp);

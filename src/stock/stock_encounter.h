@@ -1,10 +1,12 @@
 /* stock_encounter.h: the site's groups sized for a party by a system with
- * figures (a budget and creatures: the 5e system). Each room's fight gets
- * a difficulty from the system's mix (the leader's room high, a wandering
- * group low) and as many of its creatures as that difficulty's XP budget
- * holds for the party, never more than `crowd` creatures a character; the
- * difficulty said is the lowest whose budget holds the XP spent. A fight
- * with a creature the system lacks is left as the site rolled it. */
+ * figures (a budget and creatures: the 5e system). Each room's fight is
+ * built for a difficulty (the leader's room high and first, a wandering
+ * group low, the rest whichever the fights so far fall shortest of the
+ * system's mix by) within that difficulty's band of XP for the party,
+ * from its groups and a few of the faction's stronger kinds standing over
+ * them, never more than `crowd` creatures a character (three at least);
+ * the difficulty said is the lowest whose budget holds the XP spent. A
+ * fight with a creature the system lacks is left as the site rolled it. */
 #ifndef MAPSHEET_STOCK_ENCOUNTER_H
 #define MAPSHEET_STOCK_ENCOUNTER_H
 
