@@ -551,9 +551,14 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 		    (leaders_last && (i < k->n) == leader_entry(en)))
 			continue;
 		if (dress_entry(en, m, t, &mem, rng, e) < 0 || contents_entry(en, &at, rng, e) < 0 ||
-		    keys_entry(en, m, t, &mem, rng, e) < 0 || doors_entry(k, i % k->n, &at, rng, e) < 0)
+		    keys_entry(en, m, t, &mem, rng, e) < 0)
 			rc = -1;
 	}
+	/* then what opens or finds each door, rolled after the rest so the
+	 * rooms' contents stay as they were */
+	for (int i = 0; i < k->n && rc == 0; i++)
+		if (k->entries[i].region > 0 && k->entries[i].region <= m->nregions)
+			rc = doors_entry(k, i, &at, rng, e);
 	if (rc == 0)
 		rc = wandering_table(k, t, rng, e);
 	stock_memory_free(&mem);
