@@ -213,6 +213,9 @@ struct composer {
 	struct site_group best[KEY_MAX_OCCUPANTS * 2];
 	long best_xp;
 	int in_band;
+	int kinds;              /* the best's kinds of creature */
+	int mixed;              /* a fight of more kinds may spend a tenth less
+				   (not a leader's: it is built as hard as it goes) */
 };
 
 /* The most creatures a fight may hold with optional group i standing in
@@ -254,8 +257,11 @@ static void consider(struct composer *cp, int a, int ka, int b, int kb, int most
 		others += j != a && j != b && (!t[j].fixed || !cp->g[j].optional) ? t[j].count : 0;
 	if (!alone && others < (a >= 0 ? ka : 0) + (b >= 0 ? kb : 0))
 		return;   /* a leader's own guard stands round it in any number */
-	int band = x > cp->lo;
-	if (band > cp->in_band || (band == cp->in_band && x > cp->best_xp)) {
+	int band = x > cp->lo, kinds = 0;
+	for (int j = 0; j < n; j++)
+		kinds += t[j].count > 0;
+	int richer = cp->mixed && band && kinds > cp->kinds ? 10 * x >= 9 * cp->best_xp : x > cp->best_xp;
+	if (band > cp->in_band || (band == cp->in_band && richer)) {
 		memcpy(cp->best, t, (size_t)n * sizeof *t);
 		for (int j = 0; j < n; j++) {
 			if (cp->g[j].optional)
@@ -264,6 +270,7 @@ static void consider(struct composer *cp, int a, int ka, int b, int kb, int most
 		}
 		cp->best_xp = x;
 		cp->in_band = band;
+		cp->kinds = kinds;
 	}
 }
 
@@ -271,15 +278,18 @@ static void consider(struct composer *cp, int a, int ka, int b, int kb, int most
  * a few of one optional group (a stronger kind of the faction) standing
  * over the rest, or when that does not reach the band, of two (beside a
  * leader, they may stand without the rank and file). Sets g's
- * counts to the fill of most XP within the band and returns 1; when none
+ * counts to the fill of most XP within the band (or of more kinds within
+ * a tenth of it, but for a leader's) and returns 1; when none
  * lands in it, to the fill of most XP under it and returns 0. */
 static int compose(struct site_group *g, const struct fig_creature *const *c, int n,
 		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, long *xp_out)
 {
-	struct composer cp = { g, c, n, lo, hi, { { 0 } }, 0, 0 };
+	struct composer cp = { g, c, n, lo, hi, { { 0 } }, 0, 0, 0, 1 };
 	memcpy(cp.best, g, (size_t)n * sizeof *g);
 	cp.best_xp = fill(cp.best, c, n, hi, cap);
 	cp.in_band = cp.best_xp > lo;
+	for (int i = 0; i < n; i++)
+		cp.kinds += cp.best[i].count > 0;
 	int weakest = 0;   /* the strongest kind of the rank and file placed (a leader aside) */
 	for (int i = 0; i < n; i++)
 		if (!g[i].optional && !g[i].fixed && c[i] && cp.best[i].count > 0 && c[i]->xp > weakest)
@@ -288,11 +298,12 @@ static int compose(struct site_group *g, const struct fig_creature *const *c, in
 	for (int i = 0; i < n; i++)
 		leaders += g[i].fixed && !g[i].optional && c[i] ? g[i].rolled : 0;
 	int leader = leaders > 0;
+	cp.mixed = !leader;
 	int stronger[KEY_MAX_OCCUPANTS * 2], ns = 0;
 	for (int i = 0; i < n; i++)
 		if (g[i].optional && c[i] && c[i]->xp > weakest)
 			stronger[ns++] = i;
-	for (int alone = 0; alone <= leader && !cp.in_band; alone++) {
+	for (int alone = 0; alone <= leader && (alone == 0 || !cp.in_band); alone++) {
 		for (int s = 0; s < ns; s++) {
 			int i = stronger[s], most = most_with(f, c[i], party, level, cap, leaders);
 			for (int k = 1; (alone ? k + leaders : 2 * k) <= most && k <= 6; k++)
