@@ -86,7 +86,7 @@ int paper_parse(const char *text, struct paper *p, struct err *e)
 			const struct paper *n = &named[i].paper;
 			if (n->w < PAPER_MIN_SIDE)
 				return err_usage(e, "--paper: %s is %.0f x %.0f mm, smaller than the 3 in (76 mm) a side "
-						 "a sheet needs at least (a5 and b5 hold a sheet; a4 or letter is usual)", n->name, n->w * 25.4 / 72, n->h * 25.4 / 72);
+						 "a sheet needs at least (a5 and b6 hold a sheet; a4 or letter is usual)", n->name, n->w * 25.4 / 72, n->h * 25.4 / 72);
 			*p = *n;
 			return 0;
 		}
