@@ -438,7 +438,7 @@ const struct cli_option cli_options[] = {
 	{ "no-stock", 0, NULL, "a bare key: sizes and exits only",
 	  "Empty rooms: sizes and exits only", GROUP_KEY, set_no_stock, NULL },
 	{ "system", 0, "NAME", "stocking tables: neutral (default), 5e, or a folder",
-	  "Tables for room contents", GROUP_KEY, set_system, NULL },
+	  "Game system", GROUP_KEY, set_system, NULL },
 	{ "party", 0, "N", "characters in the party 5e stocks for (default 4)",
 	  "Characters in the party", GROUP_KEY, set_party, NULL },
 	{ "party-level", 0, "L", "their level, 1 to 20 (default 1)",
