@@ -201,7 +201,8 @@ static int readme_commands(const char *md, char (*cmds)[512], int max)
 }
 
 /* A folder to run examples in: bin/mapsheet and ./mapsheet are the
- * program under test, bin/edit the stand-in for $EDITOR, home/ is $HOME.
+ * program under test, ./templates its templates (a checkout), bin/edit the
+ * stand-in for $EDITOR, home/ is $HOME.
  * Its absolute path goes to dir. */
 static void make_sandbox(char *dir, size_t size)
 {
@@ -238,8 +239,8 @@ static void make_sandbox(char *dir, size_t size)
 	snprintf(cmd, sizeof cmd,
 		 "cd '%s' && mkdir -p bin home xdg && ln -s '%s' bin/mapsheet && ln -s '%s' mapsheet && "
 		 "printf '#!/bin/sh\\ncase \"$1\" in *.tile) cp \"%s/example.tile\" \"$1\" ;; esac\\n' > bin/edit && "
-		 "chmod +x bin/edit && ln -s '%s/templates' datadir",
-		 abs, prog, prog, abs, repo);
+		 "chmod +x bin/edit && ln -s '%s/templates' datadir && ln -s '%s/templates' templates",
+		 abs, prog, prog, abs, repo, repo);
 	ck_assert_int_eq(system(cmd), 0);
 }
 
