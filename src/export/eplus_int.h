@@ -19,7 +19,7 @@ struct eplus {
 	const struct doc *d;
 	const struct eplus_picture *pics;   /* by level index */
 	int player;                 /* the players' copy */
-	uint64_t basis;             /* every id derives from it: the command's hash */
+	uint64_t basis;             /* every id derives from it: the content's hash */
 	char title[200];            /* the module's name */
 	char slug[80];              /* the module's slug; every other slug begins with it */
 };
