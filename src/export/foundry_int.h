@@ -86,10 +86,6 @@ int foundry_stair_pair(const struct doc *d, int li, int i);
  * token to the region of the stair it arrives at (foundry_stair_pair). */
 void foundry_regions_json(struct sbuf *s, const struct doc *d, int li, int ppg, const struct foundry_ids *ids);
 
-/* A row of a wandering table as the key prints it, "3. text" or
- * "2-3. text": its range into lo, hi and its words into text; 0 when the
- * line is not so numbered. */
-int foundry_table_row(const char *line, int *lo, int *hi, const char **text);
 /* Level li's wandering table as a RollTable (after a ", " unless first):
  * returns 1, or 0 (nothing written) when the level has none. */
 int foundry_table_json(struct sbuf *s, const struct doc *d, int li, const struct foundry_ids *ids, int first);

@@ -6,36 +6,11 @@
 #include "export/foundry_int.h"
 
 #include "base/sbuf.h"
+#include "export/tabletop.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int foundry_table_row(const char *line, int *lo, int *hi, const char **text)
-{
-	const char *p = line;
-	char *end;
-	long a = strtol(p, &end, 10);
-	if (end == p || !isdigit((unsigned char)*p))
-		return 0;
-	long b = a;
-	p = end;
-	/* "2-3", or the en dash the sheet may print */
-	if (*p == '-' || strncmp(p, "\xe2\x80\x93", 3) == 0) {
-		p += *p == '-' ? 1 : 3;
-		b = strtol(p, &end, 10);
-		if (end == p)
-			return 0;
-		p = end;
-	}
-	if (p[0] != '.' || p[1] != ' ' || a < 1 || b < a || b > 1000)
-		return 0;
-	*lo = (int)a;
-	*hi = (int)b;
-	*text = p + 2;
-	return 1;
-}
 
 int foundry_table_json(struct sbuf *s, const struct doc *d, int li, const struct foundry_ids *ids, int first)
 {
@@ -56,7 +31,7 @@ int foundry_table_json(struct sbuf *s, const struct doc *d, int li, const struct
 	for (int i = 0; i < k->nwandering; i++) {
 		int lo, hi;
 		const char *text;
-		if (!foundry_table_row(k->wandering[i], &lo, &hi, &text)) {
+		if (!tabletop_table_row(k->wandering[i], &lo, &hi, &text)) {
 			lo = hi = next;
 			text = k->wandering[i];
 		}

@@ -3,6 +3,7 @@
 
 #include "model/feature.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -155,9 +156,10 @@ static int has_word(const char *text, const char *const *words)
 static int names_lit_fire(const char *line)
 {
 	static const char *const fires[] = { "brazier", "lamp", "lantern", "candle", "torch", "torches", "forge",
-					     "sconce", "fire pit", "campfire", NULL };
+					     "sconce", "fire", "campfire", NULL };
 	static const char *const out[] = { "cold", "empty", "unlit", "not lit", "snuffed", "oil", "stub", "stubs",
-					   "hook", "hooks", "bracket", "brackets", "dark", "wax", "dead", NULL };
+					   "hook", "hooks", "bracket", "brackets", "dark", "wax", "dead", "damage",
+					   "beetle", "laid", "ash", "ashes", "resistance", "immune", NULL };
 	const char *p = line;
 	while (*p) {
 		size_t n = strcspn(p, ".;!?");
@@ -222,4 +224,29 @@ int tabletop_lights(const struct doc *d, int li, struct tabletop_light **out, st
 	}
 	*out = l;
 	return n;
+}
+
+int tabletop_table_row(const char *line, int *lo, int *hi, const char **text)
+{
+	const char *p = line;
+	char *end;
+	long a = strtol(p, &end, 10);
+	if (end == p || !isdigit((unsigned char)*p))
+		return 0;
+	long b = a;
+	p = end;
+	/* "2-3", or the en dash the sheet may print */
+	if (*p == '-' || strncmp(p, "\xe2\x80\x93", 3) == 0) {
+		p += *p == '-' ? 1 : 3;
+		b = strtol(p, &end, 10);
+		if (end == p)
+			return 0;
+		p = end;
+	}
+	if (p[0] != '.' || p[1] != ' ' || a < 1 || b < a || b > 1000)
+		return 0;
+	*lo = (int)a;
+	*hi = (int)b;
+	*text = p + 2;
+	return 1;
 }

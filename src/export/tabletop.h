@@ -54,4 +54,9 @@ struct tabletop_light {
  * with e set. */
 int tabletop_lights(const struct doc *d, int li, struct tabletop_light **out, struct err *e);
 
+/* A row of a wandering table as the key prints it, "3. text" or
+ * "2-3. text": its range into lo, hi and its words into text; 0 when the
+ * line is not so numbered. */
+int tabletop_table_row(const char *line, int *lo, int *hi, const char **text);
+
 #endif
