@@ -865,11 +865,14 @@ START_TEST(test_sight_and_light)
 END_TEST
 
 /* The app's monster slug of a creature: its name in lower case, words
- * joined by hyphens. */
+ * joined by hyphens; a form ("Wererat, Rat Form") is its creature's. */
 static void monster_slug(const char *name, char *out, size_t size)
 {
 	size_t n = 0;
-	for (const char *p = name; *p && n + 2 < size; p++)
+	const char *end = name + strlen(name), *comma = strstr(name, ", ");
+	if (comma && end - name > 5 && strcmp(end - 5, " Form") == 0)
+		end = comma;
+	for (const char *p = name; p < end && n + 2 < size; p++)
 		if (isalnum((unsigned char)*p))
 			out[n++] = (char)tolower((unsigned char)*p);
 		else if (n > 0 && out[n - 1] != '-')

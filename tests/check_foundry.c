@@ -843,6 +843,29 @@ START_TEST(test_5e_module)
 }
 END_TEST
 
+/* A creature the compendium has not (a system of one's own, built on 5e,
+ * with an orc of its own) has its figures written out on the room's page,
+ * where the system's own creatures are linked. */
+START_TEST(test_own_creature_written_out)
+{
+	mkdir("build/tests", 0777);
+	mkdir(DIR, 0777);
+	mkdir(DIR "/own-system", 0777);
+	FILE *f = fopen(DIR "/own-system/system.table", "w");
+	ck_assert(f && fputs("base:5e\ncreature:Orc:1/2:100:13:15:2d8+6:medium humanoid\n", f) >= 0 && fclose(f) == 0);
+	struct module mod;
+	module_make("own", "-s sunken-keep --system " DIR "/own-system --party-level 5", &mod);
+	char *all = json_dumps(mod.adv, 0);
+	ck_assert_ptr_nonnull(all);
+	ck_assert_msg(strstr(all, "<strong>Orc</strong> (CR 1/2, 100 XP): Armor Class 13, Hit Points 15 (2d8+6)") != NULL,
+		      "the orc's figures are not written out");
+	ck_assert_msg(strstr(all, "]{Orc}") == NULL, "the system's own orc is linked to the compendium");
+	ck_assert_msg(strstr(all, "@UUID[Compendium.dnd5e.monsters.Actor.") != NULL, "the base's creatures are not linked");
+	free(all);
+	module_free(&mod);
+}
+END_TEST
+
 /* The module's id and every document's are drawn from its content: the
  * same command gives the same, any option that changes the content others
  * (each module installs beside the rest and imports without overwriting). */
@@ -1037,6 +1060,7 @@ static Suite *foundry_suite(void)
 	tcase_add_test(tc, test_system_credit);
 	tcase_add_test(tc, test_5e_module);
 	tcase_add_test(tc, test_ids_differ);
+	tcase_add_test(tc, test_own_creature_written_out);
 	suite_add_tcase(s, tc);
 	return s;
 }

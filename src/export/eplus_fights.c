@@ -27,9 +27,14 @@ int eplus_room_has_fight(const struct eplus *x, const struct key_entry *en)
 
 void eplus_monster_slug(const char *name, char *out, size_t size)
 {
-	size_t n = 0;
+	size_t n = 0, len = strlen(name);
 	int dash = 0;
-	for (const unsigned char *p = (const unsigned char *)name; *p && n + 2 < size; p++) {
+	/* a creature of several forms is one monster: "Werewolf, Wolf Form" */
+	const char *comma = strstr(name, ", ");
+	if (comma && len > 5 && strcmp(name + len - 5, " Form") == 0)
+		len = (size_t)(comma - name);
+	for (const unsigned char *p = (const unsigned char *)name; p < (const unsigned char *)name + len && n + 2 < size;
+	     p++) {
 		if (*p < 0x80 && isalnum(*p)) {
 			if (dash && n > 0)
 				out[n++] = '-';

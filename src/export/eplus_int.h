@@ -68,7 +68,8 @@ int eplus_fights(const struct eplus *x, json_t *encounters, json_t *tables, stru
 /* Does the room's marker open an encounter (a fight, the referee's copy)? */
 int eplus_room_has_fight(const struct eplus *x, const struct key_entry *en);
 /* The slug of the app's monster called name ("Gelatinous Cube" is
- * "gelatinous-cube"). */
+ * "gelatinous-cube"; a form, "Werewolf, Wolf Form", its creature's,
+ * "werewolf"). */
 void eplus_monster_slug(const char *name, char *out, size_t size);
 
 /* What the map of level l needs of the pages: does the level have a page

@@ -173,6 +173,7 @@ static int d_creature(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 		fg->creatures_cap = cap;
 	}
 	struct fig_creature *c = &fg->creatures[fg->ncreatures++];
+	memset(c, 0, sizeof *c);
 	snprintf(c->name, sizeof c->name, "%s", f[0].text);
 	snprintf(c->cr, sizeof c->cr, "%s", f[1].text);
 	c->xp = (int)f[2].i;
