@@ -702,21 +702,27 @@ static void check_fields(const json_t *adv)
 }
 
 /* The referee's module of a command, checked level by level. */
+/* The referee's module mod of the map rd, checked level by level. */
+static void check_module(const struct module *mod, const struct read_json_doc *rd, int grid_feet)
+{
+	check_manifest(mod, 0);
+	ck_assert_int_eq(json_array_size(json_object_get(mod->adv, "scenes")), rd->nlevels);
+	ck_assert_int_eq(json_array_size(json_object_get(mod->adv, "journal")), rd->nlevels);
+	int ids = check_ids(mod->adv);
+	for (int k = 0; k < rd->nlevels; k++)
+		check_level(mod, k, &rd->levels[k].map, &rd->levels[k].key, grid_feet);
+	check_stairs(mod, rd, grid_feet);
+	check_fields(mod->adv);
+	ck_assert_int_gt(ids, 20);
+}
+
 static void check_command(const char *name, const char *args, int grid_feet)
 {
 	struct module mod;
 	struct read_json_doc rd = { 0 };
 	module_make(name, args, &mod);
 	referee_map(name, args, &rd);
-	check_manifest(&mod, 0);
-	ck_assert_int_eq(json_array_size(json_object_get(mod.adv, "scenes")), rd.nlevels);
-	ck_assert_int_eq(json_array_size(json_object_get(mod.adv, "journal")), rd.nlevels);
-	int ids = check_ids(mod.adv);
-	for (int k = 0; k < rd.nlevels; k++)
-		check_level(&mod, k, &rd.levels[k].map, &rd.levels[k].key, grid_feet);
-	check_stairs(&mod, &rd, grid_feet);
-	check_fields(mod.adv);
-	ck_assert_int_gt(ids, 20);
+	check_module(&mod, &rd, grid_feet);
 	module_free(&mod);
 	read_json_doc_free(&rd);
 }
@@ -771,11 +777,11 @@ static char *actor_of(const char *table, const char *name)
 START_TEST(test_5e_module)
 {
 	const char *args = "-s sunken-keep --levels 3 --system 5e --party 4 --party-level 5";
-	check_command("5e", args, 5);
 	struct module mod;
 	struct read_json_doc rd = { 0 };
 	module_make("5e", args, &mod);
 	referee_map("5e", args, &rd);
+	check_module(&mod, &rd, 5);
 	char *table = test_slurp("templates/tables/5e/foundry.table", NULL);
 	ck_assert_ptr_nonnull(table);
 	ck_assert_ptr_nonnull(strstr(table, "\ncompendium:dnd5e.monsters:dnd5e:"));
