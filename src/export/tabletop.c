@@ -159,7 +159,11 @@ static int names_lit_fire(const char *line)
 					     "sconce", "fire", "campfire", NULL };
 	static const char *const out[] = { "cold", "empty", "unlit", "not lit", "snuffed", "oil", "stub", "stubs",
 					   "hook", "hooks", "bracket", "brackets", "dark", "wax", "dead", "damage",
-					   "beetle", "laid", "ash", "ashes", "resistance", "immune", NULL };
+					   "beetle", "laid", "ash", "ashes", "resistance", "immune", "rusty", "stump",
+					   "stumps", "clutching", NULL };
+	/* what lies there to be taken is no light */
+	if (strncmp(line, "Worth taking:", 13) == 0 || strncmp(line, "Treasure:", 9) == 0)
+		return 0;
 	const char *p = line;
 	while (*p) {
 		size_t n = strcspn(p, ".;!?");
