@@ -142,6 +142,7 @@ static int write_vtt(const struct doc *d, const char *path, struct err *e)
 static int padded_doc(const struct doc *d, struct doc *pad, struct err *e)
 {
 	*pad = *d;
+	pad->levels = NULL;     /* padded_free never frees d's own */
 	struct level *lv = calloc((size_t)d->nlevels, sizeof *lv);
 	if (!lv)
 		return err_set(e, "out of memory");
