@@ -978,7 +978,7 @@ START_TEST(test_ids_follow_the_content)
 					    "-s faceless --rooms 8 --system 5e --party-level 3 --method cards",
 					    "-s faceless --rooms 9 --system 5e --party-level 3",
 					    "-s faceless --rooms 8 --system 5e --party-level 9",
-					    "-s faceless --rooms 8 --system neutral --party-level 3",
+					    "-s faceless --rooms 8 --system neutral",
 					    "-s faceless --rooms 8 --system 5e --party-level 3 --levels 2" };
 	char first[200] = "";
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {

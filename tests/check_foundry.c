@@ -881,7 +881,7 @@ START_TEST(test_ids_differ)
 	static const char *const other[] = { "-s faceless --rooms 8 --system 5e --party-level 3 --method cards",
 					     "-s faceless --rooms 9 --system 5e --party-level 3",
 					     "-s faceless --rooms 8 --system 5e --party-level 9",
-					     "-s faceless --rooms 8 --system neutral --party-level 3",
+					     "-s faceless --rooms 8 --system neutral",
 					     "-s faceless --rooms 8 --system 5e --party-level 3 --levels 2" };
 	struct module a, b;
 	module_make("ids-base", base, &a);
