@@ -74,10 +74,21 @@ void render_page_path(const char *path, int page, char *out, size_t size)
 		snprintf(out, size, "%.*s-%d%s", (int)(dot - path), path, page, dot);
 }
 
+/* What a booklet's levels came to in one orientation: its pages and how
+ * much of them its maps cover (the sum over levels of the map's share of
+ * its page). */
+struct booklet_score {
+	int pages;
+	double map_share;
+};
+
 /* Lays out every level of d into sc on paper, after a cover when `cover`;
- * footers kept in folios when not NULL. Returns 0 or -1 with e set. */
+ * footers kept in folios when not NULL; what each level printed said to
+ * -v when `tell`, and added to *score when not NULL. Returns 0 or -1 with
+ * e set. */
 static int lay_out_levels(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
-			  const struct paper *paper, int cover, struct folios *folios, struct err *e)
+			  const struct paper *paper, int cover, struct folios *folios, int tell,
+			  struct booklet_score *score, struct err *e)
 {
 	for (int i = 0; i < d->nlevels; i++) {
 		struct layout_ctx c;
@@ -97,6 +108,14 @@ static int lay_out_levels(const struct doc *d, const struct style *st, struct me
 		layout_ctx_free(&c);
 		if (rc < 0)
 			return -1;
+		if (score) {
+			score->pages += res.npages;
+			if (!poster && res.page_w > 0 && res.page_h > 0)
+				score->map_share += res.frame.vw * res.frame.s * res.frame.vh * res.frame.s /
+						    (res.page_w * res.page_h);
+		}
+		if (!tell)
+			continue;
 		if (poster) {
 			report_info(d->report, "level %d poster: %s %s, %g square%s to the inch, %d piece%s printed of %d x %d, "
 				    "%d page%s", i + 1, paper->name, res.orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
@@ -112,19 +131,17 @@ static int lay_out_levels(const struct doc *d, const struct style *st, struct me
 	return scene_ok(sc, e);
 }
 
-int render_lay_out(const struct doc *d, const struct style *st, struct measure *ms, int cover, struct scene *sc,
-		   struct err *e)
+/* The whole document laid out once into sc (see render_lay_out). */
+static int lay_out_once(const struct doc *d, const struct style *st, struct measure *ms, const struct paper *paper,
+			int cover, int tell, struct booklet_score *score, struct scene *sc, struct err *e)
 {
-	struct paper paper;
-	if (paper_parse(d->sheet.paper, &paper, e) < 0)
-		return -1;
 	/* a booklet numbers its pages through the whole of it, and its cover
 	 * names the page each level starts on, once they are all laid out */
 	struct page_refs refs = { NULL, 0, 0 };
 	struct folios folios = { NULL, 0, 0 };
-	int rc = cover ? layout_cover(d, st, ms, sc, &paper, &refs, e) : 0;
+	int rc = cover ? layout_cover(d, st, ms, sc, paper, &refs, e) : 0;
 	if (rc == 0)
-		rc = lay_out_levels(d, st, ms, sc, &paper, cover, cover ? &folios : NULL, e);
+		rc = lay_out_levels(d, st, ms, sc, paper, cover, cover ? &folios : NULL, tell, score, e);
 	if (rc == 0 && cover)
 		rc = layout_folios(d, st, ms, sc, &folios, e);
 	if (rc == 0 && cover)
@@ -132,6 +149,54 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 	free(folios.v);
 	free(refs.v);
 	return rc < 0 ? -1 : scene_ok(sc, e);
+}
+
+/* A booklet is bound in one orientation: without --portrait or
+ * --landscape, the one whose levels all fit and print the fewest pages,
+ * then whose maps cover more of their pages, then portrait. When neither
+ * holds every level, each level takes its own as on sheets. Returns the
+ * orientation, ORIENT_AUTO for that, or -1 with e set. */
+static int booklet_orientation(const struct doc *d, const struct style *st, struct measure *ms,
+			       const struct paper *paper, struct err *e)
+{
+	enum orientation tries[2] = { ORIENT_PORTRAIT, ORIENT_LANDSCAPE };
+	struct booklet_score score[2];
+	int ok[2];
+	for (int k = 0; k < 2; k++) {
+		struct doc one = *d;
+		one.sheet.orientation = tries[k];
+		one.report = NULL;
+		struct scene trial;
+		struct err te = { 0 };
+		scene_init(&trial);
+		score[k] = (struct booklet_score){ 0, 0 };
+		ok[k] = lay_out_once(&one, st, ms, paper, 1, 0, &score[k], &trial, &te) == 0;
+		scene_free(&trial);
+		if (!ok[k] && te.kind != ERR_USAGE)
+			return err_set(e, "%s", te.msg);
+	}
+	if (ok[0] && ok[1]) {
+		if (score[0].pages != score[1].pages)
+			return score[0].pages < score[1].pages ? ORIENT_PORTRAIT : ORIENT_LANDSCAPE;
+		return score[1].map_share > score[0].map_share + 1e-9 ? ORIENT_LANDSCAPE : ORIENT_PORTRAIT;
+	}
+	return ok[0] ? ORIENT_PORTRAIT : ok[1] ? ORIENT_LANDSCAPE : ORIENT_AUTO;
+}
+
+int render_lay_out(const struct doc *d, const struct style *st, struct measure *ms, int cover, struct scene *sc,
+		   struct err *e)
+{
+	struct paper paper;
+	if (paper_parse(d->sheet.paper, &paper, e) < 0)
+		return -1;
+	if (!cover || d->sheet.orientation != ORIENT_AUTO || d->nlevels < 1)
+		return lay_out_once(d, st, ms, &paper, cover, 1, NULL, sc, e);
+	int o = booklet_orientation(d, st, ms, &paper, e);
+	if (o < 0)
+		return -1;
+	struct doc bound = *d;
+	bound.sheet.orientation = (enum orientation)o;
+	return lay_out_once(&bound, st, ms, &paper, cover, 1, NULL, sc, e);
 }
 
 /* What page i of n says of itself in its file's metadata: the document's
