@@ -4,9 +4,10 @@
  * its exits and further paragraphs (stairs, keys, contents), indented; the
  * key's notes and the wandering monster table follow. The key is measured
  * once, at the column width, into lines grouped in units (an entry with
- * its heading, the notes, the table) that may end a column only where at
- * least a heading and two lines stay at the foot and two lines go to the
- * head of the next; a table that fits a column is never split. Flowing the
+ * its heading, the notes, the table); a unit that fits a column is never
+ * split, and one longer than a column ends a column only where at least a
+ * heading and two lines stay at the foot and two lines go to the head of
+ * the next. A heading that wraps hangs under its title. Flowing the
  * lines into the column frames a caller gives is cheap, so callers try
  * several fits (tighter leading and spacing, shorter columns) before they
  * emit one. */
@@ -40,8 +41,8 @@ struct key_line {
 
 struct key_unit {
 	int first, n;
-	int min_head;           /* lines to keep together at its start */
-	int whole;              /* never split when it fits a column */
+	int min_head;           /* lines to keep together at its start (when
+				 * longer than a column) */
 };
 
 struct key_text {
@@ -72,16 +73,17 @@ static int grow(void **p, int *cap, int need, size_t size)
 	return 0;
 }
 
-/* Measures a paragraph and appends its lines to the unit being built.
- * Returns the number of lines, or -1 with e set. */
-static int add_para(struct key_text *kt, const char *text, double size, int bold_len, double indent, double pre,
-		    struct colour colour, enum line_role role, const struct key_entry *en, struct err *e)
+/* Measures a paragraph and appends its lines to the unit being built;
+ * its lines after the first hang `hang` points further in. Returns the
+ * number of lines, or -1 with e set. */
+static int add_hung(struct key_text *kt, const char *text, double size, int bold_len, double indent, double hang,
+		    double pre, struct colour colour, enum line_role role, const struct key_entry *en, struct err *e)
 {
 	struct layout_ctx *c = kt->c;
 	if (grow((void **)&kt->blocks, &kt->blocks_cap, kt->nblocks + 1, sizeof *kt->blocks) < 0)
 		return err_set(e, "out of memory while laying out the key");
 	struct text_block *b = &kt->blocks[kt->nblocks];
-	if (measure_block(c->ms, b, text, c->st->font_text, size, bold_len, kt->width - indent, e) < 0)
+	if (measure_block(c->ms, b, text, c->st->font_text, size, bold_len, kt->width - indent - hang, e) < 0)
 		return -1;
 	kt->nblocks++;
 	if (grow((void **)&kt->lines, &kt->lines_cap, kt->nlines + b->nlines, sizeof *kt->lines) < 0)
@@ -93,7 +95,7 @@ static int add_para(struct key_text *kt, const char *text, double size, int bold
 		l->block = kt->nblocks - 1;
 		l->li = i;
 		l->h = b->lines[i].height;
-		l->indent = indent;
+		l->indent = i == 0 ? indent : indent + hang;
 		l->pre = i == 0 ? pre : 0;
 		l->colour = colour;
 		l->role = i == 0 ? role : LINE_PLAIN;
@@ -104,12 +106,18 @@ static int add_para(struct key_text *kt, const char *text, double size, int bold
 	return b->nlines;
 }
 
+static int add_para(struct key_text *kt, const char *text, double size, int bold_len, double indent, double pre,
+		    struct colour colour, enum line_role role, const struct key_entry *en, struct err *e)
+{
+	return add_hung(kt, text, size, bold_len, indent, 0, pre, colour, role, en, e);
+}
+
 /* Starts a unit at the next line (a title before the first unit joins it). */
 static int open_unit(struct key_text *kt, int first, struct err *e)
 {
 	if (grow((void **)&kt->units, &kt->units_cap, kt->nunits + 1, sizeof *kt->units) < 0)
 		return err_set(e, "out of memory while laying out the key");
-	kt->units[kt->nunits++] = (struct key_unit){ first, 0, 0, 0 };
+	kt->units[kt->nunits++] = (struct key_unit){ first, 0, 0 };
 	return 0;
 }
 
@@ -130,7 +138,13 @@ static int add_entry(struct key_text *kt, const struct key_entry *en, int first,
 	snprintf(head + bold_len, sizeof head - (size_t)bold_len, "  \xc2\xb7  %s", en->size);
 	if (open_unit(kt, first, e) < 0)
 		return -1;
-	int hl = add_para(kt, head, st->size_heading, bold_len, 0, pre, st->text, LINE_HEADING, en, e);
+	/* a heading that wraps hangs under the title, clear of the number */
+	char num[16];
+	snprintf(num, sizeof num, "%d  ", en->number);
+	double hang = measure_width(kt->c->ms, num, st->font_text, st->size_heading, 1);
+	if (hang < 0 || hang > kt->width / 3)
+		hang = 0;
+	int hl = add_hung(kt, head, st->size_heading, bold_len, 0, hang, pre, st->text, LINE_HEADING, en, e);
 	if (hl < 0)
 		return -1;
 	if (en->exits && en->exits[0] &&
@@ -145,7 +159,7 @@ static int add_entry(struct key_text *kt, const struct key_entry *en, int first,
 
 /* A heading and its paragraphs as one unit (the notes, the table). */
 static int add_list(struct key_text *kt, const char *head, char **items, int n, int first, int title_lines,
-		    double pre, int whole, struct err *e)
+		    double pre, struct err *e)
 {
 	const struct style *st = kt->c->st;
 	if (open_unit(kt, first, e) < 0)
@@ -157,7 +171,6 @@ static int add_list(struct key_text *kt, const char *head, char **items, int n, 
 		if (add_para(kt, items[i], st->size_text, 0, INDENT, 0, st->text, LINE_PLAIN, NULL, e) < 0)
 			return -1;
 	close_unit(kt, title_lines + hl);
-	kt->units[kt->nunits - 1].whole = whole;
 	return 0;
 }
 
@@ -220,21 +233,21 @@ static int build(struct key_text *kt, struct err *e)
 	if (nmarks < 0)
 		return -1;
 	if (nmarks > 0) {
-		int rc = add_list(kt, "Marks", marks, nmarks, first, title_lines, pre, 0, e);
+		int rc = add_list(kt, "Marks", marks, nmarks, first, title_lines, pre, e);
 		map_mark_lines_free(marks, nmarks);
 		if (rc < 0)
 			return -1;
 		first = kt->nlines, title_lines = 0, pre = gap;
 	}
 	if (k->nfooter > 0) {
-		if (add_list(kt, "Notes", k->footer, k->nfooter, first, title_lines, pre, 0, e) < 0)
+		if (add_list(kt, "Notes", k->footer, k->nfooter, first, title_lines, pre, e) < 0)
 			return -1;
 		first = kt->nlines, title_lines = 0, pre = gap;
 	}
 	if (k->nwandering > 0) {
 		char head[64];
 		snprintf(head, sizeof head, "Wandering monsters (%s)", k->wandering_die[0] ? k->wandering_die : "d6");
-		if (add_list(kt, head, k->wandering, k->nwandering, first, title_lines, pre, 1, e) < 0)
+		if (add_list(kt, head, k->wandering, k->nwandering, first, title_lines, pre, e) < 0)
 			return -1;
 		first = kt->nlines, title_lines = 0, pre = gap;
 	}
@@ -244,7 +257,7 @@ static int build(struct key_text *kt, struct err *e)
 		int np;
 		if (doc_party_paragraphs(c->d, para, &np, e) < 0)
 			return -1;
-		int rc = np > 0 ? add_list(kt, DOC_PARTY_HEADING, para, np, first, title_lines, pre, 0, e) : 0;
+		int rc = np > 0 ? add_list(kt, DOC_PARTY_HEADING, para, np, first, title_lines, pre, e) : 0;
 		for (int i = 0; i < np; i++)
 			free(para[i]);
 		if (rc < 0)
@@ -340,7 +353,7 @@ int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_f
 	for (int u = 0; u < kt->nunits; u++) {
 		const struct key_unit *un = &kt->units[u];
 		int i = un->first, end = un->first + un->n;
-		double whole_h = un->whole ? unit_height(kt, un, &fit) : 0;
+		double whole_h = unit_height(kt, un, &fit);
 		while (i < end) {
 			int fit_n = lines_fitting(kt, &cu, i, end, &fit);
 			if (fit_n == end - i) {
@@ -348,8 +361,8 @@ int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_f
 					place(kt, &cu, i++, &fit);
 				break;
 			}
-			/* it does not all fit: a table that fits a column moves whole */
-			int keep_whole = un->whole && whole_h <= cu.full_h + 1e-6;
+			/* it does not all fit: a unit that fits a column moves whole */
+			int keep_whole = whole_h <= cu.full_h + 1e-6;
 			int k = fit_n < end - i - KEEP_TAIL ? fit_n : end - i - KEEP_TAIL;
 			int least = i == un->first ? un->min_head : KEEP_TAIL;
 			if (!keep_whole && k >= least && k >= 1) {
