@@ -139,9 +139,10 @@ static int add_entry(struct key_text *kt, const struct key_entry *en, int first,
 	if (open_unit(kt, first, e) < 0)
 		return -1;
 	/* a heading that wraps hangs under the title, clear of the number */
-	char num[16];
-	snprintf(num, sizeof num, "%d  ", en->number);
-	double hang = measure_width(kt->c->ms, num, st->font_text, st->size_heading, 1);
+	char num[24];
+	snprintf(num, sizeof num, "%d  M", en->number);
+	double hang = measure_width(kt->c->ms, num, st->font_text, st->size_heading, 1) -
+		      measure_width(kt->c->ms, "M", st->font_text, st->size_heading, 1);
 	if (hang < 0 || hang > kt->width / 3)
 		hang = 0;
 	int hl = add_hung(kt, head, st->size_heading, bold_len, 0, hang, pre, st->text, LINE_HEADING, en, e);
@@ -361,16 +362,23 @@ int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_f
 					place(kt, &cu, i++, &fit);
 				break;
 			}
-			/* it does not all fit: a unit that fits a column moves whole */
-			int keep_whole = whole_h <= cu.full_h + 1e-6;
+			/* it does not all fit: a unit that fits this column or the
+			 * next (a key page's, after a short one by the map) moves
+			 * whole */
+			struct rect_pt nr;
+			double next_h = 0;
+			if (fr->frame(fr->arg, cu.frame + 1, &nr, &next_h) < 0)
+				next_h = 0;
+			int keep_whole = whole_h <= (next_h > cu.full_h ? next_h : cu.full_h) + 1e-6;
 			int k = fit_n < end - i - KEEP_TAIL ? fit_n : end - i - KEEP_TAIL;
 			int least = i == un->first ? un->min_head : KEEP_TAIL;
 			if (!keep_whole && k >= least && k >= 1) {
 				for (int j = 0; j < k; j++)
 					place(kt, &cu, i++, &fit);
-			} else if (!cu.started && cu.r.h >= cu.full_h - 1e-6) {
+			} else if (!cu.started && cu.r.h >= cu.full_h - 1e-6 && whole_h > next_h + 1e-6) {
 				/* nothing placed in this frame yet and no good break: what
-				 * fits (a shortened frame is left for the next instead) */
+				 * fits (a shortened frame is left for the next instead,
+				 * and a short one when the next takes the unit whole) */
 				k = fit_n > 0 ? fit_n : 1;
 				for (int j = 0; j < k; j++)
 					place(kt, &cu, i++, &fit);
