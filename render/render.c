@@ -74,9 +74,9 @@ void render_page_path(const char *path, int page, char *out, size_t size)
 		snprintf(out, size, "%.*s-%d%s", (int)(dot - path), path, page, dot);
 }
 
-/* What a booklet's levels came to in one orientation: its pages and how
- * much of them its maps cover (the sum over levels of the map's share of
- * its page). */
+/* What a booklet came to in one orientation: its pages, cover included,
+ * and how much of them its maps cover (the sum over levels of the map's
+ * share of its page; a poster's counts nothing). */
 struct booklet_score {
 	int pages;
 	double map_share;
@@ -84,8 +84,8 @@ struct booklet_score {
 
 /* Lays out every level of d into sc on paper, after a cover when `cover`;
  * footers kept in folios when not NULL; what each level printed said to
- * -v when `tell`, and added to *score when not NULL. Returns 0 or -1 with
- * e set. */
+ * -v when `tell`, and its map's share of its page added to *score when
+ * not NULL. Returns 0 or -1 with e set. */
 static int lay_out_levels(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
 			  const struct paper *paper, int cover, struct folios *folios, int tell,
 			  struct booklet_score *score, struct err *e)
@@ -109,7 +109,6 @@ static int lay_out_levels(const struct doc *d, const struct style *st, struct me
 		if (rc < 0)
 			return -1;
 		if (score) {
-			score->pages += res.npages;
 			if (!poster && res.page_w > 0 && res.page_h > 0)
 				score->map_share += res.frame.vw * res.frame.s * res.frame.vh * res.frame.s /
 						    (res.page_w * res.page_h);
@@ -171,6 +170,8 @@ static int booklet_orientation(const struct doc *d, const struct style *st, stru
 		scene_init(&trial);
 		score[k] = (struct booklet_score){ 0, 0 };
 		ok[k] = lay_out_once(&one, st, ms, paper, 1, 0, &score[k], &trial, &te) == 0;
+		/* the cover's pages count too */
+		score[k].pages = trial.npages;
 		scene_free(&trial);
 		if (!ok[k] && te.kind != ERR_USAGE)
 			return err_set(e, "%s", te.msg);
