@@ -6,7 +6,8 @@
  * of an entry unless that entry is longer than a column; wrapped headings
  * hanging under their title; each players' map at the largest standard
  * scale that fits its page, spanning at least 60% of the page's width or
- * height. */
+ * height; the GM's cover saying whom the key was stocked for, the
+ * players' saying nothing of it. */
 #include "testutil.h"
 
 #include <stdio.h>
@@ -303,6 +304,13 @@ START_TEST(test_gm_booklet)
 	snprintf(args, sizeof args, "--levels 3 --seed %s --system 5e --party 4 --party-level 5", seeds[_i]);
 	make(args, pdf);
 	check_one_orientation(pdf);
+	/* the cover says whom the key was stocked for */
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "pdftotext -f 1 -l 1 %s - | tr '\n' ' '", pdf);
+	char *cover = run_capture(cmd);
+	ck_assert_msg(strstr(cover, "Stocked with the 5e system for 4 characters of level 5") != NULL, "%s: %s", pdf,
+		      cover);
+	free(cover);
 	double fills[40];
 	int n = check_key_pages(pdf, fills, 40);
 	ck_assert_int_ge(n, 3);
@@ -350,6 +358,12 @@ START_TEST(test_players_maps)
 	snprintf(args, sizeof args, "--levels 3 --seed %s --system 5e --party 4 --party-level 5 --player", seeds[_i]);
 	make(args, pdf);
 	check_one_orientation(pdf);
+	/* the players' cover names no party: nothing of the key's stocking */
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "pdftotext %s - | grep -c 'Stocked with'", pdf);
+	char *said = run_capture(cmd);
+	ck_assert_int_eq(atoi(said), 0);
+	free(said);
 	struct pdoc d;
 	read_pdf(pdf, &d);
 	int maps = 0;
