@@ -4,10 +4,10 @@
  * its exits and further paragraphs (stairs, keys, contents), indented; the
  * key's notes and the wandering monster table follow. The key is measured
  * once, at the column width, into lines grouped in units (an entry with
- * its heading, the notes, the table); a unit that fits a column is never
- * split, and one longer than a column ends a column only where at least a
- * heading and two lines stay at the foot and two lines go to the head of
- * the next. A heading that wraps hangs under its title. Flowing the
+ * its heading, the notes, the table; the premise and secret, which may
+ * run on); a unit that fits a column is never split, and one longer than
+ * a column ends a column only where at least a heading and two lines stay
+ * at the foot and two lines go to the head of the next. A heading that wraps hangs under its title. Flowing the
  * lines into the column frames a caller gives is cheap, so callers try
  * several fits (tighter leading and spacing, shorter columns) before they
  * emit one. */
@@ -42,7 +42,9 @@ struct key_line {
 struct key_unit {
 	int first, n;
 	int min_head;           /* lines to keep together at its start (when
-				 * longer than a column) */
+				 * split) */
+	int whole;              /* never split when a column holds it (the
+				 * premise and secret may be) */
 };
 
 struct key_text {
@@ -117,7 +119,7 @@ static int open_unit(struct key_text *kt, int first, struct err *e)
 {
 	if (grow((void **)&kt->units, &kt->units_cap, kt->nunits + 1, sizeof *kt->units) < 0)
 		return err_set(e, "out of memory while laying out the key");
-	kt->units[kt->nunits++] = (struct key_unit){ first, 0, 0 };
+	kt->units[kt->nunits++] = (struct key_unit){ first, 0, 0, 1 };
 	return 0;
 }
 
@@ -198,7 +200,8 @@ static int build(struct key_text *kt, struct err *e)
 		snprintf(title, sizeof title, "Key to level %d", c->m->depth);
 	else
 		snprintf(title, sizeof title, "Key");
-	/* the title joins the first unit (or stands alone in a key of nothing) */
+	/* the title joins the premise, or else the first entry (or stands
+	 * alone in a key of nothing) */
 	int tl = add_para(kt, title, st->size_heading * 1.3, -1, 0, 0, st->title, LINE_PLAIN, NULL, e);
 	if (tl < 0)
 		return -1;
@@ -224,6 +227,15 @@ static int build(struct key_text *kt, struct err *e)
 		pre = gap * 2;
 	}
 	int first = 0, title_lines = tl;
+	if (tl > 1) {
+		/* the premise and secret, prose that may run on into the next
+		 * column, a unit of its own under the title */
+		if (open_unit(kt, 0, e) < 0)
+			return -1;
+		close_unit(kt, 1);
+		kt->units[kt->nunits - 1].whole = 0;
+		first = kt->nlines, title_lines = 0;
+	}
 	for (int i = 0; i < k->n; i++) {
 		if (add_entry(kt, &k->entries[i], first, title_lines, pre, e) < 0)
 			return -1;
@@ -362,20 +374,20 @@ int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_f
 					place(kt, &cu, i++, &fit);
 				break;
 			}
-			/* it does not all fit: a unit that fits this column or the
-			 * next (a key page's, after a short one by the map) moves
-			 * whole */
+			/* it does not all fit: a unit not yet begun that this column
+			 * or the next holds (a key page's, after a short one by the
+			 * map) moves whole; a longer one is split */
 			struct rect_pt nr;
 			double next_h = 0;
 			if (fr->frame(fr->arg, cu.frame + 1, &nr, &next_h) < 0)
 				next_h = 0;
-			int keep_whole = whole_h <= (next_h > cu.full_h ? next_h : cu.full_h) + 1e-6;
+			int keep_whole = un->whole && i == un->first && whole_h <= (next_h > cu.full_h ? next_h : cu.full_h) + 1e-6;
 			int k = fit_n < end - i - KEEP_TAIL ? fit_n : end - i - KEEP_TAIL;
 			int least = i == un->first ? un->min_head : KEEP_TAIL;
 			if (!keep_whole && k >= least && k >= 1) {
 				for (int j = 0; j < k; j++)
 					place(kt, &cu, i++, &fit);
-			} else if (!cu.started && cu.r.h >= cu.full_h - 1e-6 && whole_h > next_h + 1e-6) {
+			} else if (!cu.started && cu.r.h >= cu.full_h - 1e-6 && !keep_whole) {
 				/* nothing placed in this frame yet and no good break: what
 				 * fits (a shortened frame is left for the next instead,
 				 * and a short one when the next takes the unit whole) */
