@@ -23,6 +23,7 @@
 #define INDENT 9.0
 #define KEEP_HEAD_BODY 2        /* body lines kept under a heading */
 #define KEEP_TAIL 2             /* lines of a unit carried to a column's head */
+#define KEY_PAGE_FRAMES_MAX 16  /* columns on one page, at most, looked over */
 
 enum line_role { LINE_PLAIN, LINE_HEADING, LINE_STAIRS };
 
@@ -358,6 +359,35 @@ static double unit_height(const struct key_text *kt, const struct key_unit *u, c
 	return h;
 }
 
+/* Whether unit un, not yet begun at the cursor, cannot end on the
+ * cursor's page (its room there: what is left of this column and the
+ * columns after it on the page, less a line each for the breaks) but a
+ * column of the next page holds it whole: 1 and *next, that column. */
+static int over_the_page(const struct key_text *kt, const struct cursor *cu, const struct key_unit *un,
+			 double whole_h, const struct key_fit *fit, int *next)
+{
+	const struct key_frames *fr = cu->fr;
+	if (!fr->page)
+		return 0;
+	int here = fr->page(fr->arg, cu->frame);
+	double line = 0;
+	for (int i = un->first; i < un->first + un->n; i++)
+		line = kt->lines[i].h * fit->lead > line ? kt->lines[i].h * fit->lead : line;
+	double room = cu->r.y + cu->r.h - cu->y;
+	for (int k = cu->frame + 1; k <= cu->frame + KEY_PAGE_FRAMES_MAX; k++) {
+		struct rect_pt r;
+		double full;
+		if (fr->frame(fr->arg, k, &r, &full) < 0)
+			return 0;
+		if (fr->page(fr->arg, k) != here) {
+			*next = k;
+			return whole_h > room && whole_h <= full + 1e-6;
+		}
+		room += r.h - line;
+	}
+	return 0;
+}
+
 int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_fit fit)
 {
 	struct cursor cu = { fr, -1, { 0, 0, 0, 0 }, 0, 0, 0 };
@@ -373,6 +403,15 @@ int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_f
 				while (i < end)
 					place(kt, &cu, i++, &fit);
 				break;
+			}
+			/* a unit that would run over onto the next page, which a
+			 * column there holds, starts there */
+			int next = -1;
+			if (un->whole && i == un->first && over_the_page(kt, &cu, un, whole_h, &fit, &next)) {
+				while (cu.frame < next)
+					if (next_frame(&cu) < 0)
+						return -1;
+				continue;
 			}
 			/* it does not all fit: a unit not yet begun that this column
 			 * or the next holds (a key page's, after a short one by the
