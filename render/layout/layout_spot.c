@@ -7,6 +7,7 @@
  * everything above and of the other numbers, joined to the room by a short
  * leader line. All positions here are in squares (map coordinates). */
 #include "layout/layout.h"
+#include "layout/spot_cands.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -344,52 +345,100 @@ static int leader_crossings(const struct spot_ctx *sp, double ax, double ay, dou
 	return crossings;
 }
 
+/* The best place beside a room found so far: its score, its order in a
+ * row-by-row sweep (ties go to the earlier) and the spot. */
+struct beside_best {
+	double score;
+	int order;
+	struct spot at;
+};
+
+/* Tries the centre (x, y) of sweep order `order` for region id's number
+ * of half-size hw x hh, its leader from (tx, ty); keeps it in *bb when it
+ * beats the best so far. */
+static void beside_try(const struct spot_ctx *sp, int id, double hw, double hh, double tx, double ty, double x,
+		       double y, int order, struct beside_best *bb)
+{
+	const struct map *m = sp->c->m;
+	/* far past the best: skipped before the exact distance */
+	double dx = x - tx, dy = y - ty;
+	if (bb->score < 1e18 && dx * dx + dy * dy > bb->score * bb->score * (1 + 1e-9))
+		return;
+	double d = hypot(dx, dy);
+	if (d > bb->score || (d == bb->score && order > bb->order))
+		return;
+	int under = map_at(m, (int)floor(x), (int)floor(y));
+	if (under == id)
+		return;
+	/* a neighbour's floor is a second choice after bare ground */
+	double score = d + (under != 0 ? 1.5 : 0);
+	if (score > bb->score || (score == bb->score && order > bb->order) || !box_clear(sp, under, x, y, hw, hh))
+		return;
+	double ex, ey;
+	leader_end(tx, ty, x, y, hw, hh, &ex, &ey);
+	int crossings = leader_crossings(sp, tx, ty, ex, ey);
+	if (crossings < 0)
+		return;
+	score += crossings > 1 ? crossings - 1 : 0;
+	if (score > bb->score || (score == bb->score && order > bb->order) ||
+	    (!sp->relaxed && (number_within(sp, x, y, d) || !others_still_nearer(sp, x, y))) ||
+	    leaders_meet(sp, x, y, hw, hh, 1, tx, ty, ex, ey))
+		return;
+	bb->score = score;
+	bb->order = order;
+	bb->at = (struct spot){ .cx = x, .cy = y, .ex = ex, .ey = ey };
+}
+
 int spot_beside(const struct spot_ctx *sp, int id, double w, double h, struct spot *out)
 {
 	const struct map *m = sp->c->m;
-	const struct rect *b = &m->regions[id].bounds;
-	double tx, ty, hw = w / 2, hh = h / 2, best = 1e18;
+	double tx, ty, hw = w / 2, hh = h / 2;
+	struct beside_best bb = { .score = 1e18 };
 	if (!largest_open(sp, id, &tx, &ty, 0, 0, NULL))
 		any_square(m, id, &tx, &ty);
-	for (int r = 0; r < (int)(sizeof leader_reach / sizeof leader_reach[0]) && best >= 1e18; r++) {
-		double x0 = b->x - leader_reach[r], x1 = b->x + b->w + leader_reach[r];
-		double y0 = b->y - leader_reach[r], y1 = b->y + b->h + leader_reach[r];
-		double step = 2 * fmax(SPOT_STEP, SPOT_STEP_PT / sp->f->s);
-		for (double y = y0; y <= y1; y += step)
-			for (double x = x0; x <= x1; x += step) {
-				/* far past the best: skipped before the exact distance */
-				double dx = x - tx, dy = y - ty;
-				if (best < 1e18 && dx * dx + dy * dy > best * best * (1 + 1e-9))
-					continue;
-				double d = hypot(dx, dy);
-				if (d >= best)
-					continue;
-				int under = map_at(m, (int)floor(x), (int)floor(y));
-				if (under == id)
-					continue;
-				/* a neighbour's floor is a second choice after bare ground */
-				double score = d + (under != 0 ? 1.5 : 0);
-				if (score >= best || !box_clear(sp, under, x, y, hw, hh))
-					continue;
-				double ex, ey;
-				leader_end(tx, ty, x, y, hw, hh, &ex, &ey);
-				int crossings = leader_crossings(sp, tx, ty, ex, ey);
-				if (crossings < 0)
-					continue;
-				score += crossings > 1 ? crossings - 1 : 0;
-				if (score >= best ||
-				    (!sp->relaxed && (number_within(sp, x, y, d) || !others_still_nearer(sp, x, y))) ||
-				    leaders_meet(sp, x, y, hw, hh, 1, tx, ty, ex, ey))
-					continue;
-				best = score;
-				out->cx = x;
-				out->cy = y;
-				out->ex = ex;
-				out->ey = ey;
-			}
+	double step = 2 * fmax(SPOT_STEP, SPOT_STEP_PT / sp->f->s);
+	struct spot_cands *g = sp->cands;
+	for (int r = 0; r < (int)(sizeof leader_reach / sizeof leader_reach[0]) && bb.score >= 1e18; r++) {
+		if (spot_cands_get(g, m, id, leader_reach[r], step) < 0)
+			return -1;
+		if (g->nx == 0 || g->ny == 0)
+			continue;
+		/* squares of the grid growing around the leader's end, until every
+		 * place outside is farther than the best: the best of a sweep over
+		 * every place, ties to the one a sweep meets first */
+		int ic = spot_cands_index(g->xs, g->nx, tx), jc = spot_cands_index(g->ys, g->ny, ty);
+		int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
+		for (int k = 2;; k *= 2) {
+			int ni0 = ic - k < 0 ? 0 : ic - k, ni1 = ic + k >= g->nx ? g->nx - 1 : ic + k;
+			int nj0 = jc - k < 0 ? 0 : jc - k, nj1 = jc + k >= g->ny ? g->ny - 1 : jc + k;
+			for (int j = nj0; j <= nj1; j++)
+				for (int i = ni0; i <= ni1; i++) {
+					if (i >= i0 && i <= i1 && j >= j0 && j <= j1) {
+						i = i1;
+						continue;
+					}
+					beside_try(sp, id, hw, hh, tx, ty, g->xs[i], g->ys[j], j * g->nx + i, &bb);
+				}
+			i0 = ni0, i1 = ni1, j0 = nj0, j1 = nj1;
+			if (i0 == 0 && j0 == 0 && i1 == g->nx - 1 && j1 == g->ny - 1)
+				break;
+			/* the nearest any place outside can be */
+			double near = 1e18;
+			if (i0 > 0)
+				near = fmin(near, tx - g->xs[i0 - 1]);
+			if (i1 < g->nx - 1)
+				near = fmin(near, g->xs[i1 + 1] - tx);
+			if (j0 > 0)
+				near = fmin(near, ty - g->ys[j0 - 1]);
+			if (j1 < g->ny - 1)
+				near = fmin(near, g->ys[j1 + 1] - ty);
+			if (bb.score < near * (1 - 1e-9))
+				break;
+		}
 	}
-	if (best >= 1e18)
+	if (bb.score >= 1e18)
 		return 0;
+	*out = bb.at;
 	out->leader = 1;
 	out->tx = tx;
 	out->ty = ty;
@@ -419,7 +468,10 @@ int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct 
 	sp->ncx = m->w / SPOT_CELL + 1;
 	sp->ncy = m->h / SPOT_CELL + 1;
 	sp->cell_head = malloc((size_t)sp->ncx * (size_t)sp->ncy * sizeof *sp->cell_head);
-	if (!sp->blocked || !sp->door_sides || !sp->heights || !sp->stack || !sp->placed || !sp->cell_next || !sp->cell_head) {
+	sp->cands = calloc(1, sizeof *sp->cands);
+	if (sp->cands)
+		*sp->cands = (struct spot_cands){ .id = -1 };
+	if (!sp->cands || !sp->blocked || !sp->door_sides || !sp->heights || !sp->stack || !sp->placed || !sp->cell_next || !sp->cell_head) {
 		spot_ctx_free(sp);
 		return -1;
 	}
@@ -463,6 +515,10 @@ void spot_ctx_free(struct spot_ctx *sp)
 	free(sp->placed);
 	free(sp->cell_head);
 	free(sp->cell_next);
+	if (sp->cands)
+		spot_cands_free(sp->cands);
+	free(sp->cands);
+	sp->cands = NULL;
 	sp->blocked = NULL;
 	sp->heights = sp->stack = sp->cell_head = sp->cell_next = NULL;
 	sp->placed = NULL;
