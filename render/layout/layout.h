@@ -255,6 +255,7 @@ int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_f
  * number goes: its centre, and for a number beside its room the far end
  * of its leader, inside the room (for one inside: its open area's centre). */
 struct spot_cands;
+struct spot_sums;
 struct spot_box {
 	double x0, y0, x1, y1;
 };
@@ -282,6 +283,7 @@ struct spot_ctx {
 	double max_hw, max_hh, max_lead; /* the largest half-size and leader placed */
 	int relaxed;    /* spot_beside: a number may stand nearer another number than its room */
 	struct spot_cands *cands;       /* spot_beside's places around the last room asked */
+	struct spot_sums *sums;         /* the open squares, counted for any box at once */
 };
 /* Prepares sp for up to nlabels numbers on c's map at frame f (c's pens
  * set for f). Returns 0, or -1 when out of memory. */

@@ -8,6 +8,7 @@
  * leader line. All positions here are in squares (map coordinates). */
 #include "layout/layout.h"
 #include "layout/spot_cands.h"
+#include "layout/spot_sums.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -105,10 +106,15 @@ static int box_clear(const struct spot_ctx *sp, int want, double cx, double cy, 
 	double g = sp->clear;
 	double x0 = cx - hw - g, x1 = cx + hw + g, y0 = cy - hh - g, y1 = cy + hh + g;
 	int sx0 = (int)floor(x0), sx1 = (int)floor(x1 - 1e-9), sy0 = (int)floor(y0), sy1 = (int)floor(y1 - 1e-9);
-	for (int y = sy0; y <= sy1; y++)
-		for (int x = sx0; x <= sx1; x++)
-			if (!open_square(sp, want, x, y))
-				return 0;
+	if (sx0 >= 0 && sy0 >= 0 && sx1 < c->m->w && sy1 < c->m->h) {
+		if (!spot_sums_open(sp->sums, c->m, want, sx0, sy0, sx1, sy1))
+			return 0;
+	} else {
+		for (int y = sy0; y <= sy1; y++)
+			for (int x = sx0; x <= sx1; x++)
+				if (!open_square(sp, want, x, y))
+					return 0;
+	}
 	/* door marks on the edges of the squares covered (and their neighbours') */
 	for (int y = sy0 - 1; y <= sy1 + 1; y++)
 		for (int x = sx0 - 1; x <= sx1 + 1; x++) {
@@ -502,6 +508,11 @@ int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct 
 	} else {
 		sp->arrow_x = sp->arrow_y = -1000000;
 	}
+	sp->sums = calloc(1, sizeof *sp->sums);
+	if (!sp->sums || spot_sums_init(sp->sums, m, sp->blocked, f->vx, f->vy, f->vw, f->vh, sp->arrow_x, sp->arrow_y) < 0) {
+		spot_ctx_free(sp);
+		return -1;
+	}
 	return 0;
 }
 
@@ -517,6 +528,10 @@ void spot_ctx_free(struct spot_ctx *sp)
 	free(sp->cell_next);
 	if (sp->cands)
 		spot_cands_free(sp->cands);
+	if (sp->sums)
+		spot_sums_free(sp->sums);
+	free(sp->sums);
+	sp->sums = NULL;
 	free(sp->cands);
 	sp->cands = NULL;
 	sp->blocked = NULL;
