@@ -47,6 +47,14 @@ static int open_square(const struct spot_ctx *sp, int want, int x, int y)
 	return !map_in(m, x, y) || !sp->blocked[(long)y * m->w + x];
 }
 
+/* floor(v) as an int, for map coordinates (well inside an int's range):
+ * without the library call, which the box test makes millions of times. */
+static inline int ifloor(double v)
+{
+	int i = (int)v;
+	return i - (v < (double)i);
+}
+
 static int boxes_meet(double ax0, double ay0, double ax1, double ay1, const struct spot_box *b, double grow)
 {
 	return ax0 < b->x1 + grow && b->x0 - grow < ax1 && ay0 < b->y1 + grow && b->y0 - grow < ay1;
@@ -105,7 +113,7 @@ static int box_clear(const struct spot_ctx *sp, int want, double cx, double cy, 
 	const struct layout_ctx *c = sp->c;
 	double g = sp->clear;
 	double x0 = cx - hw - g, x1 = cx + hw + g, y0 = cy - hh - g, y1 = cy + hh + g;
-	int sx0 = (int)floor(x0), sx1 = (int)floor(x1 - 1e-9), sy0 = (int)floor(y0), sy1 = (int)floor(y1 - 1e-9);
+	int sx0 = ifloor(x0), sx1 = ifloor(x1 - 1e-9), sy0 = ifloor(y0), sy1 = ifloor(y1 - 1e-9);
 	if (sx0 >= 0 && sy0 >= 0 && sx1 < c->m->w && sy1 < c->m->h) {
 		if (!spot_sums_open(sp->sums, c->m, want, sx0, sy0, sx1, sy1))
 			return 0;
@@ -115,8 +123,11 @@ static int box_clear(const struct spot_ctx *sp, int want, double cx, double cy, 
 				if (!open_square(sp, want, x, y))
 					return 0;
 	}
-	/* door marks on the edges of the squares covered (and their neighbours') */
-	for (int y = sy0 - 1; y <= sy1 + 1; y++)
+	/* door marks on the edges of the squares covered (and their
+	 * neighbours'): none when the sums count none there */
+	int inside = sx0 >= 1 && sy0 >= 1 && sx1 + 1 < c->m->w && sy1 + 1 < c->m->h;
+	int doors = !inside || !spot_sums_no_doors(sp->sums, sx0 - 1, sy0 - 1, sx1 + 1, sy1 + 1);
+	for (int y = sy0 - 1; doors && y <= sy1 + 1; y++)
 		for (int x = sx0 - 1; x <= sx1 + 1; x++) {
 			int sides = map_in(c->m, x, y) ? sp->door_sides[(long)y * c->m->w + x] : (1 << SIDE_COUNT) - 1;
 			for (int sd = 0; sd < SIDE_COUNT; sd++) {
@@ -366,20 +377,26 @@ static void beside_try(const struct spot_ctx *sp, int id, double hw, double hh, 
 		       double y, int order, struct beside_best *bb)
 {
 	const struct map *m = sp->c->m;
-	/* far past the best: skipped before the exact distance */
-	double dx = x - tx, dy = y - ty;
-	if (bb->score < 1e18 && dx * dx + dy * dy > bb->score * bb->score * (1 + 1e-9))
-		return;
-	double d = hypot(dx, dy);
-	if (d > bb->score || (d == bb->score && order > bb->order))
-		return;
-	int under = map_at(m, (int)floor(x), (int)floor(y));
+	int under = map_at(m, ifloor(x), ifloor(y));
 	if (under == id)
 		return;
-	/* a neighbour's floor is a second choice after bare ground */
-	double score = d + (under != 0 ? 1.5 : 0);
-	if (score > bb->score || (score == bb->score && order > bb->order) || !box_clear(sp, under, x, y, hw, hh))
+	/* far past the best: skipped before the exact distance, which is
+	 * left until the box is clear while there is no best yet */
+	double dx = x - tx, dy = y - ty, d = -1;
+	if (bb->score < 1e18) {
+		if (dx * dx + dy * dy > bb->score * bb->score * (1 + 1e-9))
+			return;
+		d = hypot(dx, dy);
+		/* a neighbour's floor is a second choice after bare ground */
+		double score = d + (under != 0 ? 1.5 : 0);
+		if (score > bb->score || (score == bb->score && order > bb->order))
+			return;
+	}
+	if (!box_clear(sp, under, x, y, hw, hh))
 		return;
+	if (d < 0)
+		d = hypot(dx, dy);
+	double score = d + (under != 0 ? 1.5 : 0);
 	double ex, ey;
 	leader_end(tx, ty, x, y, hw, hh, &ex, &ey);
 	int crossings = leader_crossings(sp, tx, ty, ex, ey);
@@ -509,7 +526,8 @@ int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct 
 		sp->arrow_x = sp->arrow_y = -1000000;
 	}
 	sp->sums = calloc(1, sizeof *sp->sums);
-	if (!sp->sums || spot_sums_init(sp->sums, m, sp->blocked, f->vx, f->vy, f->vw, f->vh, sp->arrow_x, sp->arrow_y) < 0) {
+	if (!sp->sums || spot_sums_init(sp->sums, m, sp->blocked, sp->door_sides, f->vx, f->vy, f->vw, f->vh,
+					sp->arrow_x, sp->arrow_y) < 0) {
 		spot_ctx_free(sp);
 		return -1;
 	}
