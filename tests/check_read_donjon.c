@@ -129,7 +129,7 @@ START_TEST(test_vault_fields)
 	ck_assert(has_line(&k->entries[2], "Trap: Pit Trap: DC 12 to find, 2d6 falling damage."));
 	ck_assert(has_line(&k->entries[3], "Hidden treasure: A silver ring under a flagstone (DC 15 to find)."));
 	/* the way in lies in the corridor north of room 1: room 1 says so */
-	ck_assert(has_line(&k->entries[0], "The entrance: through the corridor north of this room."));
+	ck_assert(has_line(&k->entries[0], "The way in: from the outside, through the corridor north of this room."));
 	/* details as notes, the wandering table */
 	ck_assert_int_eq(k->nfooter, 2);
 	ck_assert_str_eq(k->footer[0], "Floor: Smooth Stone. Walls: Masonry. Temperature: Cold. Illumination: Dark.");
