@@ -25,6 +25,21 @@ int site_member_for(const struct site_faction_type *f, enum site_role role, stru
 	return found;
 }
 
+int site_member_fit(const struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
+		    struct rng *rng)
+{
+	const struct site_sizer *sz = lp->sizer;
+	int found = -1, n = 0;
+	for (int i = 0; sz && sz->fits && i < f->nmembers; i++)
+		if ((f->members[i].roles & (1u << role)) &&
+		    sz->fits(sz->ctx, f->members[i].creature, f->members[i].cast, lp->lv->map.depth) == 1) {
+			if (found < 0 || rng_range(rng, 0, 2 * n) == 0)
+				found = i;
+			n++;
+		}
+	return found >= 0 ? found : site_member_for(f, role, rng);
+}
+
 static int add_occupant(struct key_entry *en, int faction, const char *creature, int count, enum site_role role)
 {
 	if (en->noccupants >= KEY_MAX_OCCUPANTS)
@@ -277,6 +292,36 @@ static char *const captive_many[] = {
 	"{n} {who} are shackled to a ring in the floor, prisoners of {whose}",
 	"{n} {who}, prisoners of {whose}, sit roped together by the bars",
 };
+static char *const beside_one[] = {
+	"{n} {who} keeps close at the leader's side, watching the door",
+	"{n} {who} stands at the leader's shoulder, never far from a weapon",
+	"{n} {who} waits behind the leader's seat, silent and watchful",
+};
+static char *const beside_many[] = {
+	"{n} {who} keep close at the leader's side, watching the door",
+	"{n} {who} stand at the leader's shoulder, never far from their weapons",
+	"{n} {who} wait behind the leader's seat, silent and watchful",
+};
+static char *const beast_one[] = {
+	"{n} {who} prowls among them, snapping at any who stray too near",
+	"{n} {who} lies at their feet, growling at every strange sound",
+	"{n} {who} paces at their heels, and they keep out of its way",
+};
+static char *const beast_many[] = {
+	"{n} {who} prowl among them, snapping at any who stray too near",
+	"{n} {who} lie at their feet, growling at every strange sound",
+	"{n} {who} pace at their heels, and they keep out of the way",
+};
+static char *const apart_one[] = {
+	"{n} {who} keeps apart from the rest, who give it room and watch it warily",
+	"{n} {who} sits alone in a corner, and the others leave a space around it",
+	"{n} {who} goes about its own business, and the rest pretend not to watch",
+};
+static char *const apart_many[] = {
+	"{n} {who} keep apart from the rest, who give them room and watch them warily",
+	"{n} {who} sit together in a corner, and the others leave a space around them",
+	"{n} {who} go about their own business, and the rest pretend not to watch",
+};
 #define NLINES(a) ((int)(sizeof a / sizeof a[0]))
 /* A kind's words for its feature drawn among, at most. */
 #define SITE_FEATURE_WORDS 16
@@ -292,6 +337,7 @@ struct pending {
 	const char *singular, *plural;
 	char who[160];          /* a leader's "Name, a creature," ({n} empty) */
 	const char *prison_of;  /* prisoners: whose */
+	enum site_cast cast;    /* an optional group's part of the cast */
 };
 
 /* A room's groups: a few to write, and the stronger kinds a sizer may add
@@ -323,7 +369,7 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 {
 	(void)en;   /* its doing line is drawn for it when the group is written */
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-	int m = site_member_for(f, role, &lp->rng);
+	int m = site_member_fit(lp, f, role, &lp->rng);
 	if (m < 0 || f->ndoing[role] == 0)
 		return;
 	const struct site_member *mb = &f->members[m];
@@ -333,13 +379,18 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
 	if (p)
 		p->ft = f;
-	/* for a sizer: the faction's other kinds, to stand over them when the
-	 * party would find the group alone too easy */
+	/* for a sizer: the faction's other kinds that lead or fight, to
+	 * stand over them when the party would find the group alone too easy */
 	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
-		if (strcmp(f->members[j].creature, mb->creature) != 0) {
+		if (strcmp(f->members[j].creature, mb->creature) != 0 && f->members[j].cast != CAST_SERVANT &&
+		    f->members[j].cast != CAST_PRISONER &&
+		    (!lp->sizer->fits ||
+		     lp->sizer->fits(lp->sizer->ctx, f->members[j].creature, f->members[j].cast, lp->lv->map.depth) != 0)) {
 			struct pending *o = add_pending(rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
-			if (o)
+			if (o) {
 				o->g.optional = 1;
+				o->cast = f->members[j].cast;
+			}
 		}
 }
 
@@ -354,7 +405,22 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, const str
 			 strchr("aeiou", fa->leader_creature[0]) ? "an" : "a", fa->leader_creature);
 		p->ft = f;
 	}
+	int guard = rg->n;
 	faction_group(lp, rg, en, faction, ROLE_GUARD);
+	/* for a sizer: a few of the guard's own kind may stand beside the
+	 * leader without the rest of them */
+	if (lp->sizer && guard < rg->n) {
+		const struct pending *g = &rg->p[guard];
+		int m = -1;
+		for (int i = 0; i < f->nmembers && m < 0; i++)
+			if (!strcmp(f->members[i].creature, g->singular))
+				m = i;
+		struct pending *o = add_pending(rg, faction, ROLE_GUARD, g->singular, g->plural, 0);
+		if (o) {
+			o->g.optional = 1;
+			o->cast = m >= 0 ? f->members[m].cast : CAST_RANK;
+		}
+	}
 }
 
 int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *o)
@@ -422,7 +488,8 @@ static int size_room(struct level_plan *lp, struct room_groups *rg, const struct
 	return key_entry_add_line(en, line, e);
 }
 
-static int write_group(struct level_plan *lp, struct key_entry *en, const struct pending *p, struct err *e)
+static int write_group(struct level_plan *lp, struct key_entry *en, const struct pending *p, int alone,
+		       struct err *e)
 {
 	if (p->g.count <= 0)
 		return 0;
@@ -431,9 +498,21 @@ static int write_group(struct level_plan *lp, struct key_entry *en, const struct
 	const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
 	const char *n = p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf);
 	struct who_fill f = { n, p->g.count == 1 ? p->singular : p->plural, p->prison_of };
+	int single = p->g.count == 1;
+	if (p->g.optional && alone)   /* beside a leader, with no rank and file */
+		return single ? add_who_fresh(lp, en, beside_one, NLINES(beside_one), &f, e)
+			      : add_who_fresh(lp, en, beside_many, NLINES(beside_many), &f, e);
+	/* by its part of the cast: a beast at their heels, a specialist apart,
+	 * a lieutenant over them */
+	if (p->g.optional && p->cast == CAST_BEAST)
+		return single ? add_who_fresh(lp, en, beast_one, NLINES(beast_one), &f, e)
+			      : add_who_fresh(lp, en, beast_many, NLINES(beast_many), &f, e);
+	if (p->g.optional && p->cast == CAST_SPECIALIST)
+		return single ? add_who_fresh(lp, en, apart_one, NLINES(apart_one), &f, e)
+			      : add_who_fresh(lp, en, apart_many, NLINES(apart_many), &f, e);
 	if (p->g.optional)
-		return p->g.count == 1 ? add_who_fresh(lp, en, over_one, NLINES(over_one), &f, e)
-				       : add_who_fresh(lp, en, over_many, NLINES(over_many), &f, e);
+		return single ? add_who_fresh(lp, en, over_one, NLINES(over_one), &f, e)
+			      : add_who_fresh(lp, en, over_many, NLINES(over_many), &f, e);
 	if (p->who[0]) {
 		struct who_fill leader = { "", p->who, NULL };
 		return add_doing(lp, en, p->ft, ROLE_LEADER, NULL, &leader, e);
@@ -570,8 +649,11 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 		outsider_group(lp, &rg, 0, NULL);
 	if (size_room(lp, &rg, r, en, e) < 0)
 		return -1;
+	int alone = 1;   /* no group of the rank and file or an outsider's in the room */
 	for (int i = 0; i < rg.n; i++)
-		if (write_group(lp, en, &rg.p[i], e) < 0)
+		alone &= rg.p[i].g.count <= 0 || rg.p[i].g.optional || rg.p[i].g.fixed;
+	for (int i = 0; i < rg.n; i++)
+		if (write_group(lp, en, &rg.p[i], alone, e) < 0)
 			return -1;
 	return r->kind >= 0 ? worth_taking(lp, en, &lp->t->kinds[r->kind], e) : 0;
 }
@@ -580,12 +662,15 @@ int site_occupants_place(struct level_plan *lp, struct err *e)
 {
 	int visitor_done = 0;
 	/* with a sizer the leaders' rooms come first: theirs is the hardest
-	 * fight of the level, and the rest stay under it */
-	for (int pass = lp->sizer ? 0 : 1; pass < 2; pass++) {
+	 * fight of the level, and the rest stay under it; then the rooms no
+	 * faction keeps, whose vermin and visitors are what they are, so that
+	 * the factions' fights, sized last, can keep the mix */
+	for (int pass = lp->sizer ? 0 : 2; pass < 3; pass++) {
 		for (int i = 0; i < lp->n; i++) {
 			const struct room_plan *r = &lp->rooms[i];
 			int first = lp->sizer && r->leader && r->faction >= 0;
-			if ((pass == 0) != first)
+			int kept = r->role != ROLE_NONE && r->faction >= 0;
+			if (lp->sizer ? (pass == 0) != first || (!first && (pass == 1) == kept) : 0)
 				continue;
 			if (occupy_room(lp, r, &visitor_done, e) < 0)
 				return -1;

@@ -30,29 +30,76 @@ static void dice_text(const struct site_dice *d, char *out, size_t size)
 		snprintf(out, size, "%dd%d", d->n, d->sides);
 }
 
-/* A row of the wandering table: its count dice, or, sized for a party, as
- * many as a low fight holds, its figures first. */
+/* The faction's stronger kinds that may lead a sized patrol of creature:
+ * its lieutenants, specialists and beasts strong enough for their parts,
+ * as optional groups after g[0]. Returns the groups in g. */
+static int patrol_leaders(const struct level_plan *lp, const struct site_faction_type *f, const char *creature,
+			  struct site_group *g, int max)
+{
+	int n = 1;
+	for (int i = 0; f && i < f->nmembers && n < max; i++) {
+		const struct site_member *m = &f->members[i];
+		if (!strcmp(m->creature, creature) ||
+		    (m->cast != CAST_LIEUTENANT && m->cast != CAST_SPECIALIST && m->cast != CAST_BEAST) ||
+		    (lp->sizer->fits && lp->sizer->fits(lp->sizer->ctx, m->creature, m->cast, lp->lv->map.depth) == 0))
+			continue;
+		g[n++] = (struct site_group){ m->creature, 0, 0, 0, 1 };
+	}
+	return n;
+}
+
+/* "A hill giant drives them on." for an optional group sized into a
+ * patrol, by its part of the cast; "" for none. */
+static void patrol_led_by(const struct site_faction_type *f, const struct site_group *g, char *out, size_t size)
+{
+	out[0] = '\0';
+	if (!f || g->count <= 0)
+		return;
+	const struct site_member *m = NULL;
+	for (int i = 0; i < f->nmembers && !m; i++)
+		if (!strcmp(f->members[i].creature, g->creature))
+			m = &f->members[i];
+	if (!m)
+		return;
+	char word[16];
+	const char *n = g->count == 1 ? (strchr("aeiou", m->creature[0]) ? "an" : "a")
+				      : site_number_word(g->count, word, sizeof word);
+	const char *who = g->count == 1 ? m->creature : m->plural;
+	const char *does = m->cast == CAST_BEAST ? (g->count == 1 ? "lopes at their heels" : "lope at their heels")
+						 : (g->count == 1 ? "drives them on" : "drive them on");
+	snprintf(out, size, " %c%s %s %s.", n[0] >= 'a' && n[0] <= 'z' ? n[0] - 'a' + 'A' : n[0], n + 1, who, does);
+}
+
 /* The text of a row of the wandering table (caller frees) into *out, NULL
  * when out of memory: its count dice, or, sized for a party, as many as a
- * low fight holds, its figures first; from > 0: the room they come from. */
+ * low fight holds, its figures first; a faction's patrol that is led (f
+ * not NULL) may have one of its stronger kinds with it; from > 0: the room
+ * they come from. */
 static int wandering_text(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
-			  const char *creature, const char *plural, int from, char **out, struct err *e)
+			  const char *creature, const char *plural, const struct site_faction_type *f, int from,
+			  char **out, struct err *e)
 {
-	char dice[32], word[16], head[16], figures[600] = "", whom[SITE_WORD + 32];
+	char dice[32], word[16], head[16], figures[600] = "", whom[SITE_WORD + 32], led[160] = "";
 	dice_text(count, dice, sizeof dice);
 	const char *n = dice, *who = plural;
 	if (lp->sizer) {
 		/* as many as its dice could roll, at most twice that sized */
 		int most = count->n * count->sides + count->plus;
-		struct site_group g = { creature, most > 0 ? most : 1, 0, 0, 0 };
+		struct site_group g[8];
+		g[0] = (struct site_group){ creature, most > 0 ? most : 1, 0, 0, 0 };
+		int ng = patrol_leaders(lp, f, creature, g, 8);
 		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng };
-		if (lp->sizer->size(lp->sizer->ctx, &g, 1, &at, NULL, figures, sizeof figures, e) < 0)
+		if (lp->sizer->size(lp->sizer->ctx, g, ng, &at, NULL, figures, sizeof figures, e) < 0)
 			return -1;
-		if (g.count == 0) {
+		if (g[0].count == 0) {
 			text = "Nobody: only the sounds of the place, and the feeling of being watched";
+			figures[0] = '\0';
+			from = 0;
 		} else if (figures[0]) {   /* sized; a creature the system lacks keeps its dice */
-			n = site_number_word(g.count, word, sizeof word);
-			who = g.count == 1 ? creature : plural;
+			n = site_number_word(g[0].count, word, sizeof word);
+			who = g[0].count == 1 ? creature : plural;
+			for (int i = 1; i < ng && !led[0]; i++)
+				patrol_led_by(f, &g[i], led, sizeof led);
 		}
 	}
 	/* where they are based: "gnolls from room 7" */
@@ -66,12 +113,12 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 	if (!filled)
 		return err_set(e, "out of memory for the wandering table");
 	snprintf(head, sizeof head, "%d. ", row);
-	size_t len = strlen(head) + strlen(figures) + strlen(filled) + 4;
+	size_t len = strlen(head) + strlen(figures) + strlen(filled) + strlen(led) + 4;
 	char *line = malloc(len);
 	int rc = line ? 0 : err_set(e, "out of memory for the wandering table");
 	if (line)
-		snprintf(line, len, "%s%s%s%s%s", head, figures, figures[0] ? ". " : "", filled,
-			 site_ends_sentence(filled) ? "" : ".");
+		snprintf(line, len, "%s%s%s%s%s%s", head, figures, figures[0] ? ". " : "", filled,
+			 site_ends_sentence(filled) ? "" : ".", led);
 	free(filled);
 	*out = line;
 	return rc;
@@ -81,8 +128,8 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
  * (none: from nowhere said), the first from `first` on whose row the
  * document has not said. */
 static int wandering_row(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
-			 const char *creature, const char *plural, const int *rooms, int nrooms, int first,
-			 int may_skip, struct err *e)
+			 const char *creature, const char *plural, const struct site_faction_type *f, const int *rooms,
+			 int nrooms, int first, int may_skip, struct err *e)
 {
 	char *line = NULL;
 	struct rng keep = lp->rng;   /* the sizer rolls the same fight for each room tried */
@@ -90,7 +137,7 @@ static int wandering_row(struct level_plan *lp, int row, const char *text, const
 		free(line);
 		line = NULL;
 		lp->rng = keep;
-		if (wandering_text(lp, row, text, count, creature, plural, nrooms > 0 ? rooms[(first + i) % nrooms] : 0,
+		if (wandering_text(lp, row, text, count, creature, plural, f, nrooms > 0 ? rooms[(first + i) % nrooms] : 0,
 				   &line, e) < 0)
 			return -1;
 		if (!key_said_any(lp->said, line))
@@ -155,8 +202,9 @@ static int patrol_row(struct level_plan *lp, int row, int faction, unsigned *in_
 	if (!text)
 		return 1;
 	int rooms[64], nrooms = patrol_rooms(lp, faction, rooms, 64);
-	return wandering_row(lp, row, text, &f->members[m].count, f->members[m].creature, f->members[m].plural, rooms,
-			     nrooms, k, 0, e);
+	/* every second patrol led by one of the faction's stronger kinds, where the party's fight allows */
+	return wandering_row(lp, row, text, &f->members[m].count, f->members[m].creature, f->members[m].plural,
+			     row % 2 == 0 ? f : NULL, rooms, nrooms, k, 0, e);
 }
 
 /* A d6: four rows of the factions' patrols, one of vermin, one of a
@@ -200,11 +248,11 @@ int site_wandering_table(struct level_plan *lp, struct err *e)
 				}
 		/* met before in the document: a patrol of the holders instead, with
 		 * a line this table has not, else the row again */
-		int rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, rooms, nrooms, 0, 1, e);
+		int rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, 1, e);
 		if (rc == 1)
 			rc = patrol_row(lp, row, lp->site->nfactions > 1 ? row - 5 : 0, in_table, start + row, 0, e);
 		if (rc == 1)
-			rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, rooms, nrooms, 0, 0, e);
+			rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, 0, e);
 		if (rc < 0)
 			return -1;
 	}
