@@ -49,9 +49,19 @@ static int patrol_leaders(const struct level_plan *lp, const struct site_faction
 }
 
 /* "A hill giant drives them on." for an optional group sized into a
- * patrol, by its part of the cast; "" for none. */
-static void patrol_led_by(const struct site_faction_type *f, const struct site_group *g, char *out, size_t size)
+ * patrol, by its part of the cast, in words the document has not said
+ * where there are some; "" for none. */
+static void patrol_led_by(const struct level_plan *lp, const struct site_faction_type *f,
+			  const struct site_group *g, char *out, size_t size)
 {
+	static const char *const beast_one[] = { "lopes at their heels", "slinks along beside them",
+						  "runs ahead of them, nose to the floor" };
+	static const char *const beast_many[] = { "lope at their heels", "slink along beside them",
+						   "run ahead of them, noses to the floor" };
+	static const char *const lead_one[] = { "drives them on", "walks at their head", "brings up the rear, cursing the slow",
+						 "keeps them in step with a word" };
+	static const char *const lead_many[] = { "drive them on", "walk at their head", "bring up the rear, cursing the slow",
+						  "keep them in step with a word" };
 	out[0] = '\0';
 	if (!f || g->count <= 0)
 		return;
@@ -65,9 +75,15 @@ static void patrol_led_by(const struct site_faction_type *f, const struct site_g
 	const char *n = g->count == 1 ? (strchr("aeiou", m->creature[0]) ? "an" : "a")
 				      : site_number_word(g->count, word, sizeof word);
 	const char *who = g->count == 1 ? m->creature : m->plural;
-	const char *does = m->cast == CAST_BEAST ? (g->count == 1 ? "lopes at their heels" : "lope at their heels")
-						 : (g->count == 1 ? "drives them on" : "drive them on");
-	snprintf(out, size, " %c%s %s %s.", n[0] >= 'a' && n[0] <= 'z' ? n[0] - 'a' + 'A' : n[0], n + 1, who, does);
+	int beast = m->cast == CAST_BEAST, one = g->count == 1;
+	const char *const *does = beast ? (one ? beast_one : beast_many) : (one ? lead_one : lead_many);
+	int ndoes = beast ? 3 : 4;
+	for (int i = 0; i < ndoes; i++) {
+		snprintf(out, size, " %c%s %s %s.", n[0] >= 'a' && n[0] <= 'z' ? n[0] - 'a' + 'A' : n[0], n + 1, who,
+			 does[i]);
+		if (!key_said_any(lp->said, out + 1))
+			break;
+	}
 }
 
 /* The text of a row of the wandering table (caller frees) into *out, NULL
@@ -99,7 +115,7 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 			n = site_number_word(g[0].count, word, sizeof word);
 			who = g[0].count == 1 ? creature : plural;
 			for (int i = 1; i < ng && !led[0]; i++)
-				patrol_led_by(f, &g[i], led, sizeof led);
+				patrol_led_by(lp, f, &g[i], led, sizeof led);
 		}
 	}
 	/* where they are based: "gnolls from room 7" */
