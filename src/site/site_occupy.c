@@ -8,6 +8,7 @@
  * leaders' rooms first so theirs is the level's hardest fight. */
 #include "site/site_rooms.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,20 +55,34 @@ const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n)
 	return lines[pick];
 }
 
-/* A doing line of the role for the room of en: one whose needed feature is
- * drawn there, or that needs none; among those, one not said yet. */
-static const char *doing_line(struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
-			      const struct key_entry *en)
+/* One of lines[0..n) that holds for facts (of those, the most specific),
+ * one not said yet where there is one; NULL when none holds. */
+static const char *fit_line(struct level_plan *lp, char *const *lines, const struct fact_cond *conds, int n,
+			    fact_bits facts)
 {
+	int idx[64];
 	char *fit[64];
-	int n = 0;
-	const struct map *m = &lp->lv->map;
-	for (int i = 0; i < f->ndoing[role] && n < 64; i++) {
-		enum feature need = f->doing_needs[role][i];
-		if (need == FEATURE_NONE || site_room_has(m, en->region, need))
-			fit[n++] = f->doing[role][i];
-	}
-	return n > 0 ? site_fresh_line(lp, fit, n) : site_fresh_line(lp, f->doing[role], f->ndoing[role]);
+	int nfit = site_fit_lines(conds, n, facts, idx, 64);
+	for (int i = 0; i < nfit; i++)
+		fit[i] = lines[idx[i]];
+	return nfit > 0 ? site_fresh_line(lp, fit, nfit) : NULL;
+}
+
+/* A doing line of the role for the room and the creature: one whose
+ * conditions hold there (a line naming the altar needs one drawn; a meal
+ * needs the living); among those, one not said yet. */
+static const char *doing_line(struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
+			      fact_bits facts)
+{
+	const char *line = fit_line(lp, f->doing[role], f->doing_cond[role], f->ndoing[role], facts);
+	return line ? line : site_fresh_line(lp, f->doing[role], f->ndoing[role]);
+}
+
+/* The facts of a room with a faction's creature in it. */
+static fact_bits with_member(const struct level_plan *lp, fact_bits room, const char *creature, int leader)
+{
+	return room | FACT_BIT(FACT_OCCUPIED) | FACT_BIT(FACT_FACTION) | (leader ? FACT_BIT(FACT_LEADER) : 0) |
+	       site_creature_nature(lp->t, creature, 1);
 }
 
 /* Adds "Who: " + text filled with {n} and {who} as a line of en. */
@@ -100,6 +115,7 @@ struct pending {
 	const char *singular, *plural;
 	char who[160];          /* a leader's "Name, a creature," ({n} empty) */
 	const char *prison_of;  /* prisoners: whose */
+	int visitor;            /* an outsider who is a visitor, not vermin */
 };
 
 /* A room's groups: a few to write, and the stronger kinds a sizer may add
@@ -126,7 +142,7 @@ static struct pending *add_pending(struct room_groups *rg, int faction, enum sit
 }
 
 /* A group of a faction's members in a room of the given use. */
-static void faction_group(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction,
+static void faction_group(struct level_plan *lp, struct room_groups *rg, fact_bits room, int faction,
 			  enum site_role role)
 {
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
@@ -139,7 +155,7 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 		count = 2;   /* the doing lines speak of a group */
 	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
 	if (p)
-		p->line = doing_line(lp, f, role, en);
+		p->line = doing_line(lp, f, role, with_member(lp, room, mb->creature, 0));
 	/* for a sizer: the faction's other kinds, to stand over them when the
 	 * party would find the group alone too easy */
 	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
@@ -150,7 +166,7 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 		}
 }
 
-static void leader_room(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction)
+static void leader_room(struct level_plan *lp, struct room_groups *rg, fact_bits room, int faction)
 {
 	const struct faction *fa = &lp->site->factions[faction];
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
@@ -159,9 +175,9 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, const str
 		p->g.fixed = 1;
 		snprintf(p->who, sizeof p->who, "%s, %s %s,", fa->leader,
 			 strchr("aeiou", fa->leader_creature[0]) ? "an" : "a", fa->leader_creature);
-		p->line = doing_line(lp, f, ROLE_LEADER, en);
+		p->line = doing_line(lp, f, ROLE_LEADER, with_member(lp, room, fa->leader_creature, 1));
 	}
-	faction_group(lp, rg, en, faction, ROLE_GUARD);
+	faction_group(lp, rg, room, faction, ROLE_GUARD);
 }
 
 int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *o)
@@ -169,13 +185,28 @@ int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *
 	return (o->settings & lp->setting) && site_fits_level(o->level_lo, o->level_hi, lp->site->party_level);
 }
 
-/* An outsider of the setting (vermin or visitors) in a room. */
-static void outsider_group(struct level_plan *lp, struct room_groups *rg, int visitor, const char *prison_of)
+/* The facts of a room with an outsider in it. */
+static fact_bits with_outsider(const struct level_plan *lp, fact_bits room, const struct site_outsider *o)
+{
+	return room | FACT_BIT(FACT_OCCUPIED) | (o->visitor ? 0 : FACT_BIT(FACT_VERMIN)) |
+	       site_creature_nature(lp->t, o->creature, 0);
+}
+
+/* An outsider of the setting (vermin or visitors) in room r, one whose
+ * habitat it is and whose line holds there. */
+static void outsider_group(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, fact_bits room,
+			   int visitor, const char *prison_of)
 {
 	int found = -1, n = 0;
+	int setting = site_setting_of(&lp->lv->map);
 	for (int i = 0; i < lp->t->noutsiders; i++) {
 		const struct site_outsider *o = &lp->t->outsiders[i];
-		if (o->visitor == visitor && site_outsider_fits(lp, o) && rng_range(&lp->rng, 0, n++) == 0)
+		if (o->visitor != visitor || !site_outsider_fits(lp, o))
+			continue;
+		if (!prison_of && (!site_creature_fits(lp->t, o->creature, setting, r->kind) ||
+				   !fact_cond_holds(&o->cond, with_outsider(lp, room, o))))
+			continue;
+		if (rng_range(&lp->rng, 0, n++) == 0)
 			found = i;
 	}
 	if (found < 0)
@@ -187,14 +218,16 @@ static void outsider_group(struct level_plan *lp, struct room_groups *rg, int vi
 		return;
 	p->line = o->text;
 	p->prison_of = prison_of;
+	p->visitor = o->visitor;
 	p->g.fixed = prison_of != NULL;
 }
 
 /* Cells: their jailers, where the faction keeps any, and a prisoner or two. */
-static void prison(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction)
+static void prison(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, fact_bits room,
+		   int faction)
 {
-	faction_group(lp, rg, en, faction, ROLE_PRISON);
-	outsider_group(lp, rg, 1, lp->site->factions[faction].name);
+	faction_group(lp, rg, room, faction, ROLE_PRISON);
+	outsider_group(lp, rg, r, room, 1, lp->site->factions[faction].name);
 }
 
 /* The room's fight sized by the system, when there is one: prisoners are
@@ -255,11 +288,15 @@ static int write_group(struct key_entry *en, const struct pending *p, struct err
 
 /* Something worth taking that the room's kind holds, in about one room in
  * three: "Worth taking: a silver censer on a chain." */
-static int worth_taking(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, struct err *e)
+static int worth_taking(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, fact_bits facts,
+			struct err *e)
 {
 	if (k->nfinds == 0 || !rng_chance(&lp->rng, 1.0 / 3))
 		return 0;
-	char *find = site_fill(site_fresh_line(lp, k->finds, k->nfinds), NULL, NULL, 0);
+	const char *text = fit_line(lp, k->finds, k->finds_cond, k->nfinds, facts);
+	if (!text)
+		return 0;
+	char *find = site_fill(text, NULL, NULL, 0);
 	if (!find)
 		return err_set(e, "out of memory writing the key");
 	size_t len = strlen(find) + 32;
@@ -274,18 +311,31 @@ static int worth_taking(struct level_plan *lp, struct key_entry *en, const struc
 	return rc;
 }
 
-/* What is seen on entering: a line of the kind's, its feature named. */
-static int seen_line(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, struct err *e)
+/* What is seen on entering: a line of the kind's that holds there, its
+ * feature named where it is drawn (a line naming {feature} needs it). */
+static int seen_line(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, fact_bits facts,
+		     struct err *e)
 {
+	int drawn = k->feature != FEATURE_NONE && (facts & FACT_BIT(FACT_FEATURE + k->feature - 1));
+	const char *ftext = drawn ? site_feature_text(k, facts, &lp->rng) : NULL;
 	const char *names[] = { "feature" };
-	const char *values[] = { k->feature_text ? k->feature_text : "" };
-	const char *text = site_fresh_line(lp, k->seen, k->nseen);
+	const char *values[] = { ftext ? ftext : "" };
+	struct fact_cond conds[64];
+	int n = k->nseen < 64 ? k->nseen : 64;
+	for (int i = 0; i < n; i++) {
+		conds[i] = k->seen_cond[i];
+		if (!drawn && strstr(k->seen[i], "{feature}"))
+			conds[i].need |= FACT_BIT(FACT_FEATURE + (k->feature > FEATURE_NONE ? k->feature - 1 : 0));
+	}
+	const char *text = fit_line(lp, k->seen, conds, n, facts);
+	if (!text)
+		return 0;
 	char *line = site_fill(text, names, values, 1);
 	if (!line)
 		return err_set(e, "out of memory writing the key");
 	int rc = 0;
-	if (k->feature_text && !strstr(text, "{feature}")) {
-		char *more = site_fill(k->feature_text, NULL, NULL, 0);
+	if (ftext && !strstr(text, "{feature}")) {
+		char *more = site_fill(ftext, NULL, NULL, 0);
 		size_t len = strlen(line) + (more ? strlen(more) : 0) + 4;
 		char *both = more ? malloc(len) : NULL;
 		if (!both)
@@ -298,35 +348,115 @@ static int seen_line(struct level_plan *lp, struct key_entry *en, const struct s
 	}
 	if (rc == 0)
 		rc = key_entry_add_line(en, line, e);
+	en->seen = rc == 0;
 	free(line);
 	return rc;
+}
+
+/* How the key names a feature the method drew beside the kind's: one and
+ * several, and a word that, in the line already said, names it. */
+static const struct {
+	const char *one, *many, *word;
+} drawn_words[FEATURE_COUNT] = {
+	[FEATURE_PILLAR] = { "a pillar", "pillars", "pillar" },
+	[FEATURE_WATER] = { "a pool of water", "a pool of water", "water" },
+	[FEATURE_RUBBLE] = { "a heap of rubble", "heaps of rubble", "rubble" },
+	[FEATURE_STATUE] = { "a statue", "statues", "statue" },
+	[FEATURE_PIT] = { "a pit", "pits", "pit" },
+	[FEATURE_ALTAR] = { "an altar", "altars", "altar" },
+	[FEATURE_COFFIN] = { "a coffin", "coffins", "coffin" },
+	[FEATURE_BED] = { "a bed", "beds", "bed" },
+	[FEATURE_CRATE] = { "a crate", "crates and barrels", "crate" },
+	[FEATURE_SHELF] = { "shelves", "shelves", "shel" },
+	[FEATURE_TABLE] = { "a table", "tables", "table" },
+	[FEATURE_THRONE] = { "a throne", "thrones", "throne" },
+	[FEATURE_HEARTH] = { "a hearth", "hearths", "hearth" },
+	[FEATURE_CAGE] = { "a cage", "cages", "cage" },
+	[FEATURE_WELL] = { "a well", "wells", "well" },
+};
+
+/* Whether word (lowercase) is in text, case ignored. */
+static int says_ci(const char *text, const char *word)
+{
+	size_t len = strlen(word);
+	for (const char *p = text; *p; p++) {
+		size_t i = 0;
+		while (i < len && tolower((unsigned char)p[i]) == word[i])
+			i++;
+		if (i == len)
+			return 1;
+	}
+	return 0;
+}
+
+/* "Also here: statues and a table." for what the map draws in the room
+ * that its lines have not named (a tile's statues, a card's rubble). */
+static int also_here(const struct level_plan *lp, struct key_entry *en, const struct site_kind *k, struct err *e)
+{
+	const struct room_facts *rf = &lp->facts[en->region];
+	const char *items[FEATURE_COUNT];
+	int n = 0;
+	for (int f = FEATURE_NONE + 1; f < FEATURE_COUNT; f++) {
+		int said = k && (int)k->feature == f && en->seen;
+		for (int i = 0; i < en->nlines && !said; i++)
+			said = says_ci(en->lines[i], drawn_words[f].word);
+		if (!rf->features[f] || said)
+			continue;
+		items[n++] = rf->features[f] > 1 ? drawn_words[f].many : drawn_words[f].one;
+	}
+	if (n == 0)
+		return 0;
+	char line[400];
+	size_t used = (size_t)snprintf(line, sizeof line, "Also here: ");
+	for (int i = 0; i < n && used < sizeof line; i++)
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ",
+					 items[i]);
+	if (used + 2 >= sizeof line)
+		return 0;
+	snprintf(line + used, sizeof line - used, ".");
+	return key_entry_add_line(en, line, e);
 }
 
 /* Who is in room r: drawn, sized and written. */
 static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *visitor_done, struct err *e)
 {
 	struct key_entry *en = &lp->lv->key.entries[r->entry];
-	if (r->kind >= 0 && seen_line(lp, en, &lp->t->kinds[r->kind], e) < 0)
-		return -1;
+	fact_bits room = site_room_facts(lp, r);
+	const struct site_kind *k = r->kind >= 0 ? &lp->t->kinds[r->kind] : NULL;
 	struct room_groups rg = { .n = 0 };
-	if (r->leader && r->faction >= 0)
-		leader_room(lp, &rg, en, r->faction);
+	if (k && k->contents[0])
+		;   /* the stocking rolls what the kind holds (a trap) */
+	else if (r->leader && r->faction >= 0)
+		leader_room(lp, &rg, room, r->faction);
 	else if (r->role == ROLE_PRISON && r->faction >= 0)
-		prison(lp, &rg, en, r->faction);
+		prison(lp, &rg, r, room, r->faction);
 	else if (r->role == ROLE_STORE && rng_chance(&lp->rng, 0.5))
 		;
 	else if (r->role != ROLE_NONE && r->faction >= 0)
-		faction_group(lp, &rg, en, r->faction, r->role);
+		faction_group(lp, &rg, room, r->faction, r->role);
 	else if (!*visitor_done && r->dist > 0 && rng_chance(&lp->rng, 0.08))
-		outsider_group(lp, &rg, 1, NULL), *visitor_done = 1;
+		outsider_group(lp, &rg, r, room, 1, NULL), *visitor_done = 1;
 	else if (r->dist > 0 && rng_chance(&lp->rng, 0.25))
-		outsider_group(lp, &rg, 0, NULL);
+		outsider_group(lp, &rg, r, room, 0, NULL);
+	/* who is here, as facts: what is seen and found suits them */
+	fact_bits facts = room;
+	for (int i = 0; i < rg.n; i++)
+		if (!rg.p[i].g.optional && !rg.p[i].prison_of)
+			facts |= rg.p[i].faction >= 0 ? with_member(lp, room, rg.p[i].singular, rg.p[i].role == ROLE_LEADER)
+						       : room | FACT_BIT(FACT_OCCUPIED) |
+							     (rg.p[i].role == ROLE_NONE && !rg.p[i].visitor ? FACT_BIT(FACT_VERMIN) : 0) |
+							     site_creature_nature(lp->t, rg.p[i].singular, 0);
+	if ((k && seen_line(lp, en, k, facts, e) < 0) || also_here(lp, en, k, e) < 0)
+		return -1;
 	if (size_room(lp, &rg, r, en, e) < 0)
 		return -1;
 	for (int i = 0; i < rg.n; i++)
 		if (write_group(en, &rg.p[i], e) < 0)
 			return -1;
-	return r->kind >= 0 ? worth_taking(lp, en, &lp->t->kinds[r->kind], e) : 0;
+	if (k && k->contents[0])
+		snprintf(en->contents_kind, sizeof en->contents_kind, "%s", k->contents);
+	en->facts = facts | FACT_BIT(site_setting_of(&lp->lv->map));
+	return k ? worth_taking(lp, en, k, facts, e) : 0;
 }
 
 int site_occupants_place(struct level_plan *lp, struct err *e)

@@ -31,7 +31,16 @@ struct level_plan {
 	int nsaid;
 	const struct site_sizer *sizer;   /* NULL: counts as rolled */
 	int ceiling;            /* the level's leaders' fight: others stay under it */
+	struct room_facts *facts;   /* by region id: what the map gives each room */
+	int drawn;              /* the kinds' features are drawn (the key's stages) */
 };
+
+/* The facts of room r: the map's, its kind's (its floor, air and light,
+ * its feature as it will be drawn, a trap it holds), and who keeps it as
+ * far as the plan knows (a faction's members fit for its use). */
+fact_bits site_room_facts(const struct level_plan *lp, const struct room_plan *r);
+/* Who the faction's members fit for role are, as facts shared by them all. */
+fact_bits site_faction_who(const struct level_plan *lp, int faction, enum site_role role);
 
 /* The member of faction type f fit for role, the first listed more often;
  * -1 when none is. */
@@ -55,6 +64,10 @@ int site_room_has(const struct map *m, int id, enum feature f);
 int site_roles_assign(struct level_plan *lp, struct err *e);
 int site_kinds_assign(struct level_plan *lp, struct err *e);
 int site_features_place(struct level_plan *lp, struct err *e);
+/* After the features are drawn (lp->facts read again, lp->drawn set): a
+ * room whose name promises what the map does not have ("Gallery of
+ * Statues" with one statue) takes another name of its kind. */
+int site_names_check(struct level_plan *lp, struct err *e);
 int site_occupants_place(struct level_plan *lp, struct err *e);
 int site_wandering_table(struct level_plan *lp, struct err *e);
 

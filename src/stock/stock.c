@@ -7,6 +7,7 @@
 #include "stock/stock.h"
 
 #include "stock/stock_valued.h"
+#include "site/site.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -184,15 +185,15 @@ out:
 }
 
 static int dress_entry(struct key_entry *en, const struct map *m, const struct stock_tables *t,
-		       struct stock_memory *mem, struct rng *rng, struct err *e)
+		       struct stock_memory *mem, fact_bits facts, struct rng *rng, struct err *e)
 {
-	if (en->kind[0])
+	if (en->kind[0] && en->seen)
 		return 0;   /* the site model said what is seen */
 	const struct region *r = &m->regions[en->region];
 	const struct stock_table *tab = stock_dressing_table(t, m, en->region);
 	if (!tab)
 		return 0;
-	struct stock_vars v = { .memory = mem };
+	struct stock_vars v = { .memory = mem, .facts = facts };
 	v.v[STOCK_VAR_ROOM] = en->title;
 	const struct stock_table *tint = NULL;
 	if (r->zone >= 0 && r->zone < m->nzones && m->zones) {
@@ -240,6 +241,7 @@ struct stock_at {
 	struct stock_memory *mem;
 	int depth;
 	int level;
+	fact_bits facts;        /* of the room being stocked */
 };
 
 /* The contents kind of an entry: the site model's occupants make it a
@@ -252,6 +254,10 @@ static const struct stock_kind *entry_kind(const struct key_entry *en, const str
 	const struct stock_kind *k = NULL;
 	if (en->kind[0] && en->noccupants > 0)
 		k = find_kind(t, "monster");
+	else if (en->kind[0] && en->contents_kind[0])
+		k = find_kind(t, en->contents_kind);   /* what the room's kind holds (a trap) */
+	if (k)
+		return k;
 	else if (en->kind[0] || t->fig.has_budget)
 		k = roll_kind_unoccupied(t, rng);
 	return k ? k : roll_kind(t, rng);
@@ -290,7 +296,9 @@ static int contents_entry(struct key_entry *en, const struct stock_at *at, struc
 	int treasure = rng_chance(rng, k->treasure);
 	int empty = strcmp(k->name, "empty") == 0;
 	int occupied = en->kind[0] && en->noccupants > 0;   /* the site wrote who is here */
-	struct stock_vars v = { .memory = at->mem, .depth = at->depth };
+	struct stock_vars v = { .memory = at->mem, .depth = at->depth, .facts = at->facts };
+	if (!strcmp(k->name, "trap"))
+		v.facts |= FACT_BIT(FACT_TRAP);
 	v.v[STOCK_VAR_ROOM] = en->title;
 	snprintf(en->contents_kind, sizeof en->contents_kind, "%s", empty && treasure ? "treasure" : k->name);
 	char label[sizeof k->name];
@@ -377,7 +385,7 @@ static int join_key_lines(struct key_entry *en, const char *key_name, struct err
 /* Where each key lying in the room is found ("The brass key hangs ..."),
  * said once with what it opens. */
 static int keys_entry(struct key_entry *en, const struct map *m, const struct stock_tables *t,
-		      struct stock_memory *mem, struct rng *rng, struct err *e)
+		      struct stock_memory *mem, fact_bits facts, struct rng *rng, struct err *e)
 {
 	const struct stock_table *tab = stock_table_find(t, "key_place");
 	if (!tab)
@@ -390,7 +398,7 @@ static int keys_entry(struct key_entry *en, const struct map *m, const struct st
 			seen = m->locks[j].region == en->region && strcmp(m->locks[j].name, m->locks[i].name) == 0;
 		if (seen)
 			continue;
-		struct stock_vars v = { .memory = mem };
+		struct stock_vars v = { .memory = mem, .facts = facts };
 		v.v[STOCK_VAR_KEY] = m->locks[i].name[0] ? m->locks[i].name : "key";
 		v.v[STOCK_VAR_ROOM] = en->title;
 		if (add_rolled(en, t, tab, NULL, NULL, &v, rng, e) < 0 ||
@@ -459,18 +467,24 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 	if (stock_check_system(t, e) < 0 || stock_memory_init(&mem, t, e) < 0)
 		return -1;
 	int figures = stock_has_trap_figures(&t->fig) || stock_has_treasure_figures(&t->fig);
-	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0 };
+	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0 };
 	if (figures)
 		at.level = stock_level_for(&t->fig, party_level > 0 ? party_level : 1, at.depth);
-	int rc = 0;
+	/* what the map gives each room, where the site has not said more */
+	struct room_facts *facts = NULL;
+	int rc = room_facts_level(m, site_setting_of(m), &facts, e);
 	for (int i = 0; i < k->n && rc == 0; i++) {
 		struct key_entry *en = &k->entries[i];
 		if (en->region <= 0 || en->region > m->nregions)
 			continue;
-		if (dress_entry(en, m, t, &mem, rng, e) < 0 || contents_entry(en, &at, rng, e) < 0 ||
-		    keys_entry(en, m, t, &mem, rng, e) < 0)
+		at.facts = en->facts ? (fact_bits)en->facts : facts[en->region].bits;
+		if (en->noccupants > 0)
+			at.facts |= FACT_BIT(FACT_OCCUPIED);
+		if (dress_entry(en, m, t, &mem, at.facts, rng, e) < 0 || contents_entry(en, &at, rng, e) < 0 ||
+		    keys_entry(en, m, t, &mem, at.facts, rng, e) < 0)
 			rc = -1;
 	}
+	free(facts);
 	if (rc == 0)
 		rc = wandering_table(k, t, rng, e);
 	stock_memory_free(&mem);

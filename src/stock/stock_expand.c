@@ -277,13 +277,60 @@ int stock_pick_fresh(const struct stock_tables *t, const struct stock_table *tab
 	return i;
 }
 
+/* The weight of entry i of tab in a draw among the fit ones. */
+static long fit_weight(const struct stock_table *tab, int i)
+{
+	return tab->die.sides > 0 ? tab->entries[i].hi - tab->entries[i].lo + 1 : tab->entries[i].weight;
+}
+
+int stock_pick_fit(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
+		   fact_bits facts, struct rng *rng)
+{
+	if (!tab->conditioned)
+		return stock_pick_fresh(t, tab, mem, rng);
+	int best = -1;
+	long total = 0;
+	for (int i = 0; i < tab->n; i++)
+		if (fact_cond_holds(&tab->entries[i].cond, facts) && tab->entries[i].cond.n > best)
+			best = tab->entries[i].cond.n;
+	if (best < 0)
+		return stock_pick_fresh(t, tab, mem, rng);
+	for (int i = 0; i < tab->n; i++)
+		if (tab->entries[i].cond.n == best && fact_cond_holds(&tab->entries[i].cond, facts))
+			total += fit_weight(tab, i);
+	if (total <= 0)
+		return stock_pick_fresh(t, tab, mem, rng);
+	int ti = (int)(tab - t->tables);
+	unsigned char *used = mem && tab->die.sides == 0 && ti >= 0 && ti < mem->ntables ? mem->used[ti] : NULL;
+	int pick = -1;
+	for (int tries = 0; tries <= STOCK_FRESH_TRIES; tries++) {
+		long r = (long)rng_range(rng, 1, (int)(total > 1000000000L ? 1000000000L : total));
+		for (int i = 0; i < tab->n && r > 0; i++)
+			if (tab->entries[i].cond.n == best && fact_cond_holds(&tab->entries[i].cond, facts)) {
+				r -= fit_weight(tab, i);
+				if (r <= 0)
+					pick = i;
+			}
+		if (!used || !used[pick])
+			break;
+	}
+	if (used && pick >= 0 && !used[pick]) {
+		used[pick] = 1;
+		if (++mem->nused[ti] >= tab->n) {
+			memset(used, 0, (size_t)tab->n);
+			mem->nused[ti] = 0;
+		}
+	}
+	return pick;
+}
+
 static int expand(const struct stock_tables *t, const char *text, const struct stock_vars *v, int flags,
 		  struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e);
 
 static int roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 		int flags, struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e)
 {
-	int i = stock_pick_fresh(t, tab, v ? v->memory : NULL, rng);
+	int i = stock_pick_fit(t, tab, v ? v->memory : NULL, v ? v->facts : 0, rng);
 	if (i < 0)
 		return err_set(e, "table '%s' has no entry for that roll", tab->name);
 	return expand(t, tab->entries[i].text, v, flags, rng, out, depth, calls, e);

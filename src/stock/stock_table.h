@@ -20,6 +20,7 @@
 #include "base/rng.h"
 #include "base/sbuf.h"
 #include "stock/stock_figures.h"
+#include "site/room_facts.h"
 
 #define STOCK_NAME_MAX 48
 #define STOCK_MAX_KINDS 16
@@ -57,6 +58,8 @@ struct stock_vars {
 	int depth;                        /* the dungeon level: {NAME} is rolled on
 					     NAME_levelN for the deepest N from 2 to
 					     depth that has one (0: never) */
+	fact_bits facts;                  /* the room's facts: an entry "[bed]..." is
+					     rolled only where they hold */
 };
 
 /* NdS+A, times M: "2d6", "d100", "3d6x10", "1d4+1". */
@@ -67,7 +70,8 @@ struct stock_dice {
 struct stock_entry {
 	int lo, hi;             /* die tables: the results this entry covers */
 	int weight;             /* weighted tables */
-	char *text;
+	char *text;             /* after its condition */
+	struct fact_cond cond;  /* "[bed !undead]": what it needs (n 0: nothing) */
 	int line, col;          /* where the text starts in its file */
 };
 
@@ -78,6 +82,7 @@ struct stock_table {
 	struct stock_entry *entries;
 	int n, cap;
 	long total_weight;
+	int conditioned;        /* an entry has a condition */
 };
 
 /* A table's name or one of its aliases, sorted for lookup. */
@@ -173,6 +178,12 @@ int stock_pick(const struct stock_table *tab, struct rng *rng);
  * struct stock_memory), and records the pick. */
 int stock_pick_fresh(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
 		     struct rng *rng);
+
+/* Same, among the entries whose conditions hold for facts and, of them,
+ * those with the most conditions (a die table rolls again a few times, then
+ * draws among them by their ranges); every entry when none holds. */
+int stock_pick_fit(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
+		   fact_bits facts, struct rng *rng);
 
 /* Allocates a memory for the tables of t; returns 0 or -1 with e set. */
 int stock_memory_init(struct stock_memory *mem, const struct stock_tables *t, struct err *e);
