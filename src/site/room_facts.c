@@ -21,6 +21,9 @@ static const char *const fact_names[FACT_COUNT] = {
 
 _Static_assert(FACT_COUNT <= 64, "the facts fit in fact_bits");
 _Static_assert(FACT_CAGES + 1 == FACT_STAIRS, "eight plural features");
+_Static_assert(FACT_DUNGEON == (int)SETTING_DUNGEON && FACT_CRYPT == (int)SETTING_CRYPT &&
+		       FACT_CAVE == (int)SETTING_CAVE && FACT_BUILDING == (int)SETTING_BUILDING,
+	       "the setting facts are the settings' bits");
 
 const char *fact_name(enum fact f)
 {

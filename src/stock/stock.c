@@ -435,9 +435,10 @@ static int wandering_table(struct key *k, const struct stock_tables *t, struct r
 	snprintf(k->wandering_die, sizeof k->wandering_die, "d%d", rows);
 	int rc = 0, nused = 0;
 	for (int row = 1; row <= rows && rc == 0; row++) {
-		int pick = stock_pick(tab, rng);
+		/* the table belongs to no room: it knows no facts */
+		int pick = stock_pick_fit(t, tab, NULL, 0, rng);
 		for (int tries = 0; tries < 50 && nused < tab->n && used[pick]; tries++)
-			pick = stock_pick(tab, rng);
+			pick = stock_pick_fit(t, tab, NULL, 0, rng);
 		if (!used[pick])
 			nused++;
 		used[pick] = 1;
