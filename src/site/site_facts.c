@@ -71,10 +71,9 @@ const char *site_feature_text(const struct site_kind *k, fact_bits facts, struct
 	return i >= 0 ? k->ftexts[i] : k->feature_text;
 }
 
-fact_bits site_faction_who(const struct level_plan *lp, int faction, enum site_role role)
+/* What site_faction_who says, worked out. */
+static fact_bits faction_who(const struct level_plan *lp, int faction, enum site_role role)
 {
-	if (faction < 0 || role == ROLE_NONE)
-		return 0;
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
 	fact_bits who = FACT_BIT(FACT_OCCUPIED) | FACT_BIT(FACT_FACTION), shared = ~(fact_bits)0;
 	int any = 0;
@@ -89,6 +88,17 @@ fact_bits site_faction_who(const struct level_plan *lp, int faction, enum site_r
 			any = 1;
 		}
 	return any ? who | shared : who;
+}
+
+fact_bits site_faction_who(struct level_plan *lp, int faction, enum site_role role)
+{
+	if (faction < 0 || faction >= SITE_MAX_FACTIONS || role == ROLE_NONE || (unsigned)role >= ROLE_COUNT)
+		return 0;
+	if (!lp->who_known[faction][role]) {   /* worked out once a level */
+		lp->who[faction][role] = faction_who(lp, faction, role);
+		lp->who_known[faction][role] = 1;
+	}
+	return lp->who[faction][role];
 }
 
 fact_bits site_room_facts(const struct level_plan *lp, const struct room_plan *r)

@@ -80,7 +80,7 @@ static enum feature drawn_feature(const struct map *m, int id)
 
 /* Whether kind k may be given to room r: one of its names and one of its
  * seen lines hold there. */
-static int kind_holds(const struct level_plan *lp, const struct room_plan *r, int k)
+static int kind_holds(struct level_plan *lp, const struct room_plan *r, int k)
 {
 	struct room_plan as = *r;
 	as.kind = k;
@@ -123,7 +123,7 @@ static int name_words_hold(const char *name, fact_bits facts);
 /* Whether room r's name holds there: when it is one of its kind's names,
  * that name's condition; and every word of it that is a fact of the map
  * ("Statues", "Well", "Stair") holds. */
-static int name_holds(const struct level_plan *lp, const struct room_plan *r)
+static int name_holds(struct level_plan *lp, const struct room_plan *r)
 {
 	const struct site_kind *k = &lp->t->kinds[r->kind];
 	const char *name = lp->lv->map.regions[r->region].name;

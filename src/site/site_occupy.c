@@ -55,16 +55,37 @@ const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n)
 	return lines[pick];
 }
 
-/* One of lines[0..n) that holds for facts (of those, the most specific),
- * one not said yet where there is one; NULL when none holds. */
+/* Whether the level has said line already. */
+static int said_before(const struct level_plan *lp, const char *line)
+{
+	for (int j = 0; j < lp->nsaid; j++)
+		if (lp->said[j] == line)
+			return 1;
+	return 0;
+}
+
+/* One of lines[0..n) that holds for facts: of those, the most specific
+ * that the level has not said yet (a less specific one rather than a
+ * repeat), else the most specific; NULL when none holds. */
 static const char *fit_line(struct level_plan *lp, char *const *lines, const struct fact_cond *conds, int n,
 			    fact_bits facts)
 {
-	int idx[64];
 	char *fit[64];
-	int nfit = site_fit_lines(conds, n, facts, idx, 64);
-	for (int i = 0; i < nfit; i++)
-		fit[i] = lines[idx[i]];
+	int nfit = 0, top = -1;
+	for (int spec = 64; spec >= 0 && nfit == 0; spec--)
+		for (int i = 0; i < n && nfit < 64; i++) {
+			int c = conds ? conds[i].n : 0;
+			if (c != spec || (conds && !fact_cond_holds(&conds[i], facts)))
+				continue;
+			if (top < 0)
+				top = spec;
+			if (!said_before(lp, lines[i]))
+				fit[nfit++] = lines[i];
+		}
+	if (nfit == 0 && top >= 0)   /* every line that holds said: the most specific again */
+		for (int i = 0; i < n && nfit < 64; i++)
+			if ((conds ? conds[i].n : 0) == top && (!conds || fact_cond_holds(&conds[i], facts)))
+				fit[nfit++] = lines[i];
 	return nfit > 0 ? site_fresh_line(lp, fit, nfit) : NULL;
 }
 
@@ -397,10 +418,12 @@ static int also_here(const struct level_plan *lp, struct key_entry *en, const st
 	const char *items[FEATURE_COUNT];
 	int n = 0;
 	for (int f = FEATURE_NONE + 1; f < FEATURE_COUNT; f++) {
+		if (!rf->features[f])
+			continue;
 		int said = k && (int)k->feature == f && en->seen;
 		for (int i = 0; i < en->nlines && !said; i++)
 			said = says_ci(en->lines[i], drawn_words[f].word);
-		if (!rf->features[f] || said)
+		if (said)
 			continue;
 		items[n++] = rf->features[f] > 1 ? drawn_words[f].many : drawn_words[f].one;
 	}

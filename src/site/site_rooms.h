@@ -33,6 +33,8 @@ struct level_plan {
 	int ceiling;            /* the level's leaders' fight: others stay under it */
 	struct room_facts *facts;   /* by region id: what the map gives each room */
 	int drawn;              /* the kinds' features are drawn (the key's stages) */
+	fact_bits who[SITE_MAX_FACTIONS][ROLE_COUNT];   /* site_faction_who's, once worked out */
+	unsigned char who_known[SITE_MAX_FACTIONS][ROLE_COUNT];
 };
 
 /* The facts of room r: the map's, its kind's (its floor, air and light,
@@ -40,7 +42,7 @@ struct level_plan {
  * far as the plan knows (a faction's members fit for its use). */
 fact_bits site_room_facts(const struct level_plan *lp, const struct room_plan *r);
 /* Who the faction's members fit for role are, as facts shared by them all. */
-fact_bits site_faction_who(const struct level_plan *lp, int faction, enum site_role role);
+fact_bits site_faction_who(struct level_plan *lp, int faction, enum site_role role);
 
 /* The member of faction type f fit for role, the first listed more often;
  * -1 when none is. */
