@@ -220,8 +220,8 @@ static int hiding(const char *treasure, const struct room *r, const struct key_e
 		if (strstr(treasure, furniture[i].word) && !r->features[furniture[i].needs])
 			n++, report("hidden in missing furniture", where, en, furniture[i].word);
 	/* the floor: boards in a building, flagstones in a dungeon, earth in a cave */
-	static const char *const earth[] = { "earth freshly turned", "buried in the floor", "among the straw",
-					     "bones of the last meal", NULL };
+	static const char *const earth[] = { "earth freshly turned", "earth floor", "buried in the floor",
+					     "among the straw", "bones of the last meal", NULL };
 	if (r->building && says(treasure, earth))
 		n++, report("no earth floor", where, en, "a hiding place in a building's board floor");
 	if (r->building && strstr(treasure, "flagstone"))
