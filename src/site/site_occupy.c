@@ -8,7 +8,6 @@
  * leaders' rooms first so theirs is the level's hardest fight. */
 #include "site/site_rooms.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,72 +373,6 @@ static int seen_line(struct level_plan *lp, struct key_entry *en, const struct s
 	return rc;
 }
 
-/* How the key names a feature the method drew beside the kind's: one and
- * several, and a word that, in the line already said, names it. */
-static const struct {
-	const char *one, *many, *word;
-} drawn_words[FEATURE_COUNT] = {
-	[FEATURE_PILLAR] = { "a pillar", "pillars", "pillar" },
-	[FEATURE_WATER] = { "a pool of water", "a pool of water", "water" },
-	[FEATURE_RUBBLE] = { "a heap of rubble", "heaps of rubble", "rubble" },
-	[FEATURE_STATUE] = { "a statue", "statues", "statue" },
-	[FEATURE_PIT] = { "a pit", "pits", "pit" },
-	[FEATURE_ALTAR] = { "an altar", "altars", "altar" },
-	[FEATURE_COFFIN] = { "a coffin", "coffins", "coffin" },
-	[FEATURE_BED] = { "a bed", "beds", "bed" },
-	[FEATURE_CRATE] = { "a crate", "crates and barrels", "crate" },
-	[FEATURE_SHELF] = { "shelves", "shelves", "shel" },
-	[FEATURE_TABLE] = { "a table", "tables", "table" },
-	[FEATURE_THRONE] = { "a throne", "thrones", "throne" },
-	[FEATURE_HEARTH] = { "a hearth", "hearths", "hearth" },
-	[FEATURE_CAGE] = { "a cage", "cages", "cage" },
-	[FEATURE_WELL] = { "a well", "wells", "well" },
-};
-
-/* Whether word (lowercase) is in text, case ignored. */
-static int says_ci(const char *text, const char *word)
-{
-	size_t len = strlen(word);
-	for (const char *p = text; *p; p++) {
-		size_t i = 0;
-		while (i < len && tolower((unsigned char)p[i]) == word[i])
-			i++;
-		if (i == len)
-			return 1;
-	}
-	return 0;
-}
-
-/* "Also here: statues and a table." for what the map draws in the room
- * that its lines have not named (a tile's statues, a card's rubble). */
-static int also_here(const struct level_plan *lp, struct key_entry *en, const struct site_kind *k, struct err *e)
-{
-	const struct room_facts *rf = &lp->facts[en->region];
-	const char *items[FEATURE_COUNT];
-	int n = 0;
-	for (int f = FEATURE_NONE + 1; f < FEATURE_COUNT; f++) {
-		if (!rf->features[f])
-			continue;
-		int said = k && (int)k->feature == f && en->seen;
-		for (int i = 0; i < en->nlines && !said; i++)
-			said = says_ci(en->lines[i], drawn_words[f].word);
-		if (said)
-			continue;
-		items[n++] = rf->features[f] > 1 ? drawn_words[f].many : drawn_words[f].one;
-	}
-	if (n == 0)
-		return 0;
-	char line[400];
-	size_t used = (size_t)snprintf(line, sizeof line, "Also here: ");
-	for (int i = 0; i < n && used < sizeof line; i++)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ",
-					 items[i]);
-	if (used + 2 >= sizeof line)
-		return 0;
-	snprintf(line + used, sizeof line - used, ".");
-	return key_entry_add_line(en, line, e);
-}
-
 /* Who is in room r: drawn, sized and written. */
 static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *visitor_done, struct err *e)
 {
@@ -469,7 +402,7 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 						       : room | FACT_BIT(FACT_OCCUPIED) |
 							     (rg.p[i].role == ROLE_NONE && !rg.p[i].visitor ? FACT_BIT(FACT_VERMIN) : 0) |
 							     site_creature_nature(lp->t, rg.p[i].singular, 0);
-	if ((k && seen_line(lp, en, k, facts, e) < 0) || also_here(lp, en, k, e) < 0)
+	if ((k && seen_line(lp, en, k, facts, e) < 0) || site_also_here(lp, en, k, e) < 0)
 		return -1;
 	if (size_room(lp, &rg, r, en, e) < 0)
 		return -1;

@@ -62,6 +62,11 @@ int site_kind_by_name(const struct site_tables *t, const char *name, unsigned se
 /* Whether region id of m has feature f drawn on one of its squares. */
 int site_room_has(const struct map *m, int id, enum feature f);
 
+/* Lists after what is seen in en ("Also here: statues and a table.") what
+ * the map draws in its room that none of its lines names (k: its kind,
+ * or NULL). Returns 0 or -1 with e set. */
+int site_also_here(const struct level_plan *lp, struct key_entry *en, const struct site_kind *k, struct err *e);
+
 /* Stages of site_level_build, in order. Each returns 0 or -1 with e set. */
 int site_roles_assign(struct level_plan *lp, struct err *e);
 int site_kinds_assign(struct level_plan *lp, struct err *e);
