@@ -33,7 +33,8 @@ const char *fact_name(enum fact f)
 int fact_by_name(const char *word, size_t len)
 {
 	for (int f = 0; f < FACT_COUNT; f++)
-		if (strlen(fact_names[f]) == len && !strncmp(fact_names[f], word, len))
+		if (len > 0 && fact_names[f][0] == word[0] && !strncmp(fact_names[f], word, len) &&
+		    fact_names[f][len] == '\0')
 			return f;
 	return -1;
 }

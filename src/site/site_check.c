@@ -214,9 +214,36 @@ void site_tables_free(struct site_tables *t)
 	for (int i = 0; i < t->noutsiders; i++)
 		free(t->outsiders[i].text);
 	free(t->outsiders);
-	for (int i = 0; i < t->ncreatures; i++)
+	for (int i = 0; i < t->ncreatures; i++) {
 		free_list(t->creatures[i].kinds, t->creatures[i].nkinds);
+		free(t->creatures[i].kind_index);
+	}
 	free(t->creatures);
 	free_list(t->files, t->nfiles);
 	*t = (struct site_tables){ 0 };
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct site_creature *)a)->name, ((const struct site_creature *)b)->name);
+}
+
+int site_tables_index(struct site_tables *t, struct err *e)
+{
+	qsort(t->creatures, (size_t)t->ncreatures, sizeof *t->creatures, by_name);
+	t->creatures_sorted = 1;
+	for (int i = 0; i < t->ncreatures; i++) {
+		struct site_creature *c = &t->creatures[i];
+		if (c->nkinds == 0)
+			continue;
+		if (!(c->kind_index = malloc((size_t)c->nkinds * sizeof *c->kind_index)))
+			return err_set(e, "out of memory reading the site tables");
+		for (int j = 0; j < c->nkinds; j++) {
+			c->kind_index[j] = -1;
+			for (int k = 0; k < t->nkinds && c->kind_index[j] < 0; k++)
+				if (!strcmp(t->kinds[k].id, c->kinds[j]))
+					c->kind_index[j] = k;
+		}
+	}
+	return 0;
 }

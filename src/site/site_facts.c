@@ -34,6 +34,19 @@ int site_pick_fit(const struct fact_cond *conds, int n, fact_bits facts, struct 
 
 const struct site_creature *site_creature_find(const struct site_tables *t, const char *name)
 {
+	if (t->creatures_sorted) {
+		int lo = 0, hi = t->ncreatures - 1;
+		while (lo <= hi) {
+			int mid = lo + (hi - lo) / 2, c = strcmp(t->creatures[mid].name, name);
+			if (c == 0)
+				return &t->creatures[mid];
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid - 1;
+		}
+		return NULL;
+	}
 	for (int i = 0; i < t->ncreatures; i++)
 		if (!strcmp(t->creatures[i].name, name))
 			return &t->creatures[i];
@@ -58,7 +71,7 @@ int site_creature_fits(const struct site_tables *t, const char *name, int settin
 	if (c->settings & (1u << setting))
 		return 1;
 	for (int i = 0; kind >= 0 && i < c->nkinds; i++)
-		if (!strcmp(c->kinds[i], t->kinds[kind].id))
+		if (c->kind_index ? c->kind_index[i] == kind : !strcmp(c->kinds[i], t->kinds[kind].id))
 			return 1;
 	return 0;
 }
@@ -115,7 +128,7 @@ fact_bits site_room_facts(const struct level_plan *lp, const struct room_plan *r
 		if (!lp->drawn && k->feature != FEATURE_NONE && lp->lv->map.features && reg->bounds.w >= 2 &&
 		    reg->bounds.h >= 2 && reg->area >= 4 && reg->kind != REGION_CORRIDOR)
 			b |= FACT_BIT(FACT_FEATURE + k->feature - 1);
-		if (!strcmp(k->contents, "trap"))
+		if (k->contents[0] == 't')   /* contents:trap */
 			b |= FACT_BIT(FACT_TRAP);
 	}
 	return b;

@@ -245,17 +245,23 @@ int site_names_check(struct level_plan *lp, struct err *e)
 	struct name_set names;
 	if (name_set_init(&names, (size_t)lp->n) < 0)
 		return err_set(e, "out of memory naming the rooms");
-	int rc = 0;
-	for (int id = 1; id <= m->nregions && rc == 0; id++)
-		if (region_is_keyed(m->regions[id].kind) && m->regions[id].name[0])
-			rc = name_set_add(&names, m->regions[id].name);
+	int rc = 0, renamed = 0, clash = 0;
 	for (int i = 0; i < lp->n && rc == 0; i++) {
 		struct room_plan *r = &lp->rooms[i];
-		if (r->kind >= 0 && !name_holds(lp, r))
+		if (r->kind < 0 || name_holds(lp, r))
+			continue;
+		if (!renamed++)   /* the level's names, once a room needs another */
+			for (int id = 1; id <= m->nregions && rc == 0; id++)
+				if (region_is_keyed(m->regions[id].kind) && m->regions[id].name[0])
+					rc = name_set_add(&names, m->regions[id].name);
+		if (rc == 0)
 			rc = choose_name(lp, r, &lp->t->kinds[r->kind], &names);
+		/* a name choose_name could not make the level's own */
+		if (rc == 0 && !name_set_has(&names, m->regions[r->region].name))
+			clash = 1;
 	}
 	name_set_free(&names);
-	if (rc < 0 || name_make_distinct(m) < 0)
+	if (rc < 0 || (clash && name_make_distinct(m) < 0))
 		return err_set(e, "out of memory naming the rooms");
 	return 0;
 }

@@ -71,19 +71,21 @@ static const char *fit_line(struct level_plan *lp, char *const *lines, const str
 {
 	char *fit[64];
 	int nfit = 0, top = -1;
-	for (int spec = 64; spec >= 0 && nfit == 0; spec--)
-		for (int i = 0; i < n && nfit < 64; i++) {
-			int c = conds ? conds[i].n : 0;
-			if (c != spec || (conds && !fact_cond_holds(&conds[i], facts)))
-				continue;
-			if (top < 0)
-				top = spec;
-			if (!said_before(lp, lines[i]))
+	unsigned char holds[64];
+	if (n > 64)
+		n = 64;
+	for (int i = 0; i < n; i++) {
+		holds[i] = !conds || fact_cond_holds(&conds[i], facts);
+		if (holds[i] && (conds ? conds[i].n : 0) > top)
+			top = conds ? conds[i].n : 0;
+	}
+	for (int spec = top; spec >= 0 && nfit == 0; spec--)
+		for (int i = 0; i < n; i++)
+			if (holds[i] && (conds ? conds[i].n : 0) == spec && !said_before(lp, lines[i]))
 				fit[nfit++] = lines[i];
-		}
 	if (nfit == 0 && top >= 0)   /* every line that holds said: the most specific again */
-		for (int i = 0; i < n && nfit < 64; i++)
-			if ((conds ? conds[i].n : 0) == top && (!conds || fact_cond_holds(&conds[i], facts)))
+		for (int i = 0; i < n; i++)
+			if (holds[i] && (conds ? conds[i].n : 0) == top)
 				fit[nfit++] = lines[i];
 	return nfit > 0 ? site_fresh_line(lp, fit, nfit) : NULL;
 }

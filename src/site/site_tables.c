@@ -629,7 +629,7 @@ int site_tables_load(struct site_tables *t, const char *const *dirs, struct err 
 		}
 		free(text);
 	}
-	if (site_tables_check(t, e) < 0) {
+	if (site_tables_check(t, e) < 0 || site_tables_index(t, e) < 0) {
 		site_tables_free(t);
 		return -1;
 	}

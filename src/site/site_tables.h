@@ -37,6 +37,7 @@ struct site_creature {
 	fact_bits nature;
 	unsigned settings;     /* settings of its habitat (bits of enum site_setting) */
 	char **kinds; int nkinds;   /* kind ids of its habitat */
+	int *kind_index;            /* beside kinds, once loaded: the kind's index, or -1 */
 	const char *file;
 	int line;
 };
@@ -110,6 +111,7 @@ struct site_tables {
 	struct site_kind *kinds; int nkinds;
 	struct site_outsider *outsiders; int noutsiders;
 	struct site_creature *creatures; int ncreatures;
+	int creatures_sorted;              /* by name, once loaded (looked up by bisection) */
 	char **files; int nfiles;          /* the names of the files read, for messages */
 };
 
@@ -119,6 +121,11 @@ struct site_tables {
  * empty. */
 int site_tables_load(struct site_tables *t, const char *const *dirs, struct err *e);
 void site_tables_free(struct site_tables *t);
+
+/* Once t is read and checked: its creatures sorted by name and their
+ * habitats' kinds resolved to indices, so a room looks them up quickly.
+ * Returns 0 or -1 with e set (out of memory). */
+int site_tables_index(struct site_tables *t, struct err *e);
 
 /* Parses one file's text (named name in messages) into t, which may hold
  * other files' lines already. For the tests and the fuzz harness. */
