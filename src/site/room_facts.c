@@ -118,19 +118,12 @@ static fact_bits theme_facts(const char *theme)
 	return b;
 }
 
-/* The features drawn in region id, counted, and their facts. */
-static fact_bits feature_facts(struct room_facts *rf, const struct map *m, int id)
+/* The facts of the features counted in rf. */
+static fact_bits feature_facts(const struct room_facts *rf)
 {
 	static const enum feature plural[] = { FEATURE_PILLAR, FEATURE_STATUE, FEATURE_COFFIN, FEATURE_BED,
 					       FEATURE_CRATE,  FEATURE_SHELF,  FEATURE_TABLE,  FEATURE_CAGE };
 	fact_bits b = 0;
-	if (m->features) {
-		const struct rect *bb = &m->regions[id].bounds;
-		for (int y = bb->y; y < bb->y + bb->h; y++)
-			for (int x = bb->x; x < bb->x + bb->w; x++)
-				if (map_at(m, x, y) == id && m->features[(long)y * m->w + x] < FEATURE_COUNT)
-					rf->features[m->features[(long)y * m->w + x]]++;
-	}
 	for (int f = FEATURE_NONE + 1; f < FEATURE_COUNT; f++)
 		if (rf->features[f] > 0)
 			b |= FACT_BIT(FACT_FEATURE + f - 1);
@@ -177,10 +170,17 @@ int room_facts_level(const struct map *m, int setting, struct room_facts **out, 
 			  (setting == SETTING_BUILDING ? FACT_BIT(FACT_BOARDS) | FACT_BIT(FACT_LIT)
 			   : setting == SETTING_CAVE   ? FACT_BIT(FACT_EARTH) | FACT_BIT(FACT_DARK)
 						       : FACT_BIT(FACT_FLAGSTONES) | FACT_BIT(FACT_DARK));
+	/* the features, counted in one pass over the grid */
+	if (m->features)
+		for (long i = 0; i < (long)m->w * m->h; i++) {
+			int id = m->cells[i];
+			if (id > 0 && id <= m->nregions && m->features[i] > FEATURE_NONE && m->features[i] < FEATURE_COUNT)
+				rf[id].features[m->features[i]]++;
+		}
 	for (int id = 1; id <= m->nregions; id++) {
 		const struct region *r = &m->regions[id];
 		rf[id].kind = -1;
-		rf[id].bits |= where | feature_facts(&rf[id], m, id);
+		rf[id].bits |= where | feature_facts(&rf[id]);
 		if (rf[id].features[FEATURE_WATER])
 			rf[id].bits |= FACT_BIT(FACT_WET);
 		if (m->zones && r->zone >= 0 && r->zone < m->nzones)

@@ -232,6 +232,7 @@ int site_tables_index(struct site_tables *t, struct err *e)
 {
 	qsort(t->creatures, (size_t)t->ncreatures, sizeof *t->creatures, by_name);
 	t->creatures_sorted = 1;
+
 	for (int i = 0; i < t->ncreatures; i++) {
 		struct site_creature *c = &t->creatures[i];
 		if (c->nkinds == 0)

@@ -471,13 +471,18 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0 };
 	if (figures)
 		at.level = stock_level_for(&t->fig, party_level > 0 ? party_level : 1, at.depth);
-	/* what the map gives each room, where the site has not said more */
+	/* what the map gives each room, where the site has not said more
+	 * (read once, when a room needs it) */
 	struct room_facts *facts = NULL;
-	int rc = room_facts_level(m, site_setting_of(m), &facts, e);
+	int rc = 0;
 	for (int i = 0; i < k->n && rc == 0; i++) {
 		struct key_entry *en = &k->entries[i];
 		if (en->region <= 0 || en->region > m->nregions)
 			continue;
+		if (!en->facts && !facts && room_facts_level(m, site_setting_of(m), &facts, e) < 0) {
+			rc = -1;
+			break;
+		}
 		at.facts = en->facts ? (fact_bits)en->facts : facts[en->region].bits;
 		if (en->noccupants > 0)
 			at.facts |= FACT_BIT(FACT_OCCUPIED);
