@@ -15,9 +15,11 @@ struct paper {
 	double w, h;            /* as named (portrait for the standard sizes) */
 };
 
-/* Parses letter|legal|tabloid|ledger|a4|a3|a2|a1|a0 or WxH with a unit mm
- * or in ("8.5x11in", "210x297mm"); NULL gives letter. Sizes from 3 to 200 in
- * on a side. Returns 0, or -1 with a usage error naming --paper. */
+/* Parses a paper's name in any case (letter, legal, tabloid, ledger,
+ * half-letter, statement, executive, the ISO A and B series; those under 3
+ * in a side, a7 to a10 and b8 to b10, are refused as too small) or WxH with
+ * a unit mm or in ("8.5x11in", "210x297mm"); NULL gives letter. Sizes from
+ * 3 to 200 in on a side. Returns 0, or -1 with a usage error naming --paper. */
 int paper_parse(const char *text, struct paper *p, struct err *e);
 
 /* The standard papers in the order to suggest them for a map too large for
@@ -46,6 +48,13 @@ int paper_check_scale(double scale, struct err *e);
  * points. When none fits, the exact scale that just
  * fits, and *standard is set to 0. */
 double paper_fit_scale(double avail_w, double avail_h, double cols, double rows, int *standard);
+
+/* The same from the standard scale `coarsest` on (1, 2 or 3 squares to
+ * the inch come before 4): a players' map is printed as large as its page
+ * allows, up to one inch a square. */
+#define PAPER_FIT_COARSEST 4
+double paper_fit_scale_from(double coarsest, double avail_w, double avail_h, double cols, double rows,
+			    int *standard);
 
 /* The first standard scale finer than squares_per_inch (more squares to
  * the inch), or 0 past 16. */

@@ -36,6 +36,8 @@ static const struct download downloads[] = {
 	{ "svg", "svg", NULL, "", 1 },
 	{ "png", "png", NULL, "", 1 },
 	{ "uvtt", "uvtt", NULL, "", 1 },
+	{ "foundry", "zip", NULL, "", 1 },
+	{ "encounterplus", "module", NULL, "", 1 },
 	{ "md", "md", NULL, "", 1 },
 	{ "json", "json", NULL, "", 1 },
 	{ "txt", "txt", NULL, "", 1 },
@@ -243,6 +245,9 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	c->quiet = 1;
 	c->verbose = 0;
 	mf.max_files = what == SERVE_PREVIEW ? 1 : 0;
+	/* a PDF download of several levels is a booklet: the preview's footer
+	 * numbers its page as the booklet does */
+	mf.booklet_preview = what == SERVE_PREVIEW && strcmp(dl->ext, "pdf") == 0;
 	mf.max_bytes = SERVE_MAX_ANSWER_BYTES;
 	struct serve_cost cost;
 	serve_cost_estimate(c, dl->name, what, &cost);

@@ -33,6 +33,7 @@ struct level_plan {
 	int ceiling;            /* the level's leaders' fight: others stay under it */
 	struct room_facts *facts;   /* by region id: what the map gives each room */
 	int drawn;              /* the kinds' features are drawn (the key's stages) */
+	int here_kind;          /* the kind of the room being occupied, or -1 */
 	fact_bits who[SITE_MAX_FACTIONS][ROLE_COUNT];   /* site_faction_who's, once worked out */
 	unsigned char who_known[SITE_MAX_FACTIONS][ROLE_COUNT];
 };
@@ -47,6 +48,11 @@ fact_bits site_faction_who(struct level_plan *lp, int faction, enum site_role ro
 /* The member of faction type f fit for role, the first listed more often;
  * -1 when none is. */
 int site_member_for(const struct site_faction_type *f, enum site_role role, struct rng *rng);
+
+/* The same, preferring a member strong enough for its part of the cast
+ * on this level (the sizer's fits), where the level is sized. */
+int site_member_fit(const struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
+		    struct rng *rng);
 
 /* Whether outsider o may be met on this level: its setting and the
  * party's level. */
