@@ -76,14 +76,6 @@ int site_creature_fits(const struct site_tables *t, const char *name, int settin
 	return 0;
 }
 
-const char *site_feature_text(const struct site_kind *k, fact_bits facts, struct rng *rng)
-{
-	if (k->nftexts == 0)
-		return k->feature_text;
-	int i = site_pick_fit(k->ftexts_cond, k->nftexts, facts, rng);
-	return i >= 0 ? k->ftexts[i] : k->feature_text;
-}
-
 /* What site_faction_who says, worked out. */
 static fact_bits faction_who(const struct level_plan *lp, int faction, enum site_role role)
 {

@@ -33,8 +33,6 @@ const struct site_creature *site_creature_find(const struct site_tables *t, cons
 fact_bits site_creature_nature(const struct site_tables *t, const char *name, int member);
 /* Whether a room of the setting and kind (-1: none) is of its habitat. */
 int site_creature_fits(const struct site_tables *t, const char *name, int setting, int kind);
-/* The text of kind k's feature that holds for facts. */
-const char *site_feature_text(const struct site_kind *k, fact_bits facts, struct rng *rng);
 
 /* A random element of n, or -1 when n is 0. */
 int site_pick(int n, struct rng *rng);

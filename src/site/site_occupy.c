@@ -8,6 +8,7 @@
  * leaders' rooms first so theirs is the level's hardest fight. */
 #include "site/site_rooms.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,69 +53,6 @@ static int add_occupant(struct key_entry *en, int faction, const char *creature,
 	return 0;
 }
 
-const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n)
-{
-	int start = site_pick(n, &lp->rng), pick = start;
-	for (int i = 0; i < n; i++) {
-		int said = 0;
-		for (int j = 0; j < lp->nsaid && !said; j++)
-			said = lp->said[j] == lines[(start + i) % n];
-		if (!said) {
-			pick = (start + i) % n;
-			break;
-		}
-	}
-	if (lp->nsaid < (int)(sizeof lp->said / sizeof lp->said[0]))
-		lp->said[lp->nsaid++] = lines[pick];
-	return lines[pick];
-}
-
-/* Whether the level has said line already. */
-static int said_before(const struct level_plan *lp, const char *line)
-{
-	for (int j = 0; j < lp->nsaid; j++)
-		if (lp->said[j] == line)
-			return 1;
-	return 0;
-}
-
-/* One of lines[0..n) that holds for facts: of those, the most specific
- * that the level has not said yet (a less specific one rather than a
- * repeat), else the most specific; NULL when none holds. */
-static const char *fit_line(struct level_plan *lp, char *const *lines, const struct fact_cond *conds, int n,
-			    fact_bits facts)
-{
-	char *fit[64];
-	int nfit = 0, top = -1;
-	unsigned char holds[64];
-	if (n > 64)
-		n = 64;
-	for (int i = 0; i < n; i++) {
-		holds[i] = !conds || fact_cond_holds(&conds[i], facts);
-		if (holds[i] && (conds ? conds[i].n : 0) > top)
-			top = conds ? conds[i].n : 0;
-	}
-	for (int spec = top; spec >= 0 && nfit == 0; spec--)
-		for (int i = 0; i < n; i++)
-			if (holds[i] && (conds ? conds[i].n : 0) == spec && !said_before(lp, lines[i]))
-				fit[nfit++] = lines[i];
-	if (nfit == 0 && top >= 0)   /* every line that holds said: the most specific again */
-		for (int i = 0; i < n; i++)
-			if (holds[i] && (conds ? conds[i].n : 0) == top)
-				fit[nfit++] = lines[i];
-	return nfit > 0 ? site_fresh_line(lp, fit, nfit) : NULL;
-}
-
-/* A doing line of the role for the room and the creature: one whose
- * conditions hold there (a line naming the altar needs one drawn; a meal
- * needs the living); among those, one not said yet. */
-static const char *doing_line(struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
-			      fact_bits facts)
-{
-	const char *line = fit_line(lp, f->doing[role], f->doing_cond[role], f->ndoing[role], facts);
-	return line ? line : site_fresh_line(lp, f->doing[role], f->ndoing[role]);
-}
-
 /* The facts of a room with a faction's creature in it. */
 static fact_bits with_member(const struct level_plan *lp, fact_bits room, const char *creature, int leader)
 {
@@ -122,33 +60,232 @@ static fact_bits with_member(const struct level_plan *lp, fact_bits room, const 
 	       site_creature_nature(lp->t, creature, 1);
 }
 
-/* Adds "Who: " + text filled with {n} and {who} as a line of en. */
-static int add_who(struct key_entry *en, const char *text, const char *n, const char *who, struct err *e)
+/* "Who: " + text filled with {n} and {who}, caller frees; NULL when out
+ * of memory. */
+static char *who_text(const char *text, const char *n, const char *who)
 {
 	const char *names[] = { "n", "who" };
 	const char *values[] = { n, who };
 	char *filled = site_fill(text, names, values, 2);
 	if (!filled)
-		return err_set(e, "out of memory writing the key");
+		return NULL;
 	size_t len = strlen(filled) + 8;
 	char *line = malloc(len);
-	if (!line) {
-		free(filled);
-		return err_set(e, "out of memory writing the key");
-	}
-	snprintf(line, len, "Who: %s%s", filled, site_ends_sentence(filled) ? "" : ".");
-	int rc = key_entry_add_line(en, line, e);
-	free(line);
+	if (line)
+		snprintf(line, len, "Who: %s%s", filled, site_ends_sentence(filled) ? "" : ".");
 	free(filled);
+	return line;
+}
+
+/* Adds "Who: " + text filled with {n} and {who} as a line of en. */
+static int add_who(struct level_plan *lp, struct key_entry *en, const char *text, const char *n, const char *who,
+		   struct err *e)
+{
+	char *line = who_text(text, n, who);
+	if (!line)
+		return err_set(e, "out of memory writing the key");
+	int rc = site_add_said(lp, en, line, e);
+	free(line);
 	return rc;
 }
+
+/* A "Who:" line of one of texts[0..n), filled with {n}, {who} and {whose}
+ * (the captors), drawn so the document says it once. */
+struct who_fill {
+	const char *n, *who, *whose;
+};
+
+static char *fill_who(void *ctx, const char *text)
+{
+	const struct who_fill *f = ctx;
+	const char *names[] = { "whose" };
+	const char *values[] = { f->whose ? f->whose : "" };
+	char *with = site_fill(text, names, values, 1);
+	char *line = with ? who_text(with, f->n, f->who) : NULL;
+	free(with);
+	return line;
+}
+
+static int add_who_fresh(struct level_plan *lp, struct key_entry *en, char *const *texts, int ntexts,
+			 const struct who_fill *f, struct err *e)
+{
+	char *line = NULL;
+	if (!site_fresh_text(lp, texts, ntexts, fill_who, (void *)f, &line, NULL) || !line) {
+		free(line);
+		return err_set(e, "out of memory writing the key");
+	}
+	int rc = site_add_said(lp, en, line, e);
+	free(line);
+	return rc;
+}
+
+/* A doing line of faction f's for role, filled by wf into *text: one whose
+ * conditions hold in the room with the group in it (facts: a line naming
+ * the altar needs one drawn, a meal the living), drawn as site_fit_text
+ * draws; any line of the role where none holds. *text NULL when out of
+ * memory. */
+static void draw_doing(struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
+		       fact_bits facts, const struct who_fill *wf, char **text, int *fresh)
+{
+	if (!site_fit_text(lp, f->doing[role], f->doing_cond[role], f->ndoing[role], facts, fill_who, (void *)wf, text,
+			   fresh))
+		site_fresh_text(lp, f->doing[role], f->ndoing[role], fill_who, (void *)wf, text, fresh);
+}
+
+/* A doing line of faction f's for a group of `creature` in a room of role
+ * whose facts with the group in it are facts, filled by wf, drawn by
+ * draw_doing. Where every line of the role was said with these words, a
+ * group at home (its lair, work room or store) may be doing what it does
+ * in another of them, if the creature fills that role too: a line of that
+ * role. */
+static int add_doing(struct level_plan *lp, struct key_entry *en, const struct site_faction_type *f,
+		     enum site_role role, const char *creature, fact_bits facts, const struct who_fill *wf,
+		     struct err *e)
+{
+	static const enum site_role at_home[] = { ROLE_LAIR, ROLE_WORK, ROLE_STORE };
+	char *line = NULL;
+	int fresh = 0;
+	draw_doing(lp, f, role, facts, wf, &line, &fresh);
+	if (!line)
+		return err_set(e, "out of memory writing the key");
+	unsigned fills = 0;
+	for (int i = 0; creature && i < f->nmembers; i++)
+		if (strcmp(f->members[i].creature, creature) == 0)
+			fills = f->members[i].roles;
+	int home = role == ROLE_LAIR || role == ROLE_WORK || role == ROLE_STORE;
+	for (size_t r = 0; home && !fresh && r < sizeof at_home / sizeof at_home[0]; r++) {
+		if (at_home[r] == role || !(fills & (1u << at_home[r])) || f->ndoing[at_home[r]] == 0)
+			continue;
+		char *other = NULL;
+		draw_doing(lp, f, at_home[r], facts, wf, &other, &fresh);
+		if (!other) {
+			free(line);
+			return err_set(e, "out of memory writing the key");
+		}
+		if (fresh) {
+			free(line);
+			line = other;
+		} else {
+			free(other);
+		}
+	}
+	int rc = site_add_said(lp, en, line, e);
+	free(line);
+	return rc;
+}
+
+/* A stronger kind that came with a group, and prisoners: what they are
+ * doing, one of each said once in a document where there are enough. */
+static char *const over_one[] = {
+	"{n} {who} stands over them, and the rest defer to it",
+	"{n} {who} gives the orders here, and the rest keep one eye on it",
+	"{n} {who} stands a little apart, and the others wait on its word",
+	"{n} {who} keeps them in line with a look",
+	"{n} {who} has the best place by the light, and nobody disputes it",
+	"{n} {who} watches the door while the rest watch it",
+	"{n} {who} sits where it can see every door, and the others keep their distance",
+	"{n} {who} moves slowly among them, and they fall quiet as it passes",
+	"{n} {who} looms at the back, and the others glance at it before they move",
+	"{n} {who} stands in the middle of them, and they keep a pace away on every side",
+	"{n} {who} does not join in, and the others do not ask it to",
+	"{n} {who} waits by the far wall, and they keep turning to look at it",
+	"{n} {who} barks a word now and then, and they jump to it",
+	"{n} {who} takes the first share of everything, and nobody argues",
+	"{n} {who} is plainly in charge, and sees the party first",
+	"{n} {who} hangs back, ready to step in where the fight goes badly",
+	"{n} {who} counts them off one by one, and scowls at the total",
+	"{n} {who} sits apart on the best seat in the room",
+	"{n} {who} says little, and the others hang on every word",
+	"{n} {who} cuffs the nearest one for being slow",
+	"{n} {who} keeps a close eye on the door and a closer one on the rest",
+	"{n} {who} answers to the leader, and makes sure the others know it",
+	"{n} {who} has the last word in every quarrel here",
+	"{n} {who} stands where the light is worst, watching",
+	"{n} {who} lets the others do the work and takes the credit",
+	"{n} {who} settles any dispute with a blow",
+};
+static char *const over_many[] = {
+	"{n} {who} stand over them, and the rest defer to them",
+	"{n} {who} give the orders here, and the rest keep one eye on them",
+	"{n} {who} stand a little apart, and the others wait on their word",
+	"{n} {who} keep them in line with cuffs and curses",
+	"{n} {who} have the best places by the light, and nobody disputes it",
+	"{n} {who} watch the door while the rest watch them",
+	"{n} {who} sit where they can see every door, and the others keep their distance",
+	"{n} {who} move slowly among them, and they fall quiet as those pass",
+	"{n} {who} loom at the back, and the others glance at them before they move",
+	"{n} {who} stand in the middle of them, and the others keep a pace away on every side",
+	"{n} {who} do not join in, and the others do not ask them to",
+	"{n} {who} wait by the far wall, and the others keep turning to look at them",
+	"{n} {who} bark a word now and then, and the others jump to it",
+	"{n} {who} take the first share of everything, and nobody argues",
+	"{n} {who} are plainly in charge, and see the party first",
+	"{n} {who} hang back, ready to step in where the fight goes badly",
+	"{n} {who} count the others off one by one, and scowl at the total",
+	"{n} {who} sit apart on the best seats in the room",
+	"{n} {who} say little, and the others hang on every word",
+	"{n} {who} cuff the nearest of the others for being slow",
+	"{n} {who} keep a close eye on the door and a closer one on the rest",
+	"{n} {who} answer to the leader, and make sure the others know it",
+	"{n} {who} have the last word in every quarrel here",
+	"{n} {who} stand where the light is worst, watching",
+	"{n} {who} let the others do the work and take the credit",
+	"{n} {who} settle any dispute with a blow",
+};
+static char *const captive_one[] = {
+	"{n} {who} sits chained to the wall, a prisoner of {whose}",
+	"{n} {who}, a prisoner of {whose}, huddles in the corner of a cell",
+	"{n} {who} is shackled to a ring in the floor, a prisoner of {whose}",
+	"{n} {who}, a prisoner of {whose}, lies bound hand and foot by the bars",
+};
+static char *const captive_many[] = {
+	"{n} {who} sit chained to the wall, prisoners of {whose}",
+	"{n} {who}, prisoners of {whose}, huddle together in the corner of a cell",
+	"{n} {who} are shackled to a ring in the floor, prisoners of {whose}",
+	"{n} {who}, prisoners of {whose}, sit roped together by the bars",
+};
+static char *const beside_one[] = {
+	"{n} {who} keeps close at the leader's side, watching the door",
+	"{n} {who} stands at the leader's shoulder, never far from a weapon",
+	"{n} {who} waits behind the leader's seat, silent and watchful",
+};
+static char *const beside_many[] = {
+	"{n} {who} keep close at the leader's side, watching the door",
+	"{n} {who} stand at the leader's shoulder, never far from their weapons",
+	"{n} {who} wait behind the leader's seat, silent and watchful",
+};
+static char *const beast_one[] = {
+	"{n} {who} prowls among them, snapping at any who stray too near",
+	"{n} {who} lies at their feet, growling at every strange sound",
+	"{n} {who} paces at their heels, and they keep out of its way",
+};
+static char *const beast_many[] = {
+	"{n} {who} prowl among them, snapping at any who stray too near",
+	"{n} {who} lie at their feet, growling at every strange sound",
+	"{n} {who} pace at their heels, and they keep out of the way",
+};
+static char *const apart_one[] = {
+	"{n} {who} keeps apart from the rest, who give it room and watch it warily",
+	"{n} {who} sits alone in a corner, and the others leave a space around it",
+	"{n} {who} goes about its own business, and the rest pretend not to watch",
+};
+static char *const apart_many[] = {
+	"{n} {who} keep apart from the rest, who give them room and watch them warily",
+	"{n} {who} sit together in a corner, and the others leave a space around them",
+	"{n} {who} go about their own business, and the rest pretend not to watch",
+};
+#define NLINES(a) ((int)(sizeof a / sizeof a[0]))
+/* A kind's words for its feature drawn among, at most. */
+#define FEATURE_WORDS 16
 
 /* A group drawn for a room, written once the room's groups are sized. */
 struct pending {
 	struct site_group g;
 	int faction;            /* -1: an outsider */
 	enum site_role role;
-	const char *line;       /* the doing line or the outsider's text */
+	const struct site_faction_type *ft;   /* a faction's group: its doing
+						 lines, drawn when it is written */
+	const char *line;       /* an outsider's text */
 	const char *singular, *plural;
 	char who[160];          /* a leader's "Name, a creature," ({n} empty) */
 	const char *prison_of;  /* prisoners: whose */
@@ -179,15 +316,14 @@ static struct pending *add_pending(struct room_groups *rg, int faction, enum sit
 	return p;
 }
 
-/* A group of a faction's members in a room of the given use. */
 /* Whether creature lives where the room being occupied lies. */
 static int at_home(const struct level_plan *lp, const char *creature, int setting)
 {
 	return site_creature_fits(lp->t, creature, setting, lp->here_kind);
 }
 
-static void faction_group(struct level_plan *lp, struct room_groups *rg, fact_bits room, int faction,
-			  enum site_role role)
+/* A group of a faction's members in a room of the given use. */
+static void faction_group(struct level_plan *lp, struct room_groups *rg, int faction, enum site_role role)
 {
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
 	int m = site_member_fit(lp, f, role, &lp->rng);
@@ -205,7 +341,7 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, fact_bi
 		count = 2;   /* the doing lines speak of a group */
 	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
 	if (p)
-		p->line = doing_line(lp, f, role, with_member(lp, room, mb->creature, 0));
+		p->ft = f;   /* its doing line is drawn when it is sized */
 	/* for a sizer: the faction's other kinds that lead or fight, to
 	 * stand over them when the party would find the group alone too easy */
 	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
@@ -221,7 +357,7 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, fact_bi
 		}
 }
 
-static void leader_room(struct level_plan *lp, struct room_groups *rg, fact_bits room, int faction)
+static void leader_room(struct level_plan *lp, struct room_groups *rg, int faction)
 {
 	const struct faction *fa = &lp->site->factions[faction];
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
@@ -230,10 +366,10 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, fact_bits
 		p->g.fixed = 1;
 		snprintf(p->who, sizeof p->who, "%s, %s %s,", fa->leader,
 			 strchr("aeiou", fa->leader_creature[0]) ? "an" : "a", fa->leader_creature);
-		p->line = doing_line(lp, f, ROLE_LEADER, with_member(lp, room, fa->leader_creature, 1));
+		p->ft = f;
 	}
 	int guard = rg->n;
-	faction_group(lp, rg, room, faction, ROLE_GUARD);
+	faction_group(lp, rg, faction, ROLE_GUARD);
 	/* for a sizer: a few of the guard's own kind may stand beside the
 	 * leader without the rest of them */
 	if (lp->sizer && guard < rg->n) {
@@ -269,19 +405,23 @@ static void outsider_group(struct level_plan *lp, struct room_groups *rg, const 
 {
 	int found = -1, n = 0;
 	int setting = site_setting_of(&lp->lv->map);
-	for (int i = 0; i < lp->t->noutsiders; i++) {
-		const struct site_outsider *o = &lp->t->outsiders[i];
-		if (o->visitor != visitor || !site_outsider_fits(lp, o))
-			continue;
-		if (!prison_of && (!site_creature_fits(lp->t, o->creature, setting, r->kind) ||
-				   !fact_cond_holds(&o->cond, with_outsider(lp, room, o))))
-			continue;
-		if (rng_range(&lp->rng, 0, n++) == 0)
-			found = i;
-	}
+	/* one the document has not met yet, where there is one (vermin
+	 * nowhere else, prisoners whoever is left) */
+	for (int pass = 0; pass < (prison_of ? 2 : 1) && found < 0; pass++)
+		for (int i = 0; i < lp->t->noutsiders; i++) {
+			const struct site_outsider *o = &lp->t->outsiders[i];
+			if (o->visitor != visitor || !site_outsider_fits(lp, o))
+				continue;
+			if (!prison_of && (!site_creature_fits(lp->t, o->creature, setting, r->kind) ||
+					   !fact_cond_holds(&o->cond, with_outsider(lp, room, o))))
+				continue;
+			if ((pass == 1 || !key_said_marked(lp->said, o->text)) && rng_range(&lp->rng, 0, n++) == 0)
+				found = i;
+		}
 	if (found < 0)
 		return;
 	const struct site_outsider *o = &lp->t->outsiders[found];
+	key_said_mark(lp->said, o->text);
 	int count = prison_of ? 1 + rng_range(&lp->rng, 0, 1) : site_dice_roll(&o->count, &lp->rng);
 	struct pending *p = add_pending(rg, -1, prison_of ? ROLE_PRISON : ROLE_NONE, o->creature, o->plural, count);
 	if (!p)
@@ -296,7 +436,7 @@ static void outsider_group(struct level_plan *lp, struct room_groups *rg, const 
 static void prison(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, fact_bits room,
 		   int faction)
 {
-	faction_group(lp, rg, room, faction, ROLE_PRISON);
+	faction_group(lp, rg, faction, ROLE_PRISON);
 	outsider_group(lp, rg, r, room, 1, lp->site->factions[faction].name);
 }
 
@@ -327,51 +467,58 @@ static int size_room(struct level_plan *lp, struct room_groups *rg, const struct
 	return key_entry_add_line(en, line, e);
 }
 
-static int write_group(struct key_entry *en, const struct pending *p, int alone, struct err *e)
+/* Writes group p of a room whose facts are room (the doing lines hold
+ * there with the group in it). */
+static int write_group(struct level_plan *lp, struct key_entry *en, const struct pending *p, fact_bits room,
+		       int alone, struct err *e)
 {
 	if (p->g.count <= 0)
 		return 0;
 	add_occupant(en, p->faction, p->singular, p->g.count, p->role);
 	char buf[16];
-	if (p->g.optional && alone) {   /* beside a leader, with no rank and file */
-		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
-		if (p->g.count == 1)
-			return add_who(en, "{n} {who} keeps close at the leader's side, watching the door", one, p->singular, e);
-		return add_who(en, "{n} {who} keep close at the leader's side, watching the door",
-			       site_number_word(p->g.count, buf, sizeof buf), p->plural, e);
+	const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
+	const char *n = p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf);
+	struct who_fill f = { n, p->g.count == 1 ? p->singular : p->plural, p->prison_of };
+	int single = p->g.count == 1;
+	if (p->g.optional && alone)   /* beside a leader, with no rank and file */
+		return single ? add_who_fresh(lp, en, beside_one, NLINES(beside_one), &f, e)
+			      : add_who_fresh(lp, en, beside_many, NLINES(beside_many), &f, e);
+	/* by its part of the cast: a beast at their heels, a specialist apart,
+	 * a lieutenant over them */
+	if (p->g.optional && p->cast == CAST_BEAST)
+		return single ? add_who_fresh(lp, en, beast_one, NLINES(beast_one), &f, e)
+			      : add_who_fresh(lp, en, beast_many, NLINES(beast_many), &f, e);
+	if (p->g.optional && p->cast == CAST_SPECIALIST)
+		return single ? add_who_fresh(lp, en, apart_one, NLINES(apart_one), &f, e)
+			      : add_who_fresh(lp, en, apart_many, NLINES(apart_many), &f, e);
+	if (p->g.optional)
+		return single ? add_who_fresh(lp, en, over_one, NLINES(over_one), &f, e)
+			      : add_who_fresh(lp, en, over_many, NLINES(over_many), &f, e);
+	if (p->who[0]) {
+		struct who_fill leader = { "", p->who, NULL };
+		return add_doing(lp, en, p->ft, ROLE_LEADER, NULL, with_member(lp, room, p->singular, 1), &leader, e);
 	}
-	if (p->g.optional) {
-		/* by its part of the cast: a beast at their heels, a specialist
-		 * apart, a lieutenant over them */
-		static const char *const one_says[CAST_COUNT] = {
-			[CAST_BEAST] = "{n} {who} prowls among them, snapping at any who stray too near",
-			[CAST_SPECIALIST] = "{n} {who} keeps apart from the rest, who give it room and watch it warily",
-		};
-		static const char *const many_say[CAST_COUNT] = {
-			[CAST_BEAST] = "{n} {who} prowl among them, snapping at any who stray too near",
-			[CAST_SPECIALIST] = "{n} {who} keep apart from the rest, who give them room and watch them warily",
-		};
-		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
-		if (p->g.count == 1)
-			return add_who(en, one_says[p->cast] ? one_says[p->cast] : "{n} {who} stands over them, and the rest defer to it",
-				       one, p->singular, e);
-		return add_who(en, many_say[p->cast] ? many_say[p->cast] : "{n} {who} stand over them, and the rest defer to them",
-			       site_number_word(p->g.count, buf, sizeof buf), p->plural, e);
-	}
-	if (p->who[0])
-		return add_who(en, p->line, "", p->who, e);
-	if (p->prison_of) {
-		char text[400];
-		snprintf(text, sizeof text,
-			 p->g.count == 1 ? "{n} {who} sits chained to the wall, a prisoner of %s."
-					 : "{n} {who} sit chained to the wall, prisoners of %s.",
-			 p->prison_of);
-		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
-		return add_who(en, text, p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf),
-			       p->g.count == 1 ? p->singular : p->plural, e);
-	}
-	return add_who(en, p->line, site_number_word(p->g.count, buf, sizeof buf),
-		       p->g.count == 1 ? p->singular : p->plural, e);
+	if (p->prison_of)
+		return p->g.count == 1 ? add_who_fresh(lp, en, captive_one, NLINES(captive_one), &f, e)
+				       : add_who_fresh(lp, en, captive_many, NLINES(captive_many), &f, e);
+	f.n = site_number_word(p->g.count, buf, sizeof buf);
+	if (p->ft)
+		return add_doing(lp, en, p->ft, p->role, p->singular, with_member(lp, room, p->singular, 0), &f, e);
+	return add_who(lp, en, p->line, f.n, f.who, e);
+}
+
+static char *fill_find(void *ctx, const char *text)
+{
+	(void)ctx;
+	char *find = site_fill(text, NULL, NULL, 0);
+	if (!find)
+		return NULL;
+	size_t len = strlen(find) + 32;
+	char *line = malloc(len);
+	if (line)
+		snprintf(line, len, "Worth taking: %s%s", find, site_ends_sentence(find) ? "" : ".");
+	free(find);
+	return line;
 }
 
 /* Something worth taking that the room's kind holds, in about one room in
@@ -381,62 +528,101 @@ static int worth_taking(struct level_plan *lp, struct key_entry *en, const struc
 {
 	if (k->nfinds == 0 || !rng_chance(&lp->rng, 1.0 / 3))
 		return 0;
-	const char *text = fit_line(lp, k->finds, k->finds_cond, k->nfinds, facts);
-	if (!text)
+	char *line = NULL;
+	int fresh;
+	if (!site_fit_text(lp, k->finds, k->finds_cond, k->nfinds, facts, fill_find, NULL, &line, &fresh))
 		return 0;
-	char *find = site_fill(text, NULL, NULL, 0);
-	if (!find)
+	if (!line)
 		return err_set(e, "out of memory writing the key");
-	size_t len = strlen(find) + 32;
-	char *line = malloc(len);
-	int rc = line ? 0 : err_set(e, "out of memory writing the key");
-	if (line) {
-		snprintf(line, len, "Worth taking: %s%s", find, site_ends_sentence(find) ? "" : ".");
-		rc = key_entry_add_line(en, line, e);
-	}
+	int rc = fresh ? site_add_said(lp, en, line, e) : 0;   /* nothing new: nothing said */
 	free(line);
-	free(find);
 	return rc;
 }
 
-/* What is seen on entering: a line of the kind's that holds there, its
- * feature named where it is drawn (a line naming {feature} needs it). */
+/* What is seen on entering: a seen line of a kind, its feature (in the
+ * words drawn for the room) named in it or after it. */
+struct seen_fill {
+	const char *feature;    /* NULL: the kind has none */
+};
+
+static char *fill_seen(void *ctx, const char *text)
+{
+	const struct seen_fill *sf = ctx;
+	const char *names[] = { "feature" };
+	const char *values[] = { sf->feature ? sf->feature : "" };
+	char *line = site_fill(text, names, values, 1);
+	if (!line || !sf->feature || strstr(text, "{feature}"))
+		return line;
+	char *more = site_fill(sf->feature, NULL, NULL, 0);
+	size_t len = strlen(line) + (more ? strlen(more) : 0) + 4;
+	char *both = more ? malloc(len) : NULL;
+	if (both)
+		snprintf(both, len, "%s %s.", line, more);
+	free(more);
+	free(line);
+	return both;
+}
+
+/* What is seen on entering: a line of the kind's that holds there (facts),
+ * its feature named in it or after it where it is drawn, in the kind's
+ * most specific words for it that hold there (a line naming {feature}
+ * needs it drawn), each drawn fresh for the document. */
 static int seen_line(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, fact_bits facts,
 		     struct err *e)
 {
 	int drawn = k->feature != FEATURE_NONE && (facts & FACT_BIT(FACT_FEATURE + k->feature - 1));
-	const char *ftext = drawn ? site_feature_text(k, facts, &lp->rng) : NULL;
-	const char *names[] = { "feature" };
-	const char *values[] = { ftext ? ftext : "" };
-	struct fact_cond conds[64];
-	int n = k->nseen < 64 ? k->nseen : 64;
-	for (int i = 0; i < n; i++) {
+	struct seen_fill sf = { NULL };
+	if (drawn) {
+		/* only the most specific words that hold ("a squat gate pillar"
+		 * where one is drawn, never the pair), fresh among them */
+		int fit[FEATURE_WORDS], nfit = site_fit_lines(k->ftexts_cond, k->nftexts, facts, fit, FEATURE_WORDS);
+		char *words[FEATURE_WORDS];
+		for (int i = 0; i < nfit; i++)
+			words[i] = k->ftexts[fit[i]];
+		sf.feature = nfit > 0 ? site_fresh_line(lp, words, nfit) : k->feature_text;
+	}
+	struct fact_cond *conds = k->nseen > 0 ? malloc((size_t)k->nseen * sizeof *conds) : NULL;
+	if (k->nseen > 0 && !conds)
+		return err_set(e, "out of memory writing the key");
+	for (int i = 0; i < k->nseen; i++) {
 		conds[i] = k->seen_cond[i];
 		if (!drawn && strstr(k->seen[i], "{feature}"))
 			conds[i].need |= FACT_BIT(FACT_FEATURE + (k->feature > FEATURE_NONE ? k->feature - 1 : 0));
 	}
-	const char *text = fit_line(lp, k->seen, conds, n, facts);
+	char *line = NULL;
+	int fresh;
+	const char *text = site_fit_text(lp, k->seen, conds, k->nseen, facts, fill_seen, &sf, &line, &fresh);
+	free(conds);
 	if (!text)
-		return 0;
-	char *line = site_fill(text, names, values, 1);
+		return 0;   /* none holds: the stocking's dressing says what is seen */
 	if (!line)
 		return err_set(e, "out of memory writing the key");
-	int rc = 0;
-	if (ftext && !strstr(text, "{feature}")) {
-		char *more = site_fill(ftext, NULL, NULL, 0);
-		size_t len = strlen(line) + (more ? strlen(more) : 0) + 4;
-		char *both = more ? malloc(len) : NULL;
-		if (!both)
-			rc = err_set(e, "out of memory writing the key");
-		else
-			snprintf(both, len, "%s %s.", line, more);
-		free(more);
-		free(line);
-		line = both;
+	/* every line of the kind said: the feature alone, or a room with none
+	 * goes by its name rather than say a line again */
+	if (!fresh && sf.feature) {
+		char *alone = site_fill(sf.feature, NULL, NULL, 0);
+		size_t len = alone ? strlen(alone) + 2 : 0;
+		char *bare = alone ? malloc(len) : NULL;
+		if (bare) {
+			snprintf(bare, len, "%s.", alone);
+			bare[0] = (char)toupper((unsigned char)bare[0]);
+		}
+		free(alone);
+		if (!bare) {
+			free(line);
+			return err_set(e, "out of memory writing the key");
+		}
+		if (!key_said_any(lp->said, bare)) {
+			free(line);
+			line = bare;
+			fresh = 1;
+		} else {
+			free(bare);
+		}
 	}
-	if (rc == 0)
-		rc = key_entry_add_line(en, line, e);
-	en->seen = rc == 0;
+	int say = fresh || sf.feature;
+	int rc = say ? site_add_said(lp, en, line, e) : 0;
+	en->seen = say && rc == 0;
 	free(line);
 	return rc;
 }
@@ -452,13 +638,13 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 	if (k && k->contents[0])
 		;   /* the stocking rolls what the kind holds (a trap) */
 	else if (r->leader && r->faction >= 0)
-		leader_room(lp, &rg, room, r->faction);
+		leader_room(lp, &rg, r->faction);
 	else if (r->role == ROLE_PRISON && r->faction >= 0)
 		prison(lp, &rg, r, room, r->faction);
 	else if (r->role == ROLE_STORE && rng_chance(&lp->rng, 0.5))
 		;
 	else if (r->role != ROLE_NONE && r->faction >= 0)
-		faction_group(lp, &rg, room, r->faction, r->role);
+		faction_group(lp, &rg, r->faction, r->role);
 	else if (!*visitor_done && r->dist > 0 && rng_chance(&lp->rng, 0.08))
 		outsider_group(lp, &rg, r, room, 1, NULL), *visitor_done = 1;
 	else if (r->dist > 0 && rng_chance(&lp->rng, 0.25))
@@ -479,7 +665,7 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 	for (int i = 0; i < rg.n; i++)
 		alone &= rg.p[i].g.count <= 0 || rg.p[i].g.optional || rg.p[i].g.fixed;
 	for (int i = 0; i < rg.n; i++)
-		if (write_group(en, &rg.p[i], alone, e) < 0)
+		if (write_group(lp, en, &rg.p[i], room, alone, e) < 0)
 			return -1;
 	if (k && k->contents[0])
 		snprintf(en->contents_kind, sizeof en->contents_kind, "%s", k->contents);

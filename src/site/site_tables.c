@@ -374,13 +374,14 @@ static int on_feature(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	enum feature feat;
 	if (site_field_feature(pos, &f[0], &feat, e) < 0)
 		return -1;
-	/* a second line is the same feature worded for other facts ("[!pillars]a
-	 * fluted pillar"), so it has a condition */
-	if (p->kind->feature != FEATURE_NONE && (feat != p->kind->feature || f[1].text[0] != '['))
-		return tpl_error(e, pos, 1,
-				 "room kind '%s' has a feature already (a kind has one 'feature:' line, and more "
-				 "of the same feature only with a condition)",
-				 p->kind->id);
+	/* a second line is the same feature, worded for other facts with a
+	 * condition ("[!pillars]a fluted pillar"), or in other words without
+	 * one (a room's words are drawn fresh for the document) */
+	if (p->kind->feature != FEATURE_NONE && feat != p->kind->feature)
+		return tpl_error(e, pos, f[0].col,
+				 "room kind '%s' has the feature %s already (a kind has one feature; more "
+				 "'feature:' lines name it in other words, or with a condition for other facts)",
+				 p->kind->id, feature_name(p->kind->feature));
 	p->kind->feature = feat;
 	if (add_text(&p->kind->ftexts, &p->kind->nftexts, &p->kind->ftexts_cond, pos, &f[1], "feature", NULL, 0,
 		     e) < 0)

@@ -76,8 +76,9 @@ struct site_kind {
 	char **match; int nmatch;          /* lowercase words */
 	enum feature feature;              /* FEATURE_NONE: none */
 	char *feature_text;                /* "a black stone altar" (the first feature line's) */
-	char **ftexts; int nftexts;        /* every feature line's text, with its condition: */
-	struct fact_cond *ftexts_cond;     /* "[!pillars]a fluted pillar" where one is drawn */
+	char **ftexts; int nftexts;        /* every feature line's text, with its condition */
+	struct fact_cond *ftexts_cond;     /* ("[!pillars]a fluted pillar" where one is drawn;
+					      lines without one: other words, drawn fresh) */
 	fact_bits facts;                   /* facts:WORDS: its floor, air, light (a floor word
 					      replaces the setting's) */
 	char contents[16];                 /* contents:KIND: what the stocking rolls there ("trap") */

@@ -19,6 +19,7 @@
 #include "base/err.h"
 #include "base/rng.h"
 #include "base/sbuf.h"
+#include "model/key_said.h"
 #include "stock/stock_figures.h"
 #include "site/room_facts.h"
 
@@ -47,6 +48,9 @@ struct stock_memory {
 	unsigned char **used;   /* per table, per entry */
 	int *nused;
 	int ntables;
+	struct key_said *said;  /* the sentences the document has said (NULL:
+				   none kept): a line saying one again is
+				   rolled again (stock.c) */
 };
 
 /* The context of a roll: the values text can name, and an optional memory. */
@@ -181,9 +185,10 @@ int stock_pick(const struct stock_table *tab, struct rng *rng);
 int stock_pick_fresh(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
 		     struct rng *rng);
 
-/* Same, among the entries whose conditions hold for facts and, of them,
- * those with the most conditions (a die table rolls again a few times, then
- * draws among them by their ranges); every entry when none holds. */
+/* Same, among the entries whose conditions hold for facts: those with the
+ * most conditions that mem has not seen used, else less specific ones not
+ * used, else the most specific again (a die table's by their ranges);
+ * every entry when none holds. */
 int stock_pick_fit(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
 		   fact_bits facts, struct rng *rng);
 
