@@ -244,7 +244,7 @@ static const struct habitat {
 					   "midden", "sewer", "chasm", "cave", "hollow", "flooded", "drain", NULL }, 1, 1 },
 	{ "swarms of bats", (const char *const[]){ "roost", "nest", "cave", "chasm", "shaft", "stair", "landing",
 						   "well", "collapsed", "rubble", "pit", "fallen", "broken",
-						   "cave-in", "drop", NULL }, 1, 0 },
+						   "cave-in", "drop", "sinkhole", NULL }, 1, 0 },
 	{ "giant bat", (const char *const[]){ "roost", "nest", NULL }, 1, 0 },
 	{ "giant frog", NULL, 0, 1 },
 	{ "hydra", NULL, 0, 1 },

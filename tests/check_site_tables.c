@@ -97,6 +97,29 @@ START_TEST(test_good_tables_pass)
 }
 END_TEST
 
+/* A kind's feature in several words: more feature: lines of it, with a
+ * condition (said where it holds) or without one (other words). */
+START_TEST(test_feature_words)
+{
+	struct site_tables t;
+	struct err e;
+	int rc;
+	load_text(&t,
+		  "kind:hall:any:none\nname:Hall\nseen:Dust.\nfeature:pillar:rows of pillars\n"
+		  "feature:pillar:[!pillars]a lone pillar\nfeature:pillar:a colonnade of grey stone\n",
+		  &rc, &e);
+	ck_assert_msg(rc == 0, "%s", e.msg);
+	ck_assert_int_eq(t.kinds[0].feature, FEATURE_PILLAR);
+	ck_assert_int_eq(t.kinds[0].nftexts, 3);
+	ck_assert_str_eq(t.kinds[0].feature_text, "rows of pillars");
+	ck_assert_str_eq(t.kinds[0].ftexts[1], "a lone pillar");
+	ck_assert_int_eq(t.kinds[0].ftexts_cond[1].n, 1);
+	ck_assert_str_eq(t.kinds[0].ftexts[2], "a colonnade of grey stone");
+	ck_assert_int_eq(t.kinds[0].ftexts_cond[2].n, 0);
+	site_tables_free(&t);
+}
+END_TEST
+
 /* The shipped tables load along the search path and pass the check, each
  * file alone parses, and every setting has its faction and kinds. */
 START_TEST(test_shipped_tables_load)
@@ -555,6 +578,7 @@ static Suite *site_tables_suite(void)
 	Suite *s = suite_create("site_tables");
 	TCase *tc = tcase_create("tables");
 	tcase_add_test(tc, test_good_tables_pass);
+	tcase_add_test(tc, test_feature_words);
 	tcase_add_test(tc, test_shipped_tables_load);
 	tcase_add_test(tc, test_fits_level);
 	tcase_add_test(tc, test_shipped_tables_every_level);

@@ -17,27 +17,41 @@ static int spec_of(const struct fact_cond *conds, int i, fact_bits facts)
 	return fact_cond_holds(&conds[i], facts) ? conds[i].n : -1;
 }
 
+/* The k-th line (from 0) of lines[0..n) that is as specific as spec where
+ * facts hold, or -1. */
+static int nth_of_spec(const struct fact_cond *conds, int n, fact_bits facts, int spec, int k)
+{
+	for (int i = 0; i < n; i++)
+		if (spec_of(conds, i, facts) == spec && k-- == 0)
+			return i;
+	return -1;
+}
+
 const char *site_fit_text(struct level_plan *lp, char *const *lines, const struct fact_cond *conds, int n,
 			  fact_bits facts, site_filler *fill, void *ctx, char **text, int *fresh)
 {
-	int top = -1;
+	int top = -1, count[FACT_COUNT + 1] = { 0 };
 	if (fresh)
 		*fresh = 0;
 	for (int i = 0; i < n; i++) {
 		int s = spec_of(conds, i, facts);
 		if (s > top)
 			top = s;
+		if (s >= 0 && s <= FACT_COUNT)
+			count[s]++;
 	}
 	if (top < 0)
 		return NULL;
-	int start = site_pick(n, &lp->rng), pick = -1;
+	/* each level's lines tried from a random one of them on, so a line
+	 * after lines that do not hold is drawn no more often than the rest */
+	int start = rng_range(&lp->rng, 0, 1 << 20), pick = -1;
 	/* a line not drawn yet whose text is new, then (filled) any line whose
 	 * text is new, the most specific first */
 	for (int pass = 0; pass < (fill ? 2 : 1) && pick < 0; pass++)
 		for (int spec = top; spec >= 0 && pick < 0; spec--)
-			for (int j = 0; j < n && pick < 0; j++) {
-				int i = (start + j) % n;
-				if (spec_of(conds, i, facts) != spec || (pass == 0 && key_said_marked(lp->said, lines[i])))
+			for (int j = 0; j < count[spec] && pick < 0; j++) {
+				int i = nth_of_spec(conds, n, facts, spec, (start + j) % count[spec]);
+				if (pass == 0 && key_said_marked(lp->said, lines[i]))
 					continue;
 				if (!fill) {
 					pick = i;
@@ -58,9 +72,9 @@ const char *site_fit_text(struct level_plan *lp, char *const *lines, const struc
 	/* every line that holds said: the most specific again, one not drawn
 	 * where there is one */
 	for (int pass = 0; pass < 2 && pick < 0; pass++)
-		for (int j = 0; j < n && pick < 0; j++) {
-			int i = (start + j) % n;
-			if (spec_of(conds, i, facts) == top && (pass == 1 || !key_said_marked(lp->said, lines[i])))
+		for (int j = 0; j < count[top] && pick < 0; j++) {
+			int i = nth_of_spec(conds, n, facts, top, (start + j) % count[top]);
+			if (pass == 1 || !key_said_marked(lp->said, lines[i]))
 				pick = i;
 		}
 	if (fill && !*text && !(*text = fill(ctx, lines[pick])))

@@ -258,21 +258,29 @@ static char *const beast_one[] = {
 	"{n} {who} prowls among them, snapping at any who stray too near",
 	"{n} {who} lies at their feet, growling at every strange sound",
 	"{n} {who} paces at their heels, and they keep out of its way",
+	"{n} {who} gnaws at a bone in the corner, one eye on the door",
+	"{n} {who} strains at a short chain, and the others step round it",
 };
 static char *const beast_many[] = {
 	"{n} {who} prowl among them, snapping at any who stray too near",
 	"{n} {who} lie at their feet, growling at every strange sound",
 	"{n} {who} pace at their heels, and they keep out of the way",
+	"{n} {who} gnaw at bones in the corner, one eye on the door",
+	"{n} {who} strain at short chains, and the others step round them",
 };
 static char *const apart_one[] = {
 	"{n} {who} keeps apart from the rest, who give it room and watch it warily",
 	"{n} {who} sits alone in a corner, and the others leave a space around it",
 	"{n} {who} goes about its own business, and the rest pretend not to watch",
+	"{n} {who} mutters over a book of its own, and nobody reads over its shoulder",
+	"{n} {who} stands by the far wall, and the talk stops whenever it looks up",
 };
 static char *const apart_many[] = {
 	"{n} {who} keep apart from the rest, who give them room and watch them warily",
 	"{n} {who} sit together in a corner, and the others leave a space around them",
 	"{n} {who} go about their own business, and the rest pretend not to watch",
+	"{n} {who} mutter over books of their own, and nobody reads over their shoulders",
+	"{n} {who} stand by the far wall, and the talk stops whenever they look up",
 };
 #define NLINES(a) ((int)(sizeof a / sizeof a[0]))
 /* A kind's words for its feature drawn among, at most. */

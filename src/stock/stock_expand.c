@@ -313,7 +313,7 @@ int stock_pick_fit(const struct stock_tables *t, const struct stock_table *tab, 
 	if (best < 0)
 		return stock_pick_fresh(t, tab, mem, rng);
 	int ti = (int)(tab - t->tables);
-	unsigned char *used = mem && tab->die.sides == 0 && ti >= 0 && ti < mem->ntables ? mem->used[ti] : NULL;
+	unsigned char *used = mem && ti >= 0 && ti < mem->ntables ? mem->used[ti] : NULL;
 	/* the most specific entries that hold, one the document has not used
 	 * first; those all used, a less specific one rather than one again;
 	 * every one used, the most specific again */
