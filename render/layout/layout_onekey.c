@@ -129,8 +129,8 @@ int layout_key_compact(struct key_flow *kf, struct err *e)
 	struct sbuf s;
 	sbuf_init(&s);
 	/* the premise and the secret under its heading, before the rooms */
-	if (c->intro && c->d->story) {
-		if (flow_block(kf, c->d->story, st->size_text, 0, lh, st->text, &top, &h, e) < 0) {
+	if (c->intro && doc_story(c->d)) {
+		if (flow_block(kf, doc_story(c->d), st->size_text, 0, lh, st->text, &top, &h, e) < 0) {
 			sbuf_free(&s);
 			return -1;
 		}
@@ -170,6 +170,8 @@ int layout_key_compact(struct key_flow *kf, struct err *e)
 		if (flow_list(kf, head, k->wandering, k->nwandering, lh, e) < 0)
 			return -1;
 	}
+	if (k->nadversaries > 0 && flow_list(kf, KEY_ADVERSARIES_HEADING, k->adversaries, k->nadversaries, lh, e) < 0)
+		return -1;
 	if (c->lv == &c->d->levels[c->d->nlevels - 1]) {
 		char *para[2];
 		int np;

@@ -139,8 +139,13 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 	log->steps = NULL;
 	if (site_name_make(c->params.template_dirs, c->methods[0]->name, c->seed, site, SITE_NAME_LEN, e) < 0)
 		return -1;
+	if (plan->name[0])
+		snprintf(site, SITE_NAME_LEN, "%s", plan->name);
 	d->story = plan->premise;
 	d->secret = c->sheet.player ? NULL : plan->secret;
+	/* where the premise's threads are: the referee's, on a stocked key */
+	if (c->key.stock && !c->sheet.player)
+		d->threads = site_threads_placed(plan, &d->nthreads);
 	d->factions = plan->factions;
 	d->nfactions = plan->nfactions;
 	d->levels = levels;
@@ -194,6 +199,10 @@ static int input_levels(const struct cli *c, struct read_json_doc *rd, struct lo
 	d->story = rd->story;
 	d->secret = rd->secret;
 	d->factions = rd->factions;
+	if (!c->sheet.player) {
+		d->threads = rd->threads;
+		d->nthreads = rd->nthreads;
+	}
 	d->party = rd->party.party > 0 ? &rd->party : NULL;
 	d->nfactions = rd->nfactions;
 	if (!d->sheet.title)
@@ -280,6 +289,7 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 
 	struct read_json_doc rd = { 0 };
 	struct key_party party = { 0 };
+	char *story_gm = NULL, *secret_gm = NULL;
 	struct level *levels = NULL;
 	int nalloc = 0, rc = -1;
 	char site[SITE_NAME_LEN];
@@ -310,6 +320,10 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 		if (stocked_for_party(c, &party))
 			d.party = &party;
 	}
+	if (doc_threads_annotate(&d, &story_gm, &secret_gm, e) < 0)
+		goto out;
+	d.story_gm = story_gm;
+	d.secret_gm = secret_gm;
 	if (deadline_check(rep.deadline, e) < 0 || fmt->write(&d, path, e) < 0)
 		goto out;
 	report_done(&rep);
@@ -323,6 +337,8 @@ out:
 		levels_free(levels, nalloc);
 	free(levels);
 	read_json_doc_free(&rd);
+	free(story_gm);
+	free(secret_gm);
 	site_plan_free(&plan);
 	site_tables_free(&site_tables);
 	stock_tables_free(&tables);
