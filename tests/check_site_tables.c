@@ -318,7 +318,7 @@ static const struct bad_line bad_lines[] = {
 	{ K "match:Nest\n", "t.site:2:7: a match word is one lowercase word, not 'Nest'" },
 	{ K "match:rat nest\n", "t.site:2:10: a match word is one lowercase word, not 'rat nest'" },
 	/* the template parser's own */
-	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, faction, "
+	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, place, thread, faction, "
 				"called, holds, leader, member, want, secret, doing, needs, kind, name, match, feature, seen, "
 				"find, vermin, visitor, levels)" },
 	{ "faction:x:any\n", "t.site:1:14: 'faction' needs str field 3 (spec: str str str)" },

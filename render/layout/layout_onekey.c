@@ -170,8 +170,6 @@ int layout_key_compact(struct key_flow *kf, struct err *e)
 		if (flow_list(kf, head, k->wandering, k->nwandering, lh, e) < 0)
 			return -1;
 	}
-	if (k->nadversaries > 0 && flow_list(kf, KEY_ADVERSARIES_HEADING, k->adversaries, k->nadversaries, lh, e) < 0)
-		return -1;
 	if (c->lv == &c->d->levels[c->d->nlevels - 1]) {
 		char *para[2];
 		int np;

@@ -2,8 +2,9 @@
  * stage of site_level_key): every group the rooms hold, as the rooms'
  * occupants say (key_roster_from_rooms), and how the holders answer
  * intruders: what raises the alarm, who comes from which rooms and how
- * soon (a round a door, and one more to take up arms), where they make
- * their stand and what the leader does. */
+ * soon (a round a door between, by the doors counted from the stand, and
+ * one more to take up arms for those not on watch), where they make their
+ * stand and what the leader does. */
 #include "site/site_rooms.h"
 
 #include "base/sbuf.h"
@@ -51,72 +52,84 @@ static int rooms_of_role(const struct level_plan *lp, enum site_role role, struc
 	return n;
 }
 
-/* The faction groups of a room (members, not prisoners), as "3 goblins";
- * 0 when it holds none. */
-static int room_groups(const struct key_entry *en, struct sbuf *s)
+/* Whether a room holds any of a faction's members (not prisoners). */
+static int holds_members(const struct key_entry *en)
 {
-	int n = 0;
-	for (int j = 0; j < en->noccupants; j++) {
-		const struct key_occupant *o = &en->occupants[j];
-		if (o->faction < 0)
-			continue;
-		sbuf_printf(s, "%s%d x %s", n ? " and " : "", o->count, o->creature);
-		n++;
-	}
-	return n;
+	for (int j = 0; j < en->noccupants; j++)
+		if (en->occupants[j].faction >= 0)
+			return 1;
+	return 0;
 }
 
 /* Where the holders make their stand: the leader's room, else their
- * deepest room with anyone in it; -1: none. Index in lp->rooms. */
+ * deepest room with members in it, cells last; -1: none. Index in
+ * lp->rooms. */
 static int stand_room(const struct level_plan *lp)
 {
 	int best = -1;
 	for (int i = 0; i < lp->n; i++) {
 		const struct room_plan *r = &lp->rooms[i];
-		if (r->faction < 0 || lp->lv->key.entries[r->entry].noccupants == 0)
+		if (r->faction < 0 || !holds_members(&lp->lv->key.entries[r->entry]))
 			continue;
 		if (r->leader)
 			return i;
-		if (best < 0 || r->dist > lp->rooms[best].dist)
+		int cells = r->role == ROLE_PRISON, best_cells = best >= 0 && lp->rooms[best].role == ROLE_PRISON;
+		if (best < 0 || (best_cells && !cells) || (cells == best_cells && r->dist > lp->rooms[best].dist))
 			best = i;
 	}
 	return best;
 }
 
-/* Who comes, from which rooms and how soon, to the stand at room index
- * st: a round a door, a round more for those not on watch. */
+#define ALARM_MAX_ROUNDS 64
+
+/* Who comes to the stand at room index st, from which rooms and how soon
+ * ("in 3 rounds rooms 1 and 7; in 5 rounds room 8"): a round a door
+ * between, a round more for those not on watch. */
 static int answer(const struct level_plan *lp, int st, struct sbuf *s, struct err *e)
 {
 	const struct map *m = &lp->lv->map;
 	int *dist = malloc(((size_t)m->nregions + 1) * sizeof *dist);
-	if (!dist)
+	int *rounds = calloc((size_t)lp->n + 1, sizeof *rounds);
+	if (!dist || !rounds) {
+		free(dist);
+		free(rounds);
 		return err_set(e, "out of memory writing the alarm");
+	}
 	if (site_door_distances_from(m, lp->rooms[st].region, dist, e) < 0) {
 		free(dist);
+		free(rounds);
 		return -1;
 	}
-	int n = 0;
 	for (int i = 0; i < lp->n; i++) {
 		const struct room_plan *r = &lp->rooms[i];
-		const struct key_entry *en = &lp->lv->key.entries[r->entry];
-		if (i == st || r->faction < 0 || r->leader || r->role == ROLE_PRISON || dist[r->region] < 0)
+		if (i == st || r->faction < 0 || r->leader || r->role == ROLE_PRISON || dist[r->region] < 0 ||
+		    !holds_members(&lp->lv->key.entries[r->entry]))
 			continue;
-		struct sbuf who;
-		sbuf_init(&who);
-		if (room_groups(en, &who) > 0) {
-			int doors = dist[r->region];
-			int rounds = doors + (r->role == ROLE_GUARD ? 0 : 1);
-			if (rounds < 1)
-				rounds = 1;
-			sbuf_printf(s, "%s%s from room %d (%d door%s away, %d round%s)", n ? "; " : " Who comes: ",
-				    sbuf_cstr(&who), en->number, doors, doors == 1 ? "" : "s", rounds, rounds == 1 ? "" : "s");
-			n++;
-		}
-		sbuf_free(&who);
+		int n = dist[r->region] + (r->role == ROLE_GUARD ? 0 : 1);
+		rounds[i] = n < 1 ? 1 : n > ALARM_MAX_ROUNDS ? ALARM_MAX_ROUNDS : n;
 	}
-	free(dist);
-	if (n)
+	int said = 0;
+	for (int n = 1; n <= ALARM_MAX_ROUNDS; n++) {
+		int count = 0, last = -1;
+		for (int i = 0; i < lp->n; i++)
+			count += rounds[i] == n;
+		if (count == 0)
+			continue;
+		sbuf_printf(s, "%sin %d round%s room%s ", said++ ? "; " : " Coming: ", n, n == 1 ? "" : "s",
+			    count == 1 ? "" : "s");
+		for (int i = 0, k = 0; i < lp->n; i++) {
+			if (rounds[i] != n)
+				continue;
+			if (last >= 0)
+				sbuf_printf(s, "%d%s", last, ++k == count - 1 ? " and " : ", ");
+			last = lp->lv->key.entries[lp->rooms[i].entry].number;
+		}
+		sbuf_printf(s, "%d", last);
+	}
+	if (said)
 		sbuf_addc(s, '.');
+	free(dist);
+	free(rounds);
 	return 0;
 }
 
@@ -129,8 +142,7 @@ static int write_alarm(struct level_plan *lp, struct err *e)
 	struct sbuf s;
 	sbuf_init(&s);
 	if (st < 0) {
-		sbuf_add(&s, "The alarm: nobody holds this level; what lives here answers no alarm and fights where it "
-			      "is found.");
+		sbuf_add(&s, "Alarm: none. Nobody holds this level; what lives here fights where it is found.");
 	} else {
 		const struct room_plan *sr = &lp->rooms[st];
 		const struct faction *fa = &lp->site->factions[sr->faction];
@@ -139,18 +151,22 @@ static int write_alarm(struct level_plan *lp, struct err *e)
 		sbuf_init(&posts);
 		int np = rooms_of_role(lp, ROLE_GUARD, &posts);
 		if (np > 0)
-			sbuf_printf(&s, "The alarm goes up when the watch in room%s %s sees intruders and one of them lives "
-				    "to shout, or when any fight lasts past three rounds.", np == 1 ? "" : "s", sbuf_cstr(&posts));
+			sbuf_printf(&s, "Alarm: raised by the watch (room%s %s) on sight of intruders, or by any fight "
+				    "past three rounds.", np == 1 ? "" : "s", sbuf_cstr(&posts));
 		else
-			sbuf_add(&s, "The alarm goes up when any fight lasts past three rounds or someone flees from one.");
+			sbuf_add(&s, "Alarm: raised by any fight past three rounds, or by anyone who flees one.");
 		sbuf_free(&posts);
 		if (answer(lp, st, &s, e) < 0) {
 			sbuf_free(&s);
 			return -1;
 		}
-		sbuf_printf(&s, " They make their stand in room %d.", k->entries[sr->entry].number);
-		if (sr->leader)
+		sbuf_printf(&s, " Stand: room %d.", k->entries[sr->entry].number);
+		if (sr->leader) {
+			size_t at = s.len + 1;
 			sbuf_printf(&s, " %s %s.", fa->leader, leader_does(type));
+			if (!sbuf_failed(&s) && s.data[at] >= 'a' && s.data[at] <= 'z')
+				s.data[at] = (char)(s.data[at] - 'a' + 'A');
+		}
 		else
 			sbuf_printf(&s, " %s is not on this level: a runner goes to warn the leader.", fa->leader);
 	}

@@ -103,15 +103,6 @@ int site_tables_check(const struct site_tables *t, struct err *e)
 	for (int i = 0; i < t->nkinds; i++)
 		if (kind_check(&t->kinds[i], e) < 0)
 			return -1;
-	for (int i = 0; i < t->nhooks; i++)
-		if (t->hooks[i].thread == THREAD_NONE)
-			return err_usage(e, "%s:%d:1: a 'hook:' line needs its 'thread:' line after it (the person or "
-					 "thing the hook sends the party after, and the room's line that says it)",
-					 t->hooks[i].file, t->hooks[i].line);
-	for (int i = 0; i < t->nbuilt; i++)
-		if (!t->built[i].place_name)
-			return err_usage(e, "%s:%d:1: a 'built:' line needs its 'place:' line after it (the site's "
-					 "name it gives)", t->built[i].file, t->built[i].line);
 	for (int s = 0; s < SETTING_COUNT; s++) {
 		const char *name = site_setting_name((enum site_setting)s);
 		int faction = 0, vermin = 0;

@@ -91,14 +91,18 @@ static int told_thread(struct site_plan *p, enum site_thread_kind kind, const ch
 int site_threads_make(struct site_plan *p, const struct site_line *built, const struct site_line *befell,
 		      const struct site_line *hook, const char *want, const char *const *secrets, struct err *e)
 {
-	if (hook && hook->thread != THREAD_NONE && own_thread(p, THREAD_HOOK, hook, "Found here: ", e) < 0)
+	if (hook && (hook->thread != THREAD_NONE ? own_thread(p, THREAD_HOOK, hook, "Found here: ", e)
+			: told_thread(p, THREAD_HOOK, hook->text, "The hook: What brought the party here is here: ", e)) < 0)
 		return -1;
 	if (want) {
 		const char *they = "They want ";
 		int plain = !strncmp(want, they, strlen(they));
 		const char *words = plain ? want + strlen(they) : want;
 		char *inside = plain ? strdup(words) : inside_sentence(want);
-		char *entry = inside ? joined("Their aim: ", inside, site_ends_sentence(inside) ? "" : ".") : NULL;
+		char lead[SITE_WORD + 48] = "Their aim: ";
+		if (plain && p->nfactions > 0)
+			snprintf(lead, sizeof lead, "Their aim, which %s means to see done: ", p->factions[0].leader);
+		char *entry = inside ? joined(lead, inside, site_ends_sentence(inside) ? "" : ".") : NULL;
 		free(inside);
 		if (!entry)
 			return err_set(e, "out of memory writing the premise");
