@@ -111,11 +111,10 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 			   struct atomic_file *logfile, char *site, const struct site_tables *tables,
 			   struct site_plan *plan, struct doc *d, struct err *e)
 {
-	/* --level K: levels 1..K as in the whole booklet, and K+1 so that the
-	 * key can name the room K's stairs lead down to; K is printed alone */
+	/* --level K: every level of the booklet, as the whole booklet has them
+	 * (the premise's threads lie on any of them, and the premise names
+	 * their rooms); K is printed alone */
 	int n = c->levels;
-	if (c->only_level > 0 && c->only_level < c->levels && !c->sheet.player)
-		n = c->only_level + 1;
 	if (levels_generate(levels, n, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering, log, rep,
 			    e) < 0)
 		return -1;

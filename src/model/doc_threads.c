@@ -46,7 +46,7 @@ static char *annotate(const char *text, const struct doc_thread *t, int n, int *
 		return NULL;
 	}
 	for (int i = 0; i < n; i++) {
-		const char *p = t[i].text ? find_words(text, t[i].text) : NULL;
+		const char *p = t[i].text && t[i].room > 0 ? find_words(text, t[i].text) : NULL;
 		if (p) {
 			at[i] = sentence_end(p + strlen(t[i].text) - 1);
 			(*found)++;
@@ -60,16 +60,29 @@ static char *annotate(const char *text, const struct doc_thread *t, int n, int *
 	sbuf_init(&s);
 	const char *from = text;
 	for (const char *end = text; end <= text + len; end++) {
-		int open = 0;
-		for (int i = 0; i < n; i++) {
-			if (at[i] != end)
-				continue;
+		/* the rooms of the threads of this sentence, by level and room,
+		 * each once */
+		int open = 0, last_level = 0, last_room = 0;
+		for (;;) {
+			int next = -1;
+			for (int i = 0; i < n; i++) {
+				if (at[i] != end || t[i].room <= 0)
+					continue;
+				int after = t[i].level > last_level || (t[i].level == last_level && t[i].room > last_room);
+				if (after && (next < 0 || t[i].level < t[next].level ||
+					      (t[i].level == t[next].level && t[i].room < t[next].room)))
+					next = i;
+			}
+			if (next < 0)
+				break;
 			if (!open) {
 				sbuf_addn(&s, from, (size_t)(end - from));
 				sbuf_add(&s, " (");
 				from = end;
 			}
-			sbuf_printf(&s, "%slevel %d, room %d", open ? "; " : "", t[i].level, t[i].room);
+			sbuf_printf(&s, "%slevel %d, room %d", open ? "; " : "", t[next].level, t[next].room);
+			last_level = t[next].level;
+			last_room = t[next].room;
 			open = 1;
 		}
 		if (open)
