@@ -156,7 +156,7 @@ static void check_doc(const struct doc *d, const char *seed, struct tally *t)
 	char *text = NULL, *js = NULL;
 	size_t tlen, jlen;
 	FILE *f = open_memstream(&text, &tlen);
-	ck_assert_msg(f && export_txt(f, d, &e) == 0, "%s", e.msg);
+	ck_assert_msg(f && export_txt_key(f, d, &e) == 0, "%s", e.msg);
 	fclose(f);
 	one_line(text);
 	f = open_memstream(&js, &jlen);
