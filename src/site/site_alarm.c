@@ -83,7 +83,7 @@ static int stand_room(const struct level_plan *lp)
 #define ALARM_MAX_ROUNDS 64
 
 /* Who comes to the stand at room index st, from which rooms and how soon
- * ("in 3 rounds rooms 1 and 7; in 5 rounds room 8"): a round a door
+ * ("rooms 1 and 7 in 3 rounds; room 8 in 5 rounds"): a round a door
  * between, a round more for those not on watch. */
 static int answer(const struct level_plan *lp, int st, struct sbuf *s, struct err *e)
 {
@@ -115,8 +115,7 @@ static int answer(const struct level_plan *lp, int st, struct sbuf *s, struct er
 			count += rounds[i] == n;
 		if (count == 0)
 			continue;
-		sbuf_printf(s, "%sin %d round%s room%s ", said++ ? "; " : " Coming: ", n, n == 1 ? "" : "s",
-			    count == 1 ? "" : "s");
+		sbuf_printf(s, "%sroom%s ", said++ ? "; " : " Coming: ", count == 1 ? "" : "s");
 		for (int i = 0, k = 0; i < lp->n; i++) {
 			if (rounds[i] != n)
 				continue;
@@ -124,7 +123,7 @@ static int answer(const struct level_plan *lp, int st, struct sbuf *s, struct er
 				sbuf_printf(s, "%d%s", last, ++k == count - 1 ? " and " : ", ");
 			last = lp->lv->key.entries[lp->rooms[i].entry].number;
 		}
-		sbuf_printf(s, "%d", last);
+		sbuf_printf(s, "%d in %d round%s", last, n, n == 1 ? "" : "s");
 	}
 	if (said)
 		sbuf_addc(s, '.');
@@ -161,14 +160,14 @@ static int write_alarm(struct level_plan *lp, struct err *e)
 			return -1;
 		}
 		sbuf_printf(&s, " Stand: room %d.", k->entries[sr->entry].number);
-		if (sr->leader) {
-			size_t at = s.len + 1;
+		/* the leader's sentence, its first letter a capital ("the Dowager") */
+		size_t at = s.len + 1;
+		if (sr->leader)
 			sbuf_printf(&s, " %s %s.", fa->leader, leader_does(type));
-			if (!sbuf_failed(&s) && s.data[at] >= 'a' && s.data[at] <= 'z')
-				s.data[at] = (char)(s.data[at] - 'a' + 'A');
-		}
 		else
 			sbuf_printf(&s, " %s is not on this level: a runner goes to warn the leader.", fa->leader);
+		if (!sbuf_failed(&s) && s.data[at] >= 'a' && s.data[at] <= 'z')
+			s.data[at] = (char)(s.data[at] - 'a' + 'A');
 	}
 	char *text = sbuf_take(&s);
 	if (!text)

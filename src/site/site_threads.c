@@ -98,10 +98,10 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 		const char *they = "They want ";
 		int plain = !strncmp(want, they, strlen(they));
 		const char *words = plain ? want + strlen(they) : want;
-		char *inside = plain ? strdup(words) : inside_sentence(want);
+		char *inside = inside_sentence(want);
 		char lead[SITE_WORD + 48] = "Their aim: ";
-		if (plain && p->nfactions > 0)
-			snprintf(lead, sizeof lead, "Their aim, which %s means to see done: ", p->factions[0].leader);
+		if (p->nfactions > 0)
+			snprintf(lead, sizeof lead, "Their aim, on %s's orders: ", p->factions[0].leader);
 		char *entry = inside ? joined(lead, inside, site_ends_sentence(inside) ? "" : ".") : NULL;
 		free(inside);
 		if (!entry)
