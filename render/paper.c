@@ -8,43 +8,71 @@
 #include <string.h>
 #include <strings.h>
 
-/* The papers known by name: North American sizes, then ISO A sizes, each
- * in order of size (portrait; ledger is tabloid turned). */
-static const struct paper named[] = {
-	{ "letter", 612, 792 },
-	{ "legal", 612, 1008 },
-	{ "tabloid", 792, 1224 },
-	{ "ledger", 1224, 792 },
-	{ "a4", 595.276, 841.890 },
-	{ "a3", 841.890, 1190.551 },
-	{ "a2", 1190.551, 1683.780 },
-	{ "a1", 1683.780, 2383.937 },
-	{ "a0", 2383.937, 3370.394 },
+/* The papers known by name: the North American sizes, then the ISO A and
+ * B series (portrait; ledger is tabloid turned, statement another name of
+ * half-letter). `offered`: a map too large for its paper is offered it
+ * (paper_standard), in this order; the others are taken when named. */
+static const struct named_paper {
+	struct paper paper;
+	int offered;
+} named[] = {
+	{ { "letter", 612, 792 }, 1 },
+	{ { "legal", 612, 1008 }, 1 },
+	{ { "tabloid", 792, 1224 }, 1 },
+	{ { "ledger", 1224, 792 }, 0 },
+	{ { "half-letter", 396, 612 }, 0 },
+	{ { "statement", 396, 612 }, 0 },
+	{ { "executive", 522, 756 }, 0 },
+	{ { "a4", 595.276, 841.890 }, 1 },
+	{ { "a3", 841.890, 1190.551 }, 1 },
+	{ { "a2", 1190.551, 1683.780 }, 1 },
+	{ { "a1", 1683.780, 2383.937 }, 1 },
+	{ { "a0", 2383.937, 3370.394 }, 1 },
+	{ { "a5", 419.528, 595.276 }, 0 },
+	{ { "a6", 297.638, 419.528 }, 0 },
+	{ { "a7", 209.764, 297.638 }, 0 },
+	{ { "a8", 147.402, 209.764 }, 0 },
+	{ { "a9", 104.882, 147.402 }, 0 },
+	{ { "a10", 73.701, 104.882 }, 0 },
+	{ { "b0", 2834.646, 4008.189 }, 0 },
+	{ { "b1", 2004.094, 2834.646 }, 0 },
+	{ { "b2", 1417.323, 2004.094 }, 0 },
+	{ { "b3", 1000.630, 1417.323 }, 0 },
+	{ { "b4", 708.661, 1000.630 }, 0 },
+	{ { "b5", 498.898, 708.661 }, 0 },
+	{ { "b6", 354.331, 498.898 }, 0 },
+	{ { "b7", 249.449, 354.331 }, 0 },
+	{ { "b8", 175.748, 249.449 }, 0 },
+	{ { "b9", 124.724, 175.748 }, 0 },
+	{ { "b10", 87.874, 124.724 }, 0 },
 };
 #define NNAMED (sizeof named / sizeof named[0])
 
-#define ACCEPTED "letter, legal, tabloid, ledger, a4, a3, a2, a1, a0, or WxH with mm or in such as 210x297mm or " \
-		 "8.5x11in"
+/* A page must hold its margins, title and a map: 3 inches a side at least. */
+#define PAPER_MIN_SIDE (3 * 72)
+
+#define ACCEPTED "letter, legal, tabloid, ledger, half-letter, statement, executive, a0 to a10, b0 to b10, or WxH " \
+		 "with mm or in such as 210x297mm or 8.5x11in"
 
 /* Metric paper: an A size, or a size given in mm. */
 static int is_metric(const struct paper *p)
 {
 	size_t n = strlen(p->name);
-	if (n == 2 && (p->name[0] == 'a' || p->name[0] == 'A') && p->name[1] >= '0' && p->name[1] <= '9')
+	if ((n == 2 || n == 3) && strchr("aAbB", p->name[0]) && p->name[1] >= '0' && p->name[1] <= '9')
 		return 1;
 	return n > 2 && strcasecmp(p->name + n - 2, "mm") == 0;
 }
 
 const struct paper *paper_standard(const struct paper *asked, int i)
 {
-	/* the asked paper's family first, then the other; ledger is tabloid */
+	/* the asked paper's family first, then the other */
 	int metric = asked && is_metric(asked);
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t k = 0; k < NNAMED; k++) {
-			if (strcmp(named[k].name, "ledger") == 0 || is_metric(&named[k]) != (pass == 0 ? metric : !metric))
+			if (!named[k].offered || is_metric(&named[k].paper) != (pass == 0 ? metric : !metric))
 				continue;
 			if (i-- == 0)
-				return &named[k];
+				return &named[k].paper;
 		}
 	return NULL;
 }
@@ -54,8 +82,12 @@ int paper_parse(const char *text, struct paper *p, struct err *e)
 	if (!text)
 		text = "letter";
 	for (size_t i = 0; i < NNAMED; i++)
-		if (strcasecmp(text, named[i].name) == 0) {
-			*p = named[i];
+		if (strcasecmp(text, named[i].paper.name) == 0) {
+			const struct paper *n = &named[i].paper;
+			if (n->w < PAPER_MIN_SIDE)
+				return err_usage(e, "--paper: %s is %.0f x %.0f mm, smaller than the 3 in (76 mm) a side "
+						 "a sheet needs at least (a5 and b6 hold a sheet; a4 or letter is usual)", n->name, n->w * 25.4 / 72, n->h * 25.4 / 72);
+			*p = *n;
 			return 0;
 		}
 	char *end;
@@ -75,7 +107,7 @@ int paper_parse(const char *text, struct paper *p, struct err *e)
 		return err_usage(e, "--paper: '%s' needs a unit, mm or in (expected " ACCEPTED ")", text);
 	w *= unit;
 	h *= unit;
-	if (!isfinite(w) || !isfinite(h) || w < 3 * 72 || h < 3 * 72 || w > 200 * 72 || h > 200 * 72)
+	if (!isfinite(w) || !isfinite(h) || w < PAPER_MIN_SIDE || h < PAPER_MIN_SIDE || w > 200 * 72 || h > 200 * 72)
 		return err_usage(e, "--paper: '%s' is out of range (expected 3 to 200 in on each side)", text);
 	snprintf(p->name, sizeof p->name, "%.31s", text);
 	p->w = w;

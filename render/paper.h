@@ -15,9 +15,11 @@ struct paper {
 	double w, h;            /* as named (portrait for the standard sizes) */
 };
 
-/* Parses letter|legal|tabloid|ledger|a4|a3|a2|a1|a0 or WxH with a unit mm
- * or in ("8.5x11in", "210x297mm"); NULL gives letter. Sizes from 3 to 200 in
- * on a side. Returns 0, or -1 with a usage error naming --paper. */
+/* Parses a paper's name in any case (letter, legal, tabloid, ledger,
+ * half-letter, statement, executive, the ISO A and B series; those under 3
+ * in a side, a7 to a10 and b8 to b10, are refused as too small) or WxH with
+ * a unit mm or in ("8.5x11in", "210x297mm"); NULL gives letter. Sizes from
+ * 3 to 200 in on a side. Returns 0, or -1 with a usage error naming --paper. */
 int paper_parse(const char *text, struct paper *p, struct err *e);
 
 /* The standard papers in the order to suggest them for a map too large for

@@ -149,10 +149,10 @@ static void page_about(const struct doc *d, const char *doc_title, int page, int
 /* Writes the files: one for PDF, one per page otherwise. All are written to
  * temporary files first and placed only when every one is complete, as one
  * set (see fileset.h). */
-static int write_files(const struct doc *d, const struct scene *sc, const char *path, enum cairo_format fmt,
+static int write_files(const struct doc *d, const struct scene *sc, int skip, const char *path, enum cairo_format fmt,
 		       struct err *e)
 {
-	int nfiles = fmt == CAIRO_OUT_PDF ? 1 : sc->npages;
+	int nfiles = fmt == CAIRO_OUT_PDF ? 1 : sc->npages - skip;
 	if (nfiles > 1 && strcmp(path, "-") == 0)
 		return err_usage(e, "-o -: the sheet has %d pages, which need a file each in this format; "
 				 "name a file, or use PDF", nfiles);
@@ -188,7 +188,7 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 		if (fmt == CAIRO_OUT_PDF)
 			meta = (struct page_meta){ doc_title, NULL };
 		else
-			page_about(d, doc_title, i + 1, nfiles, title, sizeof title, about, sizeof about);
+			page_about(d, doc_title, skip + i + 1, sc->npages, title, sizeof title, about, sizeof about);
 		if (atomic_open_in(&af[i], name, d->memory, e) < 0) {
 			rc = -1;
 			break;
@@ -199,7 +199,7 @@ static int write_files(const struct doc *d, const struct scene *sc, const char *
 		else
 			rc = report_step(d->report, e, "drawing page %d of %d...", i + 1, nfiles);
 		if (rc == 0)
-			rc = cairo_backend_write(sc, fmt == CAIRO_OUT_PDF ? 0 : i, fmt == CAIRO_OUT_PDF ? sc->npages : 1, fmt,
+			rc = cairo_backend_write(sc, fmt == CAIRO_OUT_PDF ? 0 : skip + i, fmt == CAIRO_OUT_PDF ? sc->npages : 1, fmt,
 					 dpi, &meta, af[i].f, e);
 	}
 	/* all complete: place them as one set; after a failure, drop them all */
@@ -227,6 +227,11 @@ int render_write(const struct doc *d, const char *path, const char *format, stru
 		return err_usage(e, "unknown sheet format '%s' (expected pdf, svg or png; or pdf-cairo)", format);
 	if (d->nlevels < 1)
 		return err_set(e, "nothing to print: no levels");
+	/* the preview of a booklet: its pages as the booklet numbers them,
+	 * from the first after the cover */
+	int skip = 0;
+	if (fmt != CAIRO_OUT_PDF && d->memory && d->memory->booklet_preview && d->nlevels > 1)
+		cover = skip = 1;
 	struct measure ms;
 	if (measure_init(&ms, e) < 0)
 		return -1;
@@ -237,7 +242,7 @@ int render_write(const struct doc *d, const char *path, const char *format, stru
 	if (rc == 0)
 		rc = render_lay_out(d, &st, &ms, cover, &sc, e);
 	if (rc == 0)
-		rc = write_files(d, &sc, path, fmt, e);
+		rc = write_files(d, &sc, skip, path, fmt, e);
 	scene_free(&sc);
 	measure_free(&ms);
 	return rc;

@@ -34,8 +34,8 @@ int render_write(const struct doc *d, const char *path, const char *format, stru
  * sheets, with bookmarks (each level, its map and every room), links (room
  * numbers to the key and back, stairs to the room they reach), page labels
  * ("cover", "1-map", "1-key", "1-key-2"), document info, and dates from
- * SOURCE_DATE_EPOCH when it is set (the same command then gives the same
- * bytes). Fonts are the files fontconfig gives for the style's families,
+ * SOURCE_DATE_EPOCH when it is set, none otherwise (the same command gives
+ * the same bytes). Fonts are the files fontconfig gives for the style's families,
  * embedded, with UTF-8 text. Written atomically like render_write.
  * Returns 0, or -1 with e set. */
 int render_write_booklet(const struct doc *d, const char *path, struct err *e);

@@ -9,7 +9,8 @@
  * MAPSHEET_BIN names the program for the whole-command and server rows
  * (./mapsheet). A row that cannot run (a map that fails to generate, to be
  * keyed or to be laid out, a command that exits non-zero) is printed as
- * failed, the rest still run, and the benchmark exits 1. */
+ * failed, the rest still run, and the benchmark exits 1. What each table
+ * measures, the targets and the figures measured: tests/BENCH.md. */
 #include "bench.h"
 
 #include "text/measure.h"

@@ -181,6 +181,9 @@ static const struct bad_case cases[] = {
 	{ "-o {D}/out.xyz", 2, "--output: cannot tell the format of '{D}/out.xyz' from its extension (formats: .pdf, .svg, .png, .txt, .json, .dd2vtt, .uvtt, .md, .zip, .module)",
 	  PLAIN, NULL, 0, 0 },
 	{ "-o {D}/out", 2, "--output: cannot tell the format of '{D}/out'", PLAIN, NULL, 0, 0 },
+	{ "--format svg -o {D}/out.json", 2, "--format svg cannot write {D}/out.json, a name for json output; name a "
+	  "file ending .svg, or leave out --format", PLAIN, NULL, 0, F_NO_OUT },
+	{ "--format foundry -o {D}/out.json", 2, "name a file ending .zip", PLAIN, NULL, 0, F_NO_OUT },
 	{ "-o {D}/", 2, "--output: {D}/ is a folder; name a file in it", PLAIN, NULL, 0, 0 },
 	{ "-o {D}/{LONG}.json", 2, "output path is too long", PLAIN, NULL, 0, 0 },
 	{ "--log {D}/nodir/x.log", 1, "cannot write {D}/nodir/x.log: No such file or directory", PLAIN, NULL, 0, 0 },

@@ -226,7 +226,7 @@ START_TEST(test_roll_maps_in_a_browser)
 	/* the controls' captions are the labels, in a game master's words, not
 	 * the command line's help */
 	char *controls = eval_str(c, "document.getElementById('controls').innerText");
-	static const char *const shown[] = { "Squares per inch", "Tables for room contents", "Zone themes",
+	static const char *const shown[] = { "Squares per inch", "Game system", "Zone themes",
 					     "Players' handout: no secrets, no key" };
 	for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
 		ck_assert_msg(strstr(controls, shown[i]) != NULL, "no '%s' on the page", shown[i]);
@@ -234,7 +234,21 @@ START_TEST(test_roll_maps_in_a_browser)
 					      "templates/themes", "the players' handout: no secrets" };
 	for (size_t i = 0; i < sizeof hidden / sizeof hidden[0]; i++)
 		ck_assert_msg(strstr(controls, hidden[i]) == NULL, "the page shows the command line's '%s'", hidden[i]);
+	/* the party's options are offered with a system that sizes fights
+	 * only: not with the default (neutral), but with 5e */
+	ck_assert_msg(strstr(controls, "Characters in the party") == NULL, "the party is offered without a game system "
+		      "that sizes fights");
 	free(controls);
+	set_control(c, "select[name=system]", "5e");
+	wait_settled(c, "--system 5e");
+	controls = eval_str(c, "document.getElementById('controls').innerText");
+	ck_assert_msg(strstr(controls, "Characters in the party") && strstr(controls, "The characters' level"),
+		      "5e picked, and the party is not offered");
+	free(controls);
+	set_control(c, "select[name=system]", "");
+	ck_assert_msg(cdp_wait(c, "document.body.dataset.state == 'ready' && "
+			       "document.getElementById('remake').textContent.indexOf('--system') < 0", SETTLE_SECONDS) == 0,
+		      "%s", cdp_error(c));
 
 	/* what a game master sees */
 	json_t *box = cdp_eval(c, "(function () { var r = " PREVIEW_SVG ".getBoundingClientRect();"

@@ -3,6 +3,7 @@
  * file values are reported at PATH:LINE:COL, a misspelt option gets the
  * nearest one, and a method's option is refused when no level uses that
  * method. */
+#define _GNU_SOURCE   /* memmem */
 #include "testrun.h"
 #include "testutil.h"
 
@@ -148,8 +149,8 @@ START_TEST(test_config_errors_at_their_place)
 	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
 	/* the file's path, line and column of the value; the setting as named
 	 * in the file, not as a command-line option */
-	const char *home = config("c1", "# mine\npaper:a5\n");
-	snprintf(want, sizeof want, "mapsheet: %s/%s/mapsheet/config:2:7: paper: 'a5' is not a paper size", cwd, home);
+	const char *home = config("c1", "# mine\npaper:a11\n");
+	snprintf(want, sizeof want, "mapsheet: %s/%s/mapsheet/config:2:7: paper: 'a11' is not a paper size", cwd, home);
 	refused_with(home, "--rooms 4 -o " DIR "/c.json", want, DIR "/c.json");
 	home = config("c2", "style:  nosuch\n");
 	snprintf(want, sizeof want, "%s/mapsheet/config:1:9: style: unknown style 'nosuch'", home);
@@ -191,9 +192,88 @@ START_TEST(test_did_you_mean)
 	refused("--romos 3", "did you mean --rooms?", NULL);
 	refused("--hall-rte 0.3", "did you mean --hall-rate?", NULL);
 	refused("--seeds=x", "did you mean --seed?", NULL);
+	/* a game master's word for an option */
+	refused("--player-level 5", "unknown option '--player-level'; did you mean --party-level?", NULL);
+	refused("--party-size 5", "did you mean --party?", NULL);
+	/* a file name without -o; a map file there is, without --input */
+	refused("map.pdf", "unexpected argument 'map.pdf'; did you mean -o map.pdf?", NULL);
+	ck_assert_int_eq(test_write_file(DIR "/here.json", "{}", 2), 0);
+	refused(DIR "/here.json", "did you mean --input " DIR "/here.json (to print the map in it)", NULL);
 	/* nothing near: no guess */
 	refused("--frobnicate", "unknown option '--frobnicate' (see mapsheet --help)", NULL);
 	refused("--xyz", "unknown option '--xyz' (see mapsheet --help)", NULL);
+}
+END_TEST
+
+/* A style file in the folder, named without a path: the hint names it as
+ * it is taken, and so named it works. */
+START_TEST(test_style_file_hint)
+{
+	ck_assert_int_eq(system("mkdir -p " DIR "/styled && cp templates/styles/inksaver.style " DIR "/styled/sepia.style && rm -f " DIR "/styled/s.pdf"),
+			 0);
+	ck_assert_int_eq(system("cd " DIR "/styled && XDG_CONFIG_HOME=/nonexistent ../../../../mapsheet -q --rooms 3 "
+				"--style sepia.style -o s.pdf 2>err; test $? -eq 2 && test ! -e s.pdf && grep -q \"did you "
+				"mean ./sepia.style?\" err && test $(wc -l <err) -eq 1"),
+			 0);
+	ck_assert_int_eq(system("cd " DIR "/styled && XDG_CONFIG_HOME=/nonexistent ../../../../mapsheet -q --rooms 3 "
+				"--style ./sepia.style -o s.pdf && test -s s.pdf"),
+			 0);
+}
+END_TEST
+
+/* Names taken in any case, as --paper A4 always was; every ISO A and B
+ * size and the North American ones by name, at their sizes. */
+START_TEST(test_names_any_case_and_papers)
+{
+	char *out;
+	ck_assert_int_eq(test_run("-q -s case --rooms 4 --system 5E -o -", DIR "/case.txt", ERR), 0);
+	ck_assert_ptr_nonnull(out = test_slurp(DIR "/case.txt", NULL));
+	ck_assert_msg(strstr(out, " XP") != NULL, "--system 5E did not stock with 5e: %.400s", out);
+	free(out);
+	static const struct {
+		const char *name;
+		const char *mediabox;   /* as Cairo writes the page size */
+	} papers[] = {
+		{ "a5", "[ 0 0 419.528 595.276 ]" }, { "A5", "[ 0 0 419.528 595.276 ]" },
+		{ "b5", "[ 0 0 498.898 708.661 ]" }, { "b4", "[ 0 0 708.661 1000.63 ]" },
+		{ "half-letter", "[ 0 0 396 612 ]" }, { "Statement", "[ 0 0 396 612 ]" },
+		{ "executive", "[ 0 0 522 756 ]" },
+	};
+	for (size_t i = 0; i < sizeof papers / sizeof papers[0]; i++) {
+		char args[200];
+		snprintf(args, sizeof args, "-q -s paper --rooms 4 --no-key --paper %s -o " DIR "/paper.pdf", papers[i].name);
+		ck_assert_msg(test_run(args, NULL, ERR) == 0, "--paper %s refused", papers[i].name);
+		size_t len;
+		ck_assert_ptr_nonnull(out = test_slurp(DIR "/paper.pdf", &len));
+		ck_assert_msg(memmem(out, len, papers[i].mediabox, strlen(papers[i].mediabox)) != NULL,
+			      "--paper %s: no page of %s", papers[i].name, papers[i].mediabox);
+		free(out);
+	}
+	refused("--rooms 4 --paper a8 -o " DIR "/small.pdf", "--paper: a8 is 52 x 74 mm, smaller than the 3 in", NULL);
+	refused("--rooms 4 --paper b11 -o " DIR "/small.pdf", "'b11' is not a paper size (expected letter, legal, tabloid, "
+		"ledger, half-letter, statement, executive, a0 to a10, b0 to b10,", NULL);
+}
+END_TEST
+
+/* A party without --system takes 5e; with a system that sizes no fights
+ * it is refused, unless it comes from the config file (a default that
+ * then does not apply). */
+START_TEST(test_party_takes_5e)
+{
+	char *out;
+	ck_assert_int_eq(test_run("-q -s keep --rooms 6 --party 4 --party-level 5 -o -", DIR "/party.txt", ERR), 0);
+	ck_assert_ptr_nonnull(out = test_slurp(DIR "/party.txt", NULL));
+	ck_assert_msg(strstr(out, "for 4 characters of level 5") != NULL, "no fight sized for the party: %.600s", out);
+	free(out);
+	refused("--rooms 4 --system neutral --party 4 -o " DIR "/p.txt", "--party and --party-level size fights, which "
+		"the neutral system does not roll; give --system 5e", DIR "/p.txt");
+	refused("--rooms 4 --system neutral --party-level 3 -o " DIR "/p.txt", "give --system 5e", DIR "/p.txt");
+	const char *home = config("party", "party: 5\n");
+	struct test_limits lim = { 60, 0, home };
+	ck_assert_int_eq(test_run_limited("--rooms 4 -q --system neutral -o " DIR "/p.txt", &lim, NULL, ERR), 0);
+	ck_assert_ptr_nonnull(out = test_slurp(DIR "/p.txt", NULL));
+	ck_assert_ptr_null(strstr(out, " XP"));
+	free(out);
 }
 END_TEST
 
@@ -245,6 +325,9 @@ static Suite *refusals_suite(void)
 	tcase_add_test(tc, test_config_errors_at_their_place);
 	tcase_add_test(tc, test_relative_config_home_ignored);
 	tcase_add_test(tc, test_did_you_mean);
+	tcase_add_test(tc, test_style_file_hint);
+	tcase_add_test(tc, test_names_any_case_and_papers);
+	tcase_add_test(tc, test_party_takes_5e);
 	tcase_add_test(tc, test_method_options_need_their_method);
 	tcase_add_test(tc, test_long_command_refused);
 	suite_add_tcase(s, tc);

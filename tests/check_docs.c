@@ -201,7 +201,8 @@ static int readme_commands(const char *md, char (*cmds)[512], int max)
 }
 
 /* A folder to run examples in: bin/mapsheet and ./mapsheet are the
- * program under test, bin/edit the stand-in for $EDITOR, home/ is $HOME.
+ * program under test, ./templates its templates (a checkout), bin/edit the
+ * stand-in for $EDITOR, home/ is $HOME.
  * Its absolute path goes to dir. */
 static void make_sandbox(char *dir, size_t size)
 {
@@ -227,7 +228,7 @@ static void make_sandbox(char *dir, size_t size)
 	int n = roff_blocks(tiles, ".SS Example", ".nf", ".fi", &tile, 1);
 	free(roff);
 	ck_assert_int_eq(n, 1);
-	char cmd[5 * PATH_MAX + 256];
+	char cmd[6 * PATH_MAX + 256];
 	snprintf(cmd, sizeof cmd, "%s/example.tile", abs);
 	FILE *f = fopen(cmd, "w");
 	ck_assert_ptr_nonnull(f);
@@ -238,8 +239,8 @@ static void make_sandbox(char *dir, size_t size)
 	snprintf(cmd, sizeof cmd,
 		 "cd '%s' && mkdir -p bin home xdg && ln -s '%s' bin/mapsheet && ln -s '%s' mapsheet && "
 		 "printf '#!/bin/sh\\ncase \"$1\" in *.tile) cp \"%s/example.tile\" \"$1\" ;; esac\\n' > bin/edit && "
-		 "chmod +x bin/edit && ln -s '%s/templates' datadir",
-		 abs, prog, prog, abs, repo);
+		 "chmod +x bin/edit && ln -s '%s/templates' datadir && ln -s '%s/templates' templates",
+		 abs, prog, prog, abs, repo, repo);
 	ck_assert_int_eq(system(cmd), 0);
 }
 
@@ -446,6 +447,85 @@ START_TEST(test_man_first_example_scale)
 }
 END_TEST
 
+/* The file a command line names with -o, read from the sandbox (malloc'd,
+ * its white space squeezed), or NULL. */
+static char *output_of(const char *sandbox, const char *line)
+{
+	const char *o = strstr(line, " -o ");
+	char name[256], path[PATH_MAX + 300];
+	if (!o || sscanf(o + 4, "%255s", name) != 1)
+		return NULL;
+	snprintf(path, sizeof path, "%s/%s", sandbox, name);
+	char *text = test_slurp(path, NULL);
+	return text ? squeeze(text) : NULL;
+}
+
+/* The README's samples of output (a fenced block without a language after
+ * the code block of a command) are in what that command wrote. */
+static void readme_output_shown(const char *sandbox, char (*cmds)[512], int n)
+{
+	char *md = test_slurp("README.md", NULL);
+	ck_assert_ptr_nonnull(md);
+	int samples = 0;
+	for (const char *p = strstr(md, "\n```\n"); p; p = strstr(p + 1, "\n```\n")) {
+		const char *body = p + 5, *end = strstr(body, "\n```");
+		ck_assert_ptr_nonnull(end);
+		/* the last command before the sample */
+		const char *made = NULL;
+		for (int i = 0; i < n; i++) {
+			const char *at = strstr(md, cmds[i]);
+			if (at && at < p)
+				made = cmds[i];
+		}
+		ck_assert_msg(made != NULL, "a sample of output comes before any command");
+		char sample[1024];
+		snprintf(sample, sizeof sample, "%.*s", (int)(end - body), body);
+		char *out = output_of(sandbox, made);
+		ck_assert_msg(out != NULL, "'%s' wrote nothing to read", made);
+		ck_assert_msg(strstr(out, squeeze(sample)) != NULL, "the README shows \"%s\", which '%s' does not print",
+			      sample, made);
+		free(out);
+		samples++;
+		p = end + 1;
+	}
+	ck_assert_int_ge(samples, 1);
+	free(md);
+}
+
+/* The PNG's width and height from its header. */
+static void png_size(const char *path, unsigned *w, unsigned *h)
+{
+	size_t len;
+	unsigned char *png = (unsigned char *)test_slurp(path, &len);
+	ck_assert_msg(png && len > 24 && memcmp(png, "\x89PNG", 4) == 0 && memcmp(png + 12, "IHDR", 4) == 0,
+		      "%s is no PNG", path);
+	*w = (unsigned)png[16] << 24 | (unsigned)png[17] << 16 | (unsigned)png[18] << 8 | png[19];
+	*h = (unsigned)png[20] << 24 | (unsigned)png[21] << 16 | (unsigned)png[22] << 8 | png[23];
+	free(png);
+}
+
+/* The README's picture is shipped, and is the page its command makes: a
+ * PNG of the same size as the one the README's command wrote. */
+static void readme_picture_made(const char *sandbox)
+{
+	char *md = test_slurp("README.md", NULL);
+	ck_assert_ptr_nonnull(md);
+	const char *img = strstr(md, "](man/");
+	ck_assert_msg(img != NULL, "the README shows no picture from man/");
+	char shipped[256], made[PATH_MAX + 256];
+	ck_assert_int_eq(sscanf(img + 2, "%255[^)]", shipped), 1);
+	const char *base = strrchr(shipped, '/') + 1;
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "-o %s", base);
+	ck_assert_msg(strstr(md, cmd) != NULL, "no command of the README writes %s", base);
+	snprintf(made, sizeof made, "%s/%s", sandbox, base);
+	unsigned w0, h0, w1, h1;
+	png_size(shipped, &w0, &h0);
+	png_size(made, &w1, &h1);
+	ck_assert_msg(w0 == w1 && h0 == h1, "%s is %ux%u, the README's command makes %ux%u", shipped, w0, h0, w1, h1);
+	free(md);
+}
+
 /* Every mapsheet command in the README's code blocks, in order, in one
  * folder (as a reader goes down the page). */
 START_TEST(test_readme_examples_run)
@@ -465,6 +545,8 @@ START_TEST(test_readme_examples_run)
 		check_outputs(sandbox, cmds[i], report, sizeof report);
 	}
 	ck_assert_msg(report[0] == '\0', "README examples that fail:%s", report);
+	readme_output_shown(sandbox, cmds, n);
+	readme_picture_made(sandbox);
 }
 END_TEST
 
@@ -572,6 +654,65 @@ START_TEST(test_man_scale_range)
 }
 END_TEST
 
+/* What the documents say of the JSON's version is what the program writes:
+ * mapsheet-json(5) names it, and no other page names another. */
+START_TEST(test_json_version_as_written)
+{
+	ck_assert_int_eq(test_run("-q -s 7 -n 3 -o " DIR "/version.json", NULL, NULL), 0);
+	char *json = test_slurp(DIR "/version.json", NULL);
+	ck_assert_ptr_nonnull(json);
+	const char *v = strstr(json, "\"version\": ");
+	ck_assert_ptr_nonnull(v);
+	int written = atoi(v + 11);
+	free(json);
+	char *page = squeeze(man_rendered("man/mapsheet-json.5"));
+	const char *said = strstr(page, "The version of this format: ");
+	ck_assert_msg(said != NULL, "mapsheet-json(5) does not say the version");
+	ck_assert_msg(atoi(said + 28) == written, "mapsheet-json(5) says version %d, the program writes %d",
+		      atoi(said + 28), written);
+	free(page);
+	static const char *const pages[] = { "man/mapsheet.1", "man/mapsheet-templates.5", "README.md" };
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+		char *text = strstr(pages[i], ".md") ? test_slurp(pages[i], NULL) : man_rendered(pages[i]);
+		ck_assert_ptr_nonnull(text);
+		squeeze(text);
+		for (const char *p = strstr(text, "\"version\": "); p; p = strstr(p + 1, "\"version\": "))
+			ck_assert_msg(atoi(p + 11) == written, "%s says \"version\": %d; the program writes %d", pages[i],
+				      atoi(p + 11), written);
+		free(text);
+	}
+}
+END_TEST
+
+/* The first example's sentence on every method's default map: the scale
+ * each prints at, on letter, for a few seeds, is in the range it gives. */
+START_TEST(test_default_scales_as_documented)
+{
+	char *shown = squeeze(man_rendered("man/mapsheet.1"));
+	const char *claim = "Every method's default map prints at 4 to 8 squares to the inch on letter or A4 paper";
+	ck_assert_msg(strstr(shown, claim), "the man page no longer says: %s", claim);
+	free(shown);
+	static const char *const methods[] = { "dice", "mansion", "cards", "tiles", "house" };
+	for (size_t m = 0; m < sizeof methods / sizeof methods[0]; m++)
+		for (int seed = 1; seed <= 3; seed++) {
+			char cmd[300];
+			snprintf(cmd, sizeof cmd, "-v -m %s -s %d%s -o " DIR "/scale-default.pdf", methods[m], seed,
+				 seed == 3 ? " --paper a4" : "");
+			ck_assert_msg(test_run(cmd, NULL, DIR "/scale-default.err") == 0, "%s failed", cmd);
+			char *err = test_slurp(DIR "/scale-default.err", NULL);
+			ck_assert_ptr_nonnull(err);
+			const char *at = strstr(err, "level 1 sheet: ");
+			ck_assert_msg(at != NULL, "%s: no sheet reported: %s", cmd, err);
+			const char *comma = strchr(at, ',');
+			double scale = comma ? atof(comma + 2) : 0;
+			ck_assert_msg(comma && comma[2] >= '0' && comma[2] <= '9' && scale >= 4 && scale <= 8 &&
+					      scale == (int)scale,
+				      "%s prints at %.60s, not at 4 to 8 squares to the inch", cmd, comma ? comma + 2 : at);
+			free(err);
+		}
+}
+END_TEST
+
 static Suite *docs_suite(void)
 {
 	/* the folders of the last run only */
@@ -586,6 +727,8 @@ static Suite *docs_suite(void)
 	tcase_add_test(tc, test_man_advice_runs);
 	tcase_add_test(tc, test_man_first_example_scale);
 	tcase_add_test(tc, test_readme_examples_run);
+	tcase_add_test(tc, test_json_version_as_written);
+	tcase_add_test(tc, test_default_scales_as_documented);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -713,11 +713,13 @@ START_TEST(test_refusals)
 	ck_assert_msg(strncmp(err, "mapsheet: ", 10) == 0 && strstr(err, "standard output") &&
 		      strchr(err, '\n') == err + strlen(err) - 1, "not one clear line: %s", err);
 	free(err);
-	/* by --format whatever the name, and by .module whatever the case */
-	ck_assert_int_eq(test_run("-q --seed 7 -n 3 --format encounterplus -o " DIR "/named.zip", NULL, NULL), 0);
+	/* by --format under a name no format claims, and by .module whatever
+	 * the case; a name that is another format's is refused */
+	ck_assert_int_eq(test_run("-q --seed 7 -n 3 --format encounterplus -o " DIR "/named.pack", NULL, NULL), 0);
+	ck_assert_int_eq(test_run("-q --seed 7 -n 3 --format encounterplus -o " DIR "/named.zip", NULL, NULL), 2);
 	ck_assert_int_eq(test_run("-q --seed 7 -n 3 -o " DIR "/upper.MODULE", NULL, NULL), 0);
 	struct module md;
-	module_read(&md, DIR "/named.zip");
+	module_read(&md, DIR "/named.pack");
 	module_free(&md);
 	module_read(&md, DIR "/upper.MODULE");
 	module_free(&md);

@@ -662,9 +662,10 @@ START_TEST(test_refusals)
 	ck_assert_ptr_nonnull(err);
 	ck_assert_str_eq(err, "the old module");
 	free(err);
-	ck_assert_int_eq(test_run("-q -s 3 --format foundry -o " DIR "/named.module", NULL, NULL), 0);
+	ck_assert_int_eq(test_run("-q -s 3 --format foundry -o " DIR "/named.module", NULL, NULL), 2);
+	ck_assert_int_eq(test_run("-q -s 3 --format foundry -o " DIR "/named.pack", NULL, NULL), 0);
 	int zerr;
-	zip_t *z = zip_open(DIR "/named.module", ZIP_RDONLY, &zerr);
+	zip_t *z = zip_open(DIR "/named.pack", ZIP_RDONLY, &zerr);
 	ck_assert_ptr_nonnull(z);
 	zip_discard(z);
 }

@@ -314,6 +314,43 @@ START_TEST(test_edited_text_printed)
 }
 END_TEST
 
+/* An exits text written by hand is named in one warning (the doors' words
+ * print); a room renamed in regions[].name, where nothing prints it, is
+ * named in one warning that says where a room is renamed. */
+START_TEST(test_hand_edits_warned)
+{
+	ck_assert_int_eq(test_run("-q -m dice -s edit-warn -o " DIR "/warn.json", NULL, NULL), 0);
+	json_t *root = load(DIR "/warn.json");
+	json_t *entry = json_array_get(json_object_get(level0(root), "key"), 1);
+	json_t *exits = json_incref(json_object_get(entry, "exits"));
+	json_object_set_new(entry, "exits", json_string("North: a rotten door that sticks."));
+	dump(root, DIR "/warn.exits.json");
+	json_object_set_new(entry, "exits", exits);
+	int region = (int)json_integer_value(json_object_get(entry, "region"));
+	json_t *reg = json_array_get(json_object_get(level0(root), "regions"), (size_t)region - 1);
+	const char *title = json_string_value(json_object_get(entry, "title"));
+	ck_assert_str_eq(json_string_value(json_object_get(reg, "name")), title);
+	json_object_set_new(reg, "name", json_string("Hall of Whispers"));
+	dump(root, DIR "/warn.name.json");
+	char want[400];
+	snprintf(want, sizeof want, "mapsheet: warning: " DIR "/warn.name.json: levels[0].regions[%d].name: \"Hall of "
+		 "Whispers\" is not room 2's title in the key (\"%s\"), which is what prints; rename a room in "
+		 "levels[0].key[1].title\n", region - 1, title);
+	json_decref(root);
+	ck_assert_int_eq(test_run("-i " DIR "/warn.exits.json -o " DIR "/warn.txt", NULL, DIR "/warn.err"), 0);
+	char *err = test_slurp(DIR "/warn.err", NULL);
+	ck_assert_ptr_nonnull(err);
+	ck_assert_msg(strncmp(err, "mapsheet: warning: " DIR "/warn.exits.json: levels[0].key[1].exits: \"North: a "
+			      "rotten door that sticks.\" is not what the doors give", 60) == 0 &&
+		      strchr(err, '\n') == err + strlen(err) - 1, "%s", err);
+	free(err);
+	ck_assert_int_eq(test_run("-i " DIR "/warn.name.json -o " DIR "/warn.txt", NULL, DIR "/warn.err"), 0);
+	ck_assert_ptr_nonnull(err = test_slurp(DIR "/warn.err", NULL));
+	ck_assert_str_eq(err, want);
+	free(err);
+}
+END_TEST
+
 static struct read_json_doc read_doc_file(const char *path)
 {
 	struct read_json_doc d;
@@ -371,6 +408,13 @@ START_TEST(test_door_made_secret)
 	map_free(&hand);
 	/* and the referee's sheet differs from the players' by it */
 	ck_assert_int_eq(test_run("-q -i " DIR "/door.edited.json --player -o " DIR "/door.player.svg", NULL, NULL), 0);
+	/* the exits text, never touched, follows the door without a warning */
+	ck_assert_int_eq(test_run("-i " DIR "/door.edited.json -o " DIR "/door.txt", NULL, DIR "/door.err"), 0);
+	size_t len;
+	char *err = test_slurp(DIR "/door.err", &len);
+	ck_assert_ptr_nonnull(err);
+	ck_assert_msg(len == 0, "a door made secret warns: %s", err);
+	free(err);
 	read_json_doc_free(&before);
 	read_json_doc_free(&after);
 }
@@ -515,6 +559,7 @@ static Suite *read_json_suite(void)
 	tcase_add_test(tc, test_generation_options_refused);
 	tcase_add_test(tc, test_edited_text_printed);
 	tcase_add_test(tc, test_door_made_secret);
+	tcase_add_test(tc, test_hand_edits_warned);
 	tcase_add_test(tc, test_door_removed);
 	tcase_add_test(tc, test_bad_files_refused);
 	tcase_add_test(tc, test_scan_bounds_edges);

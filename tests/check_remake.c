@@ -4,7 +4,7 @@
  * field or the text footer, paste it into sh, bash and zsh in a fresh
  * environment (no config file, the built program on PATH as `mapsheet`,
  * another folder) and compare the bytes of the two outputs. */
-#define _XOPEN_SOURCE 700   /* realpath */
+#define _GNU_SOURCE         /* realpath, memmem */
 #include "testrun.h"
 #include "testutil.h"
 
@@ -397,6 +397,48 @@ START_TEST(test_drawn_sheets)
 }
 END_TEST
 
+/* "The same command gives the same bytes" without SOURCE_DATE_EPOCH too:
+ * each output made twice, a second apart, is the same file; the PDFs carry
+ * no date (with SOURCE_DATE_EPOCH they carry its date, check_render_booklet). */
+START_TEST(test_same_bytes_undated)
+{
+	setup();
+	unsetenv("SOURCE_DATE_EPOCH");
+	static const char *const runs[][2] = {
+		{ "-n 4", "sheet.pdf" }, { "-n 4", "sheet.svg" }, { "-n 4", "sheet.png" },
+		{ "-n 3 --levels 2", "booklet.pdf" }, { "-n 3 --levels 2", "foundry.zip" },
+		{ "-n 3 --levels 2", "eplus.module" },
+	};
+	enum { N = sizeof runs / sizeof runs[0] };
+	char *first[N];
+	size_t len[N];
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			sleep(1);
+		for (size_t i = 0; i < N; i++) {
+			char cmd[300], out[200];
+			snprintf(out, sizeof out, BASE "/first/%s", runs[i][1]);
+			snprintf(cmd, sizeof cmd, "-q -s undated %s -o %s", runs[i][0], out);
+			ck_assert_msg(test_run(cmd, NULL, NULL) == 0, "%s failed", cmd);
+			size_t n;
+			char *bytes = test_slurp(out, &n);
+			ck_assert_ptr_nonnull(bytes);
+			if (pass == 0) {
+				first[i] = bytes;
+				len[i] = n;
+				continue;
+			}
+			ck_assert_msg(n == len[i] && memcmp(bytes, first[i], n) == 0, "%s: two runs of the same command "
+				      "differ", runs[i][1]);
+			if (strstr(runs[i][1], ".pdf"))
+				ck_assert_msg(memmem(bytes, n, "CreationDate", 12) == NULL, "%s carries a date", runs[i][1]);
+			free(bytes);
+			free(first[i]);
+		}
+	}
+}
+END_TEST
+
 static Suite *remake_suite(void)
 {
 	Suite *s = suite_create("remake");
@@ -406,6 +448,7 @@ static Suite *remake_suite(void)
 	tcase_add_test(tc, test_every_method);
 	tcase_add_test(tc, test_config_settings);
 	tcase_add_test(tc, test_drawn_sheets);
+	tcase_add_test(tc, test_same_bytes_undated);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -12,6 +12,7 @@
  * --request-seconds is a 503 and the server goes on; SIGTERM lets a request in flight finish and exits 0 (and under
  * make sanitize, with no leak or error reported). */
 #include "httpget.h"
+#include "testrun.h"
 #include "testutil.h"
 
 #include "base/sbuf.h"
@@ -272,6 +273,49 @@ START_TEST(test_preview_key_remake)
 }
 END_TEST
 
+/* The pages of the PDF in body (len bytes), as pdfinfo reads them. */
+static int pdf_pages(const char *body, size_t len)
+{
+	ck_assert_int_eq(test_write_file(DIR "/pages.pdf", body, len), 0);
+	FILE *p = popen("pdfinfo " DIR "/pages.pdf 2>/dev/null", "r");
+	ck_assert_ptr_nonnull(p);
+	char line[300];
+	int n = -1;
+	while (fgets(line, sizeof line, p))
+		if (strncmp(line, "Pages:", 6) == 0)
+			n = atoi(line + 6);
+	pclose(p);
+	return n;
+}
+
+/* The preview's page says which page of the download it is: of several
+ * levels, a PDF is a booklet whose cover comes first, and the preview is
+ * its page 2 of all the booklet's. */
+START_TEST(test_preview_numbered_as_download)
+{
+	start();
+	static const char *const picked[] = { "pdf", "booklet", "handout" };
+	for (size_t i = 0; i < sizeof picked / sizeof picked[0]; i++) {
+		char path[300], want[100];
+		struct http_reply map, pdf;
+		snprintf(path, sizeof path, "/download?seed=pv&rooms=4&levels=3&player-secret-rooms=%d&format=%s",
+			 strcmp(picked[i], "handout") == 0, picked[i]);
+		get_ok(path, &pdf);
+		int pages = pdf_pages(pdf.body, pdf.len);
+		ck_assert_int_gt(pages, 3);
+		snprintf(path, sizeof path, "/map.svg?seed=pv&rooms=4&levels=3&player-secret-rooms=%d&format=%s",
+			 strcmp(picked[i], "handout") == 0, picked[i]);
+		get_ok(path, &map);
+		snprintf(want, sizeof want, ", page 2 of %d</title>", pages);
+		ck_assert_msg(strstr(map.body, want) != NULL, "format=%s: the download has %d pages, the preview says %.200s",
+			      picked[i], pages, strstr(map.body, "<title>"));
+		http_reply_free(&map);
+		http_reply_free(&pdf);
+	}
+	stop_ok();
+}
+END_TEST
+
 /* The paragraph of text that starts with lead, up to the blank line after
  * it, its lines joined by spaces (malloc'd). */
 static char *paragraph_after(const char *text, const char *lead)
@@ -429,6 +473,9 @@ START_TEST(test_bad_parameters)
 	refused("/map.svg?system=/etc", "--system: '/etc' is a path");
 	refused("/map.svg?verbose=1", "--verbose is not taken by the page");
 	refused("/map.svg?roo=3", "unknown option '--roo'");
+	/* did you mean, as on the command line, among the page's options */
+	refused("/map.svg?player-level=3", "unknown option '--player-level'; did you mean --party-level?");
+	refused("/map.svg?romos=3", "unknown option '--romos'; did you mean --rooms?");
 	/* the web's caps */
 	refused("/map.svg?rooms=1001", "at most 1000 rooms");
 	refused("/map.svg?levels=11", "at most 10 levels");
@@ -521,6 +568,11 @@ START_TEST(test_options_json)
 	ck_assert_ptr_null(strstr(r.body, "\"input\""));
 	ck_assert_ptr_null(strstr(r.body, "\"input-format\""));
 	ck_assert_ptr_nonnull(strstr(r.body, "\"values\":[\"blueprint\",\"classic\",\"hatched\",\"inksaver\"]"));
+	/* the game system in a game master's words, and the systems whose
+	 * fights are sized for a party: the page shows the party's options
+	 * with those only */
+	ck_assert_ptr_nonnull(strstr(r.body, "{\"name\":\"system\",\"arg\":\"NAME\",\"label\":\"Game system\""));
+	ck_assert_ptr_nonnull(strstr(r.body, "\"party_systems\":[\"5e\"]"));
 	/* every option the page shows has a label of its own, short, in other
 	 * words than the command line's help (which stays for --help) */
 	json_error_t jerr;
@@ -752,6 +804,7 @@ static Suite *serve_suite(void)
 	mkdir(DIR, 0777);
 	tcase_add_test(tc, test_downloads_are_the_commands_bytes);
 	tcase_add_test(tc, test_preview_key_remake);
+	tcase_add_test(tc, test_preview_numbered_as_download);
 	tcase_add_test(tc, test_key_premise_and_secret);
 	tcase_add_test(tc, test_bad_parameters);
 	tcase_add_test(tc, test_paths_and_methods);

@@ -282,22 +282,21 @@ static int finish(cairo_surface_t *surf, struct err *e)
 	return 0;
 }
 
-/* SOURCE_DATE_EPOCH, when set, fixes the PDF's dates so that the same
- * command gives the same file. */
+/* The PDF's dates: SOURCE_DATE_EPOCH's when it is set, else none at all
+ * (Cairo would write the current time), so that the same command gives
+ * the same bytes. */
 static void set_dates(cairo_surface_t *surf)
 {
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	if (!sde || !*sde)
-		return;
+	char date[32] = "";
 	char *end;
-	long long v = strtoll(sde, &end, 10);
-	if (*end != '\0' || v < 0)
-		return;
-	time_t t = (time_t)v;
-	struct tm tm;
-	char date[32];
-	if (!gmtime_r(&t, &tm) || strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		return;
+	long long v = sde && *sde ? strtoll(sde, &end, 10) : -1;
+	if (v >= 0 && *end == '\0') {
+		time_t t = (time_t)v;
+		struct tm tm;
+		if (!gmtime_r(&t, &tm) || strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+			date[0] = '\0';
+	}
 	cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATE_DATE, date);
 	cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_MOD_DATE, date);
 }

@@ -15,12 +15,14 @@
 #include <string.h>
 #include <time.h>
 
-/* SOURCE_DATE_EPOCH when set (the reproducible-builds convention), else now. */
+/* SOURCE_DATE_EPOCH when set (the reproducible-builds convention), else
+ * -1: the booklet carries no date, so that the same command gives the
+ * same bytes. */
 static int booklet_epoch(long long *out, struct err *e)
 {
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 	if (!sde || !*sde) {
-		*out = (long long)time(NULL);
+		*out = -1;
 		return 0;
 	}
 	char *end;

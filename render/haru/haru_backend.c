@@ -369,6 +369,8 @@ static int set_info(struct haru *h, const struct haru_info *info)
 	if (info->subject)
 		HPDF_SetInfoAttr(h->pdf, HPDF_INFO_SUBJECT, info->subject);
 	HPDF_SetInfoAttr(h->pdf, HPDF_INFO_CREATOR, info->creator ? info->creator : "mapsheet");
+	if (info->epoch < 0)
+		return haru_check(h, 0, "setting the document info");
 	time_t t = (time_t)info->epoch;
 	struct tm tm;
 	if (!gmtime_r(&t, &tm))

@@ -26,7 +26,7 @@ struct haru_bookmark {
 
 struct haru_info {
 	const char *title, *subject, *creator;  /* UTF-8 */
-	long long epoch;            /* creation and modification date, seconds since 1970 (UTC) */
+	long long epoch;            /* creation and modification date, seconds since 1970 (UTC); -1: none */
 };
 
 /* Writes every page of sc, the outline and the info to out. Text uses the

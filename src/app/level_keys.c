@@ -19,7 +19,12 @@ int level_party_level(const struct key_options *o)
 int level_site_plan(struct site_plan *plan, const struct site_tables *tables, struct level *levels, int n,
 		    const char *seed, const struct key_options *o, struct err *e)
 {
-	if (site_plan_make(plan, tables, levels, n, seed, level_party_level(o), e) < 0)
+	/* a system with figures has the factions chosen whose cast fits the party */
+	struct stock_party party = { .t = o ? o->tables : NULL, .party = o && o->party > 0 ? o->party : KEY_PARTY_DEFAULT,
+				     .level = level_party_level(o) };
+	struct site_sizer sizer = stock_sizer(&party);
+	if (site_plan_make_sized(plan, tables, levels, n, seed, level_party_level(o),
+				 level_party_level(o) > 0 ? &sizer : NULL, e) < 0)
 		return -1;
 	for (int k = 0; k < n; k++)
 		if (site_level_plan(plan, tables, &levels[k], seed, e) < 0)

@@ -288,7 +288,7 @@ static int write_md(const struct doc *d, const char *path, struct err *e)
 static const struct output_format formats[] = {
 	{ .name = "pdf", .summary = "graph-paper sheets, every page in one file; several levels make a booklet "
 				    "with bookmarks and links", .sheet = 1, .draws = 1, .write = write_pdf },
-	{ .name = "pdf-cairo", .summary = "every level in one PDF drawn by Cairo, cover included, without "
+	{ .name = "pdf-cairo", .ext = "pdf", .summary = "every level in one PDF drawn by Cairo, cover included, without "
 					  "bookmarks and links (to compare with the booklet)",
 	  .sheet = 1, .draws = 1, .by_name_only = 1, .write = write_pdf_cairo },
 	{ .name = "svg", .summary = "graph-paper sheets, one file a page", .sheet = 1, .draws = 1, .write = write_svg },
@@ -330,6 +330,16 @@ const struct output_format *output_for_path(const char *path)
 		     (formats[i].ext2 && strcasecmp(formats[i].ext2, dot + 1) == 0)))
 			return &formats[i];
 	return NULL;
+}
+
+const char *output_extension(const struct output_format *f)
+{
+	return f->ext ? f->ext : f->name;
+}
+
+int output_takes_extension_of(const struct output_format *f, const struct output_format *named)
+{
+	return f == named || strcmp(output_extension(f), output_extension(named)) == 0;
 }
 
 void output_names(char *out, size_t size, int extensions)

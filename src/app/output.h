@@ -27,6 +27,11 @@ struct output_format {
 const struct output_format *output_find(const char *name);
 /* The format for a file name's extension, or NULL. */
 const struct output_format *output_for_path(const char *path);
+/* The extension f's files usually end in ("svg", "zip"; pdf-cairo: "pdf"). */
+const char *output_extension(const struct output_format *f);
+/* Whether a file named for format named (by its extension) may hold f's
+ * output: the same format, or one written to the same extension. */
+int output_takes_extension_of(const struct output_format *f, const struct output_format *named);
 /* For messages: every name --format takes ("pdf, pdf-cairo, ...") or,
  * with extensions, the file extensions (".pdf, .svg, ..."). */
 void output_names(char *out, size_t size, int extensions);

@@ -57,6 +57,14 @@ static const struct output_format *choose_format(const struct cli *c, const stru
 			output_names(names, sizeof names, 0);
 			err_usage(e, "--format: unknown format '%s' (formats: %s)", c->format, names);
 		}
+		/* a file named for another format would hold what its name denies */
+		const struct output_format *named = c->output && strcmp(c->output, "-") != 0 ? output_for_path(c->output)
+											   : NULL;
+		if (f && named && !output_takes_extension_of(f, named)) {
+			err_usage(e, "--format %s cannot write %s, a name for %s output; name a file ending .%s, or leave "
+				  "out --format", c->format, c->output, named->name, output_extension(f));
+			return NULL;
+		}
 	} else if (!c->output || strcmp(c->output, "-") == 0) {
 		f = output_find("txt");
 	} else {
@@ -264,6 +272,12 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 		return -1;
 	}
 	c->key.tables = !c->key.stock ? NULL : env ? env->tables : &tables;
+	if (c->party_given && !c->ninputs && c->key.tables && !stock_sizes_fights(c->key.tables)) {
+		stock_tables_free(&tables);
+		c->key.tables = NULL;
+		return err_usage(e, "--party and --party-level size fights, which the %s system does not roll; give "
+				 "--system 5e (or leave out --system, and 5e is taken)", c->key.system);
+	}
 	if (c->seed_drawn && !c->quiet)
 		fprintf(stderr, "mapsheet: seed %s (remake with --seed %s)\n", c->seed, c->seed);
 

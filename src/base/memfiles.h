@@ -21,6 +21,10 @@ struct memfiles {
 	int n, cap;
 	int max_files;          /* > 0: a writer of pages keeps only the first
 				 * max_files (the preview: the map page) */
+	int booklet_preview;    /* the preview of a booklet's download: the sheet's
+				 * pages laid out as the booklet lays them out,
+				 * after its cover (so numbered as the booklet
+				 * is), the cover left out */
 	size_t max_bytes;       /* > 0: the files' bytes in all at most this */
 	size_t bytes;           /* the files' bytes so far */
 };

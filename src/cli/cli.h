@@ -61,6 +61,9 @@ struct cli {
 	struct key_options key;
 	struct sheet_options sheet;
 	char command[CLI_COMMAND_MAX];  /* the command that remakes this output */
+	char system[101];           /* --system as installed ("5e" for "5E") */
+	int party_given;            /* --party or --party-level on the command line */
+	int system_taken;           /* the 5e system taken for a party given without --system */
 	struct cli_setting config[CLI_MAX_CONFIG];  /* its settings, which options point into */
 	int nconfig;
 	const struct cli_checks *checks;

@@ -4,11 +4,14 @@
  * stores it in struct cli. */
 #include "cli/cli_options.h"
 #include "read/read_map.h"
+#include "stock/stock_table.h"
 
 #include <errno.h>
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 static int set_method(struct cli *c, const char *value, struct err *e)
 {
@@ -164,6 +167,16 @@ static int set_system(struct cli *c, const char *value, struct err *e)
 	if (value[0] == '\0')
 		return err_usage(e, "--system: the name is empty (a folder of templates/tables/, or a path)");
 	c->key.system = value;
+	/* an installed system's name in any case, as --paper A4 is taken */
+	char names[1000];
+	if (strchr(value, '/') || stock_systems_list(c->params.template_dirs, names, sizeof names) <= 0)
+		return 0;
+	char *save = NULL;
+	for (char *name = strtok_r(names, ", ", &save); name; name = strtok_r(NULL, ", ", &save))
+		if (strcasecmp(name, value) == 0 && strlen(name) < sizeof c->system) {
+			snprintf(c->system, sizeof c->system, "%s", name);
+			c->key.system = c->system;
+		}
 	return 0;
 }
 
@@ -180,7 +193,8 @@ static int set_party_level(struct cli *c, const char *value, struct err *e)
 static int set_paper(struct cli *c, const char *value, struct err *e)
 {
 	if (value[0] == '\0')
-		return err_usage(e, "--paper: the name is empty (letter, legal, tabloid, a4 to a0, or WxH in mm or in)");
+		return err_usage(e, "--paper: the name is empty (letter, legal, tabloid, half-letter, executive, a0 to a10, "
+				 "b0 to b10, or WxH in mm or in)");
 	if (c->checks && c->checks->paper && c->checks->paper(value, e) < 0)
 		return -1;
 	c->sheet.paper = value;
@@ -224,8 +238,17 @@ static int set_style(struct cli *c, const char *value, struct err *e)
 {
 	if (value[0] == '\0')
 		return err_usage(e, "--style: the name is empty (see mapsheet --list-styles)");
-	if (c->checks && c->checks->style && c->checks->style(value, c->params.template_dirs, e) < 0)
+	if (c->checks && c->checks->style && c->checks->style(value, c->params.template_dirs, e) < 0) {
+		/* a style file in this folder, named without a path: say how to name it
+		 * (not on the page of mapsheet serve, which reads no file of its own) */
+		if (!c->checks->no_config && !strchr(value, '/') && access(value, R_OK) == 0) {
+			char msg[sizeof e->msg];
+			snprintf(msg, sizeof msg, "%s", e->msg);
+			return err_usage(e, "%s; did you mean ./%s? (a style file of your own is named by its path)", msg,
+					 value);
+		}
 		return -1;
+	}
 	c->sheet.style = value;
 	return 0;
 }
@@ -415,13 +438,14 @@ const struct cli_option cli_options[] = {
 	{ "no-stock", 0, NULL, "a bare key: sizes and exits only",
 	  "Empty rooms: sizes and exits only", GROUP_KEY, set_no_stock, NULL },
 	{ "system", 0, "NAME", "stocking tables: neutral (default), 5e, or a folder",
-	  "Tables for room contents", GROUP_KEY, set_system, NULL },
+	  "Game system", GROUP_KEY, set_system, NULL },
 	{ "party", 0, "N", "characters in the party 5e stocks for (default 4)",
 	  "Characters in the party", GROUP_KEY, set_party, NULL },
 	{ "party-level", 0, "L", "their level, 1 to 20 (default 1)",
 	  "The characters' level", GROUP_KEY, set_party_level, NULL },
-	{ "paper", 0, "NAME", "letter (default), legal, tabloid, a0-a4, 210x297mm",
-	  "Paper", GROUP_SHEET, set_paper, "letter legal tabloid ledger a4 a3 a2 a1 a0" },
+	{ "paper", 0, "NAME", "letter (default), legal, a0-a10, b0-b10, 210x297mm",
+	  "Paper", GROUP_SHEET, set_paper, "letter legal tabloid ledger half-letter statement executive a0 a1 a2 a3 "
+	  "a4 a5 a6 b0 b1 b2 b3 b4 b5 b6 b7" },
 	{ "landscape", 0, NULL, "turn the paper sideways (default: best fit)",
 	  "Paper sideways", GROUP_SHEET, set_landscape, NULL },
 	{ "portrait", 0, NULL, "keep the paper upright",

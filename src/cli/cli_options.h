@@ -30,6 +30,13 @@ extern const struct cli_option cli_options[];
  * ending with an entry whose name is NULL. */
 extern const struct cli_option cli_serve_options[];
 
+/* The option (common or a method's) a user most likely meant by the
+ * unknown long name name (no dashes): a near spelling, or a game master's
+ * word for it ("player-level": "party-level"); NULL when none is clear.
+ * keep (may be NULL) limits the answer to the options it returns 1 for
+ * (cli_suggest.c). */
+const char *cli_option_suggest(const char *name, int (*keep)(const char *name));
+
 /* The common option called name, or NULL. */
 const struct cli_option *cli_option_find(const char *name);
 

@@ -10,6 +10,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -187,10 +188,9 @@ static void fill_long_options(struct option *lo, const struct method_opt_ref *re
 	shorts[s] = '\0';
 }
 
-/* The option nearest to a misspelt "--name[=value]", when it is near
- * enough to be what was meant (one edit in a short name, two in a longer
- * one, and only one such option), else NULL. */
-static const char *nearest_option(const struct option *lo, const char *arg)
+/* The option a misspelt or misremembered "--name[=value]" stands for, or
+ * NULL. */
+static const char *nearest_option(const char *arg)
 {
 	if (strncmp(arg, "--", 2) != 0)
 		return NULL;
@@ -200,19 +200,7 @@ static const char *nearest_option(const struct option *lo, const char *arg)
 		return NULL;
 	memcpy(name, arg + 2, len);
 	name[len] = '\0';
-	int limit = len >= 6 ? 2 : 1, best = limit + 1, ties = 0;
-	const char *found = NULL;
-	for (int i = 0; lo[i].name; i++) {
-		int d = cli_edit_distance(name, lo[i].name);
-		if (d < best) {
-			best = d;
-			found = lo[i].name;
-			ties = 0;
-		} else if (d == best) {
-			ties++;
-		}
-	}
-	return found && ties == 0 ? found : NULL;
+	return cli_option_suggest(name, NULL);
 }
 
 /* The usage error for an option getopt refused: an unknown one, a value
@@ -245,10 +233,26 @@ static int bad_option(const struct option *lo, int opt, const char *arg, struct 
 		if (n > 1)
 			return err_usage(e, "option '--%.*s' is ambiguous (it could be %s)", (int)len, name, names);
 	}
-	const char *near = nearest_option(lo, arg);
+	const char *near = nearest_option(arg);
 	if (near)
 		return err_usage(e, "unknown option '%s'; did you mean --%s? (see mapsheet --help)", arg, near);
 	return err_usage(e, "unknown option '%s' (see mapsheet --help)", arg);
+}
+
+/* A word that is not an option: a file name most likely meant for -o
+ * (or, when it is a map file there is, for --input). */
+static int stray_argument(const char *arg, struct err *e)
+{
+	const char *slash = strrchr(arg, '/');
+	const char *dot = strrchr(slash ? slash + 1 : arg, '.');
+	if (arg[0] != '-' && dot && dot[1] && dot != (slash ? slash + 1 : arg)) {
+		if (strcasecmp(dot, ".json") == 0 && access(arg, F_OK) == 0)
+			return err_usage(e, "unexpected argument '%s'; did you mean --input %s (to print the map in it) or "
+					 "-o %s (to write over it)?", arg, arg, arg);
+		return err_usage(e, "unexpected argument '%s'; did you mean -o %s? (the file to write follows -o; see "
+				 "mapsheet --help)", arg, arg);
+	}
+	return err_usage(e, "unexpected argument '%s' (options start with -; see mapsheet --help)", arg);
 }
 
 /* Every value is printed somewhere (the sheet, the JSON, the remake line),
@@ -287,6 +291,26 @@ static int check_input_alone(const struct cli *c, const unsigned char *given, co
 			return err_usage(e, "--%s cannot be given with --input: a map read from a file is printed as it is "
 					 "(method options only shape a map being generated)", refs[i].opt->name);
 	return 0;
+}
+
+/* A party (--party, --party-level, on the command line or in the config
+ * file) with no --system anywhere: the 5e system, the one that sizes fights
+ * for a party, is taken. A party given on the command line is remembered,
+ * so that a system named that sizes no fights refuses it (run.c); one from
+ * the config file is then a default that does not apply. */
+static void take_party_system(struct cli *c, const unsigned char *given)
+{
+	c->party_given = given[cli_option_find("party") - cli_options] ||
+			 given[cli_option_find("party-level") - cli_options];
+	int party = c->party_given, system = given[cli_option_find("system") - cli_options];
+	for (int k = 0; k < c->nconfig; k++) {
+		party |= strncmp(c->config[k].option, "party", 5) == 0;
+		system |= strcmp(c->config[k].option, "system") == 0;
+	}
+	if (party && !system && !c->ninputs) {
+		c->key.system = "5e";
+		c->system_taken = 1;
+	}
 }
 
 /* A method option is refused when no level of the run uses its method. */
@@ -370,9 +394,10 @@ int cli_parse(struct cli *c, int argc, char **argv, const char *const *template_
 		}
 	}
 	if (optind < argc)
-		return err_usage(e, "unexpected argument '%s' (options start with -; see mapsheet --help)", argv[optind]);
+		return stray_argument(argv[optind], e);
 	if (c->action != CLI_RUN)
 		return 0;
+	take_party_system(c, given);
 	if (check_input_alone(c, given, given_method, nrefs, refs, e) < 0)
 		return -1;
 	if (finish(c, e) < 0 || (!c->ninputs && check_methods_used(c, refs, nrefs, given_method, e) < 0))

@@ -6,6 +6,7 @@
 #ifndef MAPSHEET_KEY_FOLLOW_H
 #define MAPSHEET_KEY_FOLLOW_H
 
+#include "model/connect.h"
 #include "model/key.h"
 
 /* Brings k, the written key of map m, up to date: `before` is the key
@@ -20,5 +21,14 @@
  * Returns 0, or -1 with e set (out of memory; k is then whole but may be
  * only partly brought up to date). */
 int key_follow_map(struct key *k, const struct key *before, const struct map *m, struct err *e);
+
+/* 1 when written is the exits paragraph key_build gave region id of m
+ * (door graph g) before one door on its walls changed kind (made secret,
+ * locked, opened by hand in a map file): a text the map changed under, not
+ * one a game master wrote; else 0; -1 with e set when out of memory. Each
+ * door's kind is changed in m while it is tried, and put back
+ * (key_exits_were.c). */
+int key_exits_were(struct map *m, const struct graph *g, int id, const char *written, const struct key_options *o,
+		   struct err *e);
 
 #endif

@@ -40,6 +40,10 @@ struct read_json_doc {
  * Returns 0 or -1 with e set. */
 int read_json_derive_exits(struct level *lv, int player, const char *name, int index, struct log *log,
 			   struct err *e);
+/* Warns (log may be NULL) of each numbered room whose region's name is not
+ * its key entry's title: the title is what prints, and a room is renamed
+ * there ("NAME: levels[INDEX].regions[r].name: ..."). */
+void read_json_check_names(const struct level *lv, const char *name, int index, struct log *log);
 /* Frees everything a reader allocated (safe on an empty struct). */
 void read_json_doc_free(struct read_json_doc *d);
 

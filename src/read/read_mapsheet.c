@@ -174,6 +174,7 @@ static int read_doc(struct jf *r, json_t *root, struct read_json_doc *out, struc
 		    read_key(r, lv, (int)i, &out->levels[i].map, &site, &out->levels[i].key) < 0 ||
 		    read_json_derive_exits(&out->levels[i], 0, r->name, (int)i, log, r->e) < 0)
 			return -1;
+		read_json_check_names(&out->levels[i], r->name, (int)i, log);
 		if (out->levels[i].map.depth != (int)i + 1)
 			return jf_fail(r, at, "depth: %d, but it is level %zu of the file", out->levels[i].map.depth, i + 1);
 	}

@@ -106,14 +106,26 @@ static void draw_seed(char *seed, size_t size)
 	snprintf(seed, size, "%08x", bits);
 }
 
+/* The options a did-you-mean may offer: those the page takes. */
+static int page_takes(const char *name)
+{
+	const char *arg, *help;
+	return serve_option_taken(name, &arg, &help);
+}
+
 /* One parameter as words of argv. */
 static int add_param(struct serve_args *sa, const char *name, const char *value, struct err *e)
 {
 	const char *arg = NULL, *help = NULL;
 	if (!serve_option_taken(name, &arg, &help)) {
-		if (!known_option(name))
+		if (!known_option(name)) {
+			const char *near = cli_option_suggest(name, page_takes);
+			if (near)
+				return err_usage(e, "unknown option '--%.60s'; did you mean --%s? (the page's options are "
+						 "those of /options.json)", name, near);
 			return err_usage(e, "unknown option '--%.60s' (the page's options are those of /options.json; "
 					 "see mapsheet --help)", name);
+		}
 		if (names_a_path(arg))
 			return err_usage(e, "--%s is not taken by the page: it would read or write a file (the page uses "
 					 "the installed templates only; use the command line)", name);

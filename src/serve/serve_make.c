@@ -243,6 +243,9 @@ int serve_make(struct serve_ctx *ctx, enum serve_output what, const char *const 
 	c->quiet = 1;
 	c->verbose = 0;
 	mf.max_files = what == SERVE_PREVIEW ? 1 : 0;
+	/* a PDF download of several levels is a booklet: the preview's footer
+	 * numbers its page as the booklet does */
+	mf.booklet_preview = what == SERVE_PREVIEW && strcmp(dl->ext, "pdf") == 0;
 	mf.max_bytes = SERVE_MAX_ANSWER_BYTES;
 	struct serve_cost cost;
 	serve_cost_estimate(c, dl->name, what, &cost);

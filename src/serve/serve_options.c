@@ -4,13 +4,14 @@
  * appears on the page without editing the page. Each option has the
  * page's label (a game master's words, beside the command line's help in
  * the same table) for the page's caption. With them: the installed
- * styles, stocking systems and zone themes, the downloads, and the web's
- * caps. */
+ * styles, stocking systems and zone themes, the systems that size fights
+ * for a party, the downloads, and the web's caps. */
 #include "serve/serve_int.h"
 
 #include "cli/cli_options.h"
 #include "base/paths.h"
 #include "base/sbuf.h"
+#include "stock/stock_encounter.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,14 @@ char *serve_options_json(const struct serve_ctx *ctx, size_t *len)
 		}
 		sbuf_add(&s, "]}");
 	}
+	/* the systems whose fights are sized for a party: the page offers the
+	 * party's options with them only */
+	sbuf_add(&s, "],\n\"party_systems\":[");
+	for (int i = 0, k = 0; i < ctx->nsystems; i++)
+		if (stock_sizes_fights(&ctx->systems[i].tables)) {
+			sbuf_add(&s, k++ ? "," : "");
+			sbuf_add_json(&s, ctx->systems[i].name);
+		}
 	sbuf_add(&s, "],\n\"downloads\":[");
 	for (int i = 0; serve_download_name(i); i++) {
 		sbuf_add(&s, i ? "," : "");

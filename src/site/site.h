@@ -57,6 +57,8 @@ enum site_setting site_setting_of(const struct map *m);
  * setting and the level). */
 int site_plan_make(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
 		   const char *seed, int party_level, struct err *e);
+
+
 void site_plan_free(struct site_plan *p);
 
 /* Places the plan's threads in rooms of levels[0..n) (planned by
@@ -86,7 +88,8 @@ struct site_group {
 	int count;              /* the sizer's: 0 leaves the group out */
 	int optional;           /* a stronger kind of the faction the sizer may
 				   add, to bring the fight up to its difficulty
-				   (at most one such group is added) */
+				   (of two kinds at most; beside a leader, its
+				   guard's own kind too) */
 };
 
 /* Where a group is met, for the sizer. */
@@ -111,6 +114,11 @@ struct site_sizer {
 	 * no fight. Returns 0, or -1 with e set (a creature the system lacks). */
 	int (*size)(void *ctx, struct site_group *g, int n, const struct site_meeting *at, struct key_entry *en,
 		    char *figures, size_t size, struct err *e);
+	/* Whether creature fits its part of a cast on dungeon level depth,
+	 * for the party: 2 a leader that is a fight in itself, 1 yes, 0 too
+	 * weak (a warchief that is a plain orc) or too strong (a leader past
+	 * a high fight alone), -1 a creature the system lacks. */
+	int (*fits)(void *ctx, const char *creature, enum site_cast cast, int depth);
 	void *ctx;
 };
 
@@ -120,5 +128,19 @@ struct site_sizer {
  * party. Returns 0 or -1 with e set. */
 int site_level_key(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
 		   int stock, const struct site_sizer *sz, struct err *e);
+
+/* site_plan_make with the sizer of the system the keys will be sized with
+ * (NULL: none): a faction is chosen only if its leader and its rank and
+ * file are strong enough for the party on the levels they hold (the
+ * sizer's fits), where one is, and its leader is one that is. */
+int site_plan_make_sized(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
+			 const char *seed, int party_level, const struct site_sizer *sz, struct err *e);
+
+/* The part of its faction's cast an occupant of a key stocked from plan
+ * plays ("leader", "lieutenant", "rank and file", "specialist", "beast",
+ * "servant", "prisoner"), or "" for one of no faction's (vermin, a
+ * visitor). */
+const char *site_occupant_cast(const struct site_plan *plan, const struct site_tables *t,
+			       const struct key_occupant *o);
 
 #endif

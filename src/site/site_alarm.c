@@ -177,10 +177,28 @@ static int write_alarm(struct level_plan *lp, struct err *e)
 	return 0;
 }
 
+/* Each group's part of its faction's cast, where the cast says it (the
+ * roster's order is the rooms' occupants'). */
+static void cast_roles(struct level_plan *lp)
+{
+	struct key *k = &lp->lv->key;
+	int g = 0;
+	for (int i = 0; i < k->n; i++)
+		for (int j = 0; j < k->entries[i].noccupants && g < k->nroster; j++, g++) {
+			const struct key_occupant *o = &k->entries[i].occupants[j];
+			const char *cast = strcmp(o->role, "sought") ? site_occupant_cast(lp->site, lp->t, o) : "";
+			if (cast[0])
+				snprintf(k->roster[g].role, sizeof k->roster[g].role, "%s", cast);
+		}
+}
+
 int site_alarm_write(struct level_plan *lp, struct err *e)
 {
 	struct key *k = &lp->lv->key;
-	if (key_roster_from_rooms(k, e) < 0 || write_alarm(lp, e) < 0)
+	if (key_roster_from_rooms(k, e) < 0)
+		return -1;
+	cast_roles(lp);
+	if (write_alarm(lp, e) < 0)
 		return -1;
 	return key_adversary_lines(k, e);
 }

@@ -11,6 +11,30 @@ static const char *const setting_names[SETTING_COUNT] = { "dungeon", "crypt", "c
 static const char *const role_names[ROLE_COUNT] = { "none",   "guard", "lair",  "leader", "shrine",
 						    "prison", "store", "work",  "wander" };
 
+/* the cast's words in the tables (one word each) and as the key says them */
+static const char *const cast_words[CAST_COUNT] = { "leader", "lieutenant", "rank", "specialist",
+						    "beast", "servant", "prisoner" };
+static const char *const cast_names[CAST_COUNT] = { "leader", "lieutenant", "rank and file", "specialist",
+						    "beast", "servant", "prisoner" };
+
+const char *site_cast_name(enum site_cast c)
+{
+	return (unsigned)c < CAST_COUNT ? cast_names[c] : "?";
+}
+
+int site_field_cast(const struct tpl_pos *pos, const struct tpl_field *f, enum site_cast *out, struct err *e)
+{
+	for (int c = CAST_LIEUTENANT; c < CAST_COUNT; c++)
+		if (!strcmp(f->text, cast_words[c])) {
+			*out = (enum site_cast)c;
+			return 0;
+		}
+	return tpl_error(e, pos, f->col,
+			 "unknown part of the cast '%s' (parts: lieutenant, rank, specialist, beast, servant, prisoner; "
+			 "the leader is a 'leader:' line)",
+			 f->text);
+}
+
 const char *site_setting_name(enum site_setting s)
 {
 	return (unsigned)s < SETTING_COUNT ? setting_names[s] : "?";

@@ -26,6 +26,9 @@ int site_field_dice(const struct tpl_pos *pos, const struct tpl_field *f, struct
 /* A range of party levels LO-HI, 1 <= LO <= HI <= SITE_LEVEL_MAX, into
  * *lo and *hi. */
 int site_field_levels(const struct tpl_pos *pos, const struct tpl_field *f, int *lo, int *hi, struct err *e);
+/* A member's part of the cast: lieutenant, rank, specialist, beast,
+ * servant or prisoner. */
+int site_field_cast(const struct tpl_pos *pos, const struct tpl_field *f, enum site_cast *out, struct err *e);
 int site_field_feature(const struct tpl_pos *pos, const struct tpl_field *f, enum feature *out, struct err *e);
 /* A text of a `what:` line: not blank, at most max bytes (0: no limit),
  * every {NAME} in it one of known (NULL-terminated; NULL: none). */

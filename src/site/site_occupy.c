@@ -24,6 +24,21 @@ int site_member_for(const struct site_faction_type *f, enum site_role role, stru
 	return found;
 }
 
+int site_member_fit(const struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
+		    struct rng *rng)
+{
+	const struct site_sizer *sz = lp->sizer;
+	int found = -1, n = 0;
+	for (int i = 0; sz && sz->fits && i < f->nmembers; i++)
+		if ((f->members[i].roles & (1u << role)) &&
+		    sz->fits(sz->ctx, f->members[i].creature, f->members[i].cast, lp->lv->map.depth) == 1) {
+			if (found < 0 || rng_range(rng, 0, 2 * n) == 0)
+				found = i;
+			n++;
+		}
+	return found >= 0 ? found : site_member_for(f, role, rng);
+}
+
 static int add_occupant(struct key_entry *en, int faction, const char *creature, int count, enum site_role role)
 {
 	if (en->noccupants >= KEY_MAX_OCCUPANTS)
@@ -100,6 +115,7 @@ struct pending {
 	const char *singular, *plural;
 	char who[160];          /* a leader's "Name, a creature," ({n} empty) */
 	const char *prison_of;  /* prisoners: whose */
+	enum site_cast cast;    /* an optional group's part of the cast */
 };
 
 /* A room's groups: a few to write, and the stronger kinds a sizer may add
@@ -130,7 +146,7 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 			  enum site_role role)
 {
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-	int m = site_member_for(f, role, &lp->rng);
+	int m = site_member_fit(lp, f, role, &lp->rng);
 	if (m < 0 || f->ndoing[role] == 0)
 		return;
 	const struct site_member *mb = &f->members[m];
@@ -140,13 +156,18 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
 	if (p)
 		p->line = doing_line(lp, f, role, en);
-	/* for a sizer: the faction's other kinds, to stand over them when the
-	 * party would find the group alone too easy */
+	/* for a sizer: the faction's other kinds that lead or fight, to
+	 * stand over them when the party would find the group alone too easy */
 	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
-		if (strcmp(f->members[j].creature, mb->creature) != 0) {
+		if (strcmp(f->members[j].creature, mb->creature) != 0 && f->members[j].cast != CAST_SERVANT &&
+		    f->members[j].cast != CAST_PRISONER &&
+		    (!lp->sizer->fits ||
+		     lp->sizer->fits(lp->sizer->ctx, f->members[j].creature, f->members[j].cast, lp->lv->map.depth) != 0)) {
 			struct pending *o = add_pending(rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
-			if (o)
+			if (o) {
 				o->g.optional = 1;
+				o->cast = f->members[j].cast;
+			}
 		}
 }
 
@@ -161,7 +182,22 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, const str
 			 strchr("aeiou", fa->leader_creature[0]) ? "an" : "a", fa->leader_creature);
 		p->line = doing_line(lp, f, ROLE_LEADER, en);
 	}
+	int guard = rg->n;
 	faction_group(lp, rg, en, faction, ROLE_GUARD);
+	/* for a sizer: a few of the guard's own kind may stand beside the
+	 * leader without the rest of them */
+	if (lp->sizer && guard < rg->n) {
+		const struct pending *g = &rg->p[guard];
+		int m = -1;
+		for (int i = 0; i < f->nmembers && m < 0; i++)
+			if (!strcmp(f->members[i].creature, g->singular))
+				m = i;
+		struct pending *o = add_pending(rg, faction, ROLE_GUARD, g->singular, g->plural, 0);
+		if (o) {
+			o->g.optional = 1;
+			o->cast = m >= 0 ? f->members[m].cast : CAST_RANK;
+		}
+	}
 }
 
 int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *o)
@@ -224,17 +260,35 @@ static int size_room(struct level_plan *lp, struct room_groups *rg, const struct
 	return key_entry_add_line(en, line, e);
 }
 
-static int write_group(struct key_entry *en, const struct pending *p, struct err *e)
+static int write_group(struct key_entry *en, const struct pending *p, int alone, struct err *e)
 {
 	if (p->g.count <= 0)
 		return 0;
 	add_occupant(en, p->faction, p->singular, p->g.count, p->role);
 	char buf[16];
-	if (p->g.optional) {
+	if (p->g.optional && alone) {   /* beside a leader, with no rank and file */
 		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
 		if (p->g.count == 1)
-			return add_who(en, "{n} {who} stands over them, and the rest defer to it", one, p->singular, e);
-		return add_who(en, "{n} {who} stand over them, and the rest defer to them",
+			return add_who(en, "{n} {who} keeps close at the leader's side, watching the door", one, p->singular, e);
+		return add_who(en, "{n} {who} keep close at the leader's side, watching the door",
+			       site_number_word(p->g.count, buf, sizeof buf), p->plural, e);
+	}
+	if (p->g.optional) {
+		/* by its part of the cast: a beast at their heels, a specialist
+		 * apart, a lieutenant over them */
+		static const char *const one_says[CAST_COUNT] = {
+			[CAST_BEAST] = "{n} {who} prowls among them, snapping at any who stray too near",
+			[CAST_SPECIALIST] = "{n} {who} keeps apart from the rest, who give it room and watch it warily",
+		};
+		static const char *const many_say[CAST_COUNT] = {
+			[CAST_BEAST] = "{n} {who} prowl among them, snapping at any who stray too near",
+			[CAST_SPECIALIST] = "{n} {who} keep apart from the rest, who give them room and watch them warily",
+		};
+		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
+		if (p->g.count == 1)
+			return add_who(en, one_says[p->cast] ? one_says[p->cast] : "{n} {who} stands over them, and the rest defer to it",
+				       one, p->singular, e);
+		return add_who(en, many_say[p->cast] ? many_say[p->cast] : "{n} {who} stand over them, and the rest defer to them",
 			       site_number_word(p->g.count, buf, sizeof buf), p->plural, e);
 	}
 	if (p->who[0])
@@ -323,8 +377,11 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 		outsider_group(lp, &rg, 0, NULL);
 	if (size_room(lp, &rg, r, en, e) < 0)
 		return -1;
+	int alone = 1;   /* no group of the rank and file or an outsider's in the room */
 	for (int i = 0; i < rg.n; i++)
-		if (write_group(en, &rg.p[i], e) < 0)
+		alone &= rg.p[i].g.count <= 0 || rg.p[i].g.optional || rg.p[i].g.fixed;
+	for (int i = 0; i < rg.n; i++)
+		if (write_group(en, &rg.p[i], alone, e) < 0)
 			return -1;
 	return r->kind >= 0 ? worth_taking(lp, en, &lp->t->kinds[r->kind], e) : 0;
 }
@@ -333,12 +390,15 @@ int site_occupants_place(struct level_plan *lp, struct err *e)
 {
 	int visitor_done = 0;
 	/* with a sizer the leaders' rooms come first: theirs is the hardest
-	 * fight of the level, and the rest stay under it */
-	for (int pass = lp->sizer ? 0 : 1; pass < 2; pass++) {
+	 * fight of the level, and the rest stay under it; then the rooms no
+	 * faction keeps, whose vermin and visitors are what they are, so that
+	 * the factions' fights, sized last, can keep the mix */
+	for (int pass = lp->sizer ? 0 : 2; pass < 3; pass++) {
 		for (int i = 0; i < lp->n; i++) {
 			const struct room_plan *r = &lp->rooms[i];
 			int first = lp->sizer && r->leader && r->faction >= 0;
-			if ((pass == 0) != first)
+			int kept = r->role != ROLE_NONE && r->faction >= 0;
+			if (lp->sizer ? (pass == 0) != first || (!first && (pass == 1) == kept) : 0)
 				continue;
 			if (occupy_room(lp, r, &visitor_done, e) < 0)
 				return -1;

@@ -37,21 +37,55 @@ static unsigned document_settings(const struct level *levels, int n)
 	return bits;
 }
 
+/* The dungeon level where a faction in slot (0: the first) keeps its
+ * leader: the first's on the deepest level, the second's on the first. */
+static int leader_depth(int slot, int levels)
+{
+	return slot == 0 ? levels : 1;
+}
+
+/* Whether a leader line of f fits the party where it is met: 2 as a
+ * fight in itself, 1 fits, 0 not. */
+static int leader_fits(const struct site_leader *l, const struct site_sizer *sz, int depth)
+{
+	int fit = !sz || !sz->fits ? 1 : sz->fits(sz->ctx, l->creature, CAST_LEADER, depth);
+	return fit > 0 ? fit : 0;
+}
+
+/* Whether faction type f fits the party in slot: a leader strong enough
+ * where it is met, and rank and file neither too weak on the deepest
+ * level nor too strong on the first. */
+static int faction_fits(const struct site_faction_type *f, const struct site_sizer *sz, int slot, int levels)
+{
+	if (!sz || !sz->fits)
+		return 1;
+	int leader = 0, rank = 0;
+	for (int i = 0; i < f->nleaders && !leader; i++)
+		leader = leader_fits(&f->leaders[i], sz, leader_depth(slot, levels));
+	for (int i = 0; i < f->nmembers && !rank; i++)
+		rank = f->members[i].cast == CAST_RANK && sz->fits(sz->ctx, f->members[i].creature, CAST_RANK, 1) == 1 &&
+		       sz->fits(sz->ctx, f->members[i].creature, CAST_RANK, levels) == 1;
+	return leader && rank;
+}
+
 /* A faction type suiting the first level's setting and the party's level,
- * preferring one that suits every level's setting; not one of
- * taken[0..ntaken). -1 when none suits. */
+ * preferring one whose cast fits the party (faction_fits), then one that
+ * suits every level's setting; not one of taken[0..ntaken). -1 when none
+ * suits. */
 static int pick_faction(const struct site_tables *t, enum site_setting first, unsigned all, int party_level,
-			const int *taken, int ntaken, struct rng *rng)
+			const int *taken, int ntaken, const struct site_sizer *sz, int levels, struct rng *rng)
 {
 	int best = -1, nbest = 0;
-	for (int pass = 0; pass < 2 && best < 0; pass++)
+	/* a second faction only if one fits: the first whatever there is */
+	for (int pass = 0; pass < (ntaken > 0 && sz && sz->fits ? 2 : 4) && best < 0; pass++)
 		for (int i = 0; i < t->nfactions; i++) {
 			const struct site_faction_type *f = &t->factions[i];
 			int used = 0;
 			for (int j = 0; j < ntaken; j++)
 				used |= taken[j] == i;
-			if (used || !(f->settings & (1u << first)) || (pass == 0 && (f->settings & all) != all) ||
-			    !site_fits_level(f->level_lo, f->level_hi, party_level))
+			if (used || !(f->settings & (1u << first)) || (pass % 2 == 0 && (f->settings & all) != all) ||
+			    !site_fits_level(f->level_lo, f->level_hi, party_level) ||
+			    (pass < 2 && !faction_fits(f, sz, ntaken, levels)))
 				continue;
 			if (rng_range(rng, 0, nbest++) == 0)   /* one of the suitable, each as likely */
 				best = i;
@@ -59,11 +93,20 @@ static int pick_faction(const struct site_tables *t, enum site_setting first, un
 	return best;
 }
 
-static int fill_faction(struct faction *out, const struct site_faction_type *f, struct rng *rng)
+/* The faction's name and its leader: one strong enough for the party
+ * where it is met, where the faction has one. */
+static int fill_faction(struct faction *out, const struct site_faction_type *f, const struct site_sizer *sz,
+			int depth, struct rng *rng)
 {
 	snprintf(out->id, sizeof out->id, "%s", f->id);
 	snprintf(out->name, sizeof out->name, "%s", f->called[site_pick(f->ncalled, rng)]);
-	const struct site_leader *l = &f->leaders[site_pick(f->nleaders, rng)];
+	int pick = -1, n = 0, best = 1;
+	for (int i = 0; sz && sz->fits && i < f->nleaders; i++)
+		best = leader_fits(&f->leaders[i], sz, depth) > best ? 2 : best;
+	for (int i = 0; sz && sz->fits && i < f->nleaders; i++)
+		if (leader_fits(&f->leaders[i], sz, depth) == best && rng_range(rng, 0, n++) == 0)
+			pick = i;   /* one of the strongest that fit */
+	const struct site_leader *l = &f->leaders[pick >= 0 ? pick : site_pick(f->nleaders, rng)];
 	snprintf(out->leader, sizeof out->leader, "%s", l->name);
 	snprintf(out->leader_creature, sizeof out->leader_creature, "%s", l->creature);
 	return 0;
@@ -134,6 +177,12 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 int site_plan_make(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
 		   const char *seed, int party_level, struct err *e)
 {
+	return site_plan_make_sized(p, t, levels, n, seed, party_level, NULL, e);
+}
+
+int site_plan_make_sized(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
+			 const char *seed, int party_level, const struct site_sizer *sz, struct err *e)
+{
 	memset(p, 0, sizeof *p);
 	p->levels = n;
 	p->party_level = party_level;
@@ -147,11 +196,12 @@ int site_plan_make(struct site_plan *p, const struct site_tables *t, const struc
 	unsigned all = document_settings(levels, n);
 	int want = rng_chance(&rng, 0.4) ? 2 : 1;
 	for (int i = 0; i < want; i++) {
-		int type = pick_faction(t, p->setting, all, party_level, p->faction_type, p->nfactions, &rng);
+		int type = pick_faction(t, p->setting, all, party_level, p->faction_type, p->nfactions, sz, n, &rng);
 		if (type < 0)
 			break;
 		p->faction_type[p->nfactions] = type;
-		fill_faction(&p->factions[p->nfactions++], &t->factions[type], &rng);
+		fill_faction(&p->factions[p->nfactions], &t->factions[type], sz, leader_depth(p->nfactions, n), &rng);
+		p->nfactions++;
 	}
 	if (p->nfactions == 0 && party_level > 0)
 		return err_usage(e, "the site tables have no faction for a party of level %d in the %s setting", party_level,
@@ -159,6 +209,20 @@ int site_plan_make(struct site_plan *p, const struct site_tables *t, const struc
 	if (p->nfactions == 0)
 		return err_usage(e, "the site tables have no faction for the %s setting", site_setting_name(p->setting));
 	return write_premise(p, t, 1u << p->setting, &rng, e);
+}
+
+const char *site_occupant_cast(const struct site_plan *plan, const struct site_tables *t,
+			       const struct key_occupant *o)
+{
+	if (o->faction < 0 || o->faction >= plan->nfactions)
+		return !strcmp(o->role, "prison") ? site_cast_name(CAST_PRISONER) : "";
+	if (!strcmp(o->role, "leader") && !strcmp(o->creature, plan->factions[o->faction].leader_creature))
+		return site_cast_name(CAST_LEADER);
+	const struct site_faction_type *f = &t->factions[plan->faction_type[o->faction]];
+	for (int i = 0; i < f->nmembers; i++)
+		if (!strcmp(f->members[i].creature, o->creature))
+			return site_cast_name(f->members[i].cast);
+	return "";
 }
 
 void site_plan_free(struct site_plan *p)

@@ -37,6 +37,11 @@ struct level_plan {
  * -1 when none is. */
 int site_member_for(const struct site_faction_type *f, enum site_role role, struct rng *rng);
 
+/* The same, preferring a member strong enough for its part of the cast
+ * on this level (the sizer's fits), where the level is sized. */
+int site_member_fit(const struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
+		    struct rng *rng);
+
 /* Whether outsider o may be met on this level: its setting and the
  * party's level. */
 int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *o);

@@ -274,13 +274,17 @@ static int on_leader(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 static int on_member(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
-	(void)nf;
 	if (!p->faction)
 		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
 	struct site_member m;
 	if (site_field_word(pos, &f[0], "the creature", m.creature, sizeof m.creature, e) < 0 ||
 	    site_field_word(pos, &f[1], "the plural", m.plural, sizeof m.plural, e) < 0 || site_field_dice(pos, &f[2], &m.count, e) < 0 ||
-	    site_field_roles(pos, &f[3], MEMBER_ROLES, &m.roles, e) < 0)
+	    (strcmp(f[3].text, "-") != 0 && site_field_roles(pos, &f[3], MEMBER_ROLES, &m.roles, e) < 0))
+		return -1;
+	if (!strcmp(f[3].text, "-"))
+		m.roles = 0;   /* never a room's group alone: only with others */
+	m.cast = CAST_RANK;
+	if (nf > 4 && site_field_cast(pos, &f[4], &m.cast, e) < 0)
 		return -1;
 	struct site_member *slot = grow((void **)&p->faction->members, &p->faction->nmembers, sizeof *slot, e);
 	if (!slot)
@@ -494,7 +498,7 @@ static const struct tpl_directive directives[] = {
 	{ "called", "text", on_called, 0 },
 	{ "holds", "text", on_holds, 0 },
 	{ "leader", "str str", on_leader, 0 },
-	{ "member", "str str str str", on_member, 0 },
+	{ "member", "str str str str ?str", on_member, 0 },
 	{ "want", "text", on_want, 0 },
 	{ "secret", "text", on_secret, 0 },
 	{ "doing", "str text", on_doing, 0 },

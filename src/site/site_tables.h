@@ -41,6 +41,8 @@ struct site_member {
 	char creature[SITE_WORD], plural[SITE_WORD];
 	struct site_dice count;
 	unsigned roles;        /* bits of enum site_role it fills */
+	enum site_cast cast;   /* its part of the faction's cast (rank and file
+				  unless its line says) */
 };
 
 struct site_leader {

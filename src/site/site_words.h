@@ -23,6 +23,20 @@ enum site_role {
 	ROLE_COUNT
 };
 
+/* The part a faction's member plays in its cast (member:...:CAST): the
+ * leader is the faction's leader line; prisoners are the visitors its
+ * cells hold. */
+enum site_cast {
+	CAST_LEADER,
+	CAST_LIEUTENANT,   /* a few stronger ones who stand over the rest */
+	CAST_RANK,         /* the rank and file */
+	CAST_SPECIALIST,   /* a priest, a mage, a trapmaker */
+	CAST_BEAST,        /* beasts or pets */
+	CAST_SERVANT,      /* servants or thralls */
+	CAST_PRISONER,
+	CAST_COUNT
+};
+
 /* The party levels a faction or an outsider suits (levels:LO-HI): from 1
  * to SITE_LEVEL_MAX; without a levels line, SITE_LEVELS_LO to
  * SITE_LEVELS_HI, the low levels the neutral system's inhabitants suit. */
@@ -37,6 +51,9 @@ struct site_dice {
 
 const char *site_setting_name(enum site_setting s);
 const char *site_role_name(enum site_role r);
+/* "leader", "lieutenant", "rank and file", "specialist", "beast",
+ * "servant", "prisoner". */
+const char *site_cast_name(enum site_cast c);
 
 /* A count of creatures rolled; at least 1. */
 int site_dice_roll(const struct site_dice *d, struct rng *rng);

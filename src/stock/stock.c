@@ -240,7 +240,23 @@ struct stock_at {
 	struct stock_memory *mem;
 	int depth;
 	int level;
+	long richest;           /* the most gp a treasure of the level holds so far, the leaders' aside */
+	const struct key_entry *last_free;  /* on a level of TRAPS_FROM rooms or more, the last room
+					       nobody holds: a trap when none has been rolled before it */
+	int traps;              /* rolled so far */
 };
+
+/* A level of this many rooms or more has a trap. */
+#define TRAPS_FROM 20
+
+/* Whether the site put a faction's leader in the room. */
+static int leader_entry(const struct key_entry *en)
+{
+	for (int i = 0; i < en->noccupants; i++)
+		if (!strcmp(en->occupants[i].role, "leader"))
+			return 1;
+	return 0;
+}
 
 /* The contents kind of an entry: the site model's occupants make it a
  * monster's room; a room it has been to without placing anyone rolls
@@ -283,11 +299,17 @@ static int trap_with_figures(struct key_entry *en, const struct stock_at *at, co
 	return rc;
 }
 
-static int contents_entry(struct key_entry *en, const struct stock_at *at, struct rng *rng, struct err *e)
+static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng *rng, struct err *e)
 {
 	const struct stock_tables *t = at->t;
 	const struct stock_kind *k = entry_kind(en, t, rng);
-	int treasure = rng_chance(rng, k->treasure);
+	const struct stock_kind *trap = find_kind(t, "trap");
+	if (en == at->last_free && at->traps == 0 && trap && stock_table_find(t, "trap"))
+		k = trap;
+	at->traps += strcmp(k->name, "trap") == 0;
+	int valued = at->level > 0 && stock_has_treasure_figures(&t->fig);
+	int hoard = valued && leader_entry(en);   /* a leader always keeps a hoard */
+	int treasure = rng_chance(rng, k->treasure) || hoard;
 	int empty = strcmp(k->name, "empty") == 0;
 	int occupied = en->kind[0] && en->noccupants > 0;   /* the site wrote who is here */
 	struct stock_vars v = { .memory = at->mem, .depth = at->depth };
@@ -314,14 +336,21 @@ static int contents_entry(struct key_entry *en, const struct stock_at *at, struc
 	if (!treasure)
 		return 0;
 	/* what it is worth, where the system says */
-	struct sbuf valued;
-	sbuf_init(&valued);
-	if (at->level > 0 && stock_has_treasure_figures(&t->fig)) {
-		if (stock_treasure_valued(t, at->level, at->mem, rng, &valued, &en->treasure_gp, e) < 0) {
-			sbuf_free(&valued);
+	struct sbuf worth;
+	sbuf_init(&worth);
+	if (valued) {
+		/* a guard's purse holds pocket money, a leader's hoard the most */
+		enum stock_holder holder = hoard ? HOLDER_HOARD
+				       : en->noccupants > 0 && !strcmp(en->occupants[0].role, "guard") ? HOLDER_PURSE
+													   : HOLDER_ROOM;
+		if (stock_treasure_valued(t, at->level, holder, at->richest, at->mem, rng, &worth, &en->treasure_gp, e) <
+		    0) {
+			sbuf_free(&worth);
 			return -1;
 		}
-		v.treasure = sbuf_cstr(&valued);
+		if (!hoard && en->treasure_gp > at->richest)
+			at->richest = en->treasure_gp;
+		v.treasure = sbuf_cstr(&worth);
 	}
 	/* where it is kept: by what the room's first occupants use it for
 	 * (treasure_with_monster_leader), by its contents, or anywhere */
@@ -336,7 +365,7 @@ static int contents_entry(struct key_entry *en, const struct stock_at *at, struc
 	if (!with)
 		with = stock_table_find(t, "treasure");
 	int rc = with ? add_rolled(en, t, with, "Treasure", NULL, &v, rng, e) : 0;
-	sbuf_free(&valued);
+	sbuf_free(&worth);
 	return rc;
 }
 
@@ -395,6 +424,47 @@ static int keys_entry(struct key_entry *en, const struct map *m, const struct st
 		v.v[STOCK_VAR_ROOM] = en->title;
 		if (add_rolled(en, t, tab, NULL, NULL, &v, rng, e) < 0 ||
 		    join_key_lines(en, v.v[STOCK_VAR_KEY], e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Whether entry i of k is the first to list door d among its exits: the
+ * room a door is on says what it takes to open or find it, once. */
+static int first_with_door(const struct key *k, int i, int d)
+{
+	for (int j = 0; j <= i; j++)
+		for (int x = 0; x < k->entries[j].nexits; x++)
+			if (k->entries[j].exit_list[x].door == d)
+				return j == i;
+	return 0;
+}
+
+/* For each locked and secret door on the room's walls, what it takes to
+ * open or find it, from door_locked and door_secret: the system's DC (a
+ * lock as hard as a trap is to escape, forced at 2 more) or the classic
+ * procedure's chance in 6. */
+static int doors_entry(const struct key *k, int i, const struct stock_at *at, struct rng *rng, struct err *e)
+{
+	struct key_entry *en = &k->entries[i];
+	for (int x = 0; x < en->nexits; x++) {
+		const struct key_exit *ex = &en->exit_list[x];
+		const char *name = ex->kind == DOOR_LOCKED ? "door_locked" : ex->kind == DOOR_SECRET ? "door_secret" : NULL;
+		const struct stock_table *tab = name ? stock_table_find(at->t, name) : NULL;
+		if (!tab || !first_with_door(k, i, ex->door))
+			continue;
+		char dc[32] = "", force[32] = "", attack[32], damage[32];
+		if (at->level > 0 && stock_has_trap_figures(&at->t->fig)) {
+			struct key_trap tr;
+			stock_trap_roll(&at->t->fig, at->level, rng, &tr, dc, attack, damage, sizeof dc);
+			snprintf(force, sizeof force, "DC %d", tr.dc + 2);
+		}
+		struct stock_vars v = { .memory = at->mem };
+		v.v[STOCK_VAR_ROOM] = en->title;
+		v.v[STOCK_VAR_WALL] = side_name(ex->wall);
+		v.v[STOCK_VAR_DC] = dc;
+		v.v[STOCK_VAR_FORCE] = force;
+		if (add_rolled(en, at->t, tab, NULL, NULL, &v, rng, e) < 0)
 			return -1;
 	}
 	return 0;
@@ -459,18 +529,36 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 	if (stock_check_system(t, e) < 0 || stock_memory_init(&mem, t, e) < 0)
 		return -1;
 	int figures = stock_has_trap_figures(&t->fig) || stock_has_treasure_figures(&t->fig);
-	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0 };
+	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0, NULL, 0 };
 	if (figures)
 		at.level = stock_level_for(&t->fig, party_level > 0 ? party_level : 1, at.depth);
+	/* with treasure valued, the leaders' rooms last: a hoard outweighs
+	 * every other treasure of the level */
+	int leaders_last = at.level > 0 && stock_has_treasure_figures(&t->fig);
+	int rooms = 0;
+	for (int i = 0; i < k->n; i++)
+		if (k->entries[i].region > 0 && k->entries[i].region <= m->nregions) {
+			rooms++;
+			if (k->entries[i].noccupants == 0)
+				at.last_free = &k->entries[i];
+		}
+	if (rooms < TRAPS_FROM)
+		at.last_free = NULL;
 	int rc = 0;
-	for (int i = 0; i < k->n && rc == 0; i++) {
-		struct key_entry *en = &k->entries[i];
-		if (en->region <= 0 || en->region > m->nregions)
+	for (int i = 0; i < (leaders_last ? 2 : 1) * k->n && rc == 0; i++) {
+		struct key_entry *en = &k->entries[i % k->n];
+		if (en->region <= 0 || en->region > m->nregions ||
+		    (leaders_last && (i < k->n) == leader_entry(en)))
 			continue;
 		if (dress_entry(en, m, t, &mem, rng, e) < 0 || contents_entry(en, &at, rng, e) < 0 ||
 		    keys_entry(en, m, t, &mem, rng, e) < 0)
 			rc = -1;
 	}
+	/* then what opens or finds each door, rolled after the rest so the
+	 * rooms' contents stay as they were */
+	for (int i = 0; i < k->n && rc == 0; i++)
+		if (k->entries[i].region > 0 && k->entries[i].region <= m->nregions)
+			rc = doors_entry(k, i, &at, rng, e);
 	if (rc == 0)
 		rc = wandering_table(k, t, rng, e);
 	stock_memory_free(&mem);

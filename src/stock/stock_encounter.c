@@ -1,13 +1,16 @@
 /* stock_encounter.c: sizing the site's groups for a party
- * (stock_encounter.h): the difficulty drawn, the budget it allows, the
- * groups filled up to it, and the line of figures a GM runs the fight
- * with. */
+ * (stock_encounter.h): the difficulties in the order the mix wants them,
+ * each one's band of XP filled from the room's groups and the cast's
+ * stronger kinds, the first band filled kept, and the line of figures a
+ * GM runs the fight with; and whether a creature fits its part of a
+ * cast. */
 #include "stock/stock_encounter.h"
 
 #include "base/thousands.h"
 #include "stock/stock_valued.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A group's smallest number: the site's lines speak of a group. */
@@ -15,6 +18,13 @@
 /* A group's largest: this many times what the site's own dice rolled for
  * it, so that a nest of three swarms does not become twelve. */
 #define GROUP_GROWTH 3
+
+/* The most creatures a fight holds for a party, at `each` a character:
+ * never fewer than a group and one standing over it. */
+static int crowd_of(int each, int party)
+{
+	return each * party > GROUP_MIN + 1 ? each * party : GROUP_MIN + 1;
+}
 
 static int group_most(const struct site_group *g)
 {
@@ -27,24 +37,33 @@ int stock_sizes_fights(const struct stock_tables *t)
 	return t->fig.has_budget && t->fig.ncreatures > 0;
 }
 
-static enum fig_difficulty draw_difficulty(const struct stock_figures *f, const struct site_meeting *at)
+/* The difficulties a room's fight is built for, the one wanted first:
+ * the leader's high, a wandering group's low, the rest whichever the
+ * fights said so far (p's tally) fall shortest of the mix by, so that the
+ * mix holds over the levels whatever the groups a band cannot hold came
+ * to; ties go to the rng. */
+static void draw_order(const struct stock_figures *f, const struct stock_party *p, const struct site_meeting *at,
+		       enum fig_difficulty order[FIG_DIFFICULTIES])
 {
-	if (at->wandering)
-		return FIG_LOW;
-	if (at->leader)
-		return FIG_HIGH;
-	double total = 0;
-	for (int d = 0; d < FIG_DIFFICULTIES; d++)
-		total += f->mix[d];
-	if (!(total > 0))
-		return FIG_MODERATE;
-	double r = rng_unit(at->rng) * total;
+	double shortfall[FIG_DIFFICULTIES] = { 0 }, total = 0;
+	int fights = 0;
 	for (int d = 0; d < FIG_DIFFICULTIES; d++) {
-		r -= f->mix[d];
-		if (r < 0 && f->mix[d] > 0)
-			return (enum fig_difficulty)d;
+		total += f->mix[d];
+		fights += p->said[d];
+		order[d] = (enum fig_difficulty)d;
 	}
-	return FIG_HIGH;
+	double tie = rng_unit(at->rng);
+	for (int d = 0; d < FIG_DIFFICULTIES; d++)
+		shortfall[d] = at->leader	   ? d
+			       : at->wandering	   ? -d
+			       : !(total > 0)	   ? -abs(d - FIG_MODERATE)
+						   : f->mix[d] / total * (fights + 1) - p->said[d] + tie * 1e-3 * (d + 1);
+	for (int i = 1; i < FIG_DIFFICULTIES; i++)   /* most short first */
+		for (int j = i; j > 0 && shortfall[order[j]] > shortfall[order[j - 1]]; j--) {
+			enum fig_difficulty t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
 }
 
 /* Fills the groups up to budget XP and cap creatures: the fixed ones as
@@ -64,6 +83,8 @@ static long fill(struct site_group *g, const struct fig_creature *const *c, int 
 			g[i].count = g[i].rolled;
 			xp += cost;
 			creatures += g[i].rolled;
+		} else if (!g[i].optional) {
+			cap -= g[i].rolled;   /* a leader who is not there leaves no room for a crowd */
 		}
 	}
 	for (int i = 0; i < n; i++) {
@@ -145,8 +166,7 @@ static void keep_encounter(struct key_entry *en, const struct site_group *g, con
 	}
 }
 
-/* A challenge rating as a number: "1/4" is 0.25; -1 for another rating. */
-static double cr_value(const char *cr)
+double stock_cr_value(const char *cr)
 {
 	int a, b;
 	char end;
@@ -168,7 +188,7 @@ static int all_fragile(const struct site_group *g, const struct fig_creature *co
 	for (int i = 0; i < n; i++) {
 		if (g[i].optional || !c[i])
 			continue;
-		double v = cr_value(c[i]->cr);
+		double v = stock_cr_value(c[i]->cr);
 		if (v < 0 || v > level / 8.0)
 			return 0;
 	}
@@ -184,56 +204,124 @@ static enum fig_difficulty said_for(const struct stock_figures *f, int party, in
 	return FIG_HIGH;
 }
 
-/* A fight that came out easier than wanted: one of the optional groups
- * (a stronger kind of the faction), k of them standing over the rest,
- * with the rest filled around them, whichever comes nearest the wanted
- * difficulty within its budget. Sets g's counts to the best found and
- * returns its XP (the fight as it was when none does better). */
-static long add_stronger(struct site_group *g, const struct fig_creature *const *c, int n,
-			 const struct stock_figures *f, int party, int level, enum fig_difficulty want, int cap,
-			 int ceiling, long xp)
+/* The search for a fight within a band of XP (compose). */
+struct composer {
+	const struct site_group *g;
+	const struct fig_creature *const *c;
+	int n;
+	long lo, hi;
+	struct site_group best[KEY_MAX_OCCUPANTS * 2];
+	long best_xp;
+	int in_band;
+	int kinds;              /* the best's kinds of creature */
+	int mixed;              /* a fight of more kinds may spend a tenth less
+				   (not a leader's: it is built as hard as it goes) */
+};
+
+/* The most creatures a fight may hold with optional group i standing in
+ * it: an overseer that is not fragile makes the fight a crowd's. */
+static int most_with(const struct stock_figures *f, const struct fig_creature *c, int party, int level, int cap,
+		     int leaders)
 {
-	int crowd = f->crowd * party;   /* an overseer that is not fragile makes the fight a crowd's */
-	long budget = (long)party * f->budget[level][want];
-	if (ceiling > 0 && budget >= ceiling)
-		budget = ceiling - 1;
-	int weakest = 0;   /* the strongest kind among the groups there already */
-	for (int i = 0; i < n; i++)
-		if (!g[i].optional && c[i] && g[i].count > 0 && c[i]->xp > weakest)
-			weakest = c[i]->xp;
-	struct site_group best[KEY_MAX_OCCUPANTS * 2], t[KEY_MAX_OCCUPANTS * 2];
-	if (n > (int)(sizeof best / sizeof best[0]))
-		return xp;
-	memcpy(best, g, (size_t)n * sizeof *g);
-	long best_xp = xp;
-	for (int i = 0; i < n; i++) {
-		if (!g[i].optional || !c[i] || c[i]->xp <= weakest)
-			continue;
-		double v = cr_value(c[i]->cr);
-		int most = cap > crowd && !(strcmp(f->rating, "CR") == 0 && v >= 0 && v <= level / 8.0) ? crowd : cap;
-		for (int k = 1; k <= most && k <= 6; k++) {
-			memcpy(t, g, (size_t)n * sizeof *g);
-			t[i].fixed = 1;
-			t[i].rolled = k;
-			long x = fill(t, c, n, budget, most);
-			if (t[i].count == 0)
-				break;   /* k of them no longer fit */
-			int others = 0;
-			for (int j = 0; j < n; j++)
-				others += j != i && !t[j].fixed ? t[j].count : 0;
-			if (others < 2 * k)
-				continue;   /* a few stand over a group, never as many */
-			enum fig_difficulty d = said_for(f, party, level, x), bd = said_for(f, party, level, best_xp);
-			if (d > bd || (d == bd && x > best_xp)) {
-				memcpy(best, t, (size_t)n * sizeof *t);
-				best[i].fixed = 0;
-				best[i].rolled = 0;
-				best_xp = x;
-			}
+	double v = stock_cr_value(c->cr);
+	int crowd = crowd_of(f->crowd, party) + leaders;   /* a leader does not count among the crowd */
+	return cap > crowd && !(strcmp(f->rating, "CR") == 0 && v >= 0 && v <= level / 8.0) ? crowd : cap;
+}
+
+/* The groups filled with ka of optional group a and kb of b (-1: none)
+ * standing over the rest, kept when it does better than the best so far:
+ * within the band, then more XP. A few stand over a group (or beside a
+ * leader), never more of them. */
+static void consider(struct composer *cp, int a, int ka, int b, int kb, int most, int alone)
+{
+	struct site_group t[KEY_MAX_OCCUPANTS * 2];
+	int n = cp->n;
+	memcpy(t, cp->g, (size_t)n * sizeof *t);
+	for (int j = 0; alone && j < n; j++)
+		if (!t[j].fixed)
+			t[j].optional = 1;   /* the leader and those beside it, without the rank and file */
+	if (a >= 0)
+		t[a].fixed = 1, t[a].rolled = ka;
+	if (b >= 0)
+		t[b].fixed = 1, t[b].rolled = kb;
+	long x = fill(t, cp->c, n, cp->hi, most);
+	if ((a >= 0 && t[a].count == 0) || (b >= 0 && t[b].count == 0))
+		return;   /* they do not fit */
+	int led = 0;
+	for (int j = 0; j < n; j++)
+		led |= t[j].fixed && !cp->g[j].optional && t[j].count > 0;
+	if (alone && !led)
+		return;   /* no leader there to stand beside */
+	int others = 0;
+	for (int j = 0; j < n; j++)
+		others += j != a && j != b && (!t[j].fixed || !cp->g[j].optional) ? t[j].count : 0;
+	if (!alone && others < (a >= 0 ? ka : 0) + (b >= 0 ? kb : 0))
+		return;   /* a leader's own guard stands round it in any number */
+	int band = x > cp->lo, kinds = 0;
+	for (int j = 0; j < n; j++)
+		kinds += t[j].count > 0;
+	int richer = cp->mixed && band && kinds > cp->kinds ? 10 * x >= 9 * cp->best_xp : x > cp->best_xp;
+	if (band > cp->in_band || (band == cp->in_band && richer)) {
+		memcpy(cp->best, t, (size_t)n * sizeof *t);
+		for (int j = 0; j < n; j++) {
+			if (cp->g[j].optional)
+				cp->best[j].fixed = 0, cp->best[j].rolled = 0;
+			cp->best[j].optional = cp->g[j].optional;
 		}
+		cp->best_xp = x;
+		cp->in_band = band;
+		cp->kinds = kinds;
 	}
-	memcpy(g, best, (size_t)n * sizeof *g);
-	return best_xp;
+}
+
+/* The groups filled within the band (lo, hi] of XP: as they are, or with
+ * a few of one optional group (a stronger kind of the faction) standing
+ * over the rest, or when that does not reach the band, of two (beside a
+ * leader, they may stand without the rank and file). Sets g's
+ * counts to the fill of most XP within the band (or of more kinds within
+ * a tenth of it, but for a leader's) and returns 1; when none
+ * lands in it, to the fill of most XP under it and returns 0. */
+static int compose(struct site_group *g, const struct fig_creature *const *c, int n,
+		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, long *xp_out)
+{
+	struct composer cp = { g, c, n, lo, hi, { { 0 } }, 0, 0, 0, 1 };
+	memcpy(cp.best, g, (size_t)n * sizeof *g);
+	cp.best_xp = fill(cp.best, c, n, hi, cap);
+	cp.in_band = cp.best_xp > lo;
+	for (int i = 0; i < n; i++)
+		cp.kinds += cp.best[i].count > 0;
+	int weakest = 0;   /* the strongest kind of the rank and file placed (a leader aside) */
+	for (int i = 0; i < n; i++)
+		if (!g[i].optional && !g[i].fixed && c[i] && cp.best[i].count > 0 && c[i]->xp > weakest)
+			weakest = c[i]->xp;
+	int leaders = 0;   /* a leader there, whom a few may stand beside without the rank and file */
+	for (int i = 0; i < n; i++)
+		leaders += g[i].fixed && !g[i].optional && c[i] ? g[i].rolled : 0;
+	int leader = leaders > 0;
+	cp.mixed = !leader;
+	int stronger[KEY_MAX_OCCUPANTS * 2], ns = 0;
+	for (int i = 0; i < n; i++)
+		if (g[i].optional && c[i] && c[i]->xp > weakest)
+			stronger[ns++] = i;
+	for (int alone = 0; alone <= leader && (alone == 0 || !cp.in_band); alone++) {
+		for (int s = 0; s < ns; s++) {
+			int i = stronger[s], most = most_with(f, c[i], party, level, cap, leaders);
+			for (int k = 1; (alone ? k + leaders : 2 * k) <= most && k <= 6; k++)
+				consider(&cp, i, k, -1, 0, most, alone);
+		}
+		for (int s = 0; s < ns && !cp.in_band; s++)
+			for (int u = s + 1; u < ns; u++) {
+				int i = stronger[s], j = stronger[u];
+				int mi = most_with(f, c[i], party, level, cap, leaders), mj = most_with(f, c[j], party, level, cap, leaders);
+				int most = mi < mj ? mi : mj;
+				for (int ki = 1; ki <= 4; ki++)
+					for (int kj = 1; kj <= 4 && (alone ? ki + kj + leaders : 2 * (ki + kj)) <= most; kj++)
+						consider(&cp, i, ki, j, kj, most, alone);
+			}
+	}
+	memcpy(g, cp.best, (size_t)n * sizeof *g);
+	*xp_out = cp.best_xp;
+	return cp.in_band;
 }
 
 static void note_missing(struct stock_party *p, const char *creature)
@@ -263,27 +351,49 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 			return 0;
 		}
 	int level = stock_level_for(f, p->level, at->depth);
-	int cap = (all_fragile(g, c, n, level, f) ? f->swarm : f->crowd) * p->party;
+	int cap = crowd_of(all_fragile(g, c, n, level, f) ? f->swarm : f->crowd, p->party);
 	for (int i = 0; i < n; i++)
 		if (g[i].fixed && !g[i].optional && g[i].rolled > 0)
 			cap += g[i].rolled;   /* a leader does not count among the crowd */
-	enum fig_difficulty want = draw_difficulty(f, at);
-	long xp = 0;
-	int placed = 0;
-	/* a difficulty too small for the least group tries the next one up */
-	for (int d = want; d < FIG_DIFFICULTIES && !placed; d++) {
-		long budget = (long)p->party * f->budget[level][d];
-		if (at->ceiling > 0 && budget >= at->ceiling)
-			budget = at->ceiling - 1;
-		xp = fill(g, c, n, budget, cap);
-		for (int i = 0; i < n; i++)
-			placed += g[i].count > 0;
+	/* each difficulty's band of XP, under the level's leader's fight:
+	 * the first of the order whose band the groups can fill, else the
+	 * wanted one's nearest (a group too weak or too strong for it) */
+	enum fig_difficulty order[FIG_DIFFICULTIES];
+	draw_order(f, p, at, order);
+	struct site_group tried[FIG_DIFFICULTIES][KEY_MAX_OCCUPANTS * 2];
+	long tried_xp[FIG_DIFFICULTIES];
+	int in_band[FIG_DIFFICULTIES];
+	for (int d = 0; d < FIG_DIFFICULTIES; d++) {
+		long lo = d == FIG_LOW ? 0 : (long)p->party * f->budget[level][d - 1];
+		long hi = (long)p->party * f->budget[level][d];
+		if (at->ceiling > 0 && hi >= at->ceiling)
+			hi = at->ceiling - 1;
+		memcpy(tried[d], g, (size_t)n * sizeof *g);
+		in_band[d] = 0;
+		tried_xp[d] = 0;
+		if (hi > lo)
+			in_band[d] = compose(tried[d], c, n, f, p->party, level, lo, hi, cap, &tried_xp[d]);
 	}
-	if (!placed)
+	int pick = -1;
+	for (int i = 0; i < FIG_DIFFICULTIES && pick < 0; i++)
+		if (in_band[order[i]])
+			pick = order[i];
+	for (int d = order[0]; d < FIG_DIFFICULTIES && pick < 0; d++)
+		if (tried_xp[d] > 0)
+			pick = d;   /* a band too small for the least group: the next one up */
+	for (int d = order[0]; d >= 0 && pick < 0; d--)
+		if (tried_xp[d] > 0)
+			pick = d;
+	if (pick < 0) {
+		for (int i = 0; i < n; i++)
+			g[i].count = 0;
 		return 0;
-	if (said_for(f, p->party, level, xp) < want)
-		xp = add_stronger(g, c, n, f, p->party, level, want, cap, at->ceiling, xp);
+	}
+	memcpy(g, tried[pick], (size_t)n * sizeof *g);
+	long xp = tried_xp[pick];
 	enum fig_difficulty said = said_for(f, p->party, level, xp);
+	if (!at->leader && !at->wandering)
+		p->said[said]++;
 	long budget = (long)p->party * f->budget[level][said];
 	figures_text(g, c, n, xp, said, p->party, level, f->rating, figures, size);
 	if (en)
@@ -291,7 +401,39 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 	return 0;
 }
 
+/* The least challenge rating of each part of a cast, as a share of the
+ * party's level: a leader a third of it (an orc war chief, CR 4, for
+ * level 7 or more, never a plain orc), a lieutenant a quarter, a
+ * specialist a sixth, the rank and file and beasts a twenty-fourth (a
+ * goblin up to level 6, an orc to 12); servants and prisoners any. */
+static const double cast_floor[CAST_COUNT] = {
+	[CAST_LEADER] = 1.0 / 3,      [CAST_LIEUTENANT] = 1.0 / 4, [CAST_RANK] = 1.0 / 24,
+	[CAST_SPECIALIST] = 1.0 / 6,  [CAST_BEAST] = 1.0 / 24,
+};
+
+double stock_cast_floor(enum site_cast cast, int level)
+{
+	return (unsigned)cast < CAST_COUNT ? cast_floor[cast] * level : 0;
+}
+
+int stock_cast_fits(void *ctx, const char *creature, enum site_cast cast, int depth)
+{
+	struct stock_party *p = ctx;
+	const struct stock_figures *f = &p->t->fig;
+	const struct fig_creature *c = stock_creature_find(f, creature);
+	if (!c)
+		return -1;
+	int level = stock_level_for(f, p->level, depth);
+	double v = stock_cr_value(c->cr);
+	if (strcmp(f->rating, "CR") == 0 && v >= 0 && v < stock_cast_floor(cast, level))
+		return 0;   /* too weak for its part */
+	long high = (long)p->party * f->budget[level][FIG_HIGH];
+	if (cast == CAST_LEADER ? c->xp > high : cast == CAST_RANK && 2L * c->xp > high)
+		return 0;   /* too strong: alone, or two of the rank and file, past a high fight */
+	return cast == CAST_LEADER && 8L * c->xp >= high ? 2 : 1;   /* a leader that is a fight in itself */
+}
+
 struct site_sizer stock_sizer(struct stock_party *p)
 {
-	return (struct site_sizer){ stock_size_groups, p };
+	return (struct site_sizer){ stock_size_groups, stock_cast_fits, p };
 }

@@ -33,6 +33,8 @@ enum stock_var {
 	STOCK_VAR_DC,       /* a trap's save ("DC 13") */
 	STOCK_VAR_ATTACK,   /* a trap's attack ("+7 to hit") */
 	STOCK_VAR_DAMAGE,   /* a trap's damage dice ("2d10") */
+	STOCK_VAR_WALL,     /* the wall a door is in ("north") */
+	STOCK_VAR_FORCE,    /* a locked door's DC to force it ("DC 17") */
 	STOCK_VAR_COUNT
 };
 

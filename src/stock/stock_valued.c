@@ -85,46 +85,66 @@ static int roll_named(const struct stock_tables *t, const char *table, struct st
 	return stock_roll(t, tab, &v, 0, rng, out, e);
 }
 
-int stock_treasure_valued(const struct stock_tables *t, int level, struct stock_memory *mem, struct rng *rng,
-			  struct sbuf *out, long *gp, struct err *e)
+/* What the rest of a hoard (its valuable and magic) comes to, rolled
+ * before its coin so that the coin can bring it past the richest. */
+struct valued_part {
+	int valuable, worth;
+	const struct fig_rarity *magic;
+};
+
+int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_holder holder, long richest,
+			  struct stock_memory *mem, struct rng *rng, struct sbuf *out, long *gp, struct err *e)
 {
 	const struct stock_figures *f = &t->fig;
 	char num[32];
 	int parts = 0;
 	*gp = 0;
+	long coin = 0;
 	const struct fig_band *coins = stock_band_at(f->coins, f->ncoins, level);
 	if (coins) {
 		struct stock_dice d;
 		if (stock_dice_scan(coins->dice, &d) <= 0)
 			return err_set(e, "the coins of levels %d-%d are not dice", coins->lo, coins->hi);
-		long n = stock_dice_roll(&d, rng);
-		*gp += n;
-		parts++;
-		sbuf_printf(out, "%s gold pieces", thousands(n, num, sizeof num));
+		coin = stock_dice_roll(&d, rng);
+		coin = holder == HOLDER_PURSE ? (coin + 9) / 10 : holder == HOLDER_HOARD ? 3 * coin : coin;
 	}
+	struct valued_part part = { 0, 0, NULL };
 	const struct fig_band *val = stock_band_at(f->valuables, f->nvaluables, level);
-	if (val && val->nvalues > 0 && rng_chance(rng, val->chance)) {
-		int worth = val->values[rng_range(rng, 0, val->nvalues - 1)];
+	if (holder != HOLDER_PURSE && val && val->nvalues > 0 && (holder == HOLDER_HOARD || rng_chance(rng, val->chance))) {
+		part.valuable = 1;
+		part.worth = val->values[rng_range(rng, 0, val->nvalues - 1)];
+	}
+	const struct fig_band *magic = stock_band_at(f->magic, f->nmagic, level);
+	double magic_chance = magic ? (holder == HOLDER_HOARD ? 2 * magic->chance : magic->chance) : 0;
+	if (holder != HOLDER_PURSE && magic && magic->nvalues > 0 && rng_chance(rng, magic_chance > 1 ? 1 : magic_chance))
+		part.magic = &f->rarities[magic->values[rng_range(rng, 0, magic->nvalues - 1)]];
+	long rest = part.worth + (part.magic ? part.magic->value : 0);
+	if (holder == HOLDER_HOARD && coins && coin + rest <= richest)
+		coin += (richest - coin - rest) / 100 * 100 + 100;   /* the level's richest, in round hundreds more */
+	if (coins) {
+		*gp += coin;
+		parts++;
+		sbuf_printf(out, "%s gold pieces", thousands(coin, num, sizeof num));
+	}
+	if (part.valuable) {
 		if (out->len)
 			sbuf_add(out, "; ");
 		if (roll_named(t, "valuable", mem, rng, out, e) < 0)
 			return -1;
-		sbuf_printf(out, " worth %s gp", thousands(worth, num, sizeof num));
-		*gp += worth;
+		sbuf_printf(out, " worth %s gp", thousands(part.worth, num, sizeof num));
+		*gp += part.worth;
 		parts++;
 	}
-	const struct fig_band *magic = stock_band_at(f->magic, f->nmagic, level);
-	if (magic && magic->nvalues > 0 && rng_chance(rng, magic->chance)) {
-		const struct fig_rarity *r = &f->rarities[magic->values[rng_range(rng, 0, magic->nvalues - 1)]];
+	if (part.magic) {
 		char table[64], words[32];
-		snprintf(table, sizeof table, "magic_%s", r->name);
-		rarity_words(r->name, words, sizeof words);
+		snprintf(table, sizeof table, "magic_%s", part.magic->name);
+		rarity_words(part.magic->name, words, sizeof words);
 		if (out->len)
 			sbuf_add(out, "; ");
 		if (roll_named(t, table, mem, rng, out, e) < 0)
 			return -1;
-		sbuf_printf(out, " (%s, %s gp)", words, thousands(r->value, num, sizeof num));
-		*gp += r->value;
+		sbuf_printf(out, " (%s, %s gp)", words, thousands(part.magic->value, num, sizeof num));
+		*gp += part.magic->value;
 		parts++;
 	}
 	if (parts > 1)

@@ -24,12 +24,19 @@ void stock_trap_roll(const struct stock_figures *f, int level, struct rng *rng, 
 /* Whether the tables value treasure (coins lines). */
 int stock_has_treasure_figures(const struct stock_figures *f);
 
-/* A treasure for a party of the given level: its coin, perhaps a valuable
- * (named from table valuable) and perhaps a magic item (from
- * magic_RARITY), written to out ("230 gold pieces; a carved jade frog
- * worth 50 gp; a bag of holding (uncommon, 400 gp)") with its worth in
- * *gp. Returns 0 or -1 with e set. */
-int stock_treasure_valued(const struct stock_tables *t, int level, struct stock_memory *mem, struct rng *rng,
-			  struct sbuf *out, long *gp, struct err *e);
+/* Whose a treasure is: a room's, a guard's purse (pocket money: a tenth
+ * of the coin, no valuable or magic item), or a leader's hoard (three
+ * times the coin, always a valuable, magic twice as often, and more coin
+ * than any other treasure of the level holds). */
+enum stock_holder { HOLDER_ROOM, HOLDER_PURSE, HOLDER_HOARD };
+
+/* A treasure for a party of the given level, held by holder: its coin,
+ * perhaps a valuable (named from table valuable) and perhaps a magic item
+ * (from magic_RARITY), written to out ("230 gold pieces; a carved jade
+ * frog worth 50 gp; a bag of holding (uncommon, 400 gp)") with its worth
+ * in *gp. A hoard is worth more than richest gp. Returns 0 or -1 with e
+ * set. */
+int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_holder holder, long richest,
+			  struct stock_memory *mem, struct rng *rng, struct sbuf *out, long *gp, struct err *e);
 
 #endif

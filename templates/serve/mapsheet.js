@@ -157,6 +157,25 @@
     }
   }
 
+  /* The party's options, shown (and sent) only with a game system that
+   * sizes fights for a party (/options.json's party_systems). */
+  const PARTY = ["party", "party-level"];
+  function showParty(system) {
+    const on = (tables.party_systems || []).includes(system);
+    for (const name of PARTY) {
+      const c = form.elements.namedItem(name);
+      if (!c)
+        continue;
+      c.closest(".field").hidden = !on;
+      c.disabled = !on;
+    }
+  }
+
+  function systemValue() {
+    const c = form.elements.namedItem("system");
+    return c ? c.value : "";
+  }
+
   /* Every option set on the form, in the form's order. */
   function query() {
     const q = new URLSearchParams();
@@ -189,6 +208,7 @@
     if (q.has("format") && [...remakeFormat.options].some((o) => o.value === q.get("format")))
       remakeFormat.value = q.get("format");
     showMethod();
+    showParty(q.get("system") || "");
     for (const [name, value] of q) {
       if (name === "method")
         continue;
@@ -209,6 +229,7 @@
     }
     if (!seedInput.value)
       seedInput.value = newSeed();
+    showParty(systemValue());
   }
 
   function updateLinks(q) {
@@ -294,6 +315,8 @@
     const c = event.target;
     if (c === methodSelect)
       showMethod();
+    if (c.name === "system")
+      showParty(c.value);
     if (c.type === "checkbox" && c.checked && OPPOSITE[c.name]) {
       const other = form.elements.namedItem(OPPOSITE[c.name]);
       if (other)

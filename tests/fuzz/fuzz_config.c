@@ -34,10 +34,11 @@ static int config_style(const char *value, const char *const *template_dirs, str
 	return style_load(&st, value, template_dirs, e);
 }
 
-/* p is NULL or points at the value of one of c's settings. */
+/* p is NULL or points at the value of one of c's settings (or, for a
+ * system's name, at its installed name, kept in c too). */
 static int kept_in_cli(const struct cli *c, const char *p)
 {
-	if (!p)
+	if (!p || p == c->system)
 		return 1;
 	for (int i = 0; i < c->nconfig; i++)
 		if (p == c->config[i].value)
