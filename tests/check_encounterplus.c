@@ -22,6 +22,7 @@
 #include "model/key.h"
 #include "read/read_map.h"
 
+#include <ctype.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +58,7 @@ static const char *const edge_names[] = { "open", "wall", "door", "locked door",
 
 struct module {
 	json_t *module, *groups, *maps, *pages;
+	json_t *encounters, *tables;    /* an empty array when the archive has none */
 };
 
 /* Exit statuses of the fixture's runs: cases, then their JSON. */
@@ -108,6 +110,8 @@ static void module_read(struct module *md, const char *path)
 	md->groups = zip_json(z, path, "groups.json");
 	md->maps = zip_json(z, path, "maps.json");
 	md->pages = zip_json(z, path, "pages.json");
+	md->encounters = zip_name_locate(z, "encounters.json", 0) >= 0 ? zip_json(z, path, "encounters.json") : json_array();
+	md->tables = zip_name_locate(z, "tables.json", 0) >= 0 ? zip_json(z, path, "tables.json") : json_array();
 	zip_close(z);
 }
 
@@ -117,6 +121,8 @@ static void module_free(struct module *md)
 	json_decref(md->groups);
 	json_decref(md->maps);
 	json_decref(md->pages);
+	json_decref(md->encounters);
+	json_decref(md->tables);
 }
 
 static const char *str(const json_t *o, const char *key)
@@ -205,6 +211,37 @@ static void expect_in_page(const json_t *page, const char *text, const char *wha
 
 /* The edge number of the north edge of (x, y) (0 <= x < w, 0 <= y <= h) or
  * of its west edge (0 <= x <= w, 0 <= y < h), in a (w+1) x (h+1) x 2 table. */
+/* How a map document lays the level out: gridSize pixels a grid square,
+ * split of them along a map square's side (sq pixels), the map's square
+ * (0, 0) at pixel (off, off) inside the picture's margin of at least one
+ * square. */
+struct geom {
+	long grid, split, sq, off;
+};
+
+static struct geom geom_of(const json_t *doc, const struct map *m)
+{
+	struct geom g;
+	g.grid = num(doc, "gridSize");
+	long feet = num(doc, "gridScale");
+	ck_assert_int_eq(m->square_feet % feet, 0);
+	g.split = m->square_feet / feet;
+	g.sq = g.grid * g.split;
+	ck_assert_int_eq(num(doc, "width") % g.sq, 0);
+	long margin = (num(doc, "width") / g.sq - m->w) / 2;
+	ck_assert_msg(margin >= 1, "level %d's picture has no margin", m->depth);
+	ck_assert_int_eq(num(doc, "width"), (m->w + 2 * margin) * g.sq);
+	ck_assert_int_eq(num(doc, "height"), (m->h + 2 * margin) * g.sq);
+	g.off = margin * g.sq;
+	return g;
+}
+
+/* Is pixel (x, y) at least a square of the map from the picture's edges? */
+static int clear_of_edges(const json_t *doc, const struct geom *g, long x, long y)
+{
+	return x >= g->sq && y >= g->sq && x <= num(doc, "width") - g->sq && y <= num(doc, "height") - g->sq;
+}
+
 static size_t edge_index(const struct map *m, int x, int y, int west)
 {
 	return ((size_t)y * (size_t)(m->w + 1) + (size_t)x) * 2 + (size_t)west;
@@ -245,9 +282,8 @@ static unsigned char *expected_edges(const struct map *m)
  * secret door laid on the grid's unit edges, none laid twice. */
 static unsigned char *module_edges(const struct map *m, const json_t *doc, int counts[5])
 {
-	long g = num(doc, "gridSize");
-	ck_assert_int_eq(num(doc, "width"), m->w * g);
-	ck_assert_int_eq(num(doc, "height"), m->h * g);
+	struct geom gm = geom_of(doc, m);
+	long g = gm.sq, off = gm.off;
 	unsigned char *got = calloc((size_t)(m->w + 1) * (size_t)(m->h + 1) * 2, 1);
 	ck_assert_ptr_nonnull(got);
 	size_t i;
@@ -263,10 +299,13 @@ static unsigned char *module_edges(const struct map *m, const json_t *doc, int c
 		counts[k]++;
 		const json_t *data = json_object_get(w, "data");
 		for (size_t p = 0; p + 3 < json_array_size(data); p += 2) {
-			long x0 = (long)json_number_value(json_array_get(data, p)) / g;
-			long y0 = (long)json_number_value(json_array_get(data, p + 1)) / g;
-			long x1 = (long)json_number_value(json_array_get(data, p + 2)) / g;
-			long y1 = (long)json_number_value(json_array_get(data, p + 3)) / g;
+			ck_assert_msg(clear_of_edges(doc, &gm, (long)json_number_value(json_array_get(data, p)),
+						     (long)json_number_value(json_array_get(data, p + 1))),
+				      "a wall of level %d within a square of the picture's edge", m->depth);
+			long x0 = ((long)json_number_value(json_array_get(data, p)) - off) / g;
+			long y0 = ((long)json_number_value(json_array_get(data, p + 1)) - off) / g;
+			long x1 = ((long)json_number_value(json_array_get(data, p + 2)) - off) / g;
+			long y1 = ((long)json_number_value(json_array_get(data, p + 3)) - off) / g;
 			ck_assert_msg(x0 == x1 || y0 == y1, "a wall off the grid lines");
 			for (long t = 0; t < labs(x1 - x0) + labs(y1 - y0); t++) {
 				/* the unit edge from (ax, ay) one step on */
@@ -356,12 +395,25 @@ static void check_room(const struct module *md, const json_t *mapdoc, const stru
 			found = k;
 		}
 	ck_assert_msg(found != NULL, "level %d: no marker for room %d", m->depth, en->number);
-	long g = num(mapdoc, "gridSize");
-	int sx = (int)(num(found, "x") / g), sy = (int)(num(found, "y") / g);
+	struct geom gm = geom_of(mapdoc, m);
+	ck_assert(clear_of_edges(mapdoc, &gm, num(found, "x"), num(found, "y")));
+	int sx = (int)((num(found, "x") - gm.off) / gm.sq), sy = (int)((num(found, "y") - gm.off) / gm.sq);
 	ck_assert_msg(map_at(m, sx, sy) == en->region, "level %d: room %d's marker stands at square %d,%d, not in it",
 		      m->depth, en->number, sx, sy);
 	ck_assert(json_is_true(json_object_get(found, "hidden")));
 	const json_t *page = marker_page(md, found);
+	/* a fight's marker opens its encounter, which the room's page links */
+	const char *ref = json_string_value(json_object_get(found, "reference"));
+	if (en->encounter.nfoes > 0) {
+		ck_assert_msg(ref && strncmp(ref, "/encounter/", 11) == 0, "level %d: room %d's fight: its marker opens %s",
+			      m->depth, en->number, ref ? ref : "nothing");
+		char slug[300], link[320];
+		snprintf(slug, sizeof slug, "%s-level-%d-room-%d", str(md->module, "slug"), m->depth, en->number);
+		page = page_by_slug(md, slug);
+		snprintf(link, sizeof link, "href=\"%s\"", ref);
+		ck_assert_msg(page && strstr(str(page, "content"), link), "level %d: room %d's page does not open its fight",
+			      m->depth, en->number);
+	}
 	ck_assert_msg(page != NULL, "level %d: room %d's marker opens no page", m->depth, en->number);
 	char name[128];
 	snprintf(name, sizeof name, "%d. %s", en->number, en->title);
@@ -377,13 +429,15 @@ static void check_room(const struct module *md, const json_t *mapdoc, const stru
 /* A marker on every stair, opening the map of the level it reaches. */
 static void check_stairs(const struct module *md, const json_t *mapdoc, const struct map *m)
 {
-	long g = num(mapdoc, "gridSize");
+	struct geom gm = geom_of(mapdoc, m);
+	long g = gm.sq;
 	for (int s = 0; s < m->nstairs; s++) {
 		const struct stair *st = &m->stairs[s];
 		const json_t *found = NULL, *k;
 		size_t i;
 		json_array_foreach(json_object_get(mapdoc, "markers"), i, k)
-			if (num(k, "x") / g == st->x && num(k, "y") / g == st->y && strstr(str(k, "name"), "Stairs"))
+			if ((num(k, "x") - gm.off) / g == st->x && (num(k, "y") - gm.off) / g == st->y &&
+			    strstr(str(k, "name"), "Stairs"))
 				found = k;
 		ck_assert_msg(found != NULL, "level %d: no marker on the stairs at %d,%d", m->depth, st->x, st->y);
 		const json_t *to = st->to_level > 0 ? map_of_depth(md, st->to_level) : NULL;
@@ -726,6 +780,245 @@ START_TEST(test_refusals)
 }
 END_TEST
 
+/* The wall the module lays on the map's edge of door d, or NULL. */
+static const json_t *wall_on_door(const json_t *doc, const struct geom *g, const struct door *d)
+{
+	long x0 = d->x + (d->side == SIDE_E), y0 = d->y + (d->side == SIDE_S);
+	int vertical = d->side == SIDE_E || d->side == SIDE_W;
+	long want[4] = { x0 * g->sq + g->off, y0 * g->sq + g->off, (x0 + !vertical) * g->sq + g->off,
+			 (y0 + vertical) * g->sq + g->off };
+	size_t i;
+	const json_t *w;
+	json_array_foreach(json_object_get(doc, "walls"), i, w) {
+		const json_t *data = json_object_get(w, "data");
+		if (json_array_size(data) != 4)
+			continue;
+		int same = 1;
+		for (size_t k = 0; k < 4; k++)
+			same &= (long)json_number_value(json_array_get(data, k)) == want[k];
+		if (same)
+			return w;
+	}
+	return NULL;
+}
+
+/* The one rule of sight, the Foundry module's and the Universal VTT
+ * file's: a portcullis is seen through (a wall tokens cannot cross and
+ * sight passes, "invisible"), every other door blocks sight, and each
+ * pillar, statue and shelf is a closed "terrain" outline in its square. A
+ * dungeon is dark (no daylight) with a light on every hearth; a building
+ * is in daylight. */
+START_TEST(test_sight_and_light)
+{
+	int portcullises = 0, blockers = 0, hearths = 0;
+	for (int c = 0; c < NCASES; c++) {
+		char path[256];
+		struct module md;
+		snprintf(path, sizeof path, DIR "/%s.module", cases[c].name);
+		module_read(&md, path);
+		struct read_json_doc doc;
+		snprintf(path, sizeof path, DIR "/%s.json", cases[c].name);
+		read_model(path, &doc);
+		for (int l = 0; l < doc.nlevels; l++) {
+			const struct map *m = &doc.levels[l].map;
+			const json_t *mapdoc = map_of_depth(&md, m->depth);
+			struct geom g = geom_of(mapdoc, m);
+			for (int i = 0; i < m->ndoors; i++) {
+				const struct door *d = &m->doors[i];
+				if (d->kind == DOOR_OPENING)
+					continue;
+				const json_t *w = wall_on_door(mapdoc, &g, d);
+				ck_assert_msg(w != NULL, "%s: the %s at %d,%d is no wall", cases[c].name, door_kind_name(d->kind),
+					      d->x, d->y);
+				ck_assert_str_eq(str(w, "type"), d->kind == DOOR_PORTCULLIS ? "invisible"
+								 : d->kind == DOOR_SECRET ? "secretDoor" : "door");
+				portcullises += d->kind == DOOR_PORTCULLIS;
+			}
+			int outlines = 0, want = 0;
+			size_t i;
+			const json_t *w;
+			json_array_foreach(json_object_get(mapdoc, "walls"), i, w) {
+				if (strcmp(str(w, "type"), "terrain") != 0)
+					continue;
+				const json_t *data = json_object_get(w, "data");
+				double cx = 0, cy = 0;
+				size_t n = json_array_size(data) / 2 - 1;
+				for (size_t k = 0; k < n; k++) {
+					cx += json_number_value(json_array_get(data, 2 * k)) / (double)n;
+					cy += json_number_value(json_array_get(data, 2 * k + 1)) / (double)n;
+				}
+				int sx = (int)((cx - (double)g.off) / (double)g.sq), sy = (int)((cy - (double)g.off) / (double)g.sq);
+				ck_assert(map_in(m, sx, sy));
+				enum feature f = (enum feature)m->features[(long)sy * m->w + sx];
+				ck_assert_msg(f == FEATURE_PILLAR || f == FEATURE_STATUE || f == FEATURE_SHELF,
+					      "%s: a terrain outline where nothing stands", cases[c].name);
+				outlines++;
+			}
+			long lights = 0;
+			for (long k = 0; m->features && k < (long)m->w * m->h; k++) {
+				want += m->features[k] == FEATURE_PILLAR || m->features[k] == FEATURE_STATUE ||
+					m->features[k] == FEATURE_SHELF;
+				lights += m->features[k] == FEATURE_HEARTH;
+			}
+			ck_assert_int_eq(outlines, want);
+			blockers += want;
+			hearths += (int)lights;
+			int building = m->method && (strcmp(m->method, "house") == 0 || strcmp(m->method, "mansion") == 0);
+			ck_assert_msg(json_real_value(json_object_get(mapdoc, "losDaylight")) == (building ? 1.0 : 0.0),
+				      "%s level %d: the %s is %s", cases[c].name, m->depth, m->method ? m->method : "map read", building ? "dark" : "lit");
+			ck_assert_int_ge(json_array_size(json_object_get(mapdoc, "lights")), lights);
+			const json_t *light;
+			json_array_foreach(json_object_get(mapdoc, "lights"), i, light) {
+				long lx = (num(light, "x") - g.off) / g.sq, ly = (num(light, "y") - g.off) / g.sq;
+				ck_assert_msg(map_at(m, (int)lx, (int)ly) > 0, "%s: a light off the floor", cases[c].name);
+			}
+		}
+		read_json_doc_free(&doc);
+		module_free(&md);
+	}
+	ck_assert_msg(portcullises > 0 && blockers > 0 && hearths > 0, "the cases lack a portcullis (%d), a pillar (%d) "
+		      "or a hearth (%d)", portcullises, blockers, hearths);
+}
+END_TEST
+
+/* The app's monster slug of a creature: its name in lower case, words
+ * joined by hyphens; a form ("Wererat, Rat Form") is its creature's. */
+static void monster_slug(const char *name, char *out, size_t size)
+{
+	size_t n = 0;
+	const char *end = name + strlen(name), *comma = strstr(name, ", ");
+	if (comma && end - name > 5 && strcmp(end - 5, " Form") == 0)
+		end = comma;
+	for (const char *p = name; p < end && n + 2 < size; p++)
+		if (isalnum((unsigned char)*p))
+			out[n++] = (char)tolower((unsigned char)*p);
+		else if (n > 0 && out[n - 1] != '-')
+			out[n++] = '-';
+	while (n > 0 && out[n - 1] == '-')
+		n--;
+	out[n] = '\0';
+}
+
+/* A 3-level module stocked with the 5e system: its system named, its grid
+ * of 5-ft squares, each room's fight an encounter of the app's monsters
+ * opened by the room's marker, each wandering table a table of its die and
+ * rows as printed. */
+START_TEST(test_5e_module)
+{
+	const char *args = "--seed sunken-keep --levels 3 --system 5e --party 4 --party-level 5";
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "-q %s -o " DIR "/5e.module", args);
+	ck_assert_int_eq(test_run(cmd, NULL, NULL), 0);
+	snprintf(cmd, sizeof cmd, "-q %s -o " DIR "/5e.json", args);
+	ck_assert_int_eq(test_run(cmd, NULL, NULL), 0);
+	int rc = system("python3 tests/encounterplus_check.py " SCHEMA " " DIR "/5e.module >" DIR "/5e.out 2>&1");
+	char *out = test_slurp(DIR "/5e.out", NULL);
+	ck_assert_msg(rc == 0, "the 5e module fails the check:\n%.3000s", out ? out : "");
+	free(out);
+	struct module md;
+	module_read(&md, DIR "/5e.module");
+	struct read_json_doc doc;
+	read_model(DIR "/5e.json", &doc);
+	ck_assert_str_eq(str(md.module, "system"), "5e");
+	int fights = 0;
+	for (int l = 0; l < doc.nlevels; l++) {
+		const struct level *lv = &doc.levels[l];
+		const json_t *mapdoc = map_of_depth(&md, lv->map.depth);
+		ck_assert_int_eq(num(mapdoc, "gridScale"), 5);
+		struct geom g = geom_of(mapdoc, &lv->map);
+		ck_assert_int_eq(g.split, 2);
+		for (int i = 0; i < lv->key.n; i++) {
+			const struct key_entry *en = &lv->key.entries[i];
+			check_room(&md, mapdoc, &lv->map, en);
+			if (en->encounter.nfoes == 0)
+				continue;
+			char slug[300];
+			snprintf(slug, sizeof slug, "%s-level-%d-room-%d-encounter", str(md.module, "slug"), lv->map.depth,
+				 en->number);
+			const json_t *enc = NULL, *e;
+			size_t k;
+			json_array_foreach(md.encounters, k, e)
+				if (strcmp(str(e, "slug"), slug) == 0)
+					enc = e;
+			ck_assert_msg(enc != NULL, "level %d room %d's fight is no encounter", lv->map.depth, en->number);
+			const json_t *list = json_object_get(enc, "combatants");
+			size_t at = 0;
+			for (int f = 0; f < en->encounter.nfoes; f++) {
+				char ref[120];
+				monster_slug(en->encounter.foes[f].name, ref + 9, sizeof ref - 9);
+				memcpy(ref, "/monster/", 9);
+				for (int c = 0; c < en->encounter.foes[f].count; c++, at++) {
+					const json_t *cb = json_array_get(list, at);
+					ck_assert_msg(cb != NULL, "room %d's encounter lacks a %s", en->number, ref);
+					ck_assert_str_eq(str(cb, "monster"), ref);
+					ck_assert_str_eq(str(cb, "role"), "hostile");
+				}
+			}
+			ck_assert_int_eq(json_array_size(list), at);
+			fights++;
+		}
+		if (lv->key.nwandering == 0)
+			continue;
+		char slug[300];
+		snprintf(slug, sizeof slug, "%s-level-%d-wandering-table", str(md.module, "slug"), lv->map.depth);
+		const json_t *t = NULL, *e;
+		size_t k;
+		json_array_foreach(md.tables, k, e)
+			if (strcmp(str(e, "slug"), slug) == 0)
+				t = e;
+		ck_assert_msg(t != NULL, "level %d's wandering table is no table", lv->map.depth);
+		ck_assert_str_eq(str(t, "dice"), lv->key.wandering_die);
+		const json_t *rows = json_object_get(t, "rows");
+		ck_assert_int_eq(json_array_size(rows), lv->key.nwandering);
+		for (int i = 0; i < lv->key.nwandering; i++) {
+			const json_t *row = json_array_get(rows, (size_t)i);
+			char printed[2048];
+			snprintf(printed, sizeof printed, "%s. %s", json_string_value(json_array_get(row, 0)),
+				 json_string_value(json_array_get(row, 1)));
+			ck_assert_str_eq(printed, lv->key.wandering[i]);
+		}
+	}
+	ck_assert_int_gt(fights, 10);
+	ck_assert_int_eq(json_array_size(md.encounters), fights);
+	read_json_doc_free(&doc);
+	module_free(&md);
+}
+END_TEST
+
+/* Another content option, another module: its slug and every id its own. */
+START_TEST(test_ids_follow_the_content)
+{
+	static const char *const runs[] = { "-s faceless --rooms 8 --system 5e --party-level 3",
+					    "-s faceless --rooms 8 --system 5e --party-level 3 -o " DIR "/elsewhere.module",
+					    "-s faceless --rooms 8 --system 5e --party-level 3 --method cards",
+					    "-s faceless --rooms 9 --system 5e --party-level 3",
+					    "-s faceless --rooms 8 --system 5e --party-level 9",
+					    "-s faceless --rooms 8 --system neutral",
+					    "-s faceless --rooms 8 --system 5e --party-level 3 --levels 2" };
+	char first[200] = "";
+	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+		char cmd[400], path[100];
+		snprintf(path, sizeof path, DIR "/ids-%zu.module", i);
+		/* the second writes elsewhere: where it is written is no content */
+		snprintf(cmd, sizeof cmd, "-q %s%s%s", runs[i], i == 1 ? "" : " -o ", i == 1 ? "" : path);
+		ck_assert_int_eq(test_run(cmd, NULL, NULL), 0);
+		struct module md;
+		module_read(&md, i == 1 ? DIR "/elsewhere.module" : path);
+		const char *id = str(md.module, "id");
+		if (i == 0)
+			snprintf(first, sizeof first, "%s %s", id, str(md.module, "slug"));
+		char both[200];
+		snprintf(both, sizeof both, "%s %s", id, str(md.module, "slug"));
+		if (i <= 1)
+			ck_assert_str_eq(both, first);
+		else
+			ck_assert_msg(strncmp(both, first, 36) != 0 && strcmp(strchr(both, ' '), strchr(first, ' ')) != 0,
+				      "%s has the module id or slug of %s", runs[i], runs[0]);
+		module_free(&md);
+	}
+}
+END_TEST
+
 static Suite *encounterplus_suite(void)
 {
 	Suite *s = suite_create("encounterplus");
@@ -740,6 +1033,9 @@ static Suite *encounterplus_suite(void)
 	tcase_add_test(tc, test_same_command_same_module);
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_system_credit);
+	tcase_add_test(tc, test_sight_and_light);
+	tcase_add_test(tc, test_5e_module);
+	tcase_add_test(tc, test_ids_follow_the_content);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -20,6 +20,7 @@
 #include "model/key.h"
 #include "read/read_map.h"
 
+#include <ctype.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,15 +263,55 @@ static int *edge_at(struct edges *ed, int x0, int y0, int x1, int y1)
 	return &ed->vt[y * (ed->w + 1) + x0];
 }
 
-static void scene_edges(const json_t *walls, int ppg, struct edges *ed)
+/* How a scene lays the map out: its grid squares (grid pixels a side),
+ * split of them along a map square's side (sq pixels), and the map's
+ * square (0, 0) at pixel (off, off) inside the picture's margin. */
+struct geom {
+	int grid, split, sq, off;
+};
+
+/* The scene's layout of map m, checked: the grid's squares are the
+ * system's (grid_feet, 0 for the map's own), the picture the map and a
+ * margin of at least one square of solid ground round it. */
+static struct geom scene_geom(const json_t *scene, const struct map *m, int grid_feet)
+{
+	struct geom g;
+	g.grid = (int)json_integer_value(get2(scene, "grid", "size"));
+	int feet = (int)json_integer_value(get2(scene, "grid", "distance"));
+	ck_assert_int_ge(g.grid, 20);
+	ck_assert_int_eq(feet, grid_feet && m->square_feet > grid_feet ? grid_feet : m->square_feet);
+	ck_assert_int_eq(m->square_feet % feet, 0);
+	g.split = m->square_feet / feet;
+	g.sq = g.grid * g.split;
+	long w = json_integer_value(json_object_get(scene, "width")), h = json_integer_value(json_object_get(scene, "height"));
+	ck_assert_int_eq(w % g.sq, 0);
+	int margin = (int)(w / g.sq - m->w) / 2;
+	ck_assert_msg(margin >= 1, "level %d's picture has no margin", m->depth);
+	ck_assert_int_eq(w, (long)(m->w + 2 * margin) * g.sq);
+	ck_assert_int_eq(h, (long)(m->h + 2 * margin) * g.sq);
+	g.off = margin * g.sq;
+	return g;
+}
+
+/* Is pixel (x, y) at least a square of the map from the scene's edges? */
+static int clear_of_edges(const json_t *scene, const struct geom *g, long x, long y)
+{
+	long w = json_integer_value(json_object_get(scene, "width")), h = json_integer_value(json_object_get(scene, "height"));
+	return x >= g->sq && y >= g->sq && x <= w - g->sq && y <= h - g->sq;
+}
+
+static void scene_edges(const json_t *walls, const struct geom *g, struct edges *ed)
 {
 	for (size_t i = 0; i < json_array_size(walls); i++) {
 		json_t *wl = json_array_get(walls, i), *c = json_object_get(wl, "c");
+		/* what hides what stands behind it is no wall tokens meet */
+		if (json_integer_value(json_object_get(wl, "move")) == 0)
+			continue;
 		int v[4];
 		for (int k = 0; k < 4; k++) {
-			v[k] = (int)json_integer_value(json_array_get(c, (size_t)k));
-			ck_assert_msg(v[k] % ppg == 0, "a wall off the grid: %d", v[k]);
-			v[k] /= ppg;
+			v[k] = (int)json_integer_value(json_array_get(c, (size_t)k)) - g->off;
+			ck_assert_msg(v[k] % g->sq == 0, "a wall off the grid: %d", v[k]);
+			v[k] /= g->sq;
 		}
 		ck_assert_msg(v[0] == v[2] || v[1] == v[3], "a wall not along a grid line");
 		int door = (int)json_integer_value(json_object_get(wl, "door"));
@@ -288,16 +329,31 @@ static void scene_edges(const json_t *walls, int ppg, struct edges *ed)
 
 /* Door kinds and hearths met in all the suite's maps: each must be seen
  * somewhere, or what checks them checked nothing. */
-static int kinds_seen[DOOR_KIND_COUNT], hearths_seen;
+static int kinds_seen[DOOR_KIND_COUNT], hearths_seen, blockers_seen, fires_seen, regions_seen;
+
+/* Does a paragraph of the key name something that burns? */
+static int names_fire(const char *line)
+{
+	static const char *const words[] = { "brazier", "lamp", "lantern", "candle", "torch", "forge", "sconce", "fire" };
+	char low[1024];
+	size_t n = strlen(line) < sizeof low - 1 ? strlen(line) : sizeof low - 1;
+	for (size_t i = 0; i < n; i++)
+		low[i] = (char)tolower((unsigned char)line[i]);
+	low[n] = '\0';
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strstr(low, words[i]))
+			return 1;
+	return 0;
+}
 
 /* The scene's walls and doors are the map's, edge by edge. */
-static void check_walls(const json_t *scene, const struct map *m, int ppg)
+static void check_walls(const json_t *scene, const struct map *m, const struct geom *g)
 {
 	json_t *walls = json_object_get(scene, "walls");
 	struct edges ed = { m->w, m->h, calloc((size_t)m->w * (m->h + 1), sizeof(int)),
 			    calloc((size_t)(m->w + 1) * m->h, sizeof(int)) };
 	ck_assert(ed.hz && ed.vt);
-	scene_edges(walls, ppg, &ed);
+	scene_edges(walls, g, &ed);
 	int doors = 0;
 	for (int pass = 0; pass < 2; pass++)
 		for (int y = 0; y <= m->h; y++)
@@ -330,7 +386,9 @@ static void check_walls(const json_t *scene, const struct map *m, int ppg)
 					int sight = (int)json_integer_value(json_object_get(wl, "sight"));
 					ck_assert_int_eq(door, k == DOOR_SECRET ? 2 : 1);
 					ck_assert_int_eq(ds, k == DOOR_LOCKED ? 2 : 0);
+					/* the one rule of sight: a portcullis is seen through */
 					ck_assert_int_eq(sight, k == DOOR_PORTCULLIS ? 0 : 20);
+					ck_assert_int_eq(json_integer_value(json_object_get(wl, "light")), sight);
 					ck_assert_int_eq(json_integer_value(json_object_get(wl, "move")), 20);
 				}
 			}
@@ -340,29 +398,75 @@ static void check_walls(const json_t *scene, const struct map *m, int ppg)
 	ck_assert_int_eq(door_walls, doors);
 	free(ed.hz);
 	free(ed.vt);
+	/* pillars, statues and shelves block sight, not movement: an outline
+	 * of such walls inside each one's square, and no other */
+	int blockers = 0, outline = 0;
+	for (long i = 0; m->features && i < (long)m->w * m->h; i++)
+		blockers += m->features[i] == FEATURE_PILLAR || m->features[i] == FEATURE_STATUE ||
+			    m->features[i] == FEATURE_SHELF;
+	for (size_t i = 0; i < json_array_size(walls); i++) {
+		json_t *wl = json_array_get(walls, i), *c = json_object_get(wl, "c");
+		if (json_integer_value(json_object_get(wl, "move")) != 0)
+			continue;
+		ck_assert_int_eq(json_integer_value(json_object_get(wl, "sight")), 20);
+		ck_assert_int_eq(json_integer_value(json_object_get(wl, "door")), 0);
+		long x0 = json_integer_value(json_array_get(c, 0)) - g->off, y0 = json_integer_value(json_array_get(c, 1)) - g->off;
+		long x1 = json_integer_value(json_array_get(c, 2)) - g->off, y1 = json_integer_value(json_array_get(c, 3)) - g->off;
+		int sx = (int)((x0 + x1) / 2 / g->sq), sy = (int)((y0 + y1) / 2 / g->sq);
+		ck_assert_msg(map_in(m, sx, sy), "a sight-blocking wall off the map");
+		enum feature f = (enum feature)m->features[(long)sy * m->w + sx];
+		ck_assert_msg(f == FEATURE_PILLAR || f == FEATURE_STATUE || f == FEATURE_SHELF,
+			      "a wall that blocks sight only at (%d, %d), where nothing stands", sx, sy);
+		outline++;
+	}
+	ck_assert_int_ge(outline, 4 * blockers);
+	blockers_seen += blockers;
 }
 
 /* The scene and journal of level k, as level lv (the map the scene is
  * drawn from: the referee's, or the players' view) and, for the referee's
  * copy, the key whose text the pages hold. */
-static void check_level(const struct module *mod, int k, const struct map *m, const struct key *key)
+static void check_level(const struct module *mod, int k, const struct map *m, const struct key *key, int grid_feet)
 {
 	json_t *scene = json_array_get(json_object_get(mod->adv, "scenes"), (size_t)k);
 	json_t *journals = json_object_get(mod->adv, "journal");
 	ck_assert_ptr_nonnull(scene);
-	int ppg = (int)json_integer_value(get2(scene, "grid", "size"));
-	ck_assert_int_ge(ppg, 20);
+	struct geom g = scene_geom(scene, m, grid_feet);
+	int ppg = g.sq;
 	ck_assert_int_eq(json_integer_value(get2(scene, "grid", "type")), 1);
-	ck_assert_int_eq(json_integer_value(get2(scene, "grid", "distance")), m->square_feet);
-	ck_assert_int_eq(json_integer_value(json_object_get(scene, "width")), (json_int_t)m->w * ppg);
-	ck_assert_int_eq(json_integer_value(json_object_get(scene, "height")), (json_int_t)m->h * ppg);
 	ck_assert_int_eq(json_integer_value(json_object_get(scene, "padding")), 0);
+	/* a dungeon, cave or crypt is dark: the players see by their tokens'
+	 * vision and the lights; a building is lit */
+	int building = m->method && (strcmp(m->method, "house") == 0 || strcmp(m->method, "mansion") == 0);
+	ck_assert(json_is_true(json_object_get(scene, "tokenVision")));
+	ck_assert_int_eq(json_integer_value(get2(scene, "environment", "darknessLevel")), !building);
+	ck_assert(json_boolean_value(json_object_get(get2(scene, "environment", "globalLight"), "enabled")) == building);
+	/* nothing within a square of the picture's edge */
+	json_t *walls = json_object_get(scene, "walls");
+	for (size_t i = 0; i < json_array_size(walls); i++) {
+		json_t *c = json_object_get(json_array_get(walls, i), "c");
+		for (size_t j = 0; j < 4; j += 2)
+			ck_assert_msg(clear_of_edges(scene, &g, json_integer_value(json_array_get(c, j)),
+						     json_integer_value(json_array_get(c, j + 1))),
+				      "a wall of level %d within a square of the picture's edge", m->depth);
+	}
+	const char *placed[] = { "notes", "lights" };
+	for (size_t p = 0; p < 2; p++) {
+		json_t *list = json_object_get(scene, placed[p]);
+		for (size_t i = 0; i < json_array_size(list); i++) {
+			json_t *o = json_array_get(list, i);
+			ck_assert_msg(clear_of_edges(scene, &g, json_integer_value(json_object_get(o, "x")),
+						     json_integer_value(json_object_get(o, "y"))),
+				      "one of level %d's %s within a square of the picture's edge", m->depth, placed[p]);
+		}
+	}
 	/* the picture is in the module, where Foundry looks for it */
 	const char *src = json_string_value(get2(scene, "background", "src"));
 	ck_assert_msg(src && strncmp(src, "modules/", 8) == 0, "background %s", src ? src : "none");
 	ck_assert_msg(zip_name_locate(mod->zip, src + 8, 0) >= 0, "the module has no %s", src);
-	check_walls(scene, m, ppg);
-	/* a light on every hearth, at its square's middle */
+	check_walls(scene, m, &g);
+	/* a light on every hearth, at its square's middle, then in rooms whose
+	 * key names a fire */
 	json_t *lights = json_object_get(scene, "lights");
 	size_t hearths = 0;
 	for (int y = 0; m->features && y < m->h; y++)
@@ -370,12 +474,23 @@ static void check_level(const struct module *mod, int k, const struct map *m, co
 			if (m->features[(long)y * m->w + x] != FEATURE_HEARTH)
 				continue;
 			json_t *l = json_array_get(lights, hearths++);
-			ck_assert_msg(l && json_integer_value(json_object_get(l, "x")) == x * ppg + ppg / 2 &&
-				      json_integer_value(json_object_get(l, "y")) == y * ppg + ppg / 2,
+			ck_assert_msg(l && json_integer_value(json_object_get(l, "x")) == x * ppg + ppg / 2 + g.off &&
+				      json_integer_value(json_object_get(l, "y")) == y * ppg + ppg / 2 + g.off,
 				      "the hearth at (%d, %d) has no light", x, y);
 			hearths_seen++;
 		}
-	ck_assert_int_eq(json_array_size(lights), hearths);
+	for (size_t i = hearths; i < json_array_size(lights); i++) {
+		json_t *l = json_array_get(lights, i);
+		int x = (int)(json_integer_value(json_object_get(l, "x")) - g.off) / ppg;
+		int y = (int)(json_integer_value(json_object_get(l, "y")) - g.off) / ppg;
+		int region = map_at(m, x, y), fire = 0;
+		for (int r = 0; key && r < key->n; r++)
+			for (int j = 0; key->entries[r].region == region && j < key->entries[r].nlines; j++)
+				fire |= names_fire(key->entries[r].lines[j]);
+		ck_assert_msg(fire, "a light in room %d of level %d, whose key names no fire", m->regions[region].number,
+			      m->depth);
+		fires_seen++;
+	}
 	json_t *journal = by_id(journals, json_string_value(json_object_get(scene, "journal")));
 	ck_assert_msg(journal != NULL, "the scene names no journal entry of the adventure");
 	/* every note names a journal entry and a page of it that exist */
@@ -402,8 +517,8 @@ static void check_level(const struct module *mod, int k, const struct map *m, co
 			if (strcmp(json_string_value(json_object_get(json_array_get(notes, i), "text")), label) == 0)
 				note = json_array_get(notes, i);
 		ck_assert_msg(note != NULL, "room %d has no note", r->number);
-		int x = (int)json_integer_value(json_object_get(note, "x")) / ppg;
-		int y = (int)json_integer_value(json_object_get(note, "y")) / ppg;
+		int x = (int)(json_integer_value(json_object_get(note, "x")) - g.off) / ppg;
+		int y = (int)(json_integer_value(json_object_get(note, "y")) - g.off) / ppg;
 		ck_assert_msg(map_at(m, x, y) == id, "the note of room %d stands outside it", r->number);
 		json_t *page = by_id(json_object_get(journal, "pages"), json_string_value(json_object_get(note, "pageId")));
 		ck_assert_ptr_nonnull(page);
@@ -433,27 +548,45 @@ static void check_level(const struct module *mod, int k, const struct map *m, co
 	}
 }
 
+/* The region standing on square (x, y) of a scene laid out as g, or NULL. */
+static json_t *region_at(const json_t *scene, const struct geom *g, int x, int y)
+{
+	json_t *regions = json_object_get(scene, "regions");
+	for (size_t i = 0; i < json_array_size(regions); i++) {
+		json_t *r = json_array_get(regions, i), *sh = json_array_get(json_object_get(r, "shapes"), 0);
+		if (json_integer_value(json_object_get(sh, "x")) == (long)x * g->sq + g->off &&
+		    json_integer_value(json_object_get(sh, "y")) == (long)y * g->sq + g->off &&
+		    json_integer_value(json_object_get(sh, "width")) == g->sq &&
+		    json_integer_value(json_object_get(sh, "height")) == g->sq)
+			return r;
+	}
+	return NULL;
+}
+
 /* Each stair to a level of the module has a note naming that level's
- * journal entry and the page of the room it arrives in. */
-static void check_stairs(const struct module *mod, const struct read_json_doc *rd)
+ * journal entry and the page of the room it arrives in, and a region
+ * whose teleport moves a token onto a stair of that level leading back. */
+static void check_stairs(const struct module *mod, const struct read_json_doc *rd, int grid_feet)
 {
 	json_t *scenes = json_object_get(mod->adv, "scenes");
 	int linked = 0;
 	for (int k = 0; k < rd->nlevels; k++) {
 		const struct map *m = &rd->levels[k].map;
-		json_t *notes = json_object_get(json_array_get(scenes, (size_t)k), "notes");
+		json_t *scene = json_array_get(scenes, (size_t)k);
+		json_t *notes = json_object_get(scene, "notes");
+		struct geom g = scene_geom(scene, m, grid_feet);
+		int regions = 0;
 		for (int i = 0; i < m->nstairs; i++) {
 			const struct stair *st = &m->stairs[i];
 			if (st->to_level < 1 || st->to_level > rd->nlevels)
 				continue;
 			json_t *to_scene = json_array_get(scenes, (size_t)st->to_level - 1);
 			const char *to_journal = json_string_value(json_object_get(to_scene, "journal"));
-			int ppg = (int)json_integer_value(get2(to_scene, "grid", "size"));
 			json_t *note = NULL;
 			for (size_t j = 0; j < json_array_size(notes) && !note; j++) {
 				json_t *n = json_array_get(notes, j);
-				if (json_integer_value(json_object_get(n, "x")) / ppg == st->x &&
-				    json_integer_value(json_object_get(n, "y")) / ppg == st->y &&
+				if ((json_integer_value(json_object_get(n, "x")) - g.off) / g.sq == st->x &&
+				    (json_integer_value(json_object_get(n, "y")) - g.off) / g.sq == st->y &&
 				    strcmp(json_string_value(json_object_get(n, "entryId")), to_journal) == 0)
 					note = n;
 			}
@@ -466,27 +599,130 @@ static void check_stairs(const struct module *mod, const struct read_json_doc *r
 				ck_assert_int_eq(strtol(json_string_value(json_object_get(page, "name")), NULL, 10),
 						 st->to_room);
 			linked++;
+			/* the region on the stairs, its teleport to the other level's */
+			json_t *r = region_at(scene, &g, st->x, st->y);
+			ck_assert_msg(r != NULL, "the stairs at (%d, %d) of level %d have no region", st->x, st->y, k + 1);
+			regions++;
+			json_t *b = json_array_get(json_object_get(r, "behaviors"), 0);
+			ck_assert_str_eq(json_string_value(json_object_get(b, "type")), "teleportToken");
+			ck_assert(json_is_false(json_object_get(b, "disabled")));
+			const char *dest = json_string_value(get2(b, "system", "destination"));
+			char want[64];
+			snprintf(want, sizeof want, "Scene.%s.Region.", json_string_value(json_object_get(to_scene, "_id")));
+			ck_assert_msg(dest && strncmp(dest, want, strlen(want)) == 0, "stairs teleport to %s, not level %d",
+				      dest ? dest : "nowhere", st->to_level);
+			json_t *there = by_id(json_object_get(to_scene, "regions"), dest + strlen(want));
+			ck_assert_msg(there != NULL, "stairs teleport to a region level %d does not have", st->to_level);
+			const struct map *om = &rd->levels[st->to_level - 1].map;
+			struct geom og = scene_geom(to_scene, om, grid_feet);
+			json_t *sh = json_array_get(json_object_get(there, "shapes"), 0);
+			int ox = (int)(json_integer_value(json_object_get(sh, "x")) - og.off) / og.sq;
+			int oy = (int)(json_integer_value(json_object_get(sh, "y")) - og.off) / og.sq;
+			int back = 0;
+			for (int j = 0; j < om->nstairs; j++)
+				back |= om->stairs[j].x == ox && om->stairs[j].y == oy && om->stairs[j].to_level == m->depth;
+			ck_assert_msg(back, "the stairs at (%d, %d) of level %d arrive on no stairs back", st->x, st->y,
+				      k + 1);
+			regions_seen++;
 		}
+		ck_assert_int_eq(json_array_size(json_object_get(scene, "regions")), regions);
 	}
 	if (rd->nlevels > 1)
 		ck_assert_int_ge(linked, 2 * (rd->nlevels - 1));
 }
 
+/* Every field of doc is one the document kind's schema declares in each
+ * version (tests/foundry-fields.json, from the community's typed
+ * declarations), or one version 13 migrates from version 12. */
+static void fields_of(const json_t *doc, const char *kind, const json_t *versions)
+{
+	const char *ver;
+	json_t *v;
+	json_object_foreach((json_t *)versions, ver, v) {
+		json_t *fields = json_object_get(json_object_get(v, "documents"), kind);
+		json_t *migrates = json_object_get(json_object_get(v, "migrates"), kind);
+		ck_assert_msg(json_is_array(fields), "foundry-fields.json has no %s of version %s", kind, ver);
+		const char *key;
+		json_t *val;
+		json_object_foreach((json_t *)doc, key, val) {
+			int known = 0;
+			for (size_t i = 0; i < json_array_size(fields) && !known; i++)
+				known = strcmp(json_string_value(json_array_get(fields, i)), key) == 0;
+			for (size_t i = 0; i < json_array_size(migrates) && !known; i++)
+				known = strcmp(json_string_value(json_array_get(migrates, i)), key) == 0;
+			/* the pack's own key, which Foundry's tool adds on unpacking */
+			known |= strcmp(key, "_key") == 0;
+			ck_assert_msg(known, "a %s's field %s is not in Foundry %s's schema", kind, key, ver);
+		}
+	}
+}
+
+static void fields_list(const json_t *list, const char *kind, const json_t *versions)
+{
+	for (size_t i = 0; i < json_array_size(list); i++)
+		fields_of(json_array_get(list, i), kind, versions);
+}
+
+/* The Adventure and every document in it held to the fields of Foundry's
+ * versions 12 and 13. */
+static void check_fields(const json_t *adv)
+{
+	json_error_t je;
+	json_t *all = json_load_file("tests/foundry-fields.json", 0, &je);
+	ck_assert_msg(all != NULL, "tests/foundry-fields.json: %s", je.text);
+	json_t *versions = json_object_get(all, "versions");
+	ck_assert_int_eq(json_object_size(versions), 2);
+	fields_of(adv, "Adventure", versions);
+	fields_list(json_object_get(adv, "folders"), "Folder", versions);
+	fields_list(json_object_get(adv, "tables"), "RollTable", versions);
+	for (size_t i = 0; i < json_array_size(json_object_get(adv, "tables")); i++)
+		fields_list(json_object_get(json_array_get(json_object_get(adv, "tables"), i), "results"), "TableResult",
+			    versions);
+	json_t *journal = json_object_get(adv, "journal");
+	fields_list(journal, "JournalEntry", versions);
+	for (size_t i = 0; i < json_array_size(journal); i++)
+		fields_list(json_object_get(json_array_get(journal, i), "pages"), "JournalEntryPage", versions);
+	json_t *scenes = json_object_get(adv, "scenes");
+	fields_list(scenes, "Scene", versions);
+	for (size_t i = 0; i < json_array_size(scenes); i++) {
+		json_t *sc = json_array_get(scenes, i), *regions = json_object_get(sc, "regions");
+		fields_list(json_object_get(sc, "walls"), "Wall", versions);
+		fields_list(json_object_get(sc, "lights"), "AmbientLight", versions);
+		fields_list(json_object_get(sc, "notes"), "Note", versions);
+		fields_list(regions, "Region", versions);
+		for (size_t r = 0; r < json_array_size(regions); r++) {
+			json_t *reg = json_array_get(regions, r), *behaviors = json_object_get(reg, "behaviors");
+			fields_list(json_object_get(reg, "shapes"), "RectangleShape", versions);
+			fields_list(behaviors, "RegionBehavior", versions);
+			for (size_t b = 0; b < json_array_size(behaviors); b++)
+				fields_of(json_object_get(json_array_get(behaviors, b), "system"), "teleportToken", versions);
+		}
+	}
+	json_decref(all);
+}
+
 /* The referee's module of a command, checked level by level. */
-static void check_command(const char *name, const char *args)
+/* The referee's module mod of the map rd, checked level by level. */
+static void check_module(const struct module *mod, const struct read_json_doc *rd, int grid_feet)
+{
+	check_manifest(mod, 0);
+	ck_assert_int_eq(json_array_size(json_object_get(mod->adv, "scenes")), rd->nlevels);
+	ck_assert_int_eq(json_array_size(json_object_get(mod->adv, "journal")), rd->nlevels);
+	int ids = check_ids(mod->adv);
+	for (int k = 0; k < rd->nlevels; k++)
+		check_level(mod, k, &rd->levels[k].map, &rd->levels[k].key, grid_feet);
+	check_stairs(mod, rd, grid_feet);
+	check_fields(mod->adv);
+	ck_assert_int_gt(ids, 20);
+}
+
+static void check_command(const char *name, const char *args, int grid_feet)
 {
 	struct module mod;
 	struct read_json_doc rd = { 0 };
 	module_make(name, args, &mod);
 	referee_map(name, args, &rd);
-	check_manifest(&mod, 0);
-	ck_assert_int_eq(json_array_size(json_object_get(mod.adv, "scenes")), rd.nlevels);
-	ck_assert_int_eq(json_array_size(json_object_get(mod.adv, "journal")), rd.nlevels);
-	int ids = check_ids(mod.adv);
-	for (int k = 0; k < rd.nlevels; k++)
-		check_level(&mod, k, &rd.levels[k].map, &rd.levels[k].key);
-	check_stairs(&mod, &rd);
-	ck_assert_int_gt(ids, 20);
+	check_module(&mod, &rd, grid_feet);
 	module_free(&mod);
 	read_json_doc_free(&rd);
 }
@@ -500,25 +736,171 @@ START_TEST(test_every_method)
 	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
 		snprintf(name, sizeof name, "method-%s", methods[i]);
 		snprintf(args, sizeof args, "-m %s -s foundry", methods[i]);
-		check_command(name, args);
+		check_command(name, args, 0);
 	}
 	/* the maps held every kind of door, so each kind was checked */
 	for (int k = 0; k < DOOR_KIND_COUNT; k++)
 		ck_assert_msg(kinds_seen[k] > 0, "no %s in the maps checked", door_kind_name(k));
 	ck_assert_msg(hearths_seen > 0, "no hearth in the maps checked");
+	ck_assert_msg(blockers_seen > 0, "no pillar, statue or shelf in the maps checked");
 }
 END_TEST
 
 START_TEST(test_booklet)
 {
-	check_command("booklet", "--levels 3 -s foundry");
+	check_command("booklet", "--levels 3 -s foundry", 0);
+	ck_assert_int_gt(regions_seen, 0);
 }
 END_TEST
 
 START_TEST(test_read_maps)
 {
-	check_command("watabou", "--input tests/data/watabou/crypt.json");
-	check_command("donjon", "--input tests/data/donjon/vault.json");
+	check_command("watabou", "--input tests/data/watabou/crypt.json", 0);
+	check_command("donjon", "--input tests/data/donjon/vault.json", 0);
+}
+END_TEST
+
+/* The Actor id of each 5e creature, as templates/tables/5e/foundry.table
+ * gives it ("actor:NAME:ID"), or NULL. */
+static char *actor_of(const char *table, const char *name)
+{
+	char want[200];
+	snprintf(want, sizeof want, "\nactor:%s:", name);
+	const char *at = strstr(table, want);
+	return at ? strndup(at + strlen(want), 16) : NULL;
+}
+
+/* A 3-level module stocked with the 5e system, as a GM runs it: its grid
+ * of 5-ft squares, each creature of a room's fight linked to its Actor in
+ * the dnd5e system's compendium, each level's wandering table a RollTable
+ * of its die and rows as the key prints them. */
+START_TEST(test_5e_module)
+{
+	const char *args = "-s sunken-keep --levels 3 --system 5e --party 4 --party-level 5";
+	struct module mod;
+	struct read_json_doc rd = { 0 };
+	module_make("5e", args, &mod);
+	referee_map("5e", args, &rd);
+	check_module(&mod, &rd, 5);
+	char *table = test_slurp("templates/tables/5e/foundry.table", NULL);
+	ck_assert_ptr_nonnull(table);
+	ck_assert_ptr_nonnull(strstr(table, "\ncompendium:dnd5e.monsters:dnd5e:"));
+	json_t *journals = json_object_get(mod.adv, "journal"), *tables = json_object_get(mod.adv, "tables");
+	int links = 0, rolls = 0;
+	for (int k = 0; k < rd.nlevels; k++) {
+		const struct key *key = &rd.levels[k].key;
+		json_t *journal = json_array_get(journals, (size_t)k);
+		for (int i = 0; i < key->n; i++) {
+			const struct key_entry *en = &key->entries[i];
+			char name[100];
+			snprintf(name, sizeof name, "%d. %s", en->number, en->title);
+			json_t *page = page_named(journal, name);
+			ck_assert_ptr_nonnull(page);
+			const char *html = json_string_value(get2(page, "text", "content"));
+			for (int f = 0; f < en->encounter.nfoes; f++) {
+				const struct key_foe *foe = &en->encounter.foes[f];
+				char *id = actor_of(table, foe->name), link[200];
+				ck_assert_msg(id != NULL, "%s has no actor in foundry.table", foe->name);
+				snprintf(link, sizeof link, "@UUID[Compendium.dnd5e.monsters.Actor.%s]{%s}", id, foe->name);
+				ck_assert_msg(strstr(html, link) != NULL, "page %s does not link %s", name, link);
+				free(id);
+				links++;
+			}
+		}
+		/* the wandering table, rolled as printed */
+		if (key->nwandering == 0)
+			continue;
+		json_t *t = NULL;
+		char want[400];
+		snprintf(want, sizeof want, "level %d: wandering monsters", rd.levels[k].map.depth);
+		for (size_t i = 0; i < json_array_size(tables) && !t; i++)
+			if (strstr(json_string_value(json_object_get(json_array_get(tables, i), "name")), want))
+				t = json_array_get(tables, i);
+		ck_assert_msg(t != NULL, "level %d's wandering table is no RollTable", k + 1);
+		char formula[24];
+		snprintf(formula, sizeof formula, "1%s", key->wandering_die);
+		ck_assert_str_eq(json_string_value(json_object_get(t, "formula")), formula);
+		json_t *results = json_object_get(t, "results");
+		ck_assert_int_eq(json_array_size(results), key->nwandering);
+		int next = 1;
+		for (int i = 0; i < key->nwandering; i++) {
+			json_t *r = json_array_get(results, (size_t)i), *range = json_object_get(r, "range");
+			int lo = (int)json_integer_value(json_array_get(range, 0)), hi = (int)json_integer_value(json_array_get(range, 1));
+			ck_assert_int_eq(lo, next);
+			next = hi + 1;
+			char row[32];
+			snprintf(row, sizeof row, lo == hi ? "%d. " : "%d-%d. ", lo, hi);
+			ck_assert_msg(strncmp(key->wandering[i], row, strlen(row)) == 0, "row %d is %s", i + 1, row);
+			json_t *wrap = json_pack("{s{ss}}", "text", "content", json_string_value(json_object_get(r, "text")));
+			char *text = page_text(wrap);
+			ck_assert_str_eq(text, key->wandering[i] + strlen(row));
+			free(text);
+			json_decref(wrap);
+			ck_assert_str_eq(json_string_value(json_object_get(r, "type")), "text");
+		}
+		ck_assert_int_eq(atoi(key->wandering_die + 1), next - 1);
+		rolls++;
+	}
+	ck_assert_int_gt(links, 10);
+	ck_assert_int_eq(rolls, rd.nlevels);
+	free(table);
+	module_free(&mod);
+	read_json_doc_free(&rd);
+}
+END_TEST
+
+/* A creature the compendium has not (a system of one's own, built on 5e,
+ * with an orc of its own) has its figures written out on the room's page,
+ * where the system's own creatures are linked. */
+START_TEST(test_own_creature_written_out)
+{
+	mkdir("build/tests", 0777);
+	mkdir(DIR, 0777);
+	mkdir(DIR "/own-system", 0777);
+	FILE *f = fopen(DIR "/own-system/system.table", "w");
+	ck_assert(f && fputs("base:5e\ncreature:Orc:1/2:100:13:15:2d8+6:medium humanoid\n", f) >= 0 && fclose(f) == 0);
+	struct module mod;
+	module_make("own", "-s sunken-keep --system " DIR "/own-system --party-level 5", &mod);
+	char *all = json_dumps(mod.adv, 0);
+	ck_assert_ptr_nonnull(all);
+	ck_assert_msg(strstr(all, "<strong>Orc</strong> (CR 1/2, 100 XP): Armor Class 13, Hit Points 15 (2d8+6)") != NULL,
+		      "the orc's figures are not written out");
+	ck_assert_msg(strstr(all, "]{Orc}") == NULL, "the system's own orc is linked to the compendium");
+	ck_assert_msg(strstr(all, "@UUID[Compendium.dnd5e.monsters.Actor.") != NULL, "the base's creatures are not linked");
+	free(all);
+	module_free(&mod);
+}
+END_TEST
+
+/* The module's id and every document's are drawn from its content: the
+ * same command gives the same, any option that changes the content others
+ * (each module installs beside the rest and imports without overwriting). */
+START_TEST(test_ids_differ)
+{
+	static const char *const base = "-s faceless --rooms 8 --system 5e --party-level 3";
+	static const char *const other[] = { "-s faceless --rooms 8 --system 5e --party-level 3 --method cards",
+					     "-s faceless --rooms 9 --system 5e --party-level 3",
+					     "-s faceless --rooms 8 --system 5e --party-level 9",
+					     "-s faceless --rooms 8 --system neutral",
+					     "-s faceless --rooms 8 --system 5e --party-level 3 --levels 2" };
+	struct module a, b;
+	module_make("ids-base", base, &a);
+	module_make("ids-again", base, &b);
+	ck_assert_str_eq(a.id, b.id);
+	ck_assert_str_eq(json_string_value(json_object_get(a.adv, "_id")), json_string_value(json_object_get(b.adv, "_id")));
+	module_free(&b);
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "ids-%zu", i);
+		module_make(name, other[i], &b);
+		ck_assert_msg(strcmp(a.id, b.id) != 0, "%s has the module id of %s", other[i], base);
+		/* no document of one takes the id of one of the other's */
+		json_t *both = json_pack("[OO]", a.adv, b.adv);
+		check_ids(both);
+		json_decref(both);
+		module_free(&b);
+	}
+	module_free(&a);
 }
 END_TEST
 
@@ -585,7 +967,7 @@ START_TEST(test_handout)
 	struct key pk;
 	struct key_options ko = { .numbering = KEY_NUMBER_ENTRANCE, .template_dirs = test_template_dirs(), .player = 1 };
 	ck_assert_msg(key_build(&pk, &pm, &ko, &e) == 0, "%s", e.msg);
-	check_level(&mod, 0, &pm, &pk);
+	check_level(&mod, 0, &pm, &pk, 0);
 	json_t *pages = json_object_get(journal, "pages");
 	int gm_lines = 0;
 	for (size_t i = 0; i < json_array_size(pages); i++) {
@@ -683,6 +1065,9 @@ static Suite *foundry_suite(void)
 	tcase_add_test(tc, test_same_bytes);
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_system_credit);
+	tcase_add_test(tc, test_5e_module);
+	tcase_add_test(tc, test_ids_differ);
+	tcase_add_test(tc, test_own_creature_written_out);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -338,7 +338,7 @@ END_TEST
 
 /* Runs the python3 checker on a .dd2vtt file: JSON, the fields, every
  * point on the grid, closed loops, the image a PNG of the stated size, the
- * portals. Prints "ok W H NWALLS NPORTALS" or a reason. */
+ * portals. Prints "ok W H NWALLS NPORTALS NOPEN" or a reason. */
 static char *py_check(const char *path)
 {
 	const char *script = DIR "/check.py";
@@ -359,13 +359,14 @@ static char *py_check(const char *path)
 	      "    assert abs(a['x'] - b['x']) + abs(a['y'] - b['y']) == 1\n"
 	      "    assert p['position'] == {'x': (a['x'] + b['x']) / 2, 'y': (a['y'] + b['y']) / 2}\n"
 	      "    assert math.isclose(p['rotation'], math.pi / 2 if a['x'] == b['x'] else 0)\n"
-	      "    assert p['closed'] is True and p['freestanding'] is False\n"
+	      "    assert p['closed'] in (True, False) and p['freestanding'] is False\n"
 	      "assert d['lights'] == [] and 'environment' in d\n"
 	      "png = base64.b64decode(d['image'], validate=True)\n"
 	      "assert png[:8] == b'\\x89PNG\\r\\n\\x1a\\n'\n"
 	      "w, h = struct.unpack('>II', png[16:24])\n"
 	      "assert (w, h) == (W * ppg, H * ppg), (w, h, W, H, ppg)\n"
-	      "print('ok', W, H, ppg, len(d['line_of_sight']), len(d['portals']))\n", f);
+	      "print('ok', W, H, ppg, len(d['line_of_sight']), len(d['portals']),\n"
+	      "      sum(1 for p in d['portals'] if not p['closed']))\n", f);
 	ck_assert_int_eq(fclose(f), 0);
 	char cmd[600];
 	snprintf(cmd, sizeof cmd, "python3 %s '%s' > " DIR "/py.out 2>&1", script, path);
@@ -393,13 +394,20 @@ START_TEST(test_export_parses)
 	ck_assert_int_eq(fclose(f), 0);
 	free(png);
 	char *out = py_check(DIR "/fixture.dd2vtt");
-	int W, H, ppg, nwalls, nportals;
-	ck_assert_int_eq(sscanf(out, "ok %d %d %d %d %d", &W, &H, &ppg, &nwalls, &nportals), 5);
+	int W, H, ppg, nwalls, nportals, nopen;
+	ck_assert_int_eq(sscanf(out, "ok %d %d %d %d %d %d", &W, &H, &ppg, &nwalls, &nportals, &nopen), 6);
 	ck_assert_int_eq(W, 30);
 	ck_assert_int_eq(H, 22);
 	ck_assert_int_eq(ppg, 50);
 	/* 12 doors: 3 openings and 1 secret are no portals */
 	ck_assert_int_eq(nportals, 8);
+	/* the one rule of sight of every tabletop output: a portcullis is seen
+	 * through (an open portal), every other door closed */
+	int portcullises = 0;
+	for (int i = 0; i < lv.map.ndoors; i++)
+		portcullises += lv.map.doors[i].kind == DOOR_PORTCULLIS;
+	ck_assert_int_gt(portcullises, 0);
+	ck_assert_int_eq(nopen, portcullises);
 	free(out);
 	fx_doc_free(&d);
 }

@@ -155,6 +155,13 @@ START_TEST(test_downloads_are_the_commands_bytes)
 	check_download("uvtt", "seed=dl1&rooms=4&levels=2&grid-pixels=10", (const char *const[]){ "--seed", "dl1",
 		       "--rooms", "4", "--levels", "2", "--grid-pixels", "10", "--output", "mapsheet-dl1.uvtt", NULL },
 		       "mapsheet-dl1-1.uvtt", 2);
+	/* the two tabletop modules, each one file as the command line writes it */
+	check_download("foundry", "seed=dl1&rooms=4&levels=2&system=5e", (const char *const[]){ "--seed", "dl1",
+		       "--rooms", "4", "--levels", "2", "--system", "5e", "--output", "mapsheet-dl1.zip", NULL },
+		       "mapsheet-dl1.zip", 1);
+	check_download("encounterplus", "seed=dl1&rooms=4&levels=2&system=5e", (const char *const[]){ "--seed", "dl1",
+		       "--rooms", "4", "--levels", "2", "--system", "5e", "--output", "mapsheet-dl1.module", NULL },
+		       "mapsheet-dl1.module", 1);
 	check_download("booklet", "seed=dl1&rooms=4&levels=2", (const char *const[]){ "--seed", "dl1", "--rooms", "4",
 		       "--levels", "2", "--output", "mapsheet-dl1-booklet.pdf", NULL }, "mapsheet-dl1-booklet.pdf", 1);
 	stop_ok();
@@ -227,7 +234,8 @@ START_TEST(test_preview_key_remake)
 	http_reply_free(&r);
 	http_reply_free(&svg);
 	static const char *const picked[] = { "", "&format=pdf", "&format=svg", "&format=handout", "&format=png",
-					      "&format=json", "&format=md", "&format=uvtt", "&format=txt",
+					      "&format=json", "&format=md", "&format=uvtt", "&format=txt", "&format=foundry",
+					      "&format=encounterplus",
 					      "&levels=2&format=booklet", "&title=Gr%C3%BCne%20Halle%2C%20100%25" };
 	for (size_t i = 0; i < sizeof picked / sizeof picked[0]; i++) {
 		char query[200];

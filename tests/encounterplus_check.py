@@ -35,7 +35,9 @@ sys.dont_write_bytecode = True
 from json_schema_check import no_constant, no_repeats, place  # noqa: E402
 
 ROOT_FILES = ["module.json", "groups.json", "maps.json", "pages.json"]
-LINK = re.compile(r'href="/(page|map)/([^"]*)"')
+# on the referee's copy of a stocked key: a room's fights and a level's tables
+OPTIONAL_FILES = ["encounters.json", "tables.json"]
+LINK = re.compile(r'href="/(page|map|encounter|table)/([^"]*)"')
 
 
 class Balance(html.parser.HTMLParser):
@@ -69,12 +71,13 @@ def read_archive(path, problems):
         return None, None
     names = z.namelist()
     for n in names:
-        if n not in ROOT_FILES and not re.fullmatch(r"maps/level-[0-9]+\.png", n):
+        if n not in ROOT_FILES + OPTIONAL_FILES and not re.fullmatch(r"maps/level-[0-9]+\.png", n):
             problems.append(f"{path}: {n}: a file EncounterPlus does not need")
     docs = {}
-    for n in ROOT_FILES:
+    for n in ROOT_FILES + OPTIONAL_FILES:
         if n not in names:
-            problems.append(f"{path}: no {n} at the archive's root")
+            if n in ROOT_FILES:
+                problems.append(f"{path}: no {n} at the archive's root")
             continue
         try:
             docs[n[:-5]] = json.loads(z.read(n).decode("utf-8"), object_pairs_hook=no_repeats,
@@ -87,23 +90,27 @@ def read_archive(path, problems):
 def check_refs(path, docs, problems):
     """Ids, slugs, parents, references and links."""
     module, groups, maps, pages = docs["module"], docs["groups"], docs["maps"], docs["pages"]
-    ids = [module["id"]] + [d["id"] for d in groups + maps + pages]
-    ids += [k["id"] for m in maps for k in m["markers"] + m["walls"]]
+    encounters, tables = docs.get("encounters", []), docs.get("tables", [])
+    ids = [module["id"]] + [d["id"] for d in groups + maps + pages + encounters + tables]
+    ids += [k["id"] for m in maps for k in m["markers"] + m["walls"] + m["lights"]]
+    ids += [c["id"] for e in encounters for c in e["combatants"]]
     for i in sorted(set(i for i in ids if ids.count(i) > 1)):
         problems.append(f"{path}: id {i} is used {ids.count(i)} times")
-    slugs = [d["slug"] for d in groups + maps + pages]
+    slugs = [d["slug"] for d in groups + maps + pages + encounters + tables]
     for s in sorted(set(s for s in slugs if slugs.count(s) > 1)):
         problems.append(f"{path}: slug {s} is used {slugs.count(s)} times")
     for s in slugs:
         if not s.startswith(module["slug"] + "-"):
             problems.append(f"{path}: slug {s} does not begin with the module's {module['slug']}")
     group_ids = {g["id"] for g in groups}
-    for kind, docs_of in (("groups", groups), ("maps", maps), ("pages", pages)):
+    for kind, docs_of in (("groups", groups), ("maps", maps), ("pages", pages), ("encounters", encounters),
+                          ("tables", tables)):
         for i, d in enumerate(docs_of):
             parent = d["parentId"]
             if parent and (parent not in group_ids or kind == "groups"):
                 problems.append(f"{path}: {kind}[{i}].parentId: {parent} is no group of the module")
-    targets = {"page": {p["slug"] for p in pages}, "map": {m["slug"] for m in maps}}
+    targets = {"page": {p["slug"] for p in pages}, "map": {m["slug"] for m in maps},
+               "encounter": {e["slug"] for e in encounters}, "table": {t["slug"] for t in tables}}
     for mi, m in enumerate(maps):
         for ki, k in enumerate(m["markers"]):
             ref = k.get("reference")
@@ -139,8 +146,12 @@ def check_map(path, z, mi, m, problems):
         problems.append(f"{where}.image: {m['image']} is not a PNG")
     elif size != (w, h):
         problems.append(f"{where}.image: {m['image']} is {size[0]} x {size[1]} pixels, the map {w} x {h}")
+    for li, light in enumerate(m["lights"]):
+        if not (0 <= light["x"] <= w and 0 <= light["y"] <= h):
+            problems.append(f"{where}.lights[{li}]: off the map")
     if w % g or h % g:
         problems.append(f"{where}: {w} x {h} pixels is not a whole number of {g}-pixel squares")
+    door_span = {}
     for wi, wall in enumerate(m["walls"]):
         pts = wall["data"]
         at = f"{where}.walls[{wi}]"
@@ -159,9 +170,12 @@ def check_map(path, z, mi, m, problems):
         for (x0, y0), (x1, y1) in zip(xy, xy[1:]):
             if (x0 != x1) == (y0 != y1):
                 problems.append(f"{at}.data: a segment that is not along a grid line")
-        if wall["type"] in ("door", "secretDoor") and (len(xy) != 2 or abs(xy[1][0] - xy[0][0]) +
-                                                       abs(xy[1][1] - xy[0][1]) != g):
-            problems.append(f"{at}: a door that is not one square's edge")
+        if wall["type"] in ("door", "secretDoor", "invisible"):
+            # one square of the map's edge: a whole number of grid squares
+            # (two of 5 ft for a 10-ft square), the same for every door
+            span = abs(xy[-1][0] - xy[0][0]) + abs(xy[-1][1] - xy[0][1])
+            if len(xy) != 2 or span % g or span != door_span.setdefault("span", span):
+                problems.append(f"{at}: a door that is not one square's edge")
     for ki, k in enumerate(m["markers"]):
         if not (0 <= k["x"] <= w and 0 <= k["y"] <= h):
             problems.append(f"{where}.markers[{ki}]: off the map")
@@ -171,9 +185,16 @@ def counts(path, docs):
     maps, pages = docs["maps"], docs["pages"]
     walls = [w for m in maps for w in m["walls"]]
     kinds = {t: sum(1 for w in walls if w["type"] == t) for t in ("normal", "door", "secretDoor", "terrain")}
+    kinds["invisible"] = sum(1 for w in walls if w["type"] == "invisible")
     markers = sum(len(m["markers"]) for m in maps)
+    lights = sum(len(m["lights"]) for m in maps)
+    encounters, tables = docs.get("encounters", []), docs.get("tables", [])
+    links = sum(len(LINK.findall(p["content"])) for p in pages) + sum(1 for m in maps for k in m["markers"]
+                                                                         if k.get("reference"))
     return (f"{path}: {len(maps)} maps, {len(pages)} pages, {markers} markers, {kinds['normal']} walls, "
-            f"{kinds['door']} doors, {kinds['secretDoor']} secret doors, {kinds['terrain']} terrain outlines")
+            f"{kinds['door']} doors, {kinds['secretDoor']} secret doors, {kinds['invisible']} portcullises, "
+            f"{kinds['terrain']} terrain outlines, {lights} lights, {len(encounters)} encounters, "
+            f"{sum(len(e['combatants']) for e in encounters)} combatants, {len(tables)} tables, {links} links")
 
 
 def main():
@@ -191,7 +212,7 @@ def main():
     problems = []
     for path in args[1:]:
         z, docs = read_archive(path, problems)
-        if z is None or len(docs) < len(ROOT_FILES):
+        if z is None or any(n[:-5] not in docs for n in ROOT_FILES):
             continue
         errors = sorted(validator.iter_errors(docs), key=lambda e: list(e.absolute_path))
         for e in errors[:20]:

@@ -6,6 +6,8 @@
 #include "export/export.h"
 #include "export/export_foundry.h"
 #include "export/export_eplus.h"
+#include "export/tabletop.h"
+#include "model/map_pad.h"
 #include "export/export_vtt.h"
 #include "export/zip_archive.h"
 #include "base/fileset.h"
@@ -134,6 +136,42 @@ static int write_vtt(const struct doc *d, const char *path, struct err *e)
 	return rc;
 }
 
+/* The levels of d with TABLETOP_MARGIN squares of solid ground round
+ * each map, as a module shows them: *pad is d but for its levels, which
+ * share d's keys (free them with padded_free). Returns 0 or -1 with e set. */
+static int padded_doc(const struct doc *d, struct doc *pad, struct err *e)
+{
+	*pad = *d;
+	pad->levels = NULL;     /* padded_free never frees d's own */
+	struct level *lv = calloc((size_t)d->nlevels, sizeof *lv);
+	if (!lv)
+		return err_set(e, "out of memory");
+	pad->levels = lv;
+	for (int k = 0; k < d->nlevels; k++) {
+		lv[k].key = d->levels[k].key;
+		if (map_pad(&lv[k].map, &d->levels[k].map, TABLETOP_MARGIN, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static void padded_free(struct doc *pad)
+{
+	for (int k = 0; pad->levels && k < pad->nlevels; k++)
+		map_free(&pad->levels[k].map);
+	free(pad->levels);
+	pad->levels = NULL;
+}
+
+/* Pixels per map square of a module's picture: made a multiple of the
+ * grid squares a map square holds, so the grid falls on whole pixels. */
+static int module_ppg(const struct doc *d, const struct map *m)
+{
+	int ppg = map_image_vtt_ppg(m, d->sheet.grid_pixels);
+	int split = tabletop_split(d, m);
+	return ppg > split ? ppg - ppg % split : ppg;
+}
+
 /* Pixels on the longer side of a scene's thumbnail in Foundry's lists */
 #define FOUNDRY_THUMB_SIDE 400
 
@@ -143,11 +181,12 @@ static int foundry_pictures(const struct doc *d, int k, struct foundry_picture *
 {
 	const struct map *m = &d->levels[k].map;
 	int want = d->sheet.grid_pixels > 0 ? d->sheet.grid_pixels : MAP_IMAGE_PPG_DEFAULT;
-	p->ppg = map_image_vtt_ppg(m, d->sheet.grid_pixels);
-	if (want < FOUNDRY_GRID_MIN)
-		return err_usage(e, "--grid-pixels %d: a Foundry scene's grid is at least %d pixels a square", want,
-				 FOUNDRY_GRID_MIN);
-	if (p->ppg < FOUNDRY_GRID_MIN)
+	int split = tabletop_split(d, m);
+	p->ppg = module_ppg(d, m);
+	if (want / split < FOUNDRY_GRID_MIN)
+		return err_usage(e, "--grid-pixels %d: a Foundry scene's grid is at least %d pixels a square%s", want,
+				 FOUNDRY_GRID_MIN * split, split > 1 ? " of the map (its grid squares are smaller)" : "");
+	if (p->ppg / split < FOUNDRY_GRID_MIN)
 		return err_usage(e, "level %d: %d x %d squares is too large for a Foundry scene, whose grid is at least %d "
 				 "pixels a square in a picture of at most %d pixels a side (%d squares)", m->depth, m->w,
 				 m->h, FOUNDRY_GRID_MIN, MAP_IMAGE_MAX_SIDE, MAP_IMAGE_MAX_SIDE / FOUNDRY_GRID_MIN);
@@ -168,13 +207,20 @@ static int foundry_pictures(const struct doc *d, int k, struct foundry_picture *
 
 /* The Foundry VTT module: each level's pictures drawn, the module's files
  * made in memory (export_foundry.h) and written as one zip. */
-static int write_foundry(const struct doc *d, const char *path, struct err *e)
+static int write_foundry(const struct doc *sheet_doc, const char *path, struct err *e)
 {
-	if (d->nlevels < 1)
+	if (sheet_doc->nlevels < 1)
 		return err_set(e, "nothing to export: no levels");
+	struct doc pad, *d = &pad;
+	if (padded_doc(sheet_doc, &pad, e) < 0) {
+		padded_free(&pad);
+		return -1;
+	}
 	struct foundry_picture *pics = calloc((size_t)d->nlevels, sizeof *pics);
-	if (!pics)
+	if (!pics) {
+		padded_free(&pad);
 		return err_set(e, "out of memory");
+	}
 	int rc = 0;
 	for (int k = 0; k < d->nlevels && rc == 0; k++)
 		rc = foundry_pictures(d, k, &pics[k], e);
@@ -195,22 +241,30 @@ static int write_foundry(const struct doc *d, const char *path, struct err *e)
 			    files.n, files.bytes);
 	memfiles_free(&files);
 	free(pics);
+	padded_free(&pad);
 	return rc;
 }
 
 /* The EncounterPlus module: each level's picture drawn as for Universal
  * VTT, then the module's files (export_eplus.h) as one zip. */
-static int write_eplus(const struct doc *d, const char *path, struct err *e)
+static int write_eplus(const struct doc *sheet_doc, const char *path, struct err *e)
 {
-	if (d->nlevels < 1)
+	if (sheet_doc->nlevels < 1)
 		return err_set(e, "nothing to export: no levels");
+	struct doc pad, *d = &pad;
+	if (padded_doc(sheet_doc, &pad, e) < 0) {
+		padded_free(&pad);
+		return -1;
+	}
 	struct eplus_picture *pics = calloc((size_t)d->nlevels, sizeof *pics);
-	if (!pics)
+	if (!pics) {
+		padded_free(&pad);
 		return err_set(e, "out of memory");
+	}
 	int rc = 0;
 	for (int k = 0; k < d->nlevels && rc == 0; k++) {
 		const struct map *m = &d->levels[k].map;
-		pics[k].ppg = map_image_vtt_ppg(m, d->sheet.grid_pixels);
+		pics[k].ppg = module_ppg(d, m);
 		int want = d->sheet.grid_pixels > 0 ? d->sheet.grid_pixels : MAP_IMAGE_PPG_DEFAULT;
 		if (pics[k].ppg < want)
 			report_warn(d->report, "level %d: %d x %d squares at %d pixels a square would exceed %d pixels; "
@@ -233,6 +287,7 @@ static int write_eplus(const struct doc *d, const char *path, struct err *e)
 		report_info(d->report, "%s: an EncounterPlus module of %d level%s, %d files", path, d->nlevels,
 			    d->nlevels == 1 ? "" : "s", files.n);
 	memfiles_free(&files);
+	padded_free(&pad);
 	return rc;
 }
 

@@ -243,6 +243,7 @@ static int stocked_for_party(const struct cli *c, struct key_party *p)
 	p->level = c->key.party_level > 0 ? c->key.party_level : 1;
 	p->deeper = t->fig.deeper;
 	p->credit = t->fig.credit;
+	p->compendium = t->fig.compendium;
 	return 1;
 }
 
@@ -337,6 +338,12 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 		goto out;
 	d.story_gm = story_gm;
 	d.secret_gm = secret_gm;
+	/* the tabletop modules' grid and system, on both copies */
+	const struct stock_tables *tt = env ? env->tables : &tables;
+	if (tt && c->key.stock) {
+		d.grid_feet = tt->fig.square_feet;
+		d.system = party.system[0] ? party.system : c->key.system ? c->key.system : "neutral";
+	}
 	if (deadline_check(rep.deadline, e) < 0 || fmt->write(&d, path, e) < 0)
 		goto out;
 	report_done(&rep);

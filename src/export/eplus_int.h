@@ -19,7 +19,7 @@ struct eplus {
 	const struct doc *d;
 	const struct eplus_picture *pics;   /* by level index */
 	int player;                 /* the players' copy */
-	uint64_t basis;             /* every id derives from it: the command's hash */
+	uint64_t basis;             /* every id derives from it: the content's hash */
 	char title[200];            /* the module's name */
 	char slug[80];              /* the module's slug; every other slug begins with it */
 };
@@ -60,6 +60,17 @@ void eplus_html_n(struct sbuf *s, const char *text, size_t n);
  * (JSON arrays). Return 0, or -1 with e set. */
 int eplus_maps(const struct eplus *x, json_t *maps, struct err *e);
 int eplus_pages(const struct eplus *x, json_t *pages, struct err *e);
+
+/* The fights and tables (eplus_fights.c): an encounter for every room
+ * with a fight, appended to encounters, and each level's wandering table
+ * to tables; none on the players' copy. Returns 0 or -1 with e set. */
+int eplus_fights(const struct eplus *x, json_t *encounters, json_t *tables, struct err *e);
+/* Does the room's marker open an encounter (a fight, the referee's copy)? */
+int eplus_room_has_fight(const struct eplus *x, const struct key_entry *en);
+/* The slug of the app's monster called name ("Gelatinous Cube" is
+ * "gelatinous-cube"; a form, "Werewolf, Wolf Form", its creature's,
+ * "werewolf"). */
+void eplus_monster_slug(const char *name, char *out, size_t size);
 
 /* What the map of level l needs of the pages: does the level have a page
  * of notes (its marks and footer lines; never on the players' copy)? */

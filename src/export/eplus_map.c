@@ -17,6 +17,7 @@
 #include "export/eplus_int.h"
 
 #include "export/export_vtt.h"
+#include "export/tabletop.h"
 #include "export/walls.h"
 #include "base/plural.h"
 #include "model/key.h"
@@ -97,8 +98,12 @@ static int add_doors(const struct eplus *x, int l, json_t *walls, struct err *e)
 		const long pts[4] = { x0 * ppg, y0 * ppg, (x0 + !vertical) * ppg, (y0 + vertical) * ppg };
 		char role[64];
 		snprintf(role, sizeof role, "map/%d/door/%d", m->depth, i);
-		if (add_wall(x, walls, role, pts, 2, d->kind == DOOR_SECRET ? "secretDoor" : "door",
-			     d->kind == DOOR_LOCKED ? "locked" : "closed") < 0)
+		/* what sight passes (a portcullis) is a wall tokens cannot cross
+		 * and eyes can: tabletop.h's one rule of sight */
+		int r = !tabletop_door_blocks_sight(d->kind) ? add_wall(x, walls, role, pts, 2, "invisible", NULL)
+			: add_wall(x, walls, role, pts, 2, d->kind == DOOR_SECRET ? "secretDoor" : "door",
+				   d->kind == DOOR_LOCKED ? "locked" : "closed");
+		if (r < 0)
 			return err_set(e, "out of memory writing the EncounterPlus map");
 	}
 	return 0;
@@ -224,12 +229,18 @@ static int add_room_markers(const struct eplus *x, int l, json_t *markers, struc
 		double cx, cy;
 		if (room_spot(m, en->region, &cx, &cy, e) < 0)
 			return -1;
-		char role[64], label[16], name[96], slug[EPLUS_SLUG_LEN], ref[EPLUS_SLUG_LEN + 8];
+		char role[64], label[16], name[96], slug[EPLUS_SLUG_LEN], ref[EPLUS_SLUG_LEN + 16];
 		snprintf(role, sizeof role, "map/%d/room/%d", m->depth, en->number);
 		snprintf(label, sizeof label, "%d", en->number);
 		snprintf(name, sizeof name, "%d. %s", en->number, eplus_room_title(x, l, en));
-		eplus_slug(x, slug, sizeof slug, "level-%d-room-%d", m->depth, en->number);
-		snprintf(ref, sizeof ref, "/page/%s", slug);
+		/* a fight opens its encounter, whose room's page it links */
+		if (eplus_room_has_fight(x, en)) {
+			eplus_slug(x, slug, sizeof slug, "level-%d-room-%d-encounter", m->depth, en->number);
+			snprintf(ref, sizeof ref, "/encounter/%s", slug);
+		} else {
+			eplus_slug(x, slug, sizeof slug, "level-%d-room-%d", m->depth, en->number);
+			snprintf(ref, sizeof ref, "/page/%s", slug);
+		}
 		if (json_array_append_new(markers, marker(x, role, label, EPLUS_ROOM_COLOR, "circle", "medium", name,
 							    en->size, ref, lround(cx * ppg), lround(cy * ppg))) < 0)
 			return err_set(e, "out of memory writing the EncounterPlus map");
@@ -293,12 +304,44 @@ static int add_mark_markers(const struct eplus *x, int l, json_t *markers, struc
 	return 0;
 }
 
+/* A light on every hearth and in every room whose key names a fire that
+ * burns (tabletop_lights), its radii in pixels: bright 1.5 squares and dim
+ * 3 for a hearth, 1 and 2 for the rest. */
+static int add_lights(const struct eplus *x, int l, json_t *lights, struct err *e)
+{
+	const struct map *m = &x->d->levels[l].map;
+	long ppg = x->pics[l].ppg;
+	struct tabletop_light *t;
+	int n = tabletop_lights(x->d, l, &t, e), bad = 0;
+	if (n < 0)
+		return -1;
+	for (int i = 0; i < n && !bad; i++) {
+		char id[EPLUS_ID_LEN];
+		eplus_id(x, id, "map/%d/light/%d", m->depth, i);
+		long bright = t[i].hearth ? ppg * 3 / 2 : ppg;
+		json_t *o = json_object();
+		bad |= !o;
+		bad |= json_object_set_new(o, "id", json_string(id));
+		bad |= json_object_set_new(o, "x", json_integer(t[i].x * ppg + ppg / 2));
+		bad |= json_object_set_new(o, "y", json_integer(t[i].y * ppg + ppg / 2));
+		bad |= json_object_set_new(o, "color", json_string("#ff9329"));
+		bad |= json_object_set_new(o, "radiusMin", json_integer(bright));
+		bad |= json_object_set_new(o, "radiusMax", json_integer(2 * bright));
+		bad |= json_object_set_new(o, "opacity", json_real(0.4));
+		bad |= json_object_set_new(o, "alwaysVisible", json_false());
+		bad |= json_object_set_new(o, "enabled", json_true());
+		bad |= json_array_append_new(lights, o);
+	}
+	free(t);
+	return bad ? err_set(e, "out of memory writing the EncounterPlus map") : 0;
+}
+
 /* The map's own fields, in the order of EncounterPlus's schema. */
 static int map_fields(const struct eplus *x, int l, json_t *o)
 {
 	const struct level *lv = &x->d->levels[l];
 	const struct map *m = &lv->map;
-	int ppg = x->pics[l].ppg;
+	int ppg = x->pics[l].ppg, split = tabletop_split(x->d, m), dark = tabletop_dark(m);
 	char id[EPLUS_ID_LEN], group[EPLUS_ID_LEN], name[260], slug[EPLUS_SLUG_LEN], descr[200], image[64];
 	eplus_id(x, id, "map/%d", m->depth);
 	eplus_id(x, group, "group/%d", m->depth);
@@ -312,13 +355,13 @@ static int map_fields(const struct eplus *x, int l, json_t *o)
 	bad |= json_object_set_new(o, "name", eplus_text(name));
 	bad |= json_object_set_new(o, "slug", json_string(slug));
 	bad |= json_object_set_new(o, "descr", eplus_text(descr));
-	bad |= json_object_set_new(o, "gridSize", json_integer(ppg));
+	bad |= json_object_set_new(o, "gridSize", json_integer(ppg / split));
 	bad |= json_object_set_new(o, "gridOffsetX", json_integer(0));
 	bad |= json_object_set_new(o, "gridOffsetY", json_integer(0));
 	bad |= json_object_set_new(o, "gridColor", json_string("#cccccc"));
 	/* the picture has no grid lines unless --vtt-grid drew them in */
 	bad |= json_object_set_new(o, "gridVisible", json_boolean(!x->d->sheet.vtt_grid));
-	bad |= json_object_set_new(o, "gridScale", json_integer(m->square_feet));
+	bad |= json_object_set_new(o, "gridScale", json_integer(m->square_feet / split));
 	bad |= json_object_set_new(o, "gridUnits", json_string("ft"));
 	bad |= json_object_set_new(o, "gridType", json_string("square"));
 	bad |= json_object_set_new(o, "gridStyle", json_string("solid"));
@@ -331,12 +374,12 @@ static int map_fields(const struct eplus *x, int l, json_t *o)
 	bad |= json_object_set_new(o, "width", json_integer((long)m->w * ppg));
 	bad |= json_object_set_new(o, "height", json_integer((long)m->h * ppg));
 	/* explored as the party goes: fog lifts where their tokens see, and the
-	 * walls above decide what that is; daylight, as the Universal VTT file's
-	 * white ambient light, so no token needs a torch to see */
+	 * walls above decide what that is; a dungeon, cave or crypt is dark but
+	 * for its lights (tabletop_dark), a building in daylight */
 	bad |= json_object_set_new(o, "fogOfWar", json_true());
 	bad |= json_object_set_new(o, "fogExploration", json_true());
 	bad |= json_object_set_new(o, "lineOfSight", json_true());
-	bad |= json_object_set_new(o, "losDaylight", json_real(1.0));
+	bad |= json_object_set_new(o, "losDaylight", json_real(dark ? 0.0 : 1.0));
 	bad |= json_object_set_new(o, "losVisionLimit", json_integer(-1));
 	bad |= json_object_set_new(o, "weatherIntensity", json_real(0.0));
 	bad |= json_object_set_new(o, "dmDarkness", json_real(0.5));
@@ -361,7 +404,7 @@ static json_t *level_map(const struct eplus *x, int l, struct err *e)
 	}
 	bad |= json_object_set_new(o, "walls", walls);
 	bad |= json_object_set_new(o, "markers", markers);
-	const char *empty[] = { "tiles", "tokens", "areaEffects", "lights", "measurements" };
+	const char *empty[] = { "tiles", "tokens", "areaEffects", "measurements" };
 	for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++)
 		bad |= json_object_set_new(o, empty[i], json_array());
 	if (bad) {
@@ -369,7 +412,14 @@ static json_t *level_map(const struct eplus *x, int l, struct err *e)
 		err_set(e, "out of memory writing the EncounterPlus map");
 		return NULL;
 	}
-	if (add_wall_lines(x, l, walls, e) < 0 || add_doors(x, l, walls, e) < 0 || add_terrain(x, l, walls, e) < 0 ||
+	json_t *lights = json_array();
+	if (json_object_set_new(o, "lights", lights) < 0) {
+		json_decref(o);
+		err_set(e, "out of memory writing the EncounterPlus map");
+		return NULL;
+	}
+	if (add_lights(x, l, lights, e) < 0 || add_wall_lines(x, l, walls, e) < 0 || add_doors(x, l, walls, e) < 0 ||
+	    add_terrain(x, l, walls, e) < 0 ||
 	    add_room_markers(x, l, markers, e) < 0 || add_stair_markers(x, l, markers, e) < 0 ||
 	    add_mark_markers(x, l, markers, e) < 0) {
 		json_decref(o);

@@ -5,7 +5,10 @@
  * is a module; each content collection is one JSON array at the root,
  * named after it (groups.json, maps.json, pages.json); a picture is named
  * by its path from the root. The module holds a group a level, the map of
- * the level and its pages in it, and the premise above them. */
+ * the level and its pages in it, and the premise above them; on the
+ * referee's copy of a stocked key, encounters.json (a room's fight) and
+ * tables.json (a level's wandering monsters) in the level's group too
+ * (eplus_fights.c). module.json names the game system. */
 #include "export/eplus_int.h"
 
 #include "base/plural.h"
@@ -38,6 +41,9 @@ static json_t *module_doc(const struct eplus *x)
 	bad |= json_object_set_new(o, "shortDescr", eplus_text(about));
 	bad |= json_object_set_new(o, "author", json_string("mapsheet"));
 	bad |= json_object_set_new(o, "category", json_string("adventure"));
+	/* the game system its keys were stocked by, whose monsters its
+	 * encounters reference */
+	bad |= json_object_set_new(o, "system", json_string(d->system ? d->system : "neutral"));
 	/* the methods that made the levels, each once */
 	bad |= json_array_append_new(tags, json_string("mapsheet"));
 	for (int l = 0; l < d->nlevels && !bad; l++) {
@@ -93,13 +99,19 @@ int export_eplus(const struct doc *d, struct eplus_picture *pics, struct memfile
 	struct eplus x;
 	eplus_init(&x, d, pics);
 	json_t *module = module_doc(&x), *groups = json_array(), *maps = json_array(), *pages = json_array();
+	json_t *encounters = json_array(), *tables = json_array();
 	int rc = 0;
-	if (!module || !groups || !maps || !pages || group_docs(&x, groups) < 0)
+	if (!module || !groups || !maps || !pages || !encounters || !tables || group_docs(&x, groups) < 0)
 		rc = err_set(e, "out of memory writing the EncounterPlus module");
 	if (rc == 0 && (eplus_maps(&x, maps, e) < 0 || eplus_pages(&x, pages, e) < 0 ||
+			eplus_fights(&x, encounters, tables, e) < 0 ||
 			add_json(files, "module.json", module, e) < 0 || add_json(files, "groups.json", groups, e) < 0 ||
-			add_json(files, "maps.json", maps, e) < 0 || add_json(files, "pages.json", pages, e) < 0))
+			add_json(files, "maps.json", maps, e) < 0 || add_json(files, "pages.json", pages, e) < 0 ||
+			(json_array_size(encounters) > 0 && add_json(files, "encounters.json", encounters, e) < 0) ||
+			(json_array_size(tables) > 0 && add_json(files, "tables.json", tables, e) < 0)))
 		rc = -1;
+	json_decref(encounters);
+	json_decref(tables);
 	json_decref(module);
 	json_decref(groups);
 	json_decref(maps);

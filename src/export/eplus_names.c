@@ -2,15 +2,18 @@
  * and slug, the ids and slugs of its documents, and the key's text made
  * safe for JSON and HTML. An id is a UUID drawn by the project's generator
  * from the hash of the command that made the module and the document's
- * role, so the same command gives the same ids, and another command (another
- * seed, --player, other options) other ids: a module imported twice
- * replaces itself, never another. */
+ * role, so the same command gives the same ids, and another module (another
+ * seed, --player, any option that changes a word or a square of it) other
+ * ids: a module imported twice replaces itself, never another. The hash is
+ * of the module's content (tabletop.h), so where it is written does not
+ * change it. */
 #include "export/eplus_int.h"
 
 #include "base/rng.h"
 #include "base/sbuf.h"
 #include "base/utf8.h"
 #include "model/key.h"
+#include "export/tabletop.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -70,10 +73,9 @@ void eplus_init(struct eplus *x, const struct doc *d, const struct eplus_picture
 	x->d = d;
 	x->pics = pics;
 	x->player = d->sheet.player;
-	x->basis = rng_hash_text(d->command ? d->command : d->seed ? d->seed : "");
-	/* without the command, the seed alone: the players' copy apart */
-	if (!d->command && x->player)
-		x->basis ^= rng_hash_text("players' map");
+	/* the module's content, not the output's name: the same module
+	 * written anywhere has the same ids, another module other ids */
+	x->basis = tabletop_content_hash(d) ^ rng_hash_text("encounterplus");
 	eplus_title(x);
 	char words[EPLUS_TITLE_SLUG + 1];
 	slug_of(x->title, words, EPLUS_TITLE_SLUG);

@@ -210,6 +210,13 @@ static int room_page(const struct eplus *x, int l, const struct key_entry *en, c
 		eplus_html(&s, en->lines[j]);
 		sbuf_add(&s, "</p>\n");
 	}
+	if (eplus_room_has_fight(x, en)) {
+		char fight[EPLUS_SLUG_LEN];
+		eplus_slug(x, fight, sizeof fight, "level-%d-room-%d-encounter", depth, en->number);
+		sbuf_add(&s, "<p>Run it: ");
+		html_link(&s, "encounter", fight, "the fight");
+		sbuf_add(&s, ", its creatures from the monsters of EncounterPlus.</p>\n");
+	}
 	room_links(x, l, en, &s);
 	snprintf(role, sizeof role, "%d/room/%d", depth, en->number);
 	eplus_slug(x, slug, sizeof slug, "level-%d-room-%d", depth, en->number);
@@ -240,7 +247,11 @@ static int wandering_page(const struct eplus *x, int l, const char *group, int r
 		eplus_html(&s, line);
 		sbuf_add(&s, "</li>\n");
 	}
-	sbuf_add(&s, "</ol>\n");
+	sbuf_add(&s, "</ol>\n<p>Roll it: ");
+	char table[EPLUS_SLUG_LEN];
+	eplus_slug(x, table, sizeof table, "level-%d-wandering-table", depth);
+	html_link(&s, "table", table, "the table");
+	sbuf_add(&s, ".</p>\n");
 	snprintf(role, sizeof role, "%d/wandering", depth);
 	eplus_slug(x, slug, sizeof slug, "level-%d-wandering", depth);
 	return add_page(x, pages, role, name, slug, &s, group, rank, e);

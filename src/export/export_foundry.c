@@ -84,9 +84,15 @@ static int adventure_json(struct sbuf *s, const struct doc *d, const struct foun
 		if (foundry_scene_json(s, d, k, pics[k].ppg, img, thumb, ids, e) < 0)
 			return -1;
 	}
-	sbuf_add(s, "], \"tables\": [], \"macros\": [], \"cards\": [], \"playlists\": [], \"folders\": [");
+	sbuf_add(s, "], \"tables\": [");
+	int tables = 0;
+	for (int k = 0; k < d->nlevels; k++)
+		tables += foundry_table_json(s, d, k, ids, tables == 0);
+	sbuf_add(s, "], \"macros\": [], \"cards\": [], \"playlists\": [], \"folders\": [");
 	folder_json(s, ids, 0, title, "Scene");
 	folder_json(s, ids, 1, title, "JournalEntry");
+	if (tables)
+		folder_json(s, ids, 2, title, "RollTable");
 	sbuf_add(s, "], \"folder\": null, \"sort\": 0, \"flags\": {}, ");
 	foundry_stats_json(s);
 	sbuf_add(s, "}");

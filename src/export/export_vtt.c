@@ -1,12 +1,15 @@
 /* export_vtt.c: Universal VTT JSON. Secret doors are written as walls (the
  * format has no secret doors); openings are gaps in the walls; every other
- * door is a portal on its edge, closed; pillars, statues and shelves, which
+ * door is a portal on its edge, closed, but a portcullis, which sight
+ * passes (tabletop.h's one rule of sight), is a portal left open; pillars,
+ * statues and shelves, which
  * stand high enough to hide what is behind them (feature_blocks_sight), are
  * closed outlines in objects_line_of_sight. */
 #include "export/export_vtt.h"
 
 #include "base/fileset.h"
 #include "base/sbuf.h"
+#include "export/tabletop.h"
 #include "export/walls.h"
 #include "model/feature.h"
 
@@ -111,9 +114,9 @@ static void vtt_portals(struct sbuf *s, const struct map *m)
 		int x1 = x0 + !vertical, y1 = y0 + vertical;
 		sbuf_printf(s,
 			    "%s{\"position\": {\"x\": %.1f, \"y\": %.1f}, \"bounds\": [{\"x\": %d, \"y\": %d}, "
-			    "{\"x\": %d, \"y\": %d}], \"rotation\": %s, \"closed\": true, \"freestanding\": false}",
+			    "{\"x\": %d, \"y\": %d}], \"rotation\": %s, \"closed\": %s, \"freestanding\": false}",
 			    first ? "\n    " : ",\n    ", (x0 + x1) / 2.0, (y0 + y1) / 2.0, x0, y0, x1, y1,
-			    vertical ? "1.5707963267948966" : "0.0");
+			    vertical ? "1.5707963267948966" : "0.0", tabletop_door_blocks_sight(d->kind) ? "true" : "false");
 		first = 0;
 	}
 	sbuf_add(s, first ? "],\n" : "\n  ],\n");

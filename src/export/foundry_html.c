@@ -4,7 +4,10 @@
  * link the scene of the level they reach and the page of the room they
  * arrive in (@UUID content links, which keep working after the Adventure
  * is imported, as it keeps its documents' ids), and the secret of the
- * referee's premise is a secret block, which players never see. */
+ * referee's premise is a secret block, which players never see. Under a
+ * system whose creatures are in a Foundry compendium (5e: dnd5e.monsters),
+ * every creature of a room's fight links its Actor there; one that is not
+ * has its figures written out. */
 #include "export/foundry_int.h"
 
 #include "base/sbuf.h"
@@ -76,6 +79,34 @@ static void room_stair_links(struct sbuf *s, const struct doc *d, int li, const 
 	}
 }
 
+/* The fight's creatures: each linked to its Actor in the system's
+ * compendium (Compendium.PACK.Actor.ID, which Foundry opens from the
+ * installed system), or its figures written out when it has none there. */
+static void room_creatures(struct sbuf *s, const struct doc *d, const struct key_entry *en)
+{
+	const struct key_encounter *k = &en->encounter;
+	const char *pack = d->party ? d->party->compendium.pack : "";
+	if (k->nfoes == 0 || d->sheet.player)
+		return;
+	sbuf_add(s, "<p><strong>Statistics:</strong> ");
+	for (int i = 0; i < k->nfoes; i++) {
+		const struct key_foe *f = &k->foes[i];
+		sbuf_add(s, i ? "; " : "");
+		if (f->actor[0] && pack[0]) {
+			sbuf_printf(s, "@UUID[Compendium.%s.Actor.%s]{", pack, f->actor);
+			link_label(s, f->name);
+			sbuf_add(s, "}");
+			continue;
+		}
+		sbuf_add(s, "<strong>");
+		foundry_html_text(s, f->name);
+		sbuf_printf(s, "</strong> (CR %s, %d XP): Armor Class %d, Hit Points %d", f->cr, f->xp, f->ac, f->hp);
+		if (f->hit_dice[0])
+			sbuf_printf(s, " (%s)", f->hit_dice);
+	}
+	sbuf_add(s, ".</p>");
+}
+
 void foundry_html_room(struct sbuf *s, const struct doc *d, int li, const struct key_entry *en,
 		       const struct foundry_ids *ids)
 {
@@ -89,6 +120,7 @@ void foundry_html_room(struct sbuf *s, const struct doc *d, int li, const struct
 	}
 	for (int j = 0; j < en->nlines; j++)
 		para(s, en->lines[j]);
+	room_creatures(s, d, en);
 	room_stair_links(s, d, li, en, ids);
 }
 

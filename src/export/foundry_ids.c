@@ -1,12 +1,14 @@
 /* foundry_ids.c: the names of a Foundry VTT module and its documents
- * (foundry_int.h): every id drawn from a hash of what made the module, so
- * the same command gives the same ids, and each document's from what it
+ * (foundry_int.h): every id drawn from a hash of the module's content
+ * (tabletop.h), so the same command gives the same ids and two modules
+ * that differ in anything never share one, and each document's from what it
  * is ("the wall 12 of level 2"), so one change to a level leaves the other
  * documents' ids as they were. */
 #include "export/foundry_int.h"
 
 #include "base/rng.h"
 #include "base/sbuf.h"
+#include "export/tabletop.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -32,21 +34,9 @@ void foundry_title(const struct doc *d, char *out, size_t size)
 
 void foundry_ids_init(struct foundry_ids *ids, const struct doc *d)
 {
-	char title[300];
-	foundry_title(d, title, sizeof title);
-	struct sbuf s;
-	sbuf_init(&s);
-	/* the seed makes the map; a map read without one is known by the
-	 * command that read it */
-	sbuf_add(&s, d->seed ? "seed:" : "command:");
-	sbuf_add(&s, d->seed ? d->seed : d->command ? d->command : "");
-	sbuf_add(&s, "\n");
-	sbuf_add(&s, title);
-	sbuf_add(&s, d->sheet.player ? "\nplayers" : "\nreferee");
-	const char *text = sbuf_cstr(&s);
-	/* out of memory: the title alone still tells modules apart */
-	ids->base = rng_hash_text(text ? text : title);
-	sbuf_free(&s);
+	/* everything the module holds: another option that changes a word or a
+	 * square gives another module, which installs beside this one */
+	ids->base = tabletop_content_hash(d) ^ rng_hash_text("foundry");
 }
 
 void foundry_id(const struct foundry_ids *ids, char *out, const char *what, int a, int b)

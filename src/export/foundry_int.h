@@ -20,10 +20,11 @@ struct memfiles;
 /* A Foundry document id: 16 letters and digits, and its NUL. */
 #define FOUNDRY_ID_SIZE 17
 
-/* What every id of one module is drawn from: the seed (or, for a map
- * read without one, the command), the site's name and whose copy it is,
- * so that the same command gives the same ids, and the players' copy of a
- * site never the referee's (importing both into one world keeps both). */
+/* What every id of one module is drawn from: the hash of its content
+ * (tabletop_content_hash: every map and key, the party, the system, whose
+ * copy), so that the same command gives the same ids, and another module
+ * (another seed, method, size, party, system, or the players' copy) other
+ * ids: importing both into one world keeps both. */
 struct foundry_ids {
 	unsigned long long base;
 };
@@ -77,6 +78,19 @@ int foundry_journal_json(struct sbuf *s, const struct doc *d, int li, const stru
 			 struct err *e);
 /* The scene's and the journal's names for level li. */
 void foundry_level_name(const struct doc *d, int li, char *out, size_t size);
+
+/* The stair of level li's stair i arrives at: the index of the stair on
+ * the level it reaches that leads back (in the room it arrives in, else
+ * the nearest), or -1 when that level is not in the module or has none. */
+int foundry_stair_pair(const struct doc *d, int li, int i);
+/* Level li's scene regions as the JSON member "regions": a region on every
+ * stair to a level of the module, whose teleportToken behaviour moves a
+ * token to the region of the stair it arrives at (foundry_stair_pair). */
+void foundry_regions_json(struct sbuf *s, const struct doc *d, int li, int ppg, const struct foundry_ids *ids);
+
+/* Level li's wandering table as a RollTable (after a ", " unless first):
+ * returns 1, or 0 (nothing written) when the level has none. */
+int foundry_table_json(struct sbuf *s, const struct doc *d, int li, const struct foundry_ids *ids, int first);
 
 /* The _stats every primary document and page carries. */
 void foundry_stats_json(struct sbuf *s);

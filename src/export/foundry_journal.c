@@ -82,6 +82,8 @@ int foundry_journal_json(struct sbuf *s, const struct doc *d, int li, const stru
 		foundry_id(ids, id, "wandering", depth, 0);
 		page_open(s, &count, id, title);
 		foundry_html_wandering(&html, &lv->key);
+		foundry_id(ids, id, "table", depth, 0);
+		sbuf_printf(&html, "<p>Roll it: @UUID[RollTable.%s]{the roll table of level %d}.</p>", id, depth);
 		page_close(s, &count, &html);
 	}
 	if (lv->key.nadversaries > 0 && !d->sheet.player) {

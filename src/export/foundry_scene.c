@@ -1,18 +1,28 @@
 /* foundry_scene.c: one level as a Foundry VTT Scene (foundry_int.h). The
- * map's picture fills the scene with no padding, so a square (x, y) of the
- * map is the grid space at pixels (x * ppg, y * ppg). Walls are the wall
+ * map's picture (the level inside its margin of solid ground) fills the
+ * scene with no padding, so a square (x, y) of the map is at pixels
+ * (x * ppg, y * ppg); the grid splits it into tabletop_split squares a side
+ * (5-ft squares under 5e). Walls are the wall
  * polylines of walls.h cut into Foundry's straight walls; each door is a
  * wall of its own on its edge: a door, closed; a locked door, locked (the
  * referee's map; the players' has no locks); a secret door, a secret door
  * (players see a wall); a portcullis, a door that sight, light and sound
- * pass. Openings are gaps. Every hearth gives a light, and a Note pins
+ * pass (tabletop.h's one rule of sight). Openings are gaps. What stands
+ * high enough to hide what is behind it (pillars, statues, shelves) is a
+ * closed outline of walls that block sight and light but not movement. A
+ * dark level (tabletop_dark) has no global light: token vision and the
+ * lights of tabletop_lights show it. A Note pins
  * each numbered room (its number as the label) to its page, each stair to
  * the page of the room it arrives in on the level it reaches, and each
  * lettered mark to the level's notes. */
 #include "export/foundry_int.h"
 
 #include "base/sbuf.h"
+#include "export/export_vtt.h"
+#include "export/tabletop.h"
 #include "export/walls.h"
+
+#include <math.h>
 
 #include <stdlib.h>
 
@@ -28,7 +38,7 @@ enum { DOOR_CLOSED = 0, DOOR_LOCKED_STATE = 2 };
 
 struct wall_kind {
 	int door, state;
-	int sight, light, sound;  /* move is always NORMAL */
+	int move, sight, light, sound;
 };
 
 static void wall_json(struct sbuf *s, int *count, const char *id, const int c[4], struct wall_kind k)
@@ -38,7 +48,7 @@ static void wall_json(struct sbuf *s, int *count, const char *id, const int c[4]
 	sbuf_printf(s, "\", \"c\": [%d, %d, %d, %d], \"light\": %d, \"move\": %d, \"sight\": %d, \"sound\": %d, "
 		       "\"dir\": 0, \"door\": %d, \"ds\": %d, \"threshold\": {\"light\": null, \"sight\": null, "
 		       "\"sound\": null, \"attenuation\": false}, \"flags\": {}}",
-		    c[0], c[1], c[2], c[3], k.light, SENSE_NORMAL, k.sight, k.sound, k.door, k.state);
+		    c[0], c[1], c[2], c[3], k.light, k.move, k.sight, k.sound, k.door, k.state);
 	(*count)++;
 }
 
@@ -46,15 +56,33 @@ static void wall_json(struct sbuf *s, int *count, const char *id, const int c[4]
  * wall at all (an opening). */
 static struct wall_kind door_wall(enum door_kind k)
 {
+	int sight = tabletop_door_blocks_sight(k) ? SENSE_NORMAL : SENSE_NONE;
 	switch (k) {
-	case DOOR_PLAIN: return (struct wall_kind){ WALL_DOOR, DOOR_CLOSED, SENSE_NORMAL, SENSE_NORMAL, SENSE_NORMAL };
-	case DOOR_LOCKED: return (struct wall_kind){ WALL_DOOR, DOOR_LOCKED_STATE, SENSE_NORMAL, SENSE_NORMAL,
-						     SENSE_NORMAL };
-	case DOOR_SECRET: return (struct wall_kind){ WALL_SECRET, DOOR_CLOSED, SENSE_NORMAL, SENSE_NORMAL,
-						     SENSE_NORMAL };
-	case DOOR_PORTCULLIS: return (struct wall_kind){ WALL_DOOR, DOOR_CLOSED, SENSE_NONE, SENSE_NONE, SENSE_NONE };
-	default: return (struct wall_kind){ WALL_NO_DOOR, 0, 0, 0, 0 };
+	case DOOR_PLAIN: return (struct wall_kind){ WALL_DOOR, DOOR_CLOSED, SENSE_NORMAL, sight, sight, sight };
+	case DOOR_LOCKED: return (struct wall_kind){ WALL_DOOR, DOOR_LOCKED_STATE, SENSE_NORMAL, sight, sight, sight };
+	case DOOR_SECRET: return (struct wall_kind){ WALL_SECRET, DOOR_CLOSED, SENSE_NORMAL, sight, sight, sight };
+	case DOOR_PORTCULLIS: return (struct wall_kind){ WALL_DOOR, DOOR_CLOSED, SENSE_NORMAL, sight, sight, sight };
+	default: return (struct wall_kind){ WALL_NO_DOOR, 0, 0, 0, 0, 0 };
 	}
+}
+
+/* The outlines of what hides what stands behind it: walls that sight and
+ * light do not pass and tokens walk through (they stand on the floor). */
+static void scene_blockers(struct sbuf *s, const struct map *m, int ppg, const struct foundry_ids *ids, int *count)
+{
+	const struct wall_kind blocker = { WALL_NO_DOOR, 0, SENSE_NONE, SENSE_NORMAL, SENSE_NORMAL, SENSE_NONE };
+	char id[FOUNDRY_ID_SIZE];
+	for (int y = 0; m->features && y < m->h; y++)
+		for (int x = 0; x < m->w; x++) {
+			double px[8], py[8];
+			int n = export_vtt_blocker_outline(m, x, y, px, py);
+			for (int k = 0; k < n; k++) {
+				const int c[4] = { (int)lround(px[k] * ppg), (int)lround(py[k] * ppg),
+						   (int)lround(px[(k + 1) % n] * ppg), (int)lround(py[(k + 1) % n] * ppg) };
+				foundry_id(ids, id, "wall", m->depth, *count);
+				wall_json(s, count, id, c, blocker);
+			}
+		}
 }
 
 /* The walls and then the doors. On the players' map there are no secret
@@ -64,7 +92,7 @@ static int scene_walls(struct sbuf *s, const struct map *m, int ppg, const struc
 	struct walls w;
 	if (walls_build_open(&w, m, 1, e) < 0)
 		return -1;
-	const struct wall_kind plain = { WALL_NO_DOOR, 0, SENSE_NORMAL, SENSE_NORMAL, SENSE_NORMAL };
+	const struct wall_kind plain = { WALL_NO_DOOR, 0, SENSE_NORMAL, SENSE_NORMAL, SENSE_NORMAL, SENSE_NORMAL };
 	int count = 0;
 	char id[FOUNDRY_ID_SIZE];
 	sbuf_add(s, "\"walls\": [");
@@ -87,31 +115,36 @@ static int scene_walls(struct sbuf *s, const struct map *m, int ppg, const struc
 		foundry_id(ids, id, "wall", m->depth, count);
 		wall_json(s, &count, id, c, k);
 	}
+	scene_blockers(s, m, ppg, ids, &count);
 	sbuf_add(s, "]");
 	return 0;
 }
 
-/* A light on every hearth, fire pit or forge: bright for a square and a
- * half, dim for three, flickering. */
-static void scene_lights(struct sbuf *s, const struct map *m, int ppg, const struct foundry_ids *ids)
+/* A light on every hearth (bright for a square and a half, dim for
+ * three) and in every room whose key names a fire that burns (bright for a
+ * square, dim for two), flickering (tabletop_lights). */
+static int scene_lights(struct sbuf *s, const struct doc *d, int li, int ppg, const struct foundry_ids *ids,
+			struct err *e)
 {
-	int count = 0;
+	const struct map *m = &d->levels[li].map;
+	struct tabletop_light *l;
+	int n = tabletop_lights(d, li, &l, e);
+	if (n < 0)
+		return -1;
 	char id[FOUNDRY_ID_SIZE];
 	sbuf_add(s, "\"lights\": [");
-	for (int y = 0; m->features && y < m->h; y++)
-		for (int x = 0; x < m->w; x++) {
-			if (m->features[(long)y * m->w + x] != FEATURE_HEARTH)
-				continue;
-			foundry_id(ids, id, "light", m->depth, count);
-			sbuf_printf(s, "%s{\"_id\": \"%s\", \"x\": %d, \"y\": %d, \"rotation\": 0, \"walls\": true, "
-				       "\"vision\": false, \"config\": {\"bright\": %g, \"dim\": %g, \"color\": \"#ff9329\", "
-				       "\"alpha\": 0.4, \"animation\": {\"type\": \"torch\", \"speed\": 2, \"intensity\": 3, "
-				       "\"reverse\": false}}, \"hidden\": false, \"flags\": {}}",
-				    count ? ", " : "", id, x * ppg + ppg / 2, y * ppg + ppg / 2, 1.5 * m->square_feet,
-				    3.0 * m->square_feet);
-			count++;
-		}
+	for (int i = 0; i < n; i++) {
+		double bright = (l[i].hearth ? 1.5 : 1.0) * m->square_feet, dim = 2 * bright;
+		foundry_id(ids, id, "light", m->depth, i);
+		sbuf_printf(s, "%s{\"_id\": \"%s\", \"x\": %d, \"y\": %d, \"rotation\": 0, \"walls\": true, "
+			       "\"vision\": false, \"config\": {\"bright\": %g, \"dim\": %g, \"color\": \"#ff9329\", "
+			       "\"alpha\": 0.4, \"animation\": {\"type\": \"torch\", \"speed\": 2, \"intensity\": 3, "
+			       "\"reverse\": false}}, \"hidden\": false, \"flags\": {}}",
+			    i ? ", " : "", id, l[i].x * ppg + ppg / 2, l[i].y * ppg + ppg / 2, bright, dim);
+	}
+	free(l);
 	sbuf_add(s, "]");
+	return 0;
 }
 
 /* The square of each numbered region clear of stairs and furniture
@@ -265,18 +298,23 @@ int foundry_scene_json(struct sbuf *s, const struct doc *d, int li, int ppg, con
 	sbuf_add_json(s, picture);
 	sbuf_add(s, "}, \"thumb\": ");
 	sbuf_add_json(s, thumb);
+	int split = tabletop_split(d, m), dark = tabletop_dark(m);
 	sbuf_printf(s, ", \"width\": %ld, \"height\": %ld, \"padding\": 0, \"backgroundColor\": \"#000000\", "
 		       "\"grid\": {\"type\": %d, \"size\": %d, "
 		       "\"style\": \"solidLines\", \"thickness\": 1, \"color\": \"#000000\", \"alpha\": 0.2, "
 		       "\"distance\": %d, \"units\": \"ft\"}, \"tokenVision\": true, \"fog\": {\"exploration\": true}, "
-		       "\"environment\": {\"darknessLevel\": 0, \"globalLight\": {\"enabled\": true}}, ",
-		    (long)m->w * ppg, (long)m->h * ppg, GRID_SQUARE, ppg, m->square_feet);
+		       "\"environment\": {\"darknessLevel\": %d, \"globalLight\": {\"enabled\": %s}}, ",
+		    (long)m->w * ppg, (long)m->h * ppg, GRID_SQUARE, ppg / split, m->square_feet / split, dark,
+		    dark ? "false" : "true");
 	sbuf_add(s, "\"drawings\": [], \"tokens\": [], ");
-	scene_lights(s, m, ppg, ids);
+	if (scene_lights(s, d, li, ppg, ids, e) < 0)
+		return -1;
 	sbuf_add(s, ", ");
 	if (scene_notes(s, d, li, ppg, ids, e) < 0)
 		return -1;
-	sbuf_add(s, ", \"sounds\": [], \"regions\": [], \"templates\": [], \"tiles\": [], ");
+	sbuf_add(s, ", \"sounds\": [], ");
+	foundry_regions_json(s, d, li, ppg, ids);
+	sbuf_add(s, ", \"templates\": [], \"tiles\": [], ");
 	if (scene_walls(s, m, ppg, ids, e) < 0)
 		return -1;
 	sbuf_printf(s, ", \"journal\": \"%s\", \"folder\": \"%s\", \"sort\": %d, \"ownership\": {\"default\": 0}, "

@@ -118,6 +118,9 @@ struct doc {
 					 * the names they would have had (memfiles.h) */
 	const struct key_party *party;  /* the party the keys were stocked for by a
 					 * system with figures, or NULL */
+	int grid_feet;                  /* the system's tabletop square in feet (5 under
+					 * 5e: the modules' grid); 0: the map's squares */
+	const char *system;             /* the stocking system's name ("5e"), or NULL */
 };
 
 /* Checks a scale given outright (squares per inch, not fit): 0, or -1 with

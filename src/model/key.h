@@ -41,6 +41,9 @@ struct key_foe {
 	int count;
 	char cr[8];             /* "5", "1/4" */
 	int xp, ac, hp;         /* each */
+	char hit_dice[16];      /* "2d6" */
+	char actor[24];         /* its Actor's id in the system's compendium
+				   (key_compendium), or "": none */
 };
 
 struct key_encounter {
@@ -108,6 +111,15 @@ struct key {
  * copy only: the players' key has neither). */
 #define KEY_ADVERSARIES_HEADING "Adversaries and the alarm"
 
+/* Where a system's creatures are in a virtual tabletop (the `compendium`
+ * directive): Foundry VTT's pack of the game system that holds them, and
+ * the version of that system the ids were taken from. */
+struct key_compendium {
+	char pack[64];              /* "dnd5e.monsters"; "": none */
+	char system[32];            /* the Foundry system's id: "dnd5e" */
+	char version[16];           /* "5.3.3" */
+};
+
 /* The party a document's keys were stocked for, by a system with figures:
  * its name, the characters and their level, and the notice the system's
  * data asks to be printed. Nothing when party is 0. */
@@ -116,6 +128,7 @@ struct key_party {
 	int party, level;       /* the characters, their level at the top */
 	int deeper;             /* party levels added a dungeon level down */
 	char *credit;           /* the system's notice, or NULL */
+	struct key_compendium compendium;
 };
 
 struct stock_tables;

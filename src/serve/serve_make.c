@@ -36,6 +36,8 @@ static const struct download downloads[] = {
 	{ "svg", "svg", NULL, "", 1 },
 	{ "png", "png", NULL, "", 1 },
 	{ "uvtt", "uvtt", NULL, "", 1 },
+	{ "foundry", "zip", NULL, "", 1 },
+	{ "encounterplus", "module", NULL, "", 1 },
 	{ "md", "md", NULL, "", 1 },
 	{ "json", "json", NULL, "", 1 },
 	{ "txt", "txt", NULL, "", 1 },

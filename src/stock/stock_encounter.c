@@ -163,6 +163,8 @@ static void keep_encounter(struct key_entry *en, const struct site_group *g, con
 		f->xp = c[i]->xp;
 		f->ac = c[i]->ac;
 		f->hp = c[i]->hp;
+		snprintf(f->hit_dice, sizeof f->hit_dice, "%s", c[i]->hit_dice);
+		snprintf(f->actor, sizeof f->actor, "%s", c[i]->actor);
 	}
 }
 

@@ -173,6 +173,7 @@ static int d_creature(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 		fg->creatures_cap = cap;
 	}
 	struct fig_creature *c = &fg->creatures[fg->ncreatures++];
+	memset(c, 0, sizeof *c);
 	snprintf(c->name, sizeof c->name, "%s", f[0].text);
 	snprintf(c->cr, sizeof c->cr, "%s", f[1].text);
 	c->xp = (int)f[2].i;
@@ -415,6 +416,49 @@ static int d_rating(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 	return 0;
 }
 
+/* actor:CREATURE:ID, its Actor in the compendium (a creature given before) */
+static int d_actor(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	(void)nf;
+	struct stock_figures *fg = ctx;
+	size_t n = strlen(f[1].text);
+	int ok = n == 16;
+	for (size_t i = 0; ok && i < n; i++)
+		ok = isalnum((unsigned char)f[1].text[i]) != 0;
+	if (!ok)
+		return tpl_error(e, pos, f[1].col, "an actor's id is 16 letters and digits");
+	for (int i = 0; i < fg->ncreatures; i++)
+		if (strcasecmp(fg->creatures[i].name, f[0].text) == 0) {
+			snprintf(fg->creatures[i].actor, sizeof fg->creatures[i].actor, "%s", f[1].text);
+			return 0;
+		}
+	return tpl_error(e, pos, f[0].col, "actor for '%s', which no creature line gives", f[0].text);
+}
+
+/* compendium:PACK:SYSTEM:VERSION, where the actor ids are */
+static int d_compendium(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	(void)nf;
+	struct key_compendium *c = &((struct stock_figures *)ctx)->compendium;
+	if (!strchr(f[0].text, '.') || strlen(f[0].text) >= sizeof c->pack || strlen(f[1].text) >= sizeof c->system ||
+	    strlen(f[2].text) >= sizeof c->version)
+		return tpl_error(e, pos, f[0].col, "a compendium is PACK:SYSTEM:VERSION (\"dnd5e.monsters:dnd5e:5.3.3\")");
+	snprintf(c->pack, sizeof c->pack, "%s", f[0].text);
+	snprintf(c->system, sizeof c->system, "%s", f[1].text);
+	snprintf(c->version, sizeof c->version, "%s", f[2].text);
+	return 0;
+}
+
+/* square:FEET, a square of the tabletop grid */
+static int d_square(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	(void)nf;
+	if (f[0].i < 1 || f[0].i > 100)
+		return tpl_error(e, pos, f[0].col, "a square of %ld ft is out of range (1 to 100)", f[0].i);
+	((struct stock_figures *)ctx)->square_feet = (int)f[0].i;
+	return 0;
+}
+
 static int d_base(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	(void)nf;
@@ -445,6 +489,9 @@ const struct tpl_directive stock_figure_directives[] = {
 	{ "credit", "text", d_credit, 0 },
 	{ "base", "str", d_base, 0 },
 	{ "rating", "str", d_rating, 0 },
+	{ "actor", "str str", d_actor, 0 },
+	{ "compendium", "str str str", d_compendium, 0 },
+	{ "square", "int", d_square, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 
@@ -510,6 +557,10 @@ int stock_figures_merge(struct stock_figures *own, const struct stock_figures *b
 		own->nmagic = base->nmagic;
 		own->nrarities = base->nrarities;
 	}
+	if (!own->square_feet)
+		own->square_feet = base->square_feet;
+	if (!own->compendium.pack[0])
+		own->compendium = base->compendium;
 	if (!own->rating[0])
 		snprintf(own->rating, sizeof own->rating, "%s", base->rating);
 	if (base->credit && base->credit[0]) {

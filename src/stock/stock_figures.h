@@ -10,6 +10,7 @@
 #define MAPSHEET_STOCK_FIGURES_H
 
 #include "base/err.h"
+#include "model/key.h"
 #include "template/template.h"
 
 #define FIG_LEVELS 20           /* party levels 1..20 */
@@ -23,6 +24,8 @@ struct fig_creature {
 	char cr[8];             /* "1/2" */
 	int xp, ac, hp;
 	char hit_dice[16];
+	char actor[24];         /* its Actor's id in the system's compendium for
+				   Foundry VTT (`actor`), or "" */
 };
 
 /* A row that holds for a band of party levels. */
@@ -74,11 +77,14 @@ struct stock_figures {
 	char base[64];                                  /* the system it builds on, or "" */
 	char rating[8];                                 /* the creatures' rating ("CR") */
 	int deeper_given, crowd_given;
+	int square_feet;                                /* a square of the tabletop grid
+							   (`square`); 0: the map's own */
+	struct key_compendium compendium;               /* `compendium`: where `actor` ids are */
 };
 
 void stock_figures_free(struct stock_figures *f);
 
-/* The directives of figures (creature, budget, crowd, mix, deeper, danger,
+/* The directives of figures (creature, actor, compendium, square, budget, crowd, mix, deeper, danger,
  * trap_save, trap_attack, trap_damage, coins, valuable, magic, rarity,
  * credit, base), for the tables' parser; their ctx is the struct
  * stock_figures. Ends with a {NULL} entry. */
