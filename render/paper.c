@@ -169,8 +169,9 @@ int paper_check_scale(double scale, struct err *e)
 }
 
 /* The standard scales up to 16 to the inch (SHEET_SCALE_MAX), the finest a
- * sheet prints a map at (sheet_plan.c refuses finer). */
-static const double scales[] = { 4, 5, 6, 8, 10, 12, 16 };
+ * sheet prints a map at (sheet_plan.c refuses finer); a fitted sheet
+ * starts at PAPER_FIT_COARSEST, a players' map at one inch a square. */
+static const double scales[] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 16 };
 
 double paper_finer_scale(double squares_per_inch)
 {
@@ -182,7 +183,15 @@ double paper_finer_scale(double squares_per_inch)
 
 double paper_fit_scale(double avail_w, double avail_h, double cols, double rows, int *standard)
 {
+	return paper_fit_scale_from(PAPER_FIT_COARSEST, avail_w, avail_h, cols, rows, standard);
+}
+
+double paper_fit_scale_from(double coarsest, double avail_w, double avail_h, double cols, double rows,
+			    int *standard)
+{
 	for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++) {
+		if (scales[i] < coarsest - 1e-9)
+			continue;
 		double s = paper_square_pt(scales[i]);
 		if (cols * s <= avail_w + 1e-9 && rows * s <= avail_h + 1e-9) {
 			*standard = 1;

@@ -49,6 +49,13 @@ int paper_check_scale(double scale, struct err *e);
  * fits, and *standard is set to 0. */
 double paper_fit_scale(double avail_w, double avail_h, double cols, double rows, int *standard);
 
+/* The same from the standard scale `coarsest` on (1, 2 or 3 squares to
+ * the inch come before 4): a players' map is printed as large as its page
+ * allows, up to one inch a square. */
+#define PAPER_FIT_COARSEST 4
+double paper_fit_scale_from(double coarsest, double avail_w, double avail_h, double cols, double rows,
+			    int *standard);
+
 /* The first standard scale finer than squares_per_inch (more squares to
  * the inch), or 0 past 16. */
 double paper_finer_scale(double squares_per_inch);

@@ -74,10 +74,41 @@ void render_page_path(const char *path, int page, char *out, size_t size)
 		snprintf(out, size, "%.*s-%d%s", (int)(dot - path), path, page, dot);
 }
 
+/* What each level printed, said to -v. */
+static void tell_level(const struct doc *d, const struct paper *paper, int i, int poster,
+		       const struct layout_result *res)
+{
+	if (poster) {
+		report_info(d->report, "level %d poster: %s %s, %g square%s to the inch, %d piece%s printed of %d x %d, "
+			    "%d page%s", i + 1, paper->name, res->orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
+			    res->frame.scale, res->frame.scale == 1 ? "" : "s", res->pieces, res->pieces == 1 ? "" : "s",
+			    res->piece_rows, res->piece_cols, res->npages, res->npages == 1 ? "" : "s");
+		return;
+	}
+	report_info(d->report, "level %d sheet: %s %s, %s%g squares to the inch, map %.1f x %.1f in, %d page%s", i + 1,
+		    paper->name, res->orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
+		    res->frame.standard ? "" : "fitted at ", res->frame.scale, res->frame.vw * res->frame.s / 72,
+		    res->frame.vh * res->frame.s / 72, res->npages, res->npages == 1 ? "" : "s");
+}
+
+/* A booklet laid out in one orientation: its scene, its pages (cover
+ * included), how much of them its maps cover (the sum over levels of the
+ * map's share of its page; a poster's counts nothing), and what each level
+ * printed (said to -v once the orientation is chosen). */
+struct booklet_try {
+	struct scene sc;
+	double map_share;
+	struct layout_result *res;
+	int *poster;
+	int ok;
+};
+
 /* Lays out every level of d into sc on paper, after a cover when `cover`;
- * footers kept in folios when not NULL. Returns 0 or -1 with e set. */
+ * footers kept in folios when not NULL; each level's result said to -v,
+ * or kept in *bt when bt is not NULL. Returns 0 or -1 with e set. */
 static int lay_out_levels(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
-			  const struct paper *paper, int cover, struct folios *folios, struct err *e)
+			  const struct paper *paper, int cover, struct folios *folios, struct booklet_try *bt,
+			  struct err *e)
 {
 	for (int i = 0; i < d->nlevels; i++) {
 		struct layout_ctx c;
@@ -97,19 +128,90 @@ static int lay_out_levels(const struct doc *d, const struct style *st, struct me
 		layout_ctx_free(&c);
 		if (rc < 0)
 			return -1;
-		if (poster) {
-			report_info(d->report, "level %d poster: %s %s, %g square%s to the inch, %d piece%s printed of %d x %d, "
-				    "%d page%s", i + 1, paper->name, res.orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
-				    res.frame.scale, res.frame.scale == 1 ? "" : "s", res.pieces, res.pieces == 1 ? "" : "s", res.piece_rows, res.piece_cols,
-				    res.npages, res.npages == 1 ? "" : "s");
+		if (!bt) {
+			tell_level(d, paper, i, poster, &res);
 			continue;
 		}
-		report_info(d->report, "level %d sheet: %s %s, %s%g squares to the inch, map %.1f x %.1f in, %d page%s",
-			    i + 1, paper->name, res.orientation == ORIENT_LANDSCAPE ? "landscape" : "portrait",
-			    res.frame.standard ? "" : "fitted at ", res.frame.scale, res.frame.vw * res.frame.s / 72,
-			    res.frame.vh * res.frame.s / 72, res.npages, res.npages == 1 ? "" : "s");
+		bt->res[i] = res;
+		bt->poster[i] = poster;
+		if (!poster && res.page_w > 0 && res.page_h > 0)
+			bt->map_share += res.frame.vw * res.frame.s * res.frame.vh * res.frame.s / (res.page_w * res.page_h);
 	}
 	return scene_ok(sc, e);
+}
+
+/* The whole document laid out once into sc (see render_lay_out). */
+static int lay_out_once(const struct doc *d, const struct style *st, struct measure *ms, const struct paper *paper,
+			int cover, struct booklet_try *bt, struct scene *sc, struct err *e)
+{
+	/* a booklet numbers its pages through the whole of it, and its cover
+	 * names the page each level starts on, once they are all laid out */
+	struct page_refs refs = { NULL, 0, 0 };
+	struct folios folios = { NULL, 0, 0 };
+	int rc = cover ? layout_cover(d, st, ms, sc, paper, &refs, e) : 0;
+	if (rc == 0)
+		rc = lay_out_levels(d, st, ms, sc, paper, cover, cover ? &folios : NULL, bt, e);
+	if (rc == 0 && cover)
+		rc = layout_folios(d, st, ms, sc, &folios, e);
+	if (rc == 0 && cover)
+		rc = layout_page_refs(sc, ms, &refs, e);
+	free(folios.v);
+	free(refs.v);
+	return rc < 0 ? -1 : scene_ok(sc, e);
+}
+
+/* A booklet is bound in one orientation: without --portrait or
+ * --landscape, the one whose levels all fit and print the fewest pages,
+ * cover included, then whose maps cover more of their pages, then
+ * portrait; its layout becomes sc. When neither holds every level, each
+ * level takes its own as on sheets. Returns 0 or -1 with e set. */
+static int lay_out_booklet(const struct doc *d, const struct style *st, struct measure *ms,
+			   const struct paper *paper, struct scene *sc, struct err *e)
+{
+	enum orientation tries[2] = { ORIENT_PORTRAIT, ORIENT_LANDSCAPE };
+	struct booklet_try bt[2];
+	int rc = 0;
+	for (int k = 0; k < 2; k++) {
+		memset(&bt[k], 0, sizeof bt[k]);
+		scene_init(&bt[k].sc);
+		bt[k].res = calloc((size_t)d->nlevels, sizeof *bt[k].res);
+		bt[k].poster = calloc((size_t)d->nlevels, sizeof *bt[k].poster);
+		if (!bt[k].res || !bt[k].poster) {
+			rc = err_set(e, "out of memory while laying out the booklet");
+			continue;
+		}
+		struct doc one = *d;
+		one.sheet.orientation = tries[k];
+		struct err te = { 0 };
+		bt[k].ok = lay_out_once(&one, st, ms, paper, 1, &bt[k], &bt[k].sc, &te) == 0;
+		if (!bt[k].ok && te.kind != ERR_USAGE && rc == 0)
+			rc = err_set(e, "%s", te.msg);
+	}
+	int pick = -1;
+	if (rc == 0 && bt[0].ok && bt[1].ok) {
+		if (bt[0].sc.npages != bt[1].sc.npages)
+			pick = bt[0].sc.npages < bt[1].sc.npages ? 0 : 1;
+		else
+			pick = bt[1].map_share > bt[0].map_share + 1e-9 ? 1 : 0;
+	} else if (rc == 0) {
+		pick = bt[0].ok ? 0 : bt[1].ok ? 1 : -1;
+	}
+	if (pick >= 0) {
+		scene_free(sc);
+		*sc = bt[pick].sc;
+		scene_init(&bt[pick].sc);
+		for (int i = 0; i < d->nlevels; i++)
+			tell_level(d, paper, i, bt[pick].poster[i], &bt[pick].res[i]);
+	}
+	for (int k = 0; k < 2; k++) {
+		scene_free(&bt[k].sc);
+		free(bt[k].res);
+		free(bt[k].poster);
+	}
+	if (rc < 0)
+		return -1;
+	/* neither orientation holds every level: each its own */
+	return pick >= 0 ? scene_ok(sc, e) : lay_out_once(d, st, ms, paper, 1, NULL, sc, e);
 }
 
 int render_lay_out(const struct doc *d, const struct style *st, struct measure *ms, int cover, struct scene *sc,
@@ -118,20 +220,9 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 	struct paper paper;
 	if (paper_parse(d->sheet.paper, &paper, e) < 0)
 		return -1;
-	/* a booklet numbers its pages through the whole of it, and its cover
-	 * names the page each level starts on, once they are all laid out */
-	struct page_refs refs = { NULL, 0, 0 };
-	struct folios folios = { NULL, 0, 0 };
-	int rc = cover ? layout_cover(d, st, ms, sc, &paper, &refs, e) : 0;
-	if (rc == 0)
-		rc = lay_out_levels(d, st, ms, sc, &paper, cover, cover ? &folios : NULL, e);
-	if (rc == 0 && cover)
-		rc = layout_folios(d, st, ms, sc, &folios, e);
-	if (rc == 0 && cover)
-		rc = layout_page_refs(sc, ms, &refs, e);
-	free(folios.v);
-	free(refs.v);
-	return rc < 0 ? -1 : scene_ok(sc, e);
+	if (!cover || d->sheet.orientation != ORIENT_AUTO || d->nlevels < 1)
+		return lay_out_once(d, st, ms, &paper, cover, NULL, sc, e);
+	return lay_out_booklet(d, st, ms, &paper, sc, e);
 }
 
 /* What page i of n says of itself in its file's metadata: the document's

@@ -2,7 +2,8 @@
  * JSON of every method parses and meets the contract (tests/json_contract.py
  * reads it with Python's json module), the text preview draws walls where
  * the map has them and each feature by a character of its own, which
- * mapsheet(1) names, and both are byte-identical across runs. */
+ * mapsheet(1) names, its level header neither reads as an error nor
+ * breaks its scale over lines, and both are byte-identical across runs. */
 #include "testutil.h"
 
 #include "export/export.h"
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 START_TEST(test_json_meets_contract)
 {
@@ -253,6 +255,34 @@ START_TEST(test_way_in_is_never_secret_only)
 }
 END_TEST
 
+/* The preview's level header as a reader meets it: it does not begin
+ * "mapsheet:" as the program's complaints do, and never breaks "1 square
+ * = 10 ft" over lines, whatever the seed's length puts at the line's end
+ * (seeds of 14 and 24 characters once did, one header or the other). */
+START_TEST(test_preview_header)
+{
+	static const char *const seeds[] = { "fourteen-chars", "twenty-four-characters-", "a-seed-of-twenty-five-ch" };
+	mkdir("build/tests", 0755);
+	for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+		char args[200];
+		snprintf(args, sizeof args, "--seed %s --format txt -o -", seeds[i]);
+		ck_assert_int_eq(test_run(args, "build/tests/preview-header.txt", NULL), 0);
+		char *text = test_slurp("build/tests/preview-header.txt", NULL);
+		ck_assert_ptr_nonnull(text);
+		const char *at = strstr(text, ", level 1 of 1: ");
+		ck_assert_msg(at != NULL, "%s", text);
+		const char *line = at;
+		while (line > text && line[-1] != '\n')
+			line--;
+		ck_assert_msg(strncmp(line, "mapsheet:", 9) != 0, "the header reads as an error: %.80s", line);
+		const char *scale = strstr(at, "1 square = 10 ft\n"), *doors = strstr(at, "\nDoors:");
+		ck_assert_msg(scale && doors && scale < doors, "seed %s: the scale is broken: %.120s",
+			      seeds[i], line);
+		free(text);
+	}
+}
+END_TEST
+
 static Suite *export_suite(void)
 {
 	Suite *s = suite_create("export");
@@ -263,6 +293,7 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, test_preview_walls);
 	tcase_add_test(tc, test_preview_features);
 	tcase_add_test(tc, test_way_in_is_never_secret_only);
+	tcase_add_test(tc, test_preview_header);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -244,6 +244,9 @@ START_TEST(test_backends_match)
 	struct level lv[2];
 	struct doc d;
 	test_levels_doc(lv, 2, "mansion,dice", "pixels", NULL, &d);
+	/* in portrait, where the bounds were measured (a landscape cover's
+	 * longer lines drift a little further apart) */
+	d.sheet.orientation = ORIENT_PORTRAIT;
 	/* the cover, level 1's map and first key page, level 2's map; and the
 	 * hatched style's rock hatching and transparent colours */
 	const char *const classic[] = { "cover", "1-map", "1-key", "2-map" };
@@ -314,10 +317,10 @@ START_TEST(test_level_and_format)
 	ck_assert_ptr_nonnull(all);
 	ck_assert_ptr_nonnull(two);
 	/* the site's name on the first line, its premise, then the level's header */
-	const char *head = strstr(two, "\nmapsheet: ");
-	ck_assert_msg(head && strncmp(head + 1, "mapsheet: dice, seed lv, level 2 of 3", 37) == 0, "%.80s", two);
-	char *at = strstr(all, "mapsheet: dice, seed lv, level 2 of 3");
-	char *end = at ? strstr(at + 1, "mapsheet: dice, seed lv, level 3 of 3") : NULL;
+	const char *head = strstr(two, "\ndice, seed lv, level 2 of 3");
+	ck_assert_msg(head != NULL, "%.80s", two);
+	char *at = strstr(all, "dice, seed lv, level 2 of 3");
+	char *end = at ? strstr(at + 1, "dice, seed lv, level 3 of 3") : NULL;
 	ck_assert_ptr_nonnull(end);
 	/* the same text, but for the remake command at the end of the output */
 	char *remake = strstr(two, "\nRemake: ");

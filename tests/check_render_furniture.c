@@ -2,7 +2,8 @@
  * Each feature, drawn by the Cairo backend alone on a square (free and
  * against each wall, at 4 and at 1 square to the inch, in two styles),
  * puts ink inside its square and none outside it; the furniture's symbols
- * differ from each other and from the older features; a bed, coffin,
+ * differ from each other and from the older features, and the cage from
+ * the stairs beside it in the legend; a bed, coffin,
  * throne, hearth or shelf turned to another wall is the same drawing
  * turned. A map holding every feature renders, on the referee's sheet and
  * the players' handout, with each feature's word in the legend, and a
@@ -59,11 +60,12 @@ struct raster {
 	long outside;           /* pixels drawn outside the square */
 };
 
-/* Draws feature f standing as pl on the middle square of a page three
- * squares of s points wide with the Cairo backend at dpi, and reads it
- * back into r. */
-static void draw_one(const struct style *st, enum feature f, const struct feature_place *pl, double s, int dpi,
-		     struct raster *r)
+/* Draws feature f standing as pl (or, when stair >= 0, a flight of
+ * stairs going that way, as the legend shows it) on the middle square of
+ * a page three squares of s points wide with the Cairo backend at dpi,
+ * and reads it back into r. */
+static void draw_sym(const struct style *st, enum feature f, int stair, const struct feature_place *pl, double s,
+		     int dpi, struct raster *r)
 {
 	struct scene sc;
 	struct layout_ctx c;
@@ -78,8 +80,11 @@ static void draw_one(const struct style *st, enum feature f, const struct featur
 	scene_rect_path(&sc, p, 0, 0, 3 * s, 3 * s);
 	scene_fill(&sc, p, backdrop);
 	size_t before = p->nitems;
-	sym_feature(&c, p, f, s, s, s, pl, 7);
-	ck_assert_msg(p->nitems > before, "%s drew nothing", feature_name(f));
+	if (stair >= 0)
+		sym_stairs(&c, p, (enum stair_dir)stair, s, s, s, SIDE_E);
+	else
+		sym_feature(&c, p, f, s, s, s, pl, 7);
+	ck_assert_msg(p->nitems > before, "%s drew nothing", stair >= 0 ? "stairs" : feature_name(f));
 	ck_assert_int_eq(scene_ok(&sc, &e), 0);
 	char *png = NULL;
 	size_t len = 0;
@@ -120,6 +125,12 @@ static void draw_one(const struct style *st, enum feature f, const struct featur
 	free(png);
 }
 
+static void draw_one(const struct style *st, enum feature f, const struct feature_place *pl, double s, int dpi,
+		     struct raster *r)
+{
+	draw_sym(st, f, -1, pl, s, dpi, r);
+}
+
 static long count(const struct raster *r, int at_least)
 {
 	long k = 0;
@@ -137,6 +148,22 @@ static double overlap(const struct raster *a, const struct raster *b)
 		either += a->px[i] == 2 || b->px[i] == 2;
 	}
 	return either ? (double)both / either : 1;
+}
+
+/* How a drawing reads line by line: the runs of dark ink met along the
+ * rows and the columns at a quarter, a half and three quarters of its
+ * square, into runs[6]. */
+static void crossings(const struct raster *r, int runs[6])
+{
+	int n = r->n;
+	for (int k = 0; k < 3; k++) {
+		int at = n * (k + 1) / 4;
+		runs[k] = runs[k + 3] = 0;
+		for (int i = 0; i < n; i++) {
+			runs[k] += r->px[at * n + i] == 2 && (i == 0 || r->px[at * n + i - 1] != 2);
+			runs[k + 3] += r->px[i * n + at] == 2 && (i == 0 || r->px[(i - 1) * n + at] != 2);
+		}
+	}
 }
 
 /* The box of r's drawn pixels, as x0, y0, x1, y1. */
@@ -206,6 +233,22 @@ START_TEST(test_symbols_distinct)
 	static struct raster wall;
 	draw_one(&st, FEATURE_HEARTH, &north, 18, 300, &wall);
 	ck_assert_msg(overlap(&wall, &r[FEATURE_HEARTH]) < 0.5, "a hearth against a wall looks like a fire pit");
+	/* the legend shows the cage beside the stairs: the stairs read as
+	 * steps across the flight, one way (runs of ink along the rows, few
+	 * down the columns), the cage as bars both ways (once upright bars
+	 * only, it read as a flight with no arrow) */
+	static struct raster flight;
+	int runs[6];
+	for (int dir = STAIR_UP; dir <= STAIR_DOWN; dir++) {
+		draw_sym(&st, FEATURE_NONE, dir, &free_place, 18, 300, &flight);
+		crossings(&flight, runs);
+		ck_assert_msg(runs[0] >= 4 && runs[2] >= 4 && runs[3] <= 2 && runs[5] <= 2,
+			      "stairs %s: %d and %d runs across, %d and %d along", dir == STAIR_UP ? "up" : "down", runs[0],
+			      runs[2], runs[3], runs[5]);
+	}
+	crossings(&r[FEATURE_CAGE], runs);
+	for (int k = 0; k < 6; k++)
+		ck_assert_msg(runs[k] >= 3, "the cage: %d runs of ink on line %d, not barred both ways", runs[k], k);
 }
 END_TEST
 

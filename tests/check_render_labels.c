@@ -2,7 +2,8 @@
  * on the scene of every method's default sheet over many seeds: no number
  * touches a wall line or another number, each lies inside its room or is
  * joined to it by a leader line ending inside the room and passing no other
- * number, and no sheet warns that a number is too
+ * number (none on the one-page mansion, whose small rooms once sent two
+ * beside the map), and no sheet warns that a number is too
  * large for its room. Also: hallways tinted in every style, with the legend
  * saying so. */
 #include "testutil.h"
@@ -344,6 +345,45 @@ static int tinted_at(const struct scene_page *p, struct colour c, double x, doub
 	return 0;
 }
 
+/* The one-page mansion (--one-page --method mansion --seed demo, its map at
+ * 10 squares to the inch beside the key): every number inside its room, a
+ * little nearer the walls where it must,
+ * where rooms 13 and 19 once stood beside the map's bottom edge, their
+ * leaders reaching in; and clear of the walls as every sheet's are. */
+START_TEST(test_one_page_numbers_inside)
+{
+	struct measure ms;
+	struct style st;
+	struct err e;
+	struct paper paper;
+	ck_assert_int_eq(measure_init(&ms, &e), 0);
+	ck_assert_int_eq(style_load(&st, NULL, test_template_dirs(), &e), 0);
+	struct level lv;
+	struct doc d;
+	test_levels_doc(&lv, 1, "mansion", "demo", NULL, &d);
+	/* at the scale the command's longer key (its premise and secret)
+	 * takes */
+	d.sheet.one_page = 1;
+	d.sheet.scale = 10;
+	ck_assert_int_eq(paper_parse(d.sheet.paper, &paper, &e), 0);
+	struct scene sc;
+	struct layout_result r;
+	scene_init(&sc);
+	struct layout_ctx c;
+	ck_assert_int_eq(layout_ctx_init(&c, &d, &d.levels[0], &st, &ms, &sc, &e), 0);
+	ck_assert_msg(layout_one_page(&c, &paper, &r, &e) == 0, "%s", e.msg);
+	layout_ctx_free(&c);
+	struct tally t = { 0, 0, 0, 0, "" };
+	check_sheet(&lv.map, &st, &sc, &r, "--one-page --method mansion --seed demo", &t);
+	ck_assert_msg(t.problems == 0, "%s", t.first);
+	ck_assert_msg(t.leaders == 0, "%d numbers beside their rooms at %g squares to the inch", t.leaders,
+		      r.frame.scale);
+	scene_free(&sc);
+	levels_free(&lv, 1);
+	measure_free(&ms);
+}
+END_TEST
+
 /* In every style the mansion's hallways, and only they, are washed with the
  * style's hall colour, and the legend names it; a style whose hall colour
  * is none draws them as rooms. */
@@ -411,6 +451,7 @@ Suite *labels_suite(void)
 		nmethods++;
 	tcase_add_loop_test(tc, test_numbers_clear_every_method, 0, nmethods);
 	tcase_add_test(tc, test_numbers_clear_fixtures);
+	tcase_add_test(tc, test_one_page_numbers_inside);
 	tcase_add_test(tc, test_halls_tinted_every_style);
 	suite_add_tcase(s, tc);
 	return s;

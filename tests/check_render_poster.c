@@ -518,6 +518,24 @@ START_TEST(test_refusals)
 }
 END_TEST
 
+/* A map that fits one piece at the scale asked is printed on that page
+ * alone: no assembly page, no piece label or trim marks, its key after
+ * (a default cards map at 4 squares to the inch once came as a poster of
+ * one piece after an assembly page); --poster still asks for pieces. */
+START_TEST(test_one_piece_alone)
+{
+	mkdir("build/tests", 0755);
+	mkdir(DIR, 0755);
+	ck_assert_int_eq(test_run("-q --method cards --seed 1 --scale 4 -o " DIR "/alone.pdf", NULL, NULL), 0);
+	ck_assert_int_eq(shell("test $(pdfinfo " DIR "/alone.pdf | sed -n 's/^Pages: *//p') -eq 2"), 0);
+	ck_assert_int_ne(shell("pdftotext " DIR "/alone.pdf - | grep -q 'Poster in\\|piece A1\\|trim marks'"), 0);
+	ck_assert_int_eq(shell("pdftotext -f 1 -l 1 " DIR "/alone.pdf - | grep -q '1 square = 0.25 in, 10 ft'"), 0);
+	ck_assert_int_eq(shell("pdftotext -f 2 -l 2 " DIR "/alone.pdf - | grep -q '^Key'"), 0);
+	ck_assert_int_eq(test_run("-q --method cards --seed 1 --scale 4 --poster -o " DIR "/pieces.pdf", NULL, NULL), 0);
+	ck_assert_int_eq(shell("pdftotext -f 1 -l 1 " DIR "/pieces.pdf - | grep -q 'Poster in'"), 0);
+}
+END_TEST
+
 static Suite *poster_suite(void)
 {
 	Suite *s = suite_create("render_poster");
@@ -529,6 +547,7 @@ static Suite *poster_suite(void)
 	tcase_add_loop_test(tc, test_numbers_whole, 0, (int)(sizeof methods / sizeof methods[0]));
 	tcase_add_test(tc, test_empty_pieces);
 	tcase_add_test(tc, test_pdf_square);
+	tcase_add_test(tc, test_one_piece_alone);
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_other_outputs);
 	suite_add_tcase(s, tc);

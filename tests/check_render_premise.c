@@ -173,8 +173,10 @@ START_TEST(test_every_output)
 
 	/* the text preview: title, premise, then the secret under its heading,
 	 * all before the first level */
-	const char *first_level = strstr(txt, "mapsheet: ");
+	const char *first_level = strstr(txt, ", level 1 of ");
 	ck_assert_ptr_nonnull(first_level);
+	while (first_level > txt && first_level[-1] != '\n')
+		first_level--;
 	char *head = strndup(txt, (size_t)(first_level - txt));
 	gm_holds("txt", head, premise, secret);
 	ck_assert_ptr_nonnull(strstr(head, "\n\n" DOC_SECRET_HEADING ": "));

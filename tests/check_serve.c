@@ -372,8 +372,11 @@ START_TEST(test_key_premise_and_secret)
 			 0);
 	char *preview = test_slurp(DIR "/ks/ks.txt", NULL);
 	ck_assert_ptr_nonnull(preview);
-	const char *level = strstr(preview, "\nmapsheet: ");
+	const char *level = strstr(preview, ", level 1 of ");
 	ck_assert_ptr_nonnull(level);
+	while (level > preview && level[-1] != '\n')
+		level--;
+	level--;
 	char *head = strndup(preview, (size_t)(level - preview) + 1);
 	char *secret = paragraph_after(preview, DOC_SECRET_HEADING ": ");
 	/* the premise: the paragraph under the title, up to the secret's */

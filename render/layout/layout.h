@@ -355,6 +355,8 @@ struct key_text;
  * fits that moves whole); 0, or -1 for none. */
 struct key_frames {
 	int (*frame)(void *arg, int i, struct rect_pt *out, double *full_h);
+	/* the page frame i stands on (NULL: all on one) */
+	int (*page)(void *arg, int i);
 	void *arg;
 };
 /* How tightly lines are set: line pitch and space between entries, as

@@ -1,6 +1,7 @@
 /* layout_cover.c: the booklet's cover. The title, a line saying how
  * many levels there are and whether stairs join them all (as the maps
- * have it, never more), the premise set as the cover's opening paragraph
+ * have it, never more), whom a key stocked by a system with figures was
+ * stocked for, the premise set as the cover's opening paragraph
  * with, on the referee's copy, the secret in an aside beside it
  * (layout_intro.h), then every level with its method, rooms, size, the
  * page it starts on and where its way in and its stairs are (each heading
@@ -19,6 +20,7 @@
 #include "base/sbuf.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void layout_cover_title(const struct doc *d, char *out, size_t size)
@@ -341,6 +343,16 @@ int layout_cover(const struct doc *d, const struct style *st, struct measure *ms
 	int rc = sbuf_failed(&s) ? err_set(e, "out of memory while laying out the cover") : 0;
 	if (rc == 0)
 		rc = cover_para(&cv, sbuf_cstr(&s), intro, 0, NULL, 0, e);
+	/* whom the key was stocked for, under a system with figures: the
+	 * first sentence of the key's last words ("The party") */
+	char *party[2];
+	int nparty = 0;
+	if (rc == 0 && (rc = doc_party_paragraphs(d, party, &nparty, e)) == 0 && nparty > 0) {
+		cv.y += 2;
+		rc = cover_para(&cv, party[0], intro, 0, NULL, 0, e);
+	}
+	for (int i = 0; i < nparty; i++)
+		free(party[i]);
 	if (rc == 0)
 		rc = premise(&cv, e);
 	if (rc == 0) {

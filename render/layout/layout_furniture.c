@@ -268,19 +268,27 @@ static void hearth(const struct furn *f, double pen, int against_wall)
 	flame(f, x, y + 0.45 * h * s, h * s);
 }
 
-/* A cage: a square box with upright bars. */
+/* A cage: a square box barred both ways. */
 static void cage(const struct furn *f, double pen)
 {
 	struct scene *sc = f->c->sc;
 	double h = 0.36 * f->s;
 	scene_rect_path(sc, f->p, f->cx - h, f->cy - h, 2 * h, 2 * h);
 	fill_outline(f, pen * 1.5);
-	for (int k = -1; k <= 1; k++) {
-		double x = f->cx + k * 0.5 * h;
-		scene_move(sc, f->p, x, f->cy - h);
-		scene_line(sc, f->p, x, f->cy + h);
+	/* bars both ways, a lattice: unlike a flight of stairs' steps */
+	for (int k = -1; k <= 1; k += 2) {
+		double o = k * h / 3;
+		scene_move(sc, f->p, f->cx + o, f->cy - h);
+		scene_line(sc, f->p, f->cx + o, f->cy + h);
+		scene_move(sc, f->p, f->cx - h, f->cy + o);
+		scene_line(sc, f->p, f->cx + h, f->cy + o);
 	}
 	ink(f, pen * 1.3);
+	/* rivets where the bars cross */
+	for (int i = -1; i <= 1; i += 2)
+		for (int j = -1; j <= 1; j += 2)
+			scene_circle_path(sc, f->p, f->cx + i * h / 3, f->cy + j * h / 3, 0.06 * f->s);
+	scene_fill(sc, f->p, f->c->st->wall);
 }
 
 /* A well: a ring of stone round the shaft, the winch's beam across it. */

@@ -4,9 +4,10 @@
  * its exits and further paragraphs (stairs, keys, contents), indented; the
  * key's notes and the wandering monster table follow. The key is measured
  * once, at the column width, into lines grouped in units (an entry with
- * its heading, the notes, the table) that may end a column only where at
- * least a heading and two lines stay at the foot and two lines go to the
- * head of the next; a table that fits a column is never split. Flowing the
+ * its heading, the notes, the table; the premise and secret, which may
+ * run on); a unit that fits a column is never split, and one longer than
+ * a column ends a column only where at least a heading and two lines stay
+ * at the foot and two lines go to the head of the next. A heading that wraps hangs under its title. Flowing the
  * lines into the column frames a caller gives is cheap, so callers try
  * several fits (tighter leading and spacing, shorter columns) before they
  * emit one. */
@@ -22,6 +23,7 @@
 #define INDENT 9.0
 #define KEEP_HEAD_BODY 2        /* body lines kept under a heading */
 #define KEEP_TAIL 2             /* lines of a unit carried to a column's head */
+#define KEY_PAGE_FRAMES_MAX 16  /* columns on one page, at most, looked over */
 
 enum line_role { LINE_PLAIN, LINE_HEADING, LINE_STAIRS };
 
@@ -40,8 +42,10 @@ struct key_line {
 
 struct key_unit {
 	int first, n;
-	int min_head;           /* lines to keep together at its start */
-	int whole;              /* never split when it fits a column */
+	int min_head;           /* lines to keep together at its start (when
+				 * split) */
+	int whole;              /* never split when a column holds it (the
+				 * premise and secret may be) */
 };
 
 struct key_text {
@@ -72,16 +76,17 @@ static int grow(void **p, int *cap, int need, size_t size)
 	return 0;
 }
 
-/* Measures a paragraph and appends its lines to the unit being built.
- * Returns the number of lines, or -1 with e set. */
-static int add_para(struct key_text *kt, const char *text, double size, int bold_len, double indent, double pre,
-		    struct colour colour, enum line_role role, const struct key_entry *en, struct err *e)
+/* Measures a paragraph and appends its lines to the unit being built;
+ * its lines after the first hang `hang` points further in. Returns the
+ * number of lines, or -1 with e set. */
+static int add_hung(struct key_text *kt, const char *text, double size, int bold_len, double indent, double hang,
+		    double pre, struct colour colour, enum line_role role, const struct key_entry *en, struct err *e)
 {
 	struct layout_ctx *c = kt->c;
 	if (grow((void **)&kt->blocks, &kt->blocks_cap, kt->nblocks + 1, sizeof *kt->blocks) < 0)
 		return err_set(e, "out of memory while laying out the key");
 	struct text_block *b = &kt->blocks[kt->nblocks];
-	if (measure_block(c->ms, b, text, c->st->font_text, size, bold_len, kt->width - indent, e) < 0)
+	if (measure_block(c->ms, b, text, c->st->font_text, size, bold_len, kt->width - indent - hang, e) < 0)
 		return -1;
 	kt->nblocks++;
 	if (grow((void **)&kt->lines, &kt->lines_cap, kt->nlines + b->nlines, sizeof *kt->lines) < 0)
@@ -93,7 +98,7 @@ static int add_para(struct key_text *kt, const char *text, double size, int bold
 		l->block = kt->nblocks - 1;
 		l->li = i;
 		l->h = b->lines[i].height;
-		l->indent = indent;
+		l->indent = i == 0 ? indent : indent + hang;
 		l->pre = i == 0 ? pre : 0;
 		l->colour = colour;
 		l->role = i == 0 ? role : LINE_PLAIN;
@@ -104,12 +109,18 @@ static int add_para(struct key_text *kt, const char *text, double size, int bold
 	return b->nlines;
 }
 
+static int add_para(struct key_text *kt, const char *text, double size, int bold_len, double indent, double pre,
+		    struct colour colour, enum line_role role, const struct key_entry *en, struct err *e)
+{
+	return add_hung(kt, text, size, bold_len, indent, 0, pre, colour, role, en, e);
+}
+
 /* Starts a unit at the next line (a title before the first unit joins it). */
 static int open_unit(struct key_text *kt, int first, struct err *e)
 {
 	if (grow((void **)&kt->units, &kt->units_cap, kt->nunits + 1, sizeof *kt->units) < 0)
 		return err_set(e, "out of memory while laying out the key");
-	kt->units[kt->nunits++] = (struct key_unit){ first, 0, 0, 0 };
+	kt->units[kt->nunits++] = (struct key_unit){ first, 0, 0, 1 };
 	return 0;
 }
 
@@ -130,7 +141,14 @@ static int add_entry(struct key_text *kt, const struct key_entry *en, int first,
 	snprintf(head + bold_len, sizeof head - (size_t)bold_len, "  \xc2\xb7  %s", en->size);
 	if (open_unit(kt, first, e) < 0)
 		return -1;
-	int hl = add_para(kt, head, st->size_heading, bold_len, 0, pre, st->text, LINE_HEADING, en, e);
+	/* a heading that wraps hangs under the title, clear of the number */
+	char num[24];
+	snprintf(num, sizeof num, "%d  M", en->number);
+	double hang = measure_width(kt->c->ms, num, st->font_text, st->size_heading, 1) -
+		      measure_width(kt->c->ms, "M", st->font_text, st->size_heading, 1);
+	if (hang < 0 || hang > kt->width / 3)
+		hang = 0;
+	int hl = add_hung(kt, head, st->size_heading, bold_len, 0, hang, pre, st->text, LINE_HEADING, en, e);
 	if (hl < 0)
 		return -1;
 	if (en->exits && en->exits[0] &&
@@ -145,7 +163,7 @@ static int add_entry(struct key_text *kt, const struct key_entry *en, int first,
 
 /* A heading and its paragraphs as one unit (the notes, the table). */
 static int add_list(struct key_text *kt, const char *head, char **items, int n, int first, int title_lines,
-		    double pre, int whole, struct err *e)
+		    double pre, struct err *e)
 {
 	const struct style *st = kt->c->st;
 	if (open_unit(kt, first, e) < 0)
@@ -157,7 +175,6 @@ static int add_list(struct key_text *kt, const char *head, char **items, int n, 
 		if (add_para(kt, items[i], st->size_text, 0, INDENT, 0, st->text, LINE_PLAIN, NULL, e) < 0)
 			return -1;
 	close_unit(kt, title_lines + hl);
-	kt->units[kt->nunits - 1].whole = whole;
 	return 0;
 }
 
@@ -184,7 +201,8 @@ static int build(struct key_text *kt, struct err *e)
 		snprintf(title, sizeof title, "Key to level %d", c->m->depth);
 	else
 		snprintf(title, sizeof title, "Key");
-	/* the title joins the first unit (or stands alone in a key of nothing) */
+	/* the title joins the premise, or else the first entry (or stands
+	 * alone in a key of nothing) */
 	int tl = add_para(kt, title, st->size_heading * 1.3, -1, 0, 0, st->title, LINE_PLAIN, NULL, e);
 	if (tl < 0)
 		return -1;
@@ -210,6 +228,15 @@ static int build(struct key_text *kt, struct err *e)
 		pre = gap * 2;
 	}
 	int first = 0, title_lines = tl;
+	if (tl > 1) {
+		/* the premise and secret, prose that may run on into the next
+		 * column, a unit of its own under the title */
+		if (open_unit(kt, 0, e) < 0)
+			return -1;
+		close_unit(kt, 1);
+		kt->units[kt->nunits - 1].whole = 0;
+		first = kt->nlines, title_lines = 0;
+	}
 	for (int i = 0; i < k->n; i++) {
 		if (add_entry(kt, &k->entries[i], first, title_lines, pre, e) < 0)
 			return -1;
@@ -220,21 +247,21 @@ static int build(struct key_text *kt, struct err *e)
 	if (nmarks < 0)
 		return -1;
 	if (nmarks > 0) {
-		int rc = add_list(kt, "Marks", marks, nmarks, first, title_lines, pre, 0, e);
+		int rc = add_list(kt, "Marks", marks, nmarks, first, title_lines, pre, e);
 		map_mark_lines_free(marks, nmarks);
 		if (rc < 0)
 			return -1;
 		first = kt->nlines, title_lines = 0, pre = gap;
 	}
 	if (k->nfooter > 0) {
-		if (add_list(kt, "Notes", k->footer, k->nfooter, first, title_lines, pre, 0, e) < 0)
+		if (add_list(kt, "Notes", k->footer, k->nfooter, first, title_lines, pre, e) < 0)
 			return -1;
 		first = kt->nlines, title_lines = 0, pre = gap;
 	}
 	if (k->nwandering > 0) {
 		char head[64];
 		snprintf(head, sizeof head, "Wandering monsters (%s)", k->wandering_die[0] ? k->wandering_die : "d6");
-		if (add_list(kt, head, k->wandering, k->nwandering, first, title_lines, pre, 1, e) < 0)
+		if (add_list(kt, head, k->wandering, k->nwandering, first, title_lines, pre, e) < 0)
 			return -1;
 		first = kt->nlines, title_lines = 0, pre = gap;
 	}
@@ -250,7 +277,7 @@ static int build(struct key_text *kt, struct err *e)
 		int np;
 		if (doc_party_paragraphs(c->d, para, &np, e) < 0)
 			return -1;
-		int rc = np > 0 ? add_list(kt, DOC_PARTY_HEADING, para, np, first, title_lines, pre, 0, e) : 0;
+		int rc = np > 0 ? add_list(kt, DOC_PARTY_HEADING, para, np, first, title_lines, pre, e) : 0;
 		for (int i = 0; i < np; i++)
 			free(para[i]);
 		if (rc < 0)
@@ -338,6 +365,35 @@ static double unit_height(const struct key_text *kt, const struct key_unit *u, c
 	return h;
 }
 
+/* Whether unit un, not yet begun at the cursor, cannot end on the
+ * cursor's page (its room there: what is left of this column and the
+ * columns after it on the page, less a line each for the breaks) but a
+ * column of the next page holds it whole: 1 and *next, that column. */
+static int over_the_page(const struct key_text *kt, const struct cursor *cu, const struct key_unit *un,
+			 double whole_h, const struct key_fit *fit, int *next)
+{
+	const struct key_frames *fr = cu->fr;
+	if (!fr->page)
+		return 0;
+	int here = fr->page(fr->arg, cu->frame);
+	double line = 0;
+	for (int i = un->first; i < un->first + un->n; i++)
+		line = kt->lines[i].h * fit->lead > line ? kt->lines[i].h * fit->lead : line;
+	double room = cu->r.y + cu->r.h - cu->y;
+	for (int k = cu->frame + 1; k <= cu->frame + KEY_PAGE_FRAMES_MAX; k++) {
+		struct rect_pt r;
+		double full;
+		if (fr->frame(fr->arg, k, &r, &full) < 0)
+			return 0;
+		if (fr->page(fr->arg, k) != here) {
+			*next = k;
+			return whole_h > room && whole_h <= full + 1e-6;
+		}
+		room += r.h - line;
+	}
+	return 0;
+}
+
 int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_fit fit)
 {
 	struct cursor cu = { fr, -1, { 0, 0, 0, 0 }, 0, 0, 0 };
@@ -346,7 +402,7 @@ int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_f
 	for (int u = 0; u < kt->nunits; u++) {
 		const struct key_unit *un = &kt->units[u];
 		int i = un->first, end = un->first + un->n;
-		double whole_h = un->whole ? unit_height(kt, un, &fit) : 0;
+		double whole_h = unit_height(kt, un, &fit);
 		while (i < end) {
 			int fit_n = lines_fitting(kt, &cu, i, end, &fit);
 			if (fit_n == end - i) {
@@ -354,16 +410,32 @@ int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_f
 					place(kt, &cu, i++, &fit);
 				break;
 			}
-			/* it does not all fit: a table that fits a column moves whole */
-			int keep_whole = un->whole && whole_h <= cu.full_h + 1e-6;
+			/* a unit that would run over onto the next page, which a
+			 * column there holds, starts there */
+			int next = -1;
+			if (un->whole && i == un->first && over_the_page(kt, &cu, un, whole_h, &fit, &next)) {
+				while (cu.frame < next)
+					if (next_frame(&cu) < 0)
+						return -1;
+				continue;
+			}
+			/* it does not all fit: a unit not yet begun that this column
+			 * or the next holds (a key page's, after a short one by the
+			 * map) moves whole; a longer one is split */
+			struct rect_pt nr;
+			double next_h = 0;
+			if (fr->frame(fr->arg, cu.frame + 1, &nr, &next_h) < 0)
+				next_h = 0;
+			int keep_whole = un->whole && i == un->first && whole_h <= (next_h > cu.full_h ? next_h : cu.full_h) + 1e-6;
 			int k = fit_n < end - i - KEEP_TAIL ? fit_n : end - i - KEEP_TAIL;
 			int least = i == un->first ? un->min_head : KEEP_TAIL;
 			if (!keep_whole && k >= least && k >= 1) {
 				for (int j = 0; j < k; j++)
 					place(kt, &cu, i++, &fit);
-			} else if (!cu.started && cu.r.h >= cu.full_h - 1e-6) {
+			} else if (!cu.started && cu.r.h >= cu.full_h - 1e-6 && !keep_whole) {
 				/* nothing placed in this frame yet and no good break: what
-				 * fits (a shortened frame is left for the next instead) */
+				 * fits (a shortened frame is left for the next instead,
+				 * and a short one when the next takes the unit whole) */
 				k = fit_n > 0 ? fit_n : 1;
 				for (int j = 0; j < k; j++)
 					place(kt, &cu, i++, &fit);

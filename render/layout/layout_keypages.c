@@ -42,9 +42,14 @@ static int frame_at(void *arg, int i, struct rect_pt *out, double *full_h)
 	return 0;
 }
 
+static int page_at(void *arg, int i)
+{
+	return key_pages_page(arg, i);
+}
+
 static int flow(struct key_pages *kpg, struct key_text *kt, struct key_fit fit)
 {
-	struct key_frames fr = { frame_at, kpg };
+	struct key_frames fr = { frame_at, page_at, kpg };
 	return key_text_flow(kt, &fr, fit);
 }
 

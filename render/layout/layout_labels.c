@@ -1,8 +1,9 @@
 /* layout_labels.c: room numbers on the map. Each keyed region's number is
  * set at the centre of its largest open area, clear of walls, door marks
  * and features by a quarter square (layout_spot.c finds the place); it is
- * set smaller, down to 7 pt, when that is what it takes to fit, and beside
- * its room with a short leader line when the room is too small even so.
+ * set smaller, down to 7 pt, when that is what it takes to fit, then a
+ * little nearer the walls, and beside its room with a short leader line
+ * when the room is too small even so.
  * Each number sits on a box of its floor's colour that hides the grid. On
  * squares of an inch or so numbers are larger, for the table; on a poster
  * a number is moved off the cuts between its pieces. */
@@ -18,6 +19,7 @@
 #define LEADER_ROUNDS 4         /* placings of the numbers beside their rooms */
 #define LEADER_RETRY_MAX 8      /* more failures than this: a map too crowded to retry */
 #define BESIDE_STEP_PT 1.0      /* sizes tried beside a room, apart */
+#define CLEAR_TIGHTER 0.12      /* squares less clearance from the walls (an eighth of a square left), before a number goes beside */
 
 struct label {
 	int id;
@@ -207,9 +209,16 @@ int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_f
 	for (int id = 1; id <= m->nregions; id++)
 		if (m->regions[id].number > 0)
 			lbs[n++].id = id;
-	/* inside their rooms first, then beside the rooms too small, then anywhere */
+	/* inside their rooms first, then (those that found no place) inside
+	 * nearer the walls, then beside the rooms too small, then anywhere */
 	for (int i = 0; i < n && rc >= 0; i++)
 		rc = label_place(c, &sp, &lbs[i], f, spot_inside, 0.5);
+	double clear = sp.clear;
+	sp.clear -= CLEAR_TIGHTER;
+	for (int i = 0; i < n && rc >= 0; i++)
+		if (!lbs[i].placed)
+			rc = label_place(c, &sp, &lbs[i], f, spot_inside, 0.5);
+	sp.clear = clear;
 	rc = place_beside(c, &sp, lbs, n, f, rc);
 	for (int i = 0; i < n && rc >= 0; i++)
 		if (!lbs[i].placed) {

@@ -4,7 +4,8 @@
  * window, clipped to it, with the overlap beyond its cuts shaded, trim
  * marks at the window's corners, its label, arrows naming its neighbours,
  * and the squares' numbers along its top and left edges. The assembly
- * page (layout_assembly.c) comes first, the key pages last. */
+ * page (layout_assembly.c) comes first, the key pages last. A map that
+ * fits one piece is printed on that one page alone. */
 #include "layout/layout.h"
 #include "layout/layout_text.h"
 #include "model/key.h"
@@ -25,6 +26,14 @@
 
 static const struct colour mark_ink = { 0, 0, 0, 1 };
 static const struct colour overlap_tint = { 0.35, 0.45, 0.65, 0.16 };
+
+/* A map that needs no more than one piece, unless --poster asked for
+ * pieces, is printed as one page at its scale: no assembly page, no
+ * trim marks or piece label, just the map with its title and scale. */
+static int alone(const struct layout_ctx *c, const struct poster_plan *pl)
+{
+	return pl->nprinted == 1 && !c->d->sheet.poster;
+}
 
 int layout_poster_wanted(struct layout_ctx *c, const struct paper *paper, struct err *e)
 {
@@ -141,11 +150,20 @@ static int piece_band(struct layout_ctx *c, struct scene_page *p, const struct p
 	const struct style *st = c->st;
 	double wx = pl->win_x, wy = pl->win_y, m = pl->margin;
 	double top = m + 1, bottom = pl->ph - m - POSTER_BAND + 2;
+	char text[600], title[200];
+	double w;
+	layout_sheet_title(c->d, c->m, c->player, title, sizeof title);
+	struct text_style foot = { .family = st->font_text, .size = FOOT_PT, .colour = st->accent };
+	if (alone(c, pl)) {
+		snprintf(text, sizeof text, "%s \xc2\xb7 1 square = %g in, %d ft \xc2\xb7 print at 100%% (actual size)",
+			 title, 1 / pl->scale, c->m->square_feet);
+		if (layout_text(c, p, text, foot, wx + 2 * MARK_GAP, bottom, ww - 4 * MARK_GAP, e) < 0)
+			return -1;
+		return edge_numbers(c, p, pl, pc, wx, wy, e);
+	}
 	trim_marks(c, p, wx, wy, ww, wh, POSTER_BAND - 2);
 	struct text_style label = { .family = st->font_title, .size = LABEL_PT, .bold = 1, .colour = st->title };
 	struct text_style arrow = { .family = st->font_text, .size = ARROW_PT, .bold = 1, .colour = st->text };
-	char text[600];
-	double w;
 	/* the label in the corner, clear of the trim marks */
 	if (layout_text_width(c, pc->label, label, &w) < 0)
 		return err_set(e, "cannot measure text");
@@ -189,12 +207,9 @@ static int piece_band(struct layout_ctx *c, struct scene_page *p, const struct p
 			return -1;
 	}
 	/* what the piece is, in the bottom band */
-	char title[200];
-	layout_sheet_title(c->d, c->m, c->player, title, sizeof title);
 	snprintf(text, sizeof text, "%s \xc2\xb7 piece %s (%d of %d) \xc2\xb7 1 square = %g in, %d ft \xc2\xb7 "
 		 "print at 100%% (actual size) \xc2\xb7 cut on the marks left and top; the shaded strip goes under "
 		 "the next piece", title, pc->label, index, pl->nprinted, 1 / pl->scale, c->m->square_feet);
-	struct text_style foot = { .family = st->font_text, .size = FOOT_PT, .colour = st->accent };
 	room = ww - down_w - 4 * MARK_GAP;
 	if (layout_text_width(c, text, foot, &w) < 0)
 		return err_set(e, "cannot measure text");
@@ -229,8 +244,9 @@ static int piece_page(struct layout_ctx *c, const struct poster_plan *pl, const 
 		if (b[0] > b[2] || b[2] < win[0] || b[0] > win[2] || b[3] < win[1] || b[1] > win[3])
 			continue;
 		if (it->kind == SCENE_ANCHOR) {
-			/* a room's anchor on the first piece it is on; the level's is on the assembly page */
-			if (ms->placed[k] || strncmp(it->text, "level-", 6) == 0)
+			/* a room's anchor on the first piece it is on; the level's is on
+			 * the assembly page, or on the piece printed alone */
+			if (ms->placed[k] || (strncmp(it->text, "level-", 6) == 0 && !alone(c, pl)))
 				continue;
 			ms->placed[k] = 1;
 		}
@@ -297,7 +313,7 @@ int layout_poster(struct layout_ctx *c, const struct paper *paper, struct layout
 	}
 	if (rc == 0 && master_boxes(&ms) < 0)
 		rc = err_set(e, "out of memory while laying out the poster");
-	if (rc == 0)
+	if (rc == 0 && !alone(c, &pl))
 		rc = layout_assembly(c, &pl, e);
 	for (int i = 0, index = 0; i < pl.rows * pl.cols && rc == 0; i++)
 		if (!pl.pieces[i].empty)

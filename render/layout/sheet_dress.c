@@ -64,7 +64,7 @@ size_t sheet_subtitle(const struct layout_ctx *c, const struct map_frame *f, int
 	const struct map *m = c->m;
 	char scale[64];
 	if (f->standard)
-		snprintf(scale, sizeof scale, "%g squares to the inch", f->scale);
+		snprintf(scale, sizeof scale, "%g square%s to the inch", f->scale, f->scale == 1 ? "" : "s");
 	else
 		snprintf(scale, sizeof scale, "%.2f squares to the inch (fitted)", f->scale);
 	snprintf(out, size, "%sLevel %d%s%d \xc3\x97 %d squares \xc2\xb7 %d room%s \xc2\xb7 %s",

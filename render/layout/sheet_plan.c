@@ -65,6 +65,28 @@ static int key_columns(double width, double col_min, double *col_w)
 	return n;
 }
 
+/* Columns beside the map in width `room`, as wide as the key pages'
+ * columns, so that those fill their page from margin to margin: the
+ * widest of the page's tilings (content width `page_w`, columns of at
+ * least COL_BESIDE_MIN) of which one or more fit. Returns how many fit
+ * there (0: none) and sets *col_w. */
+static int beside_columns(double room, double page_w, double *col_w)
+{
+	double w;
+	int n = key_columns(page_w, COL_MIN, &w);
+	for (n = n < 1 ? 1 : n; n <= SHEET_FIRST_MAX; n++) {
+		w = (page_w - (n - 1) * SHEET_GAP) / n;
+		if (w < COL_BESIDE_MIN - 1e-9)
+			return 0;
+		int fit = (int)((room + SHEET_GAP) / (w + SHEET_GAP) + 1e-9);
+		if (fit >= 1) {
+			*col_w = w;
+			return fit;
+		}
+	}
+	return 0;
+}
+
 /* Sets the map's top-left corner (its squares' numbers included) at mx, my. */
 static void place_map(struct sheet_plan *pl, double mx, double my)
 {
@@ -93,7 +115,7 @@ static void arrange(struct sheet_plan *pl, int with_key)
 	if (with_key) {
 		double bw = sp->map_area.w - pl->map_w - SHEET_GAP, bh = sp->map_area.h - pl->map_h - SHEET_GAP;
 		double cw_b = 0, cw_u = 0;
-		int nb = key_columns(bw, COL_BESIDE_MIN, &cw_b);
+		int nb = beside_columns(bw, sp->content.w, &cw_b);
 		int nu = bh >= BELOW_MIN ? key_columns(sp->map_area.w, COL_MIN, &cw_u) : 0;
 		double area_b = nb ? bw * sp->map_area.h : 0, area_u = nu ? bh * sp->map_area.w : 0;
 		/* a column narrower than the key pages' narrows them too: it
@@ -195,8 +217,11 @@ static int plan_make(struct layout_ctx *c, enum orientation o, const struct pape
 		f->scale = scale;
 		f->standard = 1;
 	} else {
-		f->scale = paper_fit_scale(sp->map_area.w - coord_l, sp->map_area.h - coord_t, f->vw, f->vh,
-					   &f->standard);
+		/* the players' map of the part they know, as large as the page
+		 * allows: up to one inch a square */
+		double coarsest = c->player && !c->with_key ? 1 : PAPER_FIT_COARSEST;
+		f->scale = paper_fit_scale_from(coarsest, sp->map_area.w - coord_l, sp->map_area.h - coord_t, f->vw,
+						f->vh, &f->standard);
 	}
 	f->s = paper_square_pt(f->scale);
 	pl->map_w = f->vw * f->s + coord_l;

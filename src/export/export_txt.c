@@ -49,8 +49,13 @@ static int text_columns(const char *s, const char *end)
 	return n;
 }
 
+/* A space no line breaks at ("1 square = 10 ft" stays whole), printed
+ * as a space. */
+#define GLUE "\x1f"
+
 /* Writes text wrapped at spaces to width columns: the first line after
- * `first`, the others after `rest`. A word longer than a line stands alone. */
+ * `first`, the others after `rest`, GLUE printed as a space. A word longer
+ * than a line stands alone. */
 static void put_wrapped(FILE *f, const char *first, const char *rest, const char *text, int width)
 {
 	const char *indent = first, *p = text;
@@ -73,7 +78,10 @@ static void put_wrapped(FILE *f, const char *first, const char *rest, const char
 			while (*brk && *brk != ' ')
 				brk++;
 		}
-		fprintf(f, "%s%.*s\n", indent, (int)(brk - p), p);
+		fputs(indent, f);
+		for (const char *q = p; q < brk; q++)
+			fputc(*q == GLUE[0] ? ' ' : *q, f);
+		fputc('\n', f);
 		p = brk;
 		while (*p == ' ')
 			p++;
@@ -151,12 +159,12 @@ static void write_title(FILE *f, const struct doc *d, int width)
 
 /* Level m's heading: its method (or that it was imported), seed (not on
  * the players' copy: it would remake the referee's), place in the booklet
- * and size, after lead. */
-static void write_level_heading(FILE *f, const char *lead, const struct doc *d, const struct map *m, int width)
+ * and size; the scale never broken over lines. */
+static void write_level_heading(FILE *f, const struct doc *d, const struct map *m, int width)
 {
 	char line[512];
 	int seed = !d->sheet.player && d->seed && d->seed[0];
-	snprintf(line, sizeof line, "%s%s%s%s, level %d of %d: %dx%d squares, 1 square = %d ft", lead,
+	snprintf(line, sizeof line, "%s%s%s, level %d of %d: %dx%d squares, 1" GLUE "square" GLUE "=" GLUE "%d" GLUE "ft",
 		 m->method ? m->method : "imported map", seed ? ", seed " : "", seed ? d->seed : "", m->depth,
 		 doc_total_levels(d), m->w, m->h, m->square_feet);
 	put_wrapped(f, "", "   ", line, width);
@@ -205,7 +213,7 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 		const struct map *m = &d->levels[l].map;
 		if (l > 0)
 			fputs("\n\n", f);
-		write_level_heading(f, "mapsheet: ", d, m, width);
+		write_level_heading(f, d, m, width);
 		put_wrapped(f, "", "", "Doors: D door, L locked, S secret, # portcullis, gap opening. E entrance, > < stairs.",
 			    width);
 		fputc('\n', f);
@@ -242,7 +250,7 @@ int export_txt_levels_key(FILE *f, const struct doc *d, struct err *e)
 		const struct map *m = &d->levels[l].map;
 		if (l > 0)
 			fputs("\n", f);
-		write_level_heading(f, "", d, m, width);
+		write_level_heading(f, d, m, width);
 		/* the players' copy has no key: its rooms' secrets and who is there */
 		if (!d->sheet.player && write_key(f, m, &d->levels[l].key, width, e) < 0)
 			return -1;
