@@ -266,8 +266,7 @@ static int build(struct key_text *kt, struct err *e)
 		first = kt->nlines, title_lines = 0, pre = gap;
 	}
 	if (k->nadversaries > 0) {
-		if (add_list(kt, KEY_ADVERSARIES_HEADING, k->adversaries, k->nadversaries, first, title_lines, pre, 0,
-			     e) < 0)
+		if (add_list(kt, KEY_ADVERSARIES_HEADING, k->adversaries, k->nadversaries, first, title_lines, pre, e) < 0)
 			return -1;
 		first = kt->nlines, title_lines = 0, pre = gap;
 	}
