@@ -1,7 +1,8 @@
 /* bench.c: `make bench`: prints the generation table (bench_gen.c), the
  * key rows (bench_keys.c), the rendering table against Cairo's floor (bench_render.c, bench_floor.c),
- * the whole-command rows, the poster rows, reading a map back against
- * generating it, and the server rows (bench_serve.c). Times are medians on
+ * the whole-command rows (the tabletop modules among them), the poster
+ * rows, reading a map back against parsing its JSON alone and joining two
+ * maps, and the server rows (bench_serve.c). Times are medians on
  * the monotonic clock.
  *
  *   build/bench [all|gen|keys|render|command|poster|read|serve] [METHOD]
@@ -77,6 +78,8 @@ int main(int argc, char **argv)
 	const char *method = argc > 2 ? argv[2] : NULL;
 	if (strcmp(part, "--font-setup") == 0)
 		return font_setup();
+	if (strcmp(part, "--parse") == 0 && argc > 2)
+		return bench_parse_file(argv[2]);
 	/* the parts that run the built program, in the order printed */
 	static const struct {
 		const char *name;

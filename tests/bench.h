@@ -31,12 +31,17 @@ int bench_command(const char *mapsheet);
 /* The poster rows (bench_poster.c): a 1,000-room map in pieces. */
 int bench_poster(const char *mapsheet);
 /* The reading rows: a 10,000-room map read back from its JSON and written
- * again, against generating it, and the ratio of the two. */
+ * again, against jansson parsing the same file in a fresh process (the
+ * floor, bench_parse_file), and the ratio of the two; two such maps joined,
+ * as JSON and as a booklet. */
 int bench_read(const char *mapsheet);
 /* The floor under the read row (bench_read_floor.c): jansson parsing the
  * file at path and freeing it, alone, in a child set up as a mapsheet run;
  * out: median, min, max wall seconds and median CPU seconds. 0 or -1. */
 int bench_jansson_floor(const char *path, double out[4]);
+/* `bench --parse FILE`: reads FILE whole, parses it with jansson as the
+ * reader does and frees it, as a mapsheet run is set up; the exit status. */
+int bench_parse_file(const char *path);
 /* The server rows (bench_serve.c): previews timed by mapsheet serve. */
 int bench_serve(const char *mapsheet);
 

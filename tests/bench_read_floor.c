@@ -5,7 +5,9 @@
  * The parses run one after another in one process: the first faults in
  * the pages of jansson's values (80 MB for 10,000 rooms), the others reuse
  * them, so the median is jansson's own work and the max about what a
- * fresh run of mapsheet pays for it. */
+ * fresh run of mapsheet pays for it. bench_parse_file is the same once,
+ * the whole of a fresh process (`bench --parse FILE`), the floor of the
+ * read row. */
 #include "bench.h"
 
 #include "base/mem.h"
@@ -35,6 +37,23 @@ static char *read_whole(const char *path, size_t *len)
 	fclose(f);
 	*len = size > 0 ? (size_t)size : 0;
 	return buf;
+}
+
+int bench_parse_file(const char *path)
+{
+	mem_configure_run();
+	size_t len;
+	char *text = read_whole(path, &len);
+	if (!text)
+		return 1;
+	mem_bulk_frees(1);
+	json_error_t je;
+	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	if (root)
+		json_decref(root);
+	mem_bulk_frees(0);
+	free(text);
+	return root ? 0 : 1;
 }
 
 /* In a child, as a mapsheet run would be: median, min and max wall time

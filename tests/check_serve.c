@@ -797,6 +797,20 @@ START_TEST(test_serve_options)
 	ck_assert_ptr_nonnull(strstr(err, "[--request-seconds S]"));
 	free(err);
 	ck_assert_int_eq(test_run("serve --request-seconds 5m", NULL, DIR "/err.txt"), 2);
+	/* the connections held and the deadlines of headers and answers */
+	ck_assert_int_eq(test_run("serve --connections 4", NULL, DIR "/err.txt"), 2);
+	err = test_slurp(DIR "/err.txt", NULL);
+	ck_assert_ptr_nonnull(strstr(err, "mapsheet: serve: --connections: '4' is not a number of connections (8 to 65536)"));
+	ck_assert_ptr_nonnull(strstr(err, "[--connections N]"));
+	free(err);
+	ck_assert_int_eq(test_run("serve --header-seconds none", NULL, DIR "/err.txt"), 2);
+	err = test_slurp(DIR "/err.txt", NULL);
+	ck_assert_ptr_nonnull(strstr(err, "mapsheet: serve: --header-seconds: 'none' is not a time (seconds, 0.01 to 3600)"));
+	free(err);
+	ck_assert_int_eq(test_run("serve --send-seconds 0", NULL, DIR "/err.txt"), 2);
+	err = test_slurp(DIR "/err.txt", NULL);
+	ck_assert_ptr_nonnull(strstr(err, "mapsheet: serve: --send-seconds: '0' is not a time (seconds, 0.01 to 3600)"));
+	free(err);
 	ck_assert_int_eq(test_run("serve --frobnicate", NULL, DIR "/err.txt"), 2);
 	/* --help names serve */
 	ck_assert_int_eq(test_run("--help", DIR "/out.txt", NULL), 0);

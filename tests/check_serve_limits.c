@@ -1,31 +1,45 @@
 /* check_serve_limits.c: mapsheet serve under hostile clients, over real
- * HTTP on loopback addresses: past 64 connections a new one waits for one
- * to close; one address holds at most half of them, and 70 connections
- * trickling their headers from one address neither lock another address
- * out nor keep their slots past 10 s; a small request is answered while
- * long ones are being made; eight large requests at once keep the server
- * under 512 MB (refused at once when their answer cannot fit, else made
- * within the memory budget or answered 503, each of them answered whole)
- * while small ones are answered. The query's strictness is tested with
- * the other parameters, in check_serve.c. */
+ * HTTP on loopback addresses: with --connections 64, past 64 connections a
+ * new one waits for one to close; 300 connections from 300 addresses and
+ * 40 more from one address, each trickling its headers, hold up no other
+ * client (one address holds at most 32 connections) nor keep their slots
+ * past --header-seconds; 1,000 idle connections are held at once for a
+ * little memory each (reported) while a request is answered; a client
+ * that reads its answer too slowly is cut after --send-seconds; a small
+ * request is answered while long ones are being made; eight large
+ * requests at once keep the server under 512 MB (refused at once when
+ * their answer cannot fit, else made within the memory budget or answered
+ * 503, each of them answered whole) while small ones are answered. The
+ * query's strictness is tested with the other parameters, in
+ * check_serve.c. */
 #include "httpget.h"
 #include "testutil.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
-#define SERVE_TEST_CONNECTIONS 64   /* the server's open connections at most */
+#define SERVE_TEST_CONNECTIONS 64   /* the server's open connections at most, as started here */
 #define SERVE_TEST_SHARE 32         /* of them from one address */
-#define SERVE_TEST_HEADER_SECONDS 10 /* the time a request's headers may take */
-#define SLOW_CLIENTS 70
+#define SERVE_TEST_HEADER_SECONDS 4 /* the time a request's headers may take, as started here:
+				     * past the normal request's 2 s, so that it is answered
+				     * while the slow ones are held */
+#define SLOW_ADDRESSES 300          /* slow clients, an address each */
+#define SLOW_SHARED 40              /* and more from one address */
+#define SLOW_CLIENTS (SLOW_ADDRESSES + SLOW_SHARED)
+#define IDLE_CONNECTIONS 1000
+#define IDLE_BOUND_KB (32L * 1024)  /* what 1,000 idle connections may add to the server */
+#define NORMAL_SECONDS 2            /* a normal request's answer among them, at most */
 #define LONG_REQUESTS 5             /* more than a pool of 4 threads makes at once */
 #define SLOW_ADDRESS "127.0.0.2"
 #define BIG_REQUESTS 8
@@ -104,7 +118,7 @@ static void *waiting_request_run(void *arg)
  * come from four loopback addresses, each within its share. */
 START_TEST(test_connections_past_the_cap_wait)
 {
-	start();
+	start_with((const char *const[]){ "--connections", "64", NULL });
 	int idle[SERVE_TEST_CONNECTIONS];
 	for (int i = 0; i < SERVE_TEST_CONNECTIONS; i++) {
 		char from[20];
@@ -144,27 +158,41 @@ static int closed_by_server(int fd)
 	return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
 }
 
-/* 70 connections from one address, each sending its request's headers a
- * line a second, take no more than that address's share of the 64 slots:
- * a request from another address is answered within a second. And none
- * holds its slot past the time the headers may take in all, though it
- * never falls silent. */
+/* The loopback address of slow client i: 300 of them from 127.0.1.1 on,
+ * the rest from one address. */
+static void slow_address(int i, char *out, size_t size)
+{
+	if (i < SLOW_ADDRESSES)
+		snprintf(out, size, "127.0.%d.%d", 1 + i / 250, 1 + i % 250);
+	else
+		snprintf(out, size, "%s", SLOW_ADDRESS);
+}
+
+/* 300 connections from 300 addresses and 40 from one more, each sending
+ * its request's headers a line every half second: a request from another
+ * address is answered within 2 s, the one address holds no more than its
+ * share of the slots, and none holds its slot past the time the headers
+ * may take in all, though it never falls silent. */
 START_TEST(test_slow_clients)
 {
-	start();
+	start_with((const char *const[]){ "--header-seconds", "4", NULL });
 	int fd[SLOW_CLIENTS], open_now = 0;
 	double opened[SLOW_CLIENTS];
 	for (int i = 0; i < SLOW_CLIENTS; i++) {
-		fd[i] = http_connect_from(SLOW_ADDRESS, srv.port);
-		ck_assert_int_ge(fd[i], 0);
+		char from[20];
+		slow_address(i, from, sizeof from);
+		fd[i] = http_connect_from(from, srv.port);
+		ck_assert_msg(fd[i] >= 0, "slow client %d from %s could not connect", i, from);
 		opened[i] = seconds_now();
 		static const char line[] = "GET /remake?seed=slow HTTP/1.1\r\n";
 		ck_assert_int_eq(send(fd[i], line, sizeof line - 1, MSG_NOSIGNAL), (ssize_t)(sizeof line - 1));
 	}
 	double took = -1, last_closed = 0;
-	int status = 0, most_open = 0;
-	for (int round = 0; round < SERVE_TEST_HEADER_SECONDS + 4; round++) {
-		nanosleep(&(struct timespec){ 1, 0 }, NULL);
+	int status = 0, most_open = 0, most_shared = 0, held_then = 0;
+	/* bounded: the header time and two seconds more, in half seconds */
+	for (int round = 0; round < 2 * (SERVE_TEST_HEADER_SECONDS + 2); round++) {
+		nanosleep(&(struct timespec){ 0, 500000000 }, NULL);
+		int shared = 0;
 		open_now = 0;
 		for (int i = 0; i < SLOW_CLIENTS; i++) {
 			if (fd[i] < 0)
@@ -178,18 +206,25 @@ START_TEST(test_slow_clients)
 				continue;
 			}
 			open_now++;
+			shared += i >= SLOW_ADDRESSES;
 		}
 		if (round > 0 && open_now > most_open)
 			most_open = open_now;
+		if (round > 0 && shared > most_shared)
+			most_shared = shared;
 		if (round == 1) {
 			/* the slow ones trickle on; another address asks for a key */
 			struct http_reply r;
 			double t0 = seconds_now();
-			if (http_request_from("127.0.0.1", srv.port, "GET", "/key.txt?seed=quick&rooms=5", 5, &r) == 0) {
+			if (http_request_from("127.0.0.1", srv.port, "GET", "/key.txt?seed=quick&rooms=5", NORMAL_SECONDS,
+					      &r) == 0) {
 				took = seconds_now() - t0;
 				status = r.status;
 			}
 			http_reply_free(&r);
+			/* and the slow ones were still held when it came */
+			for (int i = 0; i < SLOW_CLIENTS; i++)
+				held_then += fd[i] >= 0 && !closed_by_server(fd[i]);
 		}
 		if (open_now == 0)
 			break;
@@ -197,13 +232,117 @@ START_TEST(test_slow_clients)
 	for (int i = 0; i < SLOW_CLIENTS; i++)
 		if (fd[i] >= 0)
 			close(fd[i]);
-	ck_assert_msg(status == 200 && took >= 0 && took < 1, "with %d slow connections open, a request took %.2f s "
-		      "(status %d)", most_open, took, status);
-	ck_assert_msg(most_open <= SERVE_TEST_SHARE, "one address held %d connections", most_open);
+	ck_assert_msg(status == 200 && took >= 0 && took < NORMAL_SECONDS, "with %d slow connections open, a request took "
+		      "%.2f s (status %d)", most_open, took, status);
+	ck_assert_msg(held_then >= SLOW_ADDRESSES, "only %d of the slow connections were held when the request was "
+		      "answered", held_then);
+	ck_assert_msg(most_shared <= SERVE_TEST_SHARE, "one address held %d connections", most_shared);
 	ck_assert_msg(open_now == 0, "%d slow connections still open after %d s", open_now,
-		      SERVE_TEST_HEADER_SECONDS + 4);
-	ck_assert_msg(last_closed <= SERVE_TEST_HEADER_SECONDS + 2, "a slow connection was closed after %.1f s",
+		      SERVE_TEST_HEADER_SECONDS + 2);
+	ck_assert_msg(last_closed <= SERVE_TEST_HEADER_SECONDS + 1.5, "a slow connection was closed after %.1f s",
 		      last_closed);
+	stop_ok();
+}
+END_TEST
+
+/* 1,000 idle connections, each from an address of its own with half a
+ * request line sent, are held at once: none is closed, a request from
+ * another address is answered within 2 s, and the server's memory grows
+ * by less than 32 MB (printed). */
+START_TEST(test_idle_connections)
+{
+	struct rlimit rl;
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	if (rl.rlim_cur < IDLE_CONNECTIONS + 64) {
+		rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= IDLE_CONNECTIONS + 64 ? IDLE_CONNECTIONS + 64
+												      : rl.rlim_max;
+		ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
+	}
+	ck_assert_msg(rl.rlim_cur >= IDLE_CONNECTIONS + 64, "this system lets a process open %ld files",
+		      (long)rl.rlim_cur);
+	start();
+	struct http_reply r;
+	get_ok("/key.txt?seed=warm&rooms=5", &r);
+	http_reply_free(&r);
+	long before = served_rss_kb(&srv);
+	static int fd[IDLE_CONNECTIONS];
+	for (int i = 0; i < IDLE_CONNECTIONS; i++) {
+		char from[20];
+		snprintf(from, sizeof from, "127.0.%d.%d", 1 + i / 250, 1 + i % 250);
+		fd[i] = http_connect_from(from, srv.port);
+		ck_assert_msg(fd[i] >= 0, "idle connection %d from %s could not connect", i, from);
+		static const char half[] = "GET /remake?seed=idle HT";
+		ck_assert_int_eq(send(fd[i], half, sizeof half - 1, MSG_NOSIGNAL), (ssize_t)(sizeof half - 1));
+	}
+	nanosleep(&(struct timespec){ 0, 500000000 }, NULL);
+	double t0 = seconds_now();
+	int rc = http_request_from("127.0.0.1", srv.port, "GET", "/key.txt?seed=quick&rooms=5", NORMAL_SECONDS, &r);
+	double took = seconds_now() - t0;
+	long during = served_rss_kb(&srv);
+	int held = 0;
+	for (int i = 0; i < IDLE_CONNECTIONS; i++) {
+		held += !closed_by_server(fd[i]);
+		close(fd[i]);
+	}
+	printf("serve_limits: %d idle connections: the server's memory %ld kB, %ld kB before (%.1f kB a connection); "
+	       "a request among them answered in %.2f s\n", IDLE_CONNECTIONS, during, before,
+	       (double)(during - before) / IDLE_CONNECTIONS, took);
+	ck_assert_msg(rc == 0 && r.status == 200 && took < NORMAL_SECONDS, "among %d idle connections a request took "
+		      "%.2f s (status %d)", IDLE_CONNECTIONS, took, r.status);
+	http_reply_free(&r);
+	ck_assert_msg(held == IDLE_CONNECTIONS, "%d of %d idle connections were held", held, IDLE_CONNECTIONS);
+	ck_assert_msg(before > 0 && during - before < IDLE_BOUND_KB, "%d idle connections took the server from %ld kB "
+		      "to %ld kB", IDLE_CONNECTIONS, before, during);
+	stop_ok();
+}
+END_TEST
+
+/* A client reading its answer (the SVG pages of ten levels, some 13 MB,
+ * quick to make) through a window
+ * of a few kilobytes, more slowly than --send-seconds allows, is cut: the
+ * server closes the connection with the answer unsent, and goes on
+ * answering. */
+START_TEST(test_slow_reader)
+{
+	start_with((const char *const[]){ "--send-seconds", "1", "--request-seconds", "300", NULL });
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	ck_assert_int_ge(fd, 0);
+	int small = 4096;
+	ck_assert_int_eq(setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small), 0);
+	struct sockaddr_in addr = { .sin_family = AF_INET, .sin_port = htons((uint16_t)srv.port) };
+	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&addr, sizeof addr), 0);
+	ck_assert_int_eq(http_send(fd, srv.port, "GET", "/download?format=svg&seed=slowreader&rooms=30&levels=10"), 0);
+	/* the first bytes say the answer is coming; then nothing is read */
+	char head[4096];
+	struct pollfd pfd = { fd, POLLIN, 0 };
+	ck_assert_msg(poll(&pfd, 1, CASE_SECONDS * 1000) == 1, "no answer began");
+	ssize_t got = recv(fd, head, sizeof head - 1, 0);
+	ck_assert_int_gt(got, 0);
+	head[got] = '\0';
+	ck_assert_msg(strncmp(head, "HTTP/1.1 200", 12) == 0, "%s", head);
+	const char *cl = strstr(head, "Content-Length: ");
+	ck_assert_ptr_nonnull(cl);
+	long length = strtol(cl + 16, NULL, 10);
+	double t0 = seconds_now();
+	nanosleep(&(struct timespec){ 2, 0 }, NULL);
+	/* what reaches the client after the cut: the system's buffers, then the end */
+	long total = got;
+	char buf[65536];
+	for (;;) {
+		ssize_t n = recv(fd, buf, sizeof buf, 0);
+		if (n <= 0)
+			break;
+		total += n;
+		if (seconds_now() - t0 > 20)
+			break;
+	}
+	close(fd);
+	ck_assert_msg(total < length, "the slow reader got all %ld bytes", length);
+	ck_assert_msg(seconds_now() - t0 < 20, "the slow reader's connection was not cut");
+	struct http_reply r;
+	get_ok("/key.txt?seed=after&rooms=5", &r);
+	http_reply_free(&r);
 	stop_ok();
 }
 END_TEST
@@ -361,6 +500,8 @@ static Suite *serve_limits_suite(void)
 	tcase_set_timeout(tc, CASE_SECONDS);
 	tcase_add_test(tc, test_connections_past_the_cap_wait);
 	tcase_add_test(tc, test_slow_clients);
+	tcase_add_test(tc, test_idle_connections);
+	tcase_add_test(tc, test_slow_reader);
 	tcase_add_test(tc, test_not_held_up);
 	tcase_add_test(tc, test_memory_budget);
 	suite_add_tcase(s, tc);

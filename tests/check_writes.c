@@ -1,7 +1,8 @@
 /* check_writes.c: what writing over a file keeps, and what a failed write
  * says. A file written over keeps its mode (and, as root, its owner and
  * group), for single files, page sets, the booklet, the Markdown key and
- * the tabletop files; an output that is a symbolic link is written through
+ * the tabletop files, and its extended attributes and access control list
+ * (on tmpfs, which holds both); an output that is a symbolic link is written through
  * to its target and stays a link; a hard link is broken (the man page says
  * so). On a full disk (a small tmpfs, mounted in a mount namespace of the
  * test's own, so that it goes with the test's process) every format fails
@@ -20,7 +21,9 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #define DIR "build/tests/writes"
@@ -130,6 +133,85 @@ START_TEST(test_mode_kept)
 	}
 	if (geteuid() != 0 && _i == 0)
 		printf("check_writes: owner and group not checked: they are kept only as root\n");
+}
+END_TEST
+
+/* ---- extended attributes ------------------------------------------------ */
+
+#define SHM "/dev/shm"
+#define TMPFS_MAGIC_NUMBER 0x01021994
+#define ACL_NAME "system.posix_acl_access"
+
+/* An access control list in the kernel's form: the owner rw-, user 12345
+ * r--, the group r--, the mask r--, others ---. */
+static size_t acl_bytes(unsigned char *out)
+{
+	static const struct { unsigned short tag, perm; unsigned id; } entries[] = {
+		{ 0x01, 6, 0xffffffffu }, { 0x02, 4, 12345 }, { 0x04, 4, 0xffffffffu }, { 0x10, 4, 0xffffffffu },
+		{ 0x20, 0, 0xffffffffu },
+	};
+	size_t n = 0;
+	unsigned version = 2;
+	memcpy(out, &version, 4);
+	n = 4;
+	for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++) {
+		memcpy(out + n, &entries[i].tag, 2);
+		memcpy(out + n + 2, &entries[i].perm, 2);
+		memcpy(out + n + 4, &entries[i].id, 4);
+		n += 8;
+	}
+	return n;
+}
+
+/* Written over on tmpfs, a single file, each page of a set and a booklet
+ * keep a user's attribute and an access control list naming another user,
+ * byte for byte, besides the mode the list sets. */
+START_TEST(test_xattrs_kept)
+{
+	struct statfs fs;
+	if (statfs(SHM, &fs) < 0 || fs.f_type != TMPFS_MAGIC_NUMBER) {
+		printf("check_writes: extended attributes not checked: %s is not tmpfs here\n", SHM);
+		return;
+	}
+	char dir[] = SHM "/mapsheet-writes-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	static const struct {
+		const char *args, *files[3];
+	} outs[] = {
+		{ "--rooms 5 -o %s/one.txt", { "one.txt" } },
+		{ "--rooms 20 -o %s/set.svg", { "set.svg", "set-2.svg" } },
+		{ "--rooms 5 --levels 2 -o %s/book.pdf", { "book.pdf" } },
+	};
+	unsigned char acl[64], got[64];
+	size_t acl_len = acl_bytes(acl);
+	for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+		char args[512], path[512];
+		snprintf(args, sizeof args, "--seed m ");
+		snprintf(args + strlen(args), sizeof args - strlen(args), outs[i].args, dir);
+		run_ok(args);
+		for (int k = 0; outs[i].files[k]; k++) {
+			snprintf(path, sizeof path, "%s/%s", dir, outs[i].files[k]);
+			ck_assert_int_eq(setxattr(path, "user.mapsheet-test", "kept", 4, 0), 0);
+			ck_assert_msg(setxattr(path, ACL_NAME, acl, acl_len, 0) == 0, "%s: cannot set an ACL: %s", path,
+				      strerror(errno));
+		}
+		args[7] = 'n';      /* --seed n: other contents */
+		run_ok(args);
+		for (int k = 0; outs[i].files[k]; k++) {
+			char value[16];
+			snprintf(path, sizeof path, "%s/%s", dir, outs[i].files[k]);
+			ssize_t n = getxattr(path, "user.mapsheet-test", value, sizeof value);
+			ck_assert_msg(n == 4 && memcmp(value, "kept", 4) == 0, "'%s': %s lost its user.mapsheet-test", args,
+				      path);
+			n = getxattr(path, ACL_NAME, got, sizeof got);
+			ck_assert_msg(n == (ssize_t)acl_len && memcmp(got, acl, acl_len) == 0, "'%s': %s lost its ACL", args,
+				      path);
+			ck_assert_msg((stat_of(path).st_mode & 0777) == 0640, "'%s': %s became %o", args, path,
+				      stat_of(path).st_mode & 0777);
+			ck_assert_int_eq(unlink(path), 0);
+		}
+	}
+	ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST
 
@@ -379,6 +461,7 @@ static Suite *writes_suite(void)
 	if (system("rm -rf '" DIR "/mode' && mkdir -p '" DIR "/mode'") != 0)
 		fprintf(stderr, "check_writes: cannot make " DIR "/mode\n");
 	tcase_add_loop_test(tc, test_mode_kept, 0, NWRITERS);
+	tcase_add_test(tc, test_xattrs_kept);
 	tcase_add_test(tc, test_symlink_written_through);
 	tcase_add_test(tc, test_symlink_loop);
 	tcase_add_test(tc, test_hard_link_broken);

@@ -254,6 +254,8 @@ int layout_labels(struct layout_ctx *c, struct scene_page *p, const struct map_f
 /* Placing numbers (layout_spot.c), in squares: a number's box, and where a
  * number goes: its centre, and for a number beside its room the far end
  * of its leader, inside the room (for one inside: its open area's centre). */
+struct spot_cands;
+struct spot_sums;
 struct spot_box {
 	double x0, y0, x1, y1;
 };
@@ -280,6 +282,8 @@ struct spot_ctx {
 	int ncx, ncy;
 	double max_hw, max_hh, max_lead; /* the largest half-size and leader placed */
 	int relaxed;    /* spot_beside: a number may stand nearer another number than its room */
+	struct spot_cands *cands;       /* spot_beside's places around the last room asked */
+	struct spot_sums *sums;         /* the open squares, counted for any box at once */
 };
 /* Prepares sp for up to nlabels numbers on c's map at frame f (c's pens
  * set for f). Returns 0, or -1 when out of memory. */
@@ -288,7 +292,7 @@ void spot_ctx_free(struct spot_ctx *sp);
 /* A place for a w x h (squares) number inside region id: 1 and *out, or 0. */
 int spot_inside(const struct spot_ctx *sp, int id, double w, double h, struct spot *out);
 /* A place beside region id, joined by a leader, nearer the room than any
- * other number (unless sp->relaxed): 1 and *out, or 0. */
+ * other number (unless sp->relaxed): 1 and *out, 0, or -1 when out of memory. */
 int spot_beside(const struct spot_ctx *sp, int id, double w, double h, struct spot *out);
 /* Records a placed number, which later ones keep clear of. */
 void spot_keep(struct spot_ctx *sp, const struct spot *s, double w, double h);

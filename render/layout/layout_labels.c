@@ -62,7 +62,10 @@ static int label_place(struct layout_ctx *c, struct spot_ctx *sp, struct label *
 	for (double size = layout_number_pt(c, f->s); size >= NUMBER_MIN_PT - 1e-9; size -= step) {
 		if (label_measure(c, lb, size) < 0)
 			return -1;
-		if (find(sp, lb->id, lb->w / f->s, lb->h / f->s, &lb->at)) {
+		int got = find(sp, lb->id, lb->w / f->s, lb->h / f->s, &lb->at);
+		if (got < 0)
+			return -1;
+		if (got) {
 			spot_keep(sp, &lb->at, lb->w / f->s, lb->h / f->s);
 			lb->placed = 1;
 			return 1;

@@ -7,6 +7,8 @@
  * everything above and of the other numbers, joined to the room by a short
  * leader line. All positions here are in squares (map coordinates). */
 #include "layout/layout.h"
+#include "layout/spot_cands.h"
+#include "layout/spot_sums.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -43,6 +45,14 @@ static int open_square(const struct spot_ctx *sp, int want, int x, int y)
 	if (map_at(m, x, y) != want || (x == sp->arrow_x && y == sp->arrow_y))
 		return 0;
 	return !map_in(m, x, y) || !sp->blocked[(long)y * m->w + x];
+}
+
+/* floor(v) as an int, for map coordinates (well inside an int's range):
+ * without the library call, which the box test makes millions of times. */
+static inline int ifloor(double v)
+{
+	int i = (int)v;
+	return i - (v < (double)i);
 }
 
 static int boxes_meet(double ax0, double ay0, double ax1, double ay1, const struct spot_box *b, double grow)
@@ -103,13 +113,21 @@ static int box_clear(const struct spot_ctx *sp, int want, double cx, double cy, 
 	const struct layout_ctx *c = sp->c;
 	double g = sp->clear;
 	double x0 = cx - hw - g, x1 = cx + hw + g, y0 = cy - hh - g, y1 = cy + hh + g;
-	int sx0 = (int)floor(x0), sx1 = (int)floor(x1 - 1e-9), sy0 = (int)floor(y0), sy1 = (int)floor(y1 - 1e-9);
-	for (int y = sy0; y <= sy1; y++)
-		for (int x = sx0; x <= sx1; x++)
-			if (!open_square(sp, want, x, y))
-				return 0;
-	/* door marks on the edges of the squares covered (and their neighbours') */
-	for (int y = sy0 - 1; y <= sy1 + 1; y++)
+	int sx0 = ifloor(x0), sx1 = ifloor(x1 - 1e-9), sy0 = ifloor(y0), sy1 = ifloor(y1 - 1e-9);
+	if (sx0 >= 0 && sy0 >= 0 && sx1 < c->m->w && sy1 < c->m->h) {
+		if (!spot_sums_open(sp->sums, c->m, want, sx0, sy0, sx1, sy1))
+			return 0;
+	} else {
+		for (int y = sy0; y <= sy1; y++)
+			for (int x = sx0; x <= sx1; x++)
+				if (!open_square(sp, want, x, y))
+					return 0;
+	}
+	/* door marks on the edges of the squares covered (and their
+	 * neighbours'): none when the sums count none there */
+	int inside = sx0 >= 1 && sy0 >= 1 && sx1 + 1 < c->m->w && sy1 + 1 < c->m->h;
+	int doors = !inside || !spot_sums_no_doors(sp->sums, sx0 - 1, sy0 - 1, sx1 + 1, sy1 + 1);
+	for (int y = sy0 - 1; doors && y <= sy1 + 1; y++)
 		for (int x = sx0 - 1; x <= sx1 + 1; x++) {
 			int sides = map_in(c->m, x, y) ? sp->door_sides[(long)y * c->m->w + x] : (1 << SIDE_COUNT) - 1;
 			for (int sd = 0; sd < SIDE_COUNT; sd++) {
@@ -344,52 +362,106 @@ static int leader_crossings(const struct spot_ctx *sp, double ax, double ay, dou
 	return crossings;
 }
 
+/* The best place beside a room found so far: its score, its order in a
+ * row-by-row sweep (ties go to the earlier) and the spot. */
+struct beside_best {
+	double score;
+	int order;
+	struct spot at;
+};
+
+/* Tries the centre (x, y) of sweep order `order` for region id's number
+ * of half-size hw x hh, its leader from (tx, ty); keeps it in *bb when it
+ * beats the best so far. */
+static void beside_try(const struct spot_ctx *sp, int id, double hw, double hh, double tx, double ty, double x,
+		       double y, int order, struct beside_best *bb)
+{
+	const struct map *m = sp->c->m;
+	int under = map_at(m, ifloor(x), ifloor(y));
+	if (under == id)
+		return;
+	/* far past the best: skipped before the exact distance, which is
+	 * left until the box is clear while there is no best yet */
+	double dx = x - tx, dy = y - ty, d = -1;
+	if (bb->score < 1e18) {
+		if (dx * dx + dy * dy > bb->score * bb->score * (1 + 1e-9))
+			return;
+		d = hypot(dx, dy);
+		/* a neighbour's floor is a second choice after bare ground */
+		double score = d + (under != 0 ? 1.5 : 0);
+		if (score > bb->score || (score == bb->score && order > bb->order))
+			return;
+	}
+	if (!box_clear(sp, under, x, y, hw, hh))
+		return;
+	if (d < 0)
+		d = hypot(dx, dy);
+	double score = d + (under != 0 ? 1.5 : 0);
+	double ex, ey;
+	leader_end(tx, ty, x, y, hw, hh, &ex, &ey);
+	int crossings = leader_crossings(sp, tx, ty, ex, ey);
+	if (crossings < 0)
+		return;
+	score += crossings > 1 ? crossings - 1 : 0;
+	if (score > bb->score || (score == bb->score && order > bb->order) ||
+	    (!sp->relaxed && (number_within(sp, x, y, d) || !others_still_nearer(sp, x, y))) ||
+	    leaders_meet(sp, x, y, hw, hh, 1, tx, ty, ex, ey))
+		return;
+	bb->score = score;
+	bb->order = order;
+	bb->at = (struct spot){ .cx = x, .cy = y, .ex = ex, .ey = ey };
+}
+
 int spot_beside(const struct spot_ctx *sp, int id, double w, double h, struct spot *out)
 {
 	const struct map *m = sp->c->m;
-	const struct rect *b = &m->regions[id].bounds;
-	double tx, ty, hw = w / 2, hh = h / 2, best = 1e18;
+	double tx, ty, hw = w / 2, hh = h / 2;
+	struct beside_best bb = { .score = 1e18 };
 	if (!largest_open(sp, id, &tx, &ty, 0, 0, NULL))
 		any_square(m, id, &tx, &ty);
-	for (int r = 0; r < (int)(sizeof leader_reach / sizeof leader_reach[0]) && best >= 1e18; r++) {
-		double x0 = b->x - leader_reach[r], x1 = b->x + b->w + leader_reach[r];
-		double y0 = b->y - leader_reach[r], y1 = b->y + b->h + leader_reach[r];
-		double step = 2 * fmax(SPOT_STEP, SPOT_STEP_PT / sp->f->s);
-		for (double y = y0; y <= y1; y += step)
-			for (double x = x0; x <= x1; x += step) {
-				/* far past the best: skipped before the exact distance */
-				double dx = x - tx, dy = y - ty;
-				if (best < 1e18 && dx * dx + dy * dy > best * best * (1 + 1e-9))
-					continue;
-				double d = hypot(dx, dy);
-				if (d >= best)
-					continue;
-				int under = map_at(m, (int)floor(x), (int)floor(y));
-				if (under == id)
-					continue;
-				/* a neighbour's floor is a second choice after bare ground */
-				double score = d + (under != 0 ? 1.5 : 0);
-				if (score >= best || !box_clear(sp, under, x, y, hw, hh))
-					continue;
-				double ex, ey;
-				leader_end(tx, ty, x, y, hw, hh, &ex, &ey);
-				int crossings = leader_crossings(sp, tx, ty, ex, ey);
-				if (crossings < 0)
-					continue;
-				score += crossings > 1 ? crossings - 1 : 0;
-				if (score >= best ||
-				    (!sp->relaxed && (number_within(sp, x, y, d) || !others_still_nearer(sp, x, y))) ||
-				    leaders_meet(sp, x, y, hw, hh, 1, tx, ty, ex, ey))
-					continue;
-				best = score;
-				out->cx = x;
-				out->cy = y;
-				out->ex = ex;
-				out->ey = ey;
-			}
+	double step = 2 * fmax(SPOT_STEP, SPOT_STEP_PT / sp->f->s);
+	struct spot_cands *g = sp->cands;
+	for (int r = 0; r < (int)(sizeof leader_reach / sizeof leader_reach[0]) && bb.score >= 1e18; r++) {
+		if (spot_cands_get(g, m, id, leader_reach[r], step) < 0)
+			return -1;
+		if (g->nx == 0 || g->ny == 0)
+			continue;
+		/* squares of the grid growing around the leader's end, until every
+		 * place outside is farther than the best: the best of a sweep over
+		 * every place, ties to the one a sweep meets first */
+		int ic = spot_cands_index(g->xs, g->nx, tx), jc = spot_cands_index(g->ys, g->ny, ty);
+		int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
+		for (int k = 2;; k *= 2) {
+			int ni0 = ic - k < 0 ? 0 : ic - k, ni1 = ic + k >= g->nx ? g->nx - 1 : ic + k;
+			int nj0 = jc - k < 0 ? 0 : jc - k, nj1 = jc + k >= g->ny ? g->ny - 1 : jc + k;
+			for (int j = nj0; j <= nj1; j++)
+				for (int i = ni0; i <= ni1; i++) {
+					if (i >= i0 && i <= i1 && j >= j0 && j <= j1) {
+						i = i1;
+						continue;
+					}
+					beside_try(sp, id, hw, hh, tx, ty, g->xs[i], g->ys[j], j * g->nx + i, &bb);
+				}
+			i0 = ni0, i1 = ni1, j0 = nj0, j1 = nj1;
+			if (i0 == 0 && j0 == 0 && i1 == g->nx - 1 && j1 == g->ny - 1)
+				break;
+			/* the nearest any place outside can be */
+			double near = 1e18;
+			if (i0 > 0)
+				near = fmin(near, tx - g->xs[i0 - 1]);
+			if (i1 < g->nx - 1)
+				near = fmin(near, g->xs[i1 + 1] - tx);
+			if (j0 > 0)
+				near = fmin(near, ty - g->ys[j0 - 1]);
+			if (j1 < g->ny - 1)
+				near = fmin(near, g->ys[j1 + 1] - ty);
+			if (bb.score < near * (1 - 1e-9))
+				break;
+		}
 	}
-	if (best >= 1e18)
+	if (bb.score >= 1e18)
 		return 0;
+	*out = bb.at;
 	out->leader = 1;
 	out->tx = tx;
 	out->ty = ty;
@@ -419,7 +491,10 @@ int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct 
 	sp->ncx = m->w / SPOT_CELL + 1;
 	sp->ncy = m->h / SPOT_CELL + 1;
 	sp->cell_head = malloc((size_t)sp->ncx * (size_t)sp->ncy * sizeof *sp->cell_head);
-	if (!sp->blocked || !sp->door_sides || !sp->heights || !sp->stack || !sp->placed || !sp->cell_next || !sp->cell_head) {
+	sp->cands = calloc(1, sizeof *sp->cands);
+	if (sp->cands)
+		*sp->cands = (struct spot_cands){ .id = -1 };
+	if (!sp->cands || !sp->blocked || !sp->door_sides || !sp->heights || !sp->stack || !sp->placed || !sp->cell_next || !sp->cell_head) {
 		spot_ctx_free(sp);
 		return -1;
 	}
@@ -450,6 +525,12 @@ int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct 
 	} else {
 		sp->arrow_x = sp->arrow_y = -1000000;
 	}
+	sp->sums = calloc(1, sizeof *sp->sums);
+	if (!sp->sums || spot_sums_init(sp->sums, m, sp->blocked, sp->door_sides, f->vx, f->vy, f->vw, f->vh,
+					sp->arrow_x, sp->arrow_y) < 0) {
+		spot_ctx_free(sp);
+		return -1;
+	}
 	return 0;
 }
 
@@ -463,6 +544,14 @@ void spot_ctx_free(struct spot_ctx *sp)
 	free(sp->placed);
 	free(sp->cell_head);
 	free(sp->cell_next);
+	if (sp->cands)
+		spot_cands_free(sp->cands);
+	if (sp->sums)
+		spot_sums_free(sp->sums);
+	free(sp->sums);
+	sp->sums = NULL;
+	free(sp->cands);
+	sp->cands = NULL;
 	sp->blocked = NULL;
 	sp->heights = sp->stack = sp->cell_head = sp->cell_next = NULL;
 	sp->placed = NULL;

@@ -240,6 +240,8 @@ int atomic_open_in(struct atomic_file *af, const char *path, struct memfiles *me
 		return err_set(e, "cannot write %s: %s", path, strerror(saved));
 	}
 	int kept = exists ? atomic_keep_mode(fd, &st) : 0;
+	if (exists && kept == 0)
+		kept = atomic_keep_xattrs(fd, af->dest);
 	if (kept < 0 || open_stream(af, fd, 1) < 0) {
 		int saved = errno;
 		if (kept < 0)

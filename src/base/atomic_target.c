@@ -1,14 +1,20 @@
 /* atomic_target.c: where an output file really goes and what it keeps (see
  * atomic_target.h): a symbolic link is followed to the file it names, and a
- * file written over keeps its permissions, and its owner and group as far
- * as the system lets this process give them. */
+ * file written over keeps its permissions, its owner and group as far as
+ * the system lets this process give them, and its extended attributes
+ * (its access control list too), copied with the C library's calls. */
 #define _DEFAULT_SOURCE
 #include "base/atomic_target.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
+
+#define XATTR_LIST_MAX_BYTES (64 * 1024)    /* the kernel's own limits */
+#define XATTR_VALUE_MAX_BYTES (64 * 1024)
 
 int atomic_follow_links(const char *path, char *out, size_t size)
 {
@@ -61,4 +67,47 @@ int atomic_keep_mode(int fd, const struct stat *old)
 		return -1;
 	}
 	return fchmod(fd, old->st_mode & 07777);
+}
+
+/* Whether a failure to set attribute name may be passed over: the file
+ * system holds no such attribute, or it is one this user may not set
+ * that is neither the user's own nor the access control list. */
+static int may_skip(const char *name, int err)
+{
+	if (err == ENOTSUP || err == EOPNOTSUPP)
+		return 1;
+	int owned = strncmp(name, "user.", 5) == 0 || strncmp(name, "system.posix_acl_", 17) == 0;
+	return !owned && (err == EPERM || err == EACCES);
+}
+
+int atomic_keep_xattrs(int fd, const char *old_path)
+{
+	ssize_t len = listxattr(old_path, NULL, 0);
+	if (len < 0)
+		return errno == ENOTSUP || errno == EOPNOTSUPP ? 0 : -1;
+	if (len == 0)
+		return 0;
+	if (len > XATTR_LIST_MAX_BYTES)
+		len = XATTR_LIST_MAX_BYTES;
+	char *names = malloc((size_t)len), *value = malloc(XATTR_VALUE_MAX_BYTES);
+	int rc = 0;
+	if (!names || !value || (len = listxattr(old_path, names, (size_t)len)) < 0)
+		rc = -1;
+	for (ssize_t at = 0; rc == 0 && at < len; at += (ssize_t)strlen(names + at) + 1) {
+		const char *name = names + at;
+		ssize_t n = getxattr(old_path, name, value, XATTR_VALUE_MAX_BYTES);
+		if (n < 0) {
+			/* gone since it was listed, or not ours to read */
+			if (errno != ENODATA && !may_skip(name, errno))
+				rc = -1;
+			continue;
+		}
+		if (fsetxattr(fd, name, value, (size_t)n, 0) < 0 && !may_skip(name, errno))
+			rc = -1;
+	}
+	int saved = errno;
+	free(names);
+	free(value);
+	errno = saved;
+	return rc;
 }

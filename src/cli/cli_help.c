@@ -142,8 +142,15 @@ void cli_completion_bash(FILE *f, const struct cli_completion_lists *lists)
 	      "\t# --name=value: bash splits the word at the =\n"
 	      "\tif [ \"$cur\" = = ]; then cur=; elif [ \"$prev\" = = ] && [ $COMP_CWORD -ge 2 ]; then\n"
 	      "\t\tprev=${COMP_WORDS[COMP_CWORD-2]}\n"
-	      "\tfi\n"
-	      "\tcase $prev in\n", f);
+	      "\tfi\n", f);
+	/* mapsheet serve: its own options, each with a value */
+	fputs("\tif [ \"${COMP_WORDS[1]}\" = serve ]; then\n\t\tcase $prev in\n\t\t", f);
+	for (int i = 0; cli_serve_options[i].name; i++)
+		fprintf(f, "%s--%s", i ? "|" : "", cli_serve_options[i].name);
+	fputs(") COMPREPLY=(); return ;;\n\t\tesac\n\t\tCOMPREPLY=($(compgen -W \"", f);
+	for (int i = 0; cli_serve_options[i].name; i++)
+		fprintf(f, "%s--%s", i ? " " : "", cli_serve_options[i].name);
+	fputs("\" -- \"$cur\"))\n\t\treturn\n\tfi\n\tcase $prev in\n", f);
 	char methods[512] = "";
 	for (int i = 0; method_table[i]; i++)
 		snprintf(methods + strlen(methods), sizeof methods - strlen(methods), "%s%s", i ? " " : "",

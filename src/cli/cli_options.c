@@ -510,6 +510,12 @@ const struct cli_option cli_serve_options[] = {
 	  "Address", GROUP_GENERAL, NULL, NULL },
 	{ "request-seconds", 0, "S", "a map's request stopped past S seconds (default 20), answered 503",
 	  "Seconds a map may take", GROUP_GENERAL, NULL, NULL },
+	{ "connections", 0, "N", "open connections held at most, 8 to 65536 (default 2048); more wait",
+	  "Connections", GROUP_GENERAL, NULL, NULL },
+	{ "header-seconds", 0, "S", "a request's headers must be in within S seconds (default 10)",
+	  "Seconds for a request's headers", GROUP_GENERAL, NULL, NULL },
+	{ "send-seconds", 0, "S", "an answer not sent within S seconds (default 60) is dropped",
+	  "Seconds to send an answer", GROUP_GENERAL, NULL, NULL },
 	{ NULL, 0, NULL, NULL, NULL, GROUP_GENERAL, NULL, NULL }
 };
 

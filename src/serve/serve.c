@@ -1,10 +1,13 @@
-/* serve.c: mapsheet serve [--port N] [--bind ADDR] [--request-seconds S]:
- * the local web page to roll maps on. Loads the page and the tables, starts
- * libmicrohttpd on 127.0.0.1 (or ADDR) with a thread for each open
- * connection (at most SERVE_CONNECTIONS), each map's request stopped past
- * S seconds, an address's connections capped at a share of the slots and
- * each request's headers at a time in all, prints the address as its
- * first line, and serves until SIGINT or SIGTERM: then it takes no new
+/* serve.c: mapsheet serve [--port N] [--bind ADDR] [--request-seconds S]
+ * [--connections N] [--header-seconds S] [--send-seconds S]: the local web
+ * page to roll maps on. Loads the page and the tables, starts
+ * libmicrohttpd on 127.0.0.1 (or ADDR) with a few threads waiting on
+ * epoll for all the connections (at most N, a file descriptor and a small
+ * buffer each, so that idle clients cost little), each map made on a
+ * thread of its own and stopped past S seconds, an address's connections
+ * capped at a share of the slots, each request's headers and each
+ * answer's sending at a time in all, prints the address as its first
+ * line, and serves until SIGINT or SIGTERM: then it takes no new
  * connection, lets the requests in flight finish, and exits 0. The signals
  * are waited for with sigtimedwait(), blocked in every thread; the main
  * thread sweeps the slow connections between. */
@@ -22,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,7 +35,8 @@
 struct serve_opts {
 	int port;
 	const char *bind;
-	double request_seconds;
+	double request_seconds, header_seconds, send_seconds;
+	int connections;
 };
 
 /* "mapsheet: serve: MESSAGE (mapsheet serve [--port N] [--bind ADDR])",
@@ -66,11 +71,26 @@ static const char *option_value(int argc, char **argv, int *i, const char **name
 	return NULL;
 }
 
+/* A time in seconds, 0.01 to SERVE_MAX_REQUEST_SECONDS: 0, or -1. */
+static int parse_seconds(const char *v, double *out)
+{
+	char *end;
+	errno = 0;
+	double s = strtod(v, &end);
+	if (!*v || *end || errno || !(s >= 0.01 && s <= SERVE_MAX_REQUEST_SECONDS))
+		return -1;
+	*out = s;
+	return 0;
+}
+
 static int parse_opts(int argc, char **argv, struct serve_opts *o)
 {
 	o->port = SERVE_DEFAULT_PORT;
 	o->bind = "127.0.0.1";
 	o->request_seconds = SERVE_REQUEST_SECONDS;
+	o->header_seconds = SERVE_HEADER_SECONDS;
+	o->send_seconds = SERVE_SEND_SECONDS;
+	o->connections = SERVE_CONNECTIONS;
 	for (int i = 1; i < argc; i++) {
 		const char *v, *name = "";
 		if (!(v = option_value(argc, argv, &i, &name))) {
@@ -84,18 +104,50 @@ static int parse_opts(int argc, char **argv, struct serve_opts *o)
 			if (!*v || *end || errno || port < 0 || port > 65535)
 				return usage("--port: '%s' is not a port (0 to 65535; 0 picks a free one)", v);
 			o->port = (int)port;
-		} else if (strcmp(name, "request-seconds") == 0) {
+		} else if (strcmp(name, "connections") == 0) {
 			char *end;
 			errno = 0;
-			double s = strtod(v, &end);
-			if (!*v || *end || errno || !(s >= 0.01 && s <= SERVE_MAX_REQUEST_SECONDS))
+			long n = strtol(v, &end, 10);
+			if (!*v || *end || errno || n < SERVE_MIN_CONNECTIONS || n > SERVE_MAX_CONNECTIONS)
+				return usage("--connections: '%s' is not a number of connections (8 to 65536)", v);
+			o->connections = (int)n;
+		} else if (strcmp(name, "request-seconds") == 0) {
+			if (parse_seconds(v, &o->request_seconds) < 0)
 				return usage("--request-seconds: '%s' is not a time (seconds, 0.01 to 3600)", v);
-			o->request_seconds = s;
+		} else if (strcmp(name, "header-seconds") == 0) {
+			if (parse_seconds(v, &o->header_seconds) < 0)
+				return usage("--header-seconds: '%s' is not a time (seconds, 0.01 to 3600)", v);
+		} else if (strcmp(name, "send-seconds") == 0) {
+			if (parse_seconds(v, &o->send_seconds) < 0)
+				return usage("--send-seconds: '%s' is not a time (seconds, 0.01 to 3600)", v);
 		} else {
 			o->bind = v;
 		}
 	}
 	return 0;
+}
+
+/* Room for the connections asked for: the soft limit on open files raised
+ * as far as the hard one allows; past that, fewer connections (said on
+ * stderr). */
+static void fit_open_files(struct serve_opts *o)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return;
+	rlim_t want = (rlim_t)o->connections + SERVE_FDS_SPARE;
+	if (rl.rlim_cur < want) {
+		rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= want ? want : rl.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &rl);
+		(void)getrlimit(RLIMIT_NOFILE, &rl);
+	}
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want) {
+		long fit = (long)rl.rlim_cur - SERVE_FDS_SPARE;
+		fit = fit < SERVE_MIN_CONNECTIONS ? SERVE_MIN_CONNECTIONS : fit;
+		fprintf(stderr, "mapsheet: serve: this system lets the server open %ld files: %ld connections, not %d\n",
+			(long)rl.rlim_cur, fit, o->connections);
+		o->connections = (int)fit;
+	}
 }
 
 /* The address to listen on, IPv4 or IPv6 (numeric only). */
@@ -158,27 +210,28 @@ static void wait_for_stop(struct serve_ctx *ctx, const sigset_t *stop)
 	}
 }
 
-/* A thread for each connection: a map being made, or waiting for the
- * memory budget, holds up its own connection and no other. (A pool of
- * threads sharing the connections would leave those of a busy thread
- * unread, and libmicrohttpd's idle timeout would close them unanswered
- * once the map took longer than it.) The threads wait with select(), not
- * poll(): with a thread per connection, libmicrohttpd's poll() loop
- * accepts a connection past the cap only to close it, while its select()
- * loop stops listening there, and the new connection waits in the
- * system's queue. Its sockets stay far below FD_SETSIZE: a few files,
- * and SERVE_CONNECTIONS connections at most. */
+/* A few threads (SERVE_THREADS) wait on epoll for every connection: an
+ * idle connection costs its file descriptor and its buffer, not a thread.
+ * A map is made on a thread of its own while its connection is suspended
+ * (serve_http.c), so these threads never wait for one. At the connection
+ * limit libmicrohttpd stops listening, and a new connection waits in the
+ * system's queue until one closes. */
 static struct MHD_Daemon *start(struct serve_ctx *ctx, const struct serve_opts *o, struct sockaddr_storage *ss,
 				int v6)
 {
-	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_ITC |
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC |
 			 (v6 ? MHD_USE_IPv6 : 0);
+	unsigned per_address = SERVE_CONNECTIONS_PER_ADDRESS;
+	if ((unsigned)o->connections / 2 < per_address)
+		per_address = (unsigned)o->connections / 2;
 	return MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, serve_http_request, ctx,
 				MHD_OPTION_SOCK_ADDR, (struct sockaddr *)ss,
-				MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
-				MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS_PER_ADDRESS,
+				MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVE_THREADS,
+				MHD_OPTION_CONNECTION_LIMIT, (unsigned)o->connections,
+				MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address,
 				MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_IDLE_SECONDS,
 				MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
+				MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
 				MHD_OPTION_NOTIFY_COMPLETED, serve_http_completed, ctx,
 				MHD_OPTION_NOTIFY_CONNECTION, serve_http_connection, ctx,
 				MHD_OPTION_URI_LOG_CALLBACK, serve_http_uri, ctx,
@@ -192,6 +245,7 @@ int serve_main(int argc, char **argv, const char *const *template_dirs, const st
 	int v6 = 0, rc;
 	if ((rc = parse_opts(argc, argv, &o)) != 0 || (rc = make_addr(&o, &ss, &v6)) != 0)
 		return rc;
+	fit_open_files(&o);
 	struct serve_ctx *ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
 		fputs("mapsheet: serve: out of memory\n", stderr);
@@ -202,7 +256,7 @@ int serve_main(int argc, char **argv, const char *const *template_dirs, const st
 	ctx->checks = *checks;
 	ctx->checks.no_config = 1;
 	if (pthread_mutex_init(&ctx->parse_lock, NULL) != 0 || pthread_mutex_init(&ctx->busy_lock, NULL) != 0 ||
-	    serve_guard_init(&ctx->guard) < 0 || serve_budget_init(&ctx->budget, SERVE_MEMORY_BYTES) < 0) {
+	    serve_guard_init(&ctx->guard, o.connections, o.header_seconds, o.send_seconds) < 0 || serve_budget_init(&ctx->budget, SERVE_MEMORY_BYTES) < 0) {
 		fputs("mapsheet: serve: cannot make the server's locks\n", stderr);
 		free(ctx);
 		return 1;

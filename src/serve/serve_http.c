@@ -3,15 +3,29 @@
  * the maps (preview, key, remake line, downloads); anything else is 404,
  * any method but GET and HEAD 405, a request with a body 413. A map's
  * parameters are read from the query string as the client sent it
- * (serve_query.c), kept from the request's first line. */
+ * (serve_query.c), kept from the request's first line. A map is made on a
+ * thread of its own (at most SERVE_MAKERS at once, past them 503) while
+ * its connection is suspended, so that the few threads serving every
+ * connection never wait for a map: they go on reading and answering the
+ * others, and the map's connection is resumed to send it once made. */
 #include "serve/serve_http.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+enum request_state { REQUEST_NEW, REQUEST_MAKING, REQUEST_MADE, REQUEST_SENT };
 
 /* A request, from its first line (serve_http_uri) until it completes. */
 struct serve_request {
 	int started;                /* its headers are in: counted in flight */
+	enum request_state state;   /* a map's: being made on its thread, made */
+	struct serve_ctx *ctx;
+	struct MHD_Connection *conn;
+	enum serve_output what;
+	struct serve_query q;       /* the map's parameters, while it is made */
+	int made_rc;                /* serve_make's */
+	struct serve_answer a;      /* the map made */
 	char query[];               /* the bytes after '?', as sent */
 };
 
@@ -25,7 +39,7 @@ void *serve_http_uri(void *cls, const char *uri, struct MHD_Connection *conn)
 	struct serve_request *rq = malloc(sizeof *rq + len + 1);
 	if (!rq)
 		return NULL;
-	rq->started = 0;
+	memset(rq, 0, sizeof *rq);
 	memcpy(rq->query, q, len + 1);
 	return rq;
 }
@@ -140,40 +154,109 @@ static enum MHD_Result send_page_file(struct MHD_Connection *conn, const struct 
 	return rc;
 }
 
-static enum MHD_Result send_map(struct serve_ctx *ctx, struct MHD_Connection *conn, const char *query,
+/* A map's thread: makes it, then resumes its connection to send it. */
+static void *make_run(void *arg)
+{
+	struct serve_request *rq = arg;
+	struct serve_ctx *ctx = rq->ctx;
+	struct MHD_Connection *conn = rq->conn;
+	rq->made_rc = serve_make(ctx, rq->what, rq->q.names, rq->q.values, rq->q.n, &rq->a);
+	serve_query_free(&rq->q);
+	pthread_mutex_lock(&ctx->busy_lock);
+	rq->state = REQUEST_MADE;
+	ctx->making--;
+	pthread_mutex_unlock(&ctx->busy_lock);
+	/* rq may be freed from here on: the connection goes on without us */
+	MHD_resume_connection(conn);
+	return NULL;
+}
+
+/* Starts making the map on a thread of its own, conn suspended meanwhile;
+ * MHD_NO when it could not start (*busy: the makers were all taken). */
+static enum MHD_Result start_making(struct serve_ctx *ctx, struct MHD_Connection *conn, struct serve_request *rq,
+				    int *busy)
+{
+	pthread_mutex_lock(&ctx->busy_lock);
+	*busy = ctx->making >= SERVE_MAKERS;
+	if (!*busy)
+		ctx->making++;
+	pthread_mutex_unlock(&ctx->busy_lock);
+	if (*busy)
+		return MHD_NO;
+	pthread_attr_t attr;
+	pthread_t t;
+	int ok = pthread_attr_init(&attr) == 0;
+	if (ok) {
+		rq->state = REQUEST_MAKING;
+		MHD_suspend_connection(conn);
+		ok = pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
+		     pthread_create(&t, &attr, make_run, rq) == 0;
+		pthread_attr_destroy(&attr);
+		if (!ok) {
+			rq->state = REQUEST_NEW;
+			MHD_resume_connection(conn);
+		}
+	}
+	if (!ok) {
+		pthread_mutex_lock(&ctx->busy_lock);
+		ctx->making--;
+		pthread_mutex_unlock(&ctx->busy_lock);
+	}
+	return ok ? MHD_YES : MHD_NO;
+}
+
+static enum MHD_Result send_map(struct serve_ctx *ctx, struct MHD_Connection *conn, struct serve_request *rq,
 			       enum serve_output what)
 {
-	struct serve_query q;
-	if (serve_query_parse(query, &q) < 0)
+	struct serve_query *q = &rq->q;
+	if (serve_query_parse(rq->query, q) < 0)
 		return send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
 	char msg[600];
 	enum MHD_Result rc;
-	if (q.bytes > SERVE_MAX_QUERY) {
+	if (q->bytes > SERVE_MAX_QUERY) {
 		rc = send_message(conn, MHD_HTTP_URI_TOO_LONG, "mapsheet: the query is longer than 4096 bytes\n");
-	} else if (q.n > SERVE_MAX_PARAMS) {
-		snprintf(msg, sizeof msg, "mapsheet: %d parameters; the page takes at most %d\n", q.n, SERVE_MAX_PARAMS);
+	} else if (q->n > SERVE_MAX_PARAMS) {
+		snprintf(msg, sizeof msg, "mapsheet: %d parameters; the page takes at most %d\n", q->n, SERVE_MAX_PARAMS);
 		rc = send_message(conn, MHD_HTTP_BAD_REQUEST, msg);
-	} else if (q.failed) {
-		snprintf(msg, sizeof msg, "mapsheet: %s\n", q.bad.msg);
+	} else if (q->failed) {
+		snprintf(msg, sizeof msg, "mapsheet: %s\n", q->bad.msg);
 		rc = send_message(conn, MHD_HTTP_BAD_REQUEST, msg);
 	} else {
-		struct serve_answer a;
-		if (serve_make(ctx, what, q.names, q.values, q.n, &a) < 0) {
-			free(a.body);
-			serve_budget_give(&ctx->budget, a.held);
-			rc = send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
-		} else {
-			rc = send_owned(conn, (unsigned)a.status, a.body, a.len, a.type, a.filename, a.run_ms, a.cpu_ms, ctx,
-					a.held, a.remake);
-		}
-		free(a.remake);
+		int busy = 0;
+		rq->ctx = ctx;
+		rq->conn = conn;
+		rq->what = what;
+		if (start_making(ctx, conn, rq, &busy) == MHD_YES)
+			return MHD_YES;     /* the query is the thread's now */
+		rc = send_message(conn, MHD_HTTP_SERVICE_UNAVAILABLE,
+				  busy ? "mapsheet: the server is busy with other requests; try again in a moment\n"
+				       : "mapsheet: out of memory\n");
 	}
-	serve_query_free(&q);
+	serve_query_free(q);
+	return rc;
+}
+
+/* Sends the map made on its thread. */
+static enum MHD_Result send_made(struct serve_ctx *ctx, struct MHD_Connection *conn, struct serve_request *rq)
+{
+	struct serve_answer *a = &rq->a;
+	enum MHD_Result rc;
+	rq->state = REQUEST_SENT;
+	if (rq->made_rc < 0) {
+		free(a->body);
+		serve_budget_give(&ctx->budget, a->held);
+		rc = send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
+	} else {
+		rc = send_owned(conn, (unsigned)a->status, a->body, a->len, a->type, a->filename, a->run_ms, a->cpu_ms, ctx,
+				a->held, a->remake);
+	}
+	free(a->remake);
+	a->remake = NULL;
 	return rc;
 }
 
 static enum MHD_Result route(struct serve_ctx *ctx, struct MHD_Connection *conn, const char *url,
-			     const char *query)
+			     struct serve_request *rq)
 {
 	if (strcmp(url, "/") == 0 || strcmp(url, "/index.html") == 0)
 		return send_page_file(conn, serve_page_file(ctx, "index.html"));
@@ -196,7 +279,7 @@ static enum MHD_Result route(struct serve_ctx *ctx, struct MHD_Connection *conn,
 		     { "/remake", SERVE_REMAKE }, { "/download", SERVE_DOWNLOAD } };
 	for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++)
 		if (strcmp(url, maps[i].path) == 0)
-			return send_map(ctx, conn, query, maps[i].what);
+			return send_map(ctx, conn, rq, maps[i].what);
 	char msg[200];
 	snprintf(msg, sizeof msg, "mapsheet: nothing at %.100s (the page is at /)\n", url);
 	return send_message(conn, MHD_HTTP_NOT_FOUND, msg);
@@ -239,7 +322,12 @@ enum MHD_Result serve_http_request(void *cls, struct MHD_Connection *conn, const
 	}
 	if (*upload_data_size)
 		return MHD_NO;
-	return route(ctx, conn, url, rq->query);
+	if (rq->state == REQUEST_MAKING || rq->state == REQUEST_SENT)
+		return MHD_YES;
+	enum MHD_Result rc = rq->state == REQUEST_MADE ? send_made(ctx, conn, rq) : route(ctx, conn, url, rq);
+	if (rc == MHD_YES && rq->state != REQUEST_MAKING)
+		serve_guard_sending(ctx, conn);
+	return rc;
 }
 
 void serve_http_completed(void *cls, struct MHD_Connection *conn, void **req_cls, enum MHD_RequestTerminationCode toe)
@@ -249,6 +337,12 @@ void serve_http_completed(void *cls, struct MHD_Connection *conn, void **req_cls
 	(void)toe;
 	*req_cls = NULL;
 	serve_guard_request(ctx, conn, 0);
+	if (rq && rq->state == REQUEST_MADE) {
+		/* made, never sent */
+		free(rq->a.body);
+		free(rq->a.remake);
+		serve_budget_give(&ctx->budget, rq->a.held);
+	}
 	if (rq && rq->started) {
 		pthread_mutex_lock(&ctx->busy_lock);
 		ctx->busy--;

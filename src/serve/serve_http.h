@@ -28,5 +28,7 @@ void serve_http_connection(void *cls, struct MHD_Connection *conn, void **socket
 /* serve_guard.c: conn's request's headers are in (in 1), or its answer is
  * done (in 0): its header time starts again. */
 void serve_guard_request(struct serve_ctx *ctx, struct MHD_Connection *conn, int in);
+/* serve_guard.c: conn's answer is queued: its sending time starts. */
+void serve_guard_sending(struct serve_ctx *ctx, struct MHD_Connection *conn);
 
 #endif

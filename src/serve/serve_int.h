@@ -13,12 +13,20 @@
 #include <stddef.h>
 
 #define SERVE_DEFAULT_PORT 8750
-#define SERVE_CONNECTIONS 64        /* open connections, a thread each; more wait to be
-				     * accepted */
+#define SERVE_CONNECTIONS 2048     /* open connections by default (--connections); more
+				     * wait to be accepted */
+#define SERVE_MIN_CONNECTIONS 8
+#define SERVE_MAX_CONNECTIONS 65536
+#define SERVE_THREADS 4             /* threads reading and writing the connections */
+#define SERVE_MAKERS 64             /* maps being made at once, a thread each; more are
+				     * answered 503 */
+#define SERVE_FDS_SPARE 64          /* files the server keeps open besides connections */
 #define SERVE_CONNECTIONS_PER_ADDRESS 32 /* of them from one address; more are closed at once */
 #define SERVE_IDLE_SECONDS 15       /* a silent connection is closed after this */
 #define SERVE_HEADER_SECONDS 10     /* a request's headers in all, from the connection's
-				     * opening or its last answer */
+				     * opening or its last answer (--header-seconds) */
+#define SERVE_SEND_SECONDS 60       /* an answer's sending in all (--send-seconds); past it
+				     * the connection is cut and the answer freed */
 #define SERVE_SWEEP_MS 250          /* how often connections are held to that */
 #define SERVE_MAX_QUERY 4096        /* bytes of the address after the path */
 #define SERVE_REQUEST_SECONDS 20    /* a map's request is stopped past this (503) */
@@ -56,18 +64,23 @@ struct serve_system {
 	struct stock_tables tables;
 };
 
-/* An open connection, timed until its request's headers are in
- * (serve_guard.c). */
+/* An open connection, timed until its request's headers are in, then
+ * while its answer is sent (serve_guard.c). */
 struct serve_conn {
 	int fd;                     /* -1: a free entry */
 	int in_request;             /* its headers are in: being answered */
+	int sending;                /* its answer is queued: being sent */
 	int cut;                    /* shut down, past its time */
-	double since;               /* opened, or last answered (monotonic seconds) */
+	double since;               /* opened, or last answered, or its answer queued
+				     * (monotonic seconds) */
+	int next_free;              /* the free list's next entry */
 };
 
 struct serve_guard {
 	pthread_mutex_t lock;
-	struct serve_conn conns[SERVE_CONNECTIONS];
+	struct serve_conn *conns;   /* one per connection the server may hold */
+	int nconns, free_head;
+	double header_seconds, send_seconds;
 };
 
 /* The memory of the requests in flight (serve_budget.c). */
@@ -84,6 +97,7 @@ struct serve_ctx {
 	pthread_mutex_t parse_lock;         /* getopt_long is not reentrant */
 	pthread_mutex_t busy_lock;
 	int busy;                           /* requests in flight */
+	int making;                         /* maps being made (threads of their own) */
 	struct serve_guard guard;           /* the open connections' header deadline */
 	struct serve_budget budget;         /* the memory of the requests in flight */
 	struct serve_page_file files[SERVE_MAX_PAGE_FILES];
@@ -200,13 +214,16 @@ void serve_budget_destroy(struct serve_budget *b);
 int serve_budget_take(struct serve_budget *b, size_t bytes, double wait_seconds);
 void serve_budget_give(struct serve_budget *b, size_t bytes);
 
-/* serve_guard.c: the table of open connections. init returns 0, or -1
- * when the lock cannot be made. */
-int serve_guard_init(struct serve_guard *g);
+/* serve_guard.c: the table of open connections, nconns of them, their
+ * headers held to header_seconds and their answers to send_seconds. init
+ * returns 0, or -1 when out of memory or the lock cannot be made. */
+int serve_guard_init(struct serve_guard *g, int nconns, double header_seconds, double send_seconds);
 void serve_guard_destroy(struct serve_guard *g);
 /* Shuts down the reading side of each connection that has not sent a
- * whole request's headers within SERVE_HEADER_SECONDS (what it sent before
- * is still read, and a whole request answered); returns how many. */
+ * whole request's headers within header_seconds (what it sent before is
+ * still read, and a whole request answered), and both sides of each
+ * connection whose answer took longer than send_seconds to be sent (the
+ * answer is dropped and its memory given back); returns how many. */
 int serve_guard_sweep(struct serve_guard *g);
 
 /* serve_options.c: the option tables as JSON for the page (malloc'd). */
