@@ -3,7 +3,9 @@
  * are named, give the expected sentence; a hall too wide to be runs, or
  * too small, gets none; over 200 house seeds (and 100 mansion seeds) every
  * hall of 20 squares or more gets the line, and it names every room its
- * exits lead to. */
+ * exits lead to; over the seeds of every method with hallways, the rooms
+ * the walk says lie one way from the way in have their doors that way on
+ * the map. */
 #include "testutil.h"
 
 #include "model/hall_runs.h"
@@ -264,6 +266,202 @@ START_TEST(test_mansion_halls_named)
 }
 END_TEST
 
+/* The square on hall id's side of door d. */
+static void hall_square(const struct map *m, int id, const struct door *d, int *x, int *y)
+{
+	*x = d->x;
+	*y = d->y;
+	if (map_at(m, d->x, d->y) != id) {
+		*x += side_dx[d->side];
+		*y += side_dy[d->side];
+	}
+}
+
+/* Where the walk of hall en starts as its line names it ("from the front
+ * door", "from the opening to hallway 1"): the square, read from the map. */
+static int start_square(const struct map *m, const struct key_entry *en, const char *from, int *x, int *y)
+{
+	if (strncmp(from, "the front door", 14) == 0 || strncmp(from, "the entrance", 12) == 0 ||
+	    strncmp(from, "the stairs up", 13) == 0) {
+		*x = m->entrance.x;
+		*y = m->entrance.y;
+		return map_at(m, *x, *y) == en->region;
+	}
+	const char *num = from + strcspn(from, "0123456789");
+	int to = atoi(num);
+	for (int i = 0; i < en->nexits; i++)
+		for (int l = 0; l < en->exit_list[i].nleads; l++)
+			if (en->exit_list[i].leads[l] == to) {
+				hall_square(m, en->region, &m->doors[en->exit_list[i].door], x, y);
+				return 1;
+			}
+	return 0;
+}
+
+/* Whether the numbers after "rooms "/"room "/"hallway(s) " in text[0..len)
+ * hold n. */
+static int lists_number(const char *text, size_t len, int n)
+{
+	char buf[600];
+	snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1), text);
+	return names_number(buf, n);
+}
+
+/* The walk's first way from the start, as printed: "runs DIR from FROM
+ * for N ft, past ROOMS" or "From FROM the hall runs DIR (N ft, to ROOMS)
+ * and DIR (...)": every room it says lies that way has a door on the hall
+ * that way from the start square (or on it), and within the length said.
+ * Returns how many rooms were checked. */
+static int check_walk(const struct map *m, const struct key_entry *en, const char *line, const char *where)
+{
+	static const char *const dirs[SIDE_COUNT] = { "north", "east", "south", "west" };
+	char from[80];
+	const char *ways;      /* the DIR words and what follows each */
+	if (strncmp(line, "The hall runs ", 14) == 0) {
+		const char *f = strstr(line, " from ");
+		if (!f)
+			return 0;
+		const char *end = strstr(f, " for ");
+		snprintf(from, sizeof from, "%.*s", end ? (int)(end - f - 6) : 0, f + 6);
+		ways = line + 14;
+	} else if (strncmp(line, "From ", 5) == 0) {
+		const char *end = strstr(line, " the hall runs ");
+		if (!end)
+			return 0;
+		snprintf(from, sizeof from, "%.*s", (int)(end - line - 5), line + 5);
+		ways = end + 15;
+	} else {
+		return 0;
+	}
+	int sx, sy;
+	ck_assert_msg(start_square(m, en, from, &sx, &sy), "%s: no start square for '%s': %s", where, from, line);
+	int checked = 0;
+	/* each way from the start: the first leg, or each branch of a fork at the start */
+	for (const char *w = ways; w && *w;) {
+		int dir = -1;
+		for (int s = 0; s < SIDE_COUNT; s++)
+			if (strncmp(w, dirs[s], strlen(dirs[s])) == 0)
+				dir = s;
+		ck_assert_msg(dir >= 0, "%s: no direction at '%s'", where, w);
+		/* this way's words: up to ", then", ", with", ";" or " and DIR (" */
+		size_t len = strcspn(w, ";)");
+		const char *then = strstr(w, ", then");
+		const char *with = strstr(w, ", with");
+		if (then && (size_t)(then - w) < len)
+			len = (size_t)(then - w);
+		if (with && (size_t)(with - w) < len)
+			len = (size_t)(with - w);
+		const char *ft = strstr(w, " ft");
+		int feet = 0;
+		for (const char *q = ft; q && q > w && isdigit((unsigned char)q[-1]); q--)
+			feet = atoi(q - 1);
+		for (int i = 0; i < en->nexits; i++) {
+			const struct key_exit *x = &en->exit_list[i];
+			for (int l = 0; l < x->nleads; l++) {
+				if (!lists_number(w, len, x->leads[l]))
+					continue;
+				/* some door to it lies that way, within the length */
+				int ok = 0;
+				for (int j = 0; j < en->nexits; j++)
+					for (int k = 0; k < en->exit_list[j].nleads; k++) {
+						if (en->exit_list[j].leads[k] != x->leads[l])
+							continue;
+						int dx, dy;
+						hall_square(m, en->region, &m->doors[en->exit_list[j].door], &dx, &dy);
+						int ahead = (dx - sx) * side_dx[dir] + (dy - sy) * side_dy[dir];
+						ok |= ahead >= 0 && ahead * m->square_feet <= feet + m->square_feet;
+					}
+				ck_assert_msg(ok, "%s: room %d is said to lie %s of %s, but its door does not: %s", where,
+					      x->leads[l], dirs[dir], from, line);
+				checked++;
+			}
+		}
+		/* a fork at the start names its next way after " and " or ", " */
+		if (strncmp(line, "From ", 5) != 0)
+			break;
+		const char *close = strchr(w, ')');
+		if (!close)
+			break;
+		w = close + 1;
+		if (strncmp(w, " and ", 5) == 0)
+			w += 5;
+		else if (strncmp(w, ", ", 2) == 0)
+			w += 2;
+		else
+			break;
+	}
+	return checked;
+}
+
+/* Over seeds of every method with hallways, the printed walk of every
+ * hall goes the way the map does: the rooms it says lie ahead of the way
+ * in lie ahead of it. Returns the rooms checked. */
+static int walk_sweep(const char *method, int seeds)
+{
+	int checked = 0;
+	for (int s = 0; s < seeds; s++) {
+		char seed[32], where[96];
+		snprintf(seed, sizeof seed, "walk-%d", s);
+		struct map m;
+		struct err e;
+		ck_assert_msg(test_generate(&m, method, seed, NULL, 0, 0, 0, &e) == 0, "%s", e.msg);
+		struct key k;
+		struct key_options o = { 0 };
+		ck_assert_msg(key_build(&k, &m, &o, &e) == 0, "%s", e.msg);
+		for (int i = 0; i < k.n; i++) {
+			const struct key_entry *en = &k.entries[i];
+			if (m.regions[en->region].kind != REGION_HALL)
+				continue;
+			snprintf(where, sizeof where, "%s seed %s, hall %d", method, seed, en->number);
+			for (int j = 0; j < en->nlines; j++)
+				checked += check_walk(&m, en, en->lines[j], where);
+		}
+		key_free(&k);
+		map_free(&m);
+	}
+	return checked;
+}
+
+START_TEST(test_walk_goes_the_map_way)
+{
+	static const char *const methods[] = { "mansion", "house", "tiles" };
+	int checked = 0;
+	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+		checked += walk_sweep(methods[i], 150);
+	ck_assert_int_ge(checked, 300);
+}
+END_TEST
+
+/* mansion panel-2's gallery: entered near its west end, room 6 behind */
+START_TEST(test_walk_behind_the_start)
+{
+	struct map m;
+	struct err e;
+	ck_assert_int_eq(map_init(&m, 12, 6, &e), 0);
+	m.square_feet = 5;
+	int hall = add_area(&m, REGION_HALL, (struct rect){ 1, 1, 8, 3 }, 2);
+	add_area(&m, REGION_ROOM, (struct rect){ 1, 4, 8, 2 }, 1);
+	add_area(&m, REGION_ROOM, (struct rect){ 9, 1, 3, 3 }, 3);
+	add_area(&m, REGION_ROOM, (struct rect){ 0, 0, 1, 6 }, 6);
+	struct door_spec { int x, y; enum side s; } d[] = { { 2, 3, SIDE_S }, { 1, 2, SIDE_W }, { 8, 2, SIDE_E } };
+	for (size_t i = 0; i < 3; i++)
+		add_door(&m, d[i].x, d[i].y, d[i].s);
+	map_recount(&m);
+	struct key k;
+	struct key_options o = { 0 };
+	ck_assert_msg(key_build(&k, &m, &o, &e) == 0, "%s", e.msg);
+	const struct key_entry *en = key_find(&k, 2);
+	ck_assert_ptr_nonnull(en);
+	ck_assert_int_eq(en->region, hall);
+	ck_assert_int_eq(en->nlines, 1);
+	ck_assert_str_eq(en->lines[0], "From the door to room 1 the hall runs east (35 ft, to room 3) and west (10 ft, to "
+				       "room 6).");
+	ck_assert_int_eq(check_walk(&m, en, en->lines[0], "by hand"), 2);
+	key_free(&k);
+	map_free(&m);
+}
+END_TEST
+
 static Suite *hall_runs_suite(void)
 {
 	Suite *s = suite_create("hall_runs");
@@ -276,6 +474,8 @@ static Suite *hall_runs_suite(void)
 	tcase_add_test(tc, test_no_line);
 	tcase_add_test(tc, test_house_halls_named);
 	tcase_add_test(tc, test_mansion_halls_named);
+	tcase_add_test(tc, test_walk_behind_the_start);
+	tcase_add_test(tc, test_walk_goes_the_map_way);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -236,11 +236,12 @@ START_TEST(test_key_exits_follow_corridors)
 	struct key_options o = { 0 };
 	ck_assert_int_eq(key_build(&k, &m, &o, &e), 0);
 	ck_assert_int_eq(k.n, 2);
-	ck_assert_str_eq(k.entries[0].exits, "East: door, corridor to room 2.");
-	ck_assert_str_eq(k.entries[1].exits, "West: secret door, corridor to room 1.");
+	ck_assert_str_eq(k.entries[0].exits, "East: door, corridor to a secret door into room 2.");
+	ck_assert_str_eq(k.entries[1].exits, "West: secret door, corridor to a door into room 1.");
 	key_free(&k);
 	o.player = 1;
 	ck_assert_int_eq(key_build(&k, &m, &o, &e), 0);
+	ck_assert_str_eq(k.entries[0].exits, "East: door to a dead-end corridor.");
 	ck_assert_str_eq(k.entries[1].exits, "No exits.");
 	key_free(&k);
 	map_free(&m);

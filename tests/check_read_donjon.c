@@ -121,15 +121,15 @@ START_TEST(test_vault_fields)
 	ck_assert(!has_line(&k->entries[0], "2 x Goblin."));
 	ck_assert(has_line(&k->entries[0], "South door to room 3: Secret Stone Door (DC 15 to find)."));
 	ck_assert(has_line(&k->entries[0], "Its secret: A loose stone opens it."));
-	ck_assert_ptr_nonnull(strstr(k->entries[0].exits, "secret door, corridor to room 3"));
+	ck_assert_ptr_nonnull(strstr(k->entries[0].exits, "secret door, corridor to a secret door into room 3"));
 	ck_assert_str_eq(k->entries[1].contents_kind, "empty");
 	ck_assert(has_line(&k->entries[1], "Empty."));
 	ck_assert(has_line(&k->entries[1], "Its trap: Scything Blade: DC 15 to find."));
-	ck_assert_ptr_nonnull(strstr(k->entries[1].exits, "East: locked door, corridor to room 4."));
+	ck_assert_ptr_nonnull(strstr(k->entries[1].exits, "East: locked door, corridor to a portcullis into room 4."));
 	ck_assert(has_line(&k->entries[2], "Trap: Pit Trap: DC 12 to find, 2d6 falling damage."));
 	ck_assert(has_line(&k->entries[3], "Hidden treasure: A silver ring under a flagstone (DC 15 to find)."));
 	/* the way in lies in the corridor north of room 1: room 1 says so */
-	ck_assert(has_line(&k->entries[0], "The entrance: through the corridor north of this room."));
+	ck_assert(has_line(&k->entries[0], "The way in: from the outside, through the corridor north of this room."));
 	/* details as notes, the wandering table */
 	ck_assert_int_eq(k->nfooter, 2);
 	ck_assert_str_eq(k->footer[0], "Floor: Smooth Stone. Walls: Masonry. Temperature: Cold. Illumination: Dark.");

@@ -357,7 +357,7 @@ START_TEST(test_orientation_auto)
 	struct err e;
 	struct scene sc;
 	struct layout_result r, forced[2];
-	fx_gallery(&lv.map, 14, 3);    /* wide */
+	fx_gallery(&lv.map, 12, 3);    /* wide */
 	fx_doc(&d, &lv, "inksaver", 0);
 	d.sheet.no_key = 1;
 	scene_init(&sc);

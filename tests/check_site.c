@@ -121,11 +121,14 @@ static void check_features(const struct level *lv, const char *seed, struct tall
 		if (!k || k->feature == FEATURE_NONE)
 			continue;
 		t->feature_rooms++;
-		/* named in the entry, as the kind words it */
-		ck_assert_msg(entry_says(en, k->feature_text) || entry_says(en, k->feature_text + 2) ||
-			      strchr(k->feature_text, '{'),
-			      "%s seed %s: room %d (%s) does not name its %s ('%s')", m->method, seed, en->number,
-			      en->title, feature_name(k->feature), k->feature_text);
+		/* named in the entry, in one of the kind's words for it */
+		int named = 0;
+		for (int w = -1; w < k->nfeature_alt && !named; w++) {
+			const char *words = w < 0 ? k->feature_text : k->feature_alt[w];
+			named = entry_says(en, words) || entry_says(en, words + 2) || strchr(words, '{');
+		}
+		ck_assert_msg(named, "%s seed %s: room %d (%s) does not name its %s ('%s' or other words of the kind's)",
+			      m->method, seed, en->number, en->title, feature_name(k->feature), k->feature_text);
 		if (!can_hold(m, en->region))
 			continue;
 		int drawn = has_feature(m, en->region, k->feature);

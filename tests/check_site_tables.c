@@ -229,7 +229,8 @@ static const struct bad_line bad_lines[] = {
 	{ K "feature:Altar:a black altar\n", "t.site:2:9: unknown feature 'Altar' " FEATURES },
 	{ K "feature::a black altar\n", "t.site:2:9: unknown feature '' " FEATURES },
 	{ K "feature:altar:a black altar\nfeature:well:a well\n",
-	  "t.site:3:1: room kind 'nest' has a feature already (a kind has one 'feature:' line)" },
+	  "t.site:3:9: room kind 'nest' has the feature altar already (a kind has one feature; more 'feature:' "
+	  "lines name it in other words)" },
 	/* faction types */
 	{ "faction:x:any:gang\n",
 	  "t.site:1:15: unknown faction type 'gang' (types: tribe, cult, household, brood, dead, band)" },
@@ -512,9 +513,9 @@ START_TEST(test_user_folder_bad_line)
 	sh("mkdir -p " BASE);
 	user_folder_refused("kinds", "# my kinds\nkind:nest:any:nest\nname:Nest\nseen:Rags.\n",
 			    "{D}/tpl/site/kinds.site:2:15: unknown role 'nest' " KIND_ROLES);
-	user_folder_refused("kinds", "kind:nest:any:lair\nname:Nest\nseen:Rags.\nfeature:bed:a bed\nfeature:bed:a bed\n",
-			    "{D}/tpl/site/kinds.site:5:1: room kind 'nest' has a feature already (a kind has one "
-			    "'feature:' line)");
+	user_folder_refused("kinds", "kind:nest:any:lair\nname:Nest\nseen:Rags.\nfeature:bed:a bed\nfeature:well:a well\n",
+			    "{D}/tpl/site/kinds.site:5:9: room kind 'nest' has the feature bed already (a kind has one "
+			    "feature; more 'feature:' lines name it in other words)");
 }
 END_TEST
 

@@ -741,7 +741,7 @@ START_TEST(test_man_page_example)
 	struct key_options o = { 0 };
 	rng_seed(&rng, 1, 1);
 	ck_assert_int_eq(key_build(&k, &m, &o, &e), 0);
-	ck_assert_msg(stock_key_with(&k, &m, &t, 0, &rng, &e) == 0, "%s", e.msg);
+	ck_assert_msg(stock_key_with(&k, &m, &t, 0, NULL, &rng, &e) == 0, "%s", e.msg);
 	ck_assert_int_eq(k.nwandering, 4);
 	ck_assert_ptr_nonnull(strstr(k.entries[0].lines[1], "Rubble and old torches. It smells of"));
 	key_free(&k);

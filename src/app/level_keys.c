@@ -2,6 +2,7 @@
  * (level_keys.h). */
 #include "app/level_keys.h"
 
+#include "model/key_said.h"
 #include "names/room_names.h"
 #include "stock/stock.h"
 #include "stock/stock_encounter.h"
@@ -40,18 +41,27 @@ int level_keys_build(struct level *levels, int n, const struct key_options *o, c
 				     .level = o->party_level > 0 ? o->party_level : 1 };
 	struct site_sizer sizer = stock_sizer(&party);
 	const struct site_sizer *sz = level_party_level(o) > 0 ? &sizer : NULL;
-	for (int k = 0; k < n; k++) {
-		if (report_step(rep, e, "level %d of %d: writing the key...", k + 1, n) < 0)
-			return -1;
+	/* what the document's keys have said: a booklet says each sentence once */
+	struct key_said said;
+	key_said_init(&said);
+	int rc = 0;
+	for (int k = 0; k < n && rc == 0; k++) {
+		if (report_step(rep, e, "level %d of %d: writing the key...", k + 1, n) < 0) {
+			rc = -1;
+			break;
+		}
 		struct rng rng;
 		rng_seed_text(&rng, seed, LEVEL_KEYS_STOCK_STREAM + (unsigned)k + 1);
 		int stock = o->stock && !o->player;
 		if (key_build(&levels[k].key, &levels[k].map, o, e) < 0 ||
-		    (plan && site_level_key(plan, tables, &levels[k], seed, stock, sz, e) < 0) ||
-		    stock_key(&levels[k].key, &levels[k].map, o, &rng, e) < 0 ||
+		    (plan && site_level_key(plan, tables, &levels[k], seed, stock, sz, &said, e) < 0) ||
+		    stock_key_said(&levels[k].key, &levels[k].map, o, &said, &rng, e) < 0 ||
 		    room_names_level(&levels[k], o->template_dirs, seed, e) < 0)
-			return -1;
+			rc = -1;
 	}
+	key_said_free(&said);
+	if (rc < 0)
+		return -1;
 	for (int i = 0; sz && i < party.nmissing; i++)
 		report_warn(rep, "--system %s has no creature '%s', which the site's tables name: its groups are "
 			    "as the site rolled them, with no figures (add a creature line for it)",

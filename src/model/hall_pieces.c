@@ -10,6 +10,11 @@
 
 /* Nodes closer than this along a piece, in squares, are one. */
 #define HALL_RUNS_MERGE 1.5
+/* But the start is one with another stop only this close (on the same
+ * square, or within the width of a crossing piece): a start merged into
+ * an end further off would put the squares between them, and the doors
+ * on them, ahead of the party when they lie behind it. */
+#define HALL_RUNS_MERGE_START 1.0
 
 /* A place along a piece that becomes a node: the start, an end, or where
  * another piece meets it (a junction, one stop on each of its pieces), in
@@ -261,7 +266,10 @@ static int make_cuts(struct hall_runs *hr, struct stop *st, int n, struct err *e
 	for (int i = 0; i < n;) {
 		int k = st[i].piece, g = i, best = i;
 		double last = st[i].pos;
-		for (; i < n && st[i].piece == k && st[i].pos - last <= HALL_RUNS_MERGE; i++) {
+		for (; i < n && st[i].piece == k &&
+		       st[i].pos - last <= (st[i].start || (i > g && st[i - 1].start) ? HALL_RUNS_MERGE_START
+											 : HALL_RUNS_MERGE);
+		     i++) {
 			last = st[i].pos;
 			if (st[i].kind > st[best].kind)
 				best = i;

@@ -21,6 +21,8 @@ struct key_exit {
 	int to_region;          /* the region just beyond (0: the outside) */
 	int via_corridor;       /* 1 when a corridor lies between */
 	int leads[8];           /* numbers of the rooms it leads to */
+	enum door_kind far[8];  /* through a corridor: the door into each of
+				   them at the corridor's far end */
 	int nleads;
 };
 

@@ -1,7 +1,9 @@
 /* key_exits.c: an entry's exits: each door of the region followed to the
  * numbered rooms it leads to (through any corridors), then said wall by
  * wall in one paragraph ("North: doors to rooms 3 and 5; opening,
- * corridor to room 8."). */
+ * corridor to a portcullis into room 8."): through a corridor, each room
+ * with the door at the corridor's far end, so both ends of a corridor
+ * name both its doors. */
 #include "model/key_int.h"
 
 #include "base/sbuf.h"
@@ -9,8 +11,10 @@
 #include <stdlib.h>
 
 /* The keyed regions reached from `from` through door d: the region beyond, or,
- * when that is a corridor, every keyed region the corridor network touches. */
-static void follow_exit(const struct map *m, const struct graph *g, int from, const struct door *d,
+ * when that is a corridor, every keyed region the corridor network touches
+ * (for the players, not through a secret door), each with the door it is
+ * entered by. */
+static void follow_exit(const struct map *m, const struct graph *g, int from, const struct door *d, int player,
 			struct key_exit *x, int *stack, unsigned char *seen)
 {
 	int a, b;
@@ -35,6 +39,8 @@ static void follow_exit(const struct map *m, const struct graph *g, int from, co
 		int r = stack[--top];
 		for (int k = g->first[r]; k < g->first[r + 1]; k++) {
 			const struct door *dd = &m->doors[g->edges[k]];
+			if (player && dd->kind == DOOR_SECRET)
+				continue;   /* the players' key keeps the far end's secret too */
 			int p, q;
 			map_door_regions(m, dd, &p, &q);
 			int o = p == r ? q : p;
@@ -43,8 +49,10 @@ static void follow_exit(const struct map *m, const struct graph *g, int from, co
 			seen[o] = 1;
 			visited[nseen++] = o;
 			if (region_is_keyed(m->regions[o].kind)) {
-				if (x->nleads < (int)(sizeof x->leads / sizeof x->leads[0]))
+				if (x->nleads < (int)(sizeof x->leads / sizeof x->leads[0])) {
+					x->far[x->nleads] = dd->kind;
 					x->leads[x->nleads++] = m->regions[o].number;
+				}
 			} else {
 				stack[top++] = o;
 			}
@@ -58,6 +66,9 @@ static void follow_exit(const struct map *m, const struct graph *g, int from, co
 			int t = x->leads[j];
 			x->leads[j] = x->leads[j - 1];
 			x->leads[j - 1] = t;
+			enum door_kind f = x->far[j];
+			x->far[j] = x->far[j - 1];
+			x->far[j - 1] = f;
 		}
 }
 
@@ -93,6 +104,34 @@ static void add_numbers(struct sbuf *s, const int *v, int n)
 	}
 }
 
+/* "a portcullis into room 3", "doors into rooms 3 and 5", "room 4" (an
+ * opening: no door at the far end) for the rooms x leads to through a
+ * corridor, grouped by the door at the corridor's far end, the groups in
+ * the order of their lowest room. */
+static void far_ends(struct sbuf *s, const struct key_exit *x)
+{
+	int kinds[DOOR_KIND_COUNT], nkinds = 0;
+	for (int i = 0; i < x->nleads; i++) {
+		int seen = 0;
+		for (int k = 0; k < nkinds; k++)
+			seen |= kinds[k] == (int)x->far[i];
+		if (!seen)
+			kinds[nkinds++] = (int)x->far[i];
+	}
+	for (int k = 0; k < nkinds; k++) {
+		int v[8], n = 0;
+		for (int i = 0; i < x->nleads; i++)
+			if ((int)x->far[i] == kinds[k])
+				v[n++] = x->leads[i];
+		sbuf_add(s, k == 0 ? "" : k == nkinds - 1 ? " and " : ", ");
+		if (kinds[k] != DOOR_OPENING || nkinds > 1)
+			sbuf_printf(s, "%s%s into ", n > 1 ? "" : kinds[k] == DOOR_OPENING ? "an " : "a ",
+				    door_phrase((enum door_kind)kinds[k], n > 1));
+		sbuf_add(s, n > 1 ? "rooms " : "room ");
+		add_numbers(s, v, n);
+	}
+}
+
 /* Two exits of one wall that read the same: the same kind of door into the
  * same region (a cave room open to its passage along several squares). */
 static int exits_alike(const struct key_exit *x, const struct key_exit *y)
@@ -124,20 +163,20 @@ static void exit_phrase(struct sbuf *s, const struct map *m, const struct key_ex
 				distinct += x[i].leads[0] != x[i - 1].leads[0];
 			plural = distinct > 1 || x->nleads > 1;
 		}
-		if (!x->via_corridor && k == REGION_HALL)
-			sbuf_add(s, plural ? "hallways " : "hallway ");
-		else if (!x->via_corridor && k == REGION_BRIDGE)
-			sbuf_add(s, plural ? "bridges " : "bridge ");
-		else
-			sbuf_add(s, plural ? "rooms " : "room ");
-		if (n > 1) {
+		if (x->via_corridor) {
+			far_ends(s, x);
+		} else {
+			if (k == REGION_HALL)
+				sbuf_add(s, plural ? "hallways " : "hallway ");
+			else if (k == REGION_BRIDGE)
+				sbuf_add(s, plural ? "bridges " : "bridge ");
+			else
+				sbuf_add(s, plural ? "rooms " : "room ");
 			int leads[64], nl = 0;
 			for (int i = 0; i < n && nl < 64; i++)
 				if (nl == 0 || leads[nl - 1] != x[i].leads[0])
 					leads[nl++] = x[i].leads[0];
 			add_numbers(s, leads, nl);
-		} else {
-			add_numbers(s, x->leads, x->nleads);
 		}
 	}
 	if (d->kind == DOOR_LOCKED && d->lock >= 0) {
@@ -220,7 +259,7 @@ int key_exits_build(struct key_entry *en, const struct map *m, const struct grap
 		x->door = di;
 		x->kind = d->kind;
 		x->wall = map_at(m, d->x, d->y) == id ? d->side : side_opposite(d->side);
-		follow_exit(m, g, id, d, x, stack, seen);
+		follow_exit(m, g, id, d, o->player, x, stack, seen);
 	}
 	qsort(en->exit_list, (size_t)en->nexits, sizeof *en->exit_list, cmp_exit);
 	struct sbuf s;

@@ -1,6 +1,7 @@
 /* key_lines.c: an entry's paragraphs after its exits: the stairs in the
  * room (where they lead, on which square), each key that lies there with
- * the doors it opens, the way in, a hallway's runs (key_hall.c), and a
+ * the doors it opens, the way in (which wall, where along it, through
+ * what), a hallway's runs (key_hall.c), and a
  * card room's features. */
 #include "model/key_int.h"
 
@@ -64,6 +65,68 @@ void key_stair_line(const struct stair *st, char *buf, size_t size)
 		snprintf(buf, size, "Stairs %s.", st->dir == STAIR_UP ? "up" : "down");
 }
 
+/* Where along its wall of region id the way in lies, and on which square
+ * ("near the west end of the south wall, at column 4", "in the middle of
+ * the east wall, at row 9", "in the north wall, at column 7": a wall too
+ * short to say). */
+static void wall_place(const struct map *m, int id, char *out, size_t size)
+{
+	enum side side = (enum side)m->entrance.side;
+	int along_x = side == SIDE_N || side == SIDE_S;
+	int at = along_x ? m->entrance.x : m->entrance.y;
+	/* the squares of the region along the way in's wall, either side of it */
+	int lo = at, hi = at;
+	while (map_at(m, along_x ? lo - 1 : m->entrance.x, along_x ? m->entrance.y : lo - 1) == id)
+		lo--;
+	while (map_at(m, along_x ? hi + 1 : m->entrance.x, along_x ? m->entrance.y : hi + 1) == id)
+		hi++;
+	const char *low_end = along_x ? "west" : "north", *high_end = along_x ? "east" : "south";
+	int span = hi - lo + 1, from_low = at - lo, from_high = hi - at;
+	int n;
+	if (span < 3)
+		n = snprintf(out, size, "in the %s wall", side_name(side));
+	else if (from_low * 3 < span - 1 && from_low < from_high)
+		n = snprintf(out, size, "near the %s end of the %s wall", low_end, side_name(side));
+	else if (from_high * 3 < span - 1 && from_high < from_low)
+		n = snprintf(out, size, "near the %s end of the %s wall", high_end, side_name(side));
+	else
+		n = snprintf(out, size, "in the middle of the %s wall", side_name(side));
+	/* its square as the sheet's edges number it, as the stairs' lines do */
+	if (n > 0 && (size_t)n < size)
+		snprintf(out + n, size - (size_t)n, ", at %s %d", along_x ? "column" : "row", key_square_number(at));
+}
+
+/* How the party gets in, from the map: "The way in: a door near the west
+ * end of the south wall, at column 4, opens from the outside."; a building's is its
+ * front door; where the way in has no door, it is open to the outside;
+ * stairs up that come from no level of the document: "The way in: stairs
+ * up." */
+static void way_in_text(const struct map *m, int id, char *out, size_t size)
+{
+	if (m->entrance.side < 0) {
+		snprintf(out, size, "The way in: stairs up.");
+		return;
+	}
+	char place[80];
+	wall_place(m, id, place, sizeof place);
+	int d = map_find_door(m, m->entrance.x, m->entrance.y, (enum side)m->entrance.side);
+	enum door_kind kind = d >= 0 ? m->doors[d].kind : DOOR_OPENING;
+	int building = m->method && (strcmp(m->method, "mansion") == 0 || strcmp(m->method, "house") == 0);
+	if (building && kind != DOOR_OPENING)
+		snprintf(out, size, "The way in: the front door, %s.", place);
+	else if (building)
+		snprintf(out, size, "The way in: an open doorway %s, from the outside.", place);
+	else if (kind == DOOR_OPENING)
+		snprintf(out, size, "The way in: from the outside, through an opening %s.", place);
+	else
+		snprintf(out, size, "The way in: a %s %s, opens from the outside.",
+			 kind == DOOR_PORTCULLIS ? "portcullis"
+			 : kind == DOOR_LOCKED	 ? "locked door"
+			 : kind == DOOR_SECRET	 ? "secret door"
+						 : "door",
+			 place);
+}
+
 /* The stairs in region id, the keys lying there, the way in. */
 static int add_stairs_and_keys(struct key_entry *en, const struct map *m, int id, struct err *e)
 {
@@ -123,9 +186,11 @@ static int add_stairs_and_keys(struct key_entry *en, const struct map *m, int id
 		if (m->stairs[i].dir == STAIR_UP && m->stairs[i].to_level > 0 && m->stairs[i].x == m->entrance.x &&
 		    m->stairs[i].y == m->entrance.y)
 			stairs_in = 1;
-	if (m->entrance.set && map_at(m, m->entrance.x, m->entrance.y) == id && !stairs_in &&
-	    key_entry_add_line(en, m->entrance.side >= 0 ? "The entrance." : "The way in: stairs up.", e) < 0)
-		return -1;
+	if (m->entrance.set && map_at(m, m->entrance.x, m->entrance.y) == id && !stairs_in) {
+		way_in_text(m, id, line, sizeof line);
+		if (key_entry_add_line(en, line, e) < 0)
+			return -1;
+	}
 	return 0;
 }
 

@@ -103,7 +103,8 @@ int key_way_in_line(struct key *k, const struct map *m, struct err *e)
 								  : "room";
 	char line[400], stairs[300];
 	if (m->entrance.side >= 0) {
-		snprintf(line, sizeof line, "The entrance: through the corridor %s of this %s.", side_name((enum side)side),
+		snprintf(line, sizeof line, "The way in: from the outside, through the corridor %s of this %s.",
+			 side_name((enum side)side),
 			 room);
 	} else {
 		stair_words(m, stairs, sizeof stairs);

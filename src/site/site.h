@@ -12,6 +12,7 @@
 #define MAPSHEET_SITE_H
 
 #include "model/doc.h"
+#include "model/key_said.h"
 #include "site/site_tables.h"
 
 #define SITE_MAX_FACTIONS 2
@@ -125,9 +126,11 @@ struct site_sizer {
 /* Writes the planned site into lv's key (built from the same map): each
  * entry's kind, and when stocking, what is seen on entering and who is
  * there, and the wandering table; sz (NULL: none) sizes every group for a
- * party. Returns 0 or -1 with e set. */
+ * party. said (NULL: the level's own) holds what the document's keys have
+ * said: no sentence is said twice while the tables have another. Returns
+ * 0 or -1 with e set. */
 int site_level_key(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
-		   int stock, const struct site_sizer *sz, struct err *e);
+		   int stock, const struct site_sizer *sz, struct key_said *said, struct err *e);
 
 /* site_plan_make with the sizer of the system the keys will be sized with
  * (NULL: none): a faction is chosen only if its leader and its rank and

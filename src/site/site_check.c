@@ -174,6 +174,7 @@ void site_tables_free(struct site_tables *t)
 		free_list(k->seen, k->nseen);
 		free_list(k->finds, k->nfinds);
 		free(k->feature_text);
+		free_list(k->feature_alt, k->nfeature_alt);
 	}
 	free(t->kinds);
 	for (int i = 0; i < t->noutsiders; i++)

@@ -105,12 +105,14 @@ static int rooms_of_key(struct level_plan *lp, struct err *e)
 }
 
 int site_level_key(const struct site_plan *p, const struct site_tables *t, struct level *lv, const char *seed,
-		   int stock, const struct site_sizer *sz, struct err *e)
+		   int stock, const struct site_sizer *sz, struct key_said *said, struct err *e)
 {
 	if (!lv->uses)
 		return 0;
+	struct key_said own;
+	key_said_init(&own);
 	struct level_plan lp = { .site = p, .t = t, .lv = lv, .setting = 1u << site_setting_of(&lv->map),
-				 .sizer = sz };
+				 .sizer = sz, .said = said ? said : &own };
 	rng_seed_text(&lp.rng, seed ? seed : "", SITE_KEY_STREAM + (unsigned)lv->map.depth);
 	int rc = -1;
 	if (rooms_of_key(&lp, e) < 0)
@@ -137,6 +139,9 @@ int site_level_key(const struct site_plan *p, const struct site_tables *t, struc
 		goto out;
 	rc = 0;
 out:
+	if (rc == 0 && lp.said->failed)
+		rc = err_set(e, "out of memory writing the site's key");
+	key_said_free(&own);
 	free(lp.rooms);
 	return rc;
 }

@@ -8,6 +8,7 @@
  * leaders' rooms first so theirs is the level's hardest fight. */
 #include "site/site_rooms.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,66 +53,287 @@ static int add_occupant(struct key_entry *en, int faction, const char *creature,
 	return 0;
 }
 
-const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n)
+const char *site_fresh_text(struct level_plan *lp, char *const *lines, int n, site_filler *fill, void *ctx,
+			    char **text, int *fresh)
 {
-	int start = site_pick(n, &lp->rng), pick = start;
-	for (int i = 0; i < n; i++) {
-		int said = 0;
-		for (int j = 0; j < lp->nsaid && !said; j++)
-			said = lp->said[j] == lines[(start + i) % n];
-		if (!said) {
-			pick = (start + i) % n;
-			break;
+	int start = site_pick(n, &lp->rng), pick = -1, unmarked = -1;
+	if (fresh)
+		*fresh = 0;
+	/* a line not drawn yet, then (filled) any whose text is new */
+	for (int pass = 0; pass < (fill ? 2 : 1) && pick < 0; pass++)
+		for (int i = 0; i < n && pick < 0; i++) {
+			const char *line = lines[(start + i) % n];
+			if (pass == 0 && key_said_marked(lp->said, line))
+				continue;
+			if (unmarked < 0)
+				unmarked = (start + i) % n;
+			if (!fill) {
+				pick = (start + i) % n;
+				break;
+			}
+			char *t = fill(ctx, line);
+			if (!t)
+				return NULL;
+			if (!key_said_any(lp->said, t)) {
+				pick = (start + i) % n;
+				*text = t;
+			} else {
+				free(t);
+			}
 		}
-	}
-	if (lp->nsaid < (int)(sizeof lp->said / sizeof lp->said[0]))
-		lp->said[lp->nsaid++] = lines[pick];
+	if (fresh)
+		*fresh = pick >= 0;
+	if (pick < 0)
+		pick = unmarked >= 0 ? unmarked : start;
+	if (fill && !*text && !(*text = fill(ctx, lines[pick])))
+		return NULL;
+	key_said_mark(lp->said, lines[pick]);   /* a failure latches (key_said.h) */
 	return lines[pick];
 }
 
-/* A doing line of the role for the room of en: one whose needed feature is
- * drawn there, or that needs none; among those, one not said yet. */
-static const char *doing_line(struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
-			      const struct key_entry *en)
+const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n)
 {
-	char *fit[64];
-	int n = 0;
-	const struct map *m = &lp->lv->map;
-	for (int i = 0; i < f->ndoing[role] && n < 64; i++) {
-		enum feature need = f->doing_needs[role][i];
-		if (need == FEATURE_NONE || site_room_has(m, en->region, need))
-			fit[n++] = f->doing[role][i];
-	}
-	return n > 0 ? site_fresh_line(lp, fit, n) : site_fresh_line(lp, f->doing[role], f->ndoing[role]);
+	char *none = NULL;
+	return site_fresh_text(lp, lines, n, NULL, NULL, &none, NULL);
 }
 
-/* Adds "Who: " + text filled with {n} and {who} as a line of en. */
-static int add_who(struct key_entry *en, const char *text, const char *n, const char *who, struct err *e)
+int site_add_said(struct level_plan *lp, struct key_entry *en, const char *line, struct err *e)
+{
+	key_said_add(lp->said, line);   /* a failure latches (key_said.h) */
+	return key_entry_add_line(en, line, e);
+}
+
+/* "Who: " + text filled with {n} and {who}, caller frees; NULL when out
+ * of memory. */
+static char *who_text(const char *text, const char *n, const char *who)
 {
 	const char *names[] = { "n", "who" };
 	const char *values[] = { n, who };
 	char *filled = site_fill(text, names, values, 2);
 	if (!filled)
-		return err_set(e, "out of memory writing the key");
+		return NULL;
 	size_t len = strlen(filled) + 8;
 	char *line = malloc(len);
-	if (!line) {
-		free(filled);
-		return err_set(e, "out of memory writing the key");
-	}
-	snprintf(line, len, "Who: %s%s", filled, site_ends_sentence(filled) ? "" : ".");
-	int rc = key_entry_add_line(en, line, e);
-	free(line);
+	if (line)
+		snprintf(line, len, "Who: %s%s", filled, site_ends_sentence(filled) ? "" : ".");
 	free(filled);
+	return line;
+}
+
+/* Adds "Who: " + text filled with {n} and {who} as a line of en. */
+static int add_who(struct level_plan *lp, struct key_entry *en, const char *text, const char *n, const char *who,
+		   struct err *e)
+{
+	char *line = who_text(text, n, who);
+	if (!line)
+		return err_set(e, "out of memory writing the key");
+	int rc = site_add_said(lp, en, line, e);
+	free(line);
 	return rc;
 }
+
+/* A "Who:" line of one of texts[0..n), filled with {n}, {who} and {whose}
+ * (the captors), drawn so the document says it once. */
+struct who_fill {
+	const char *n, *who, *whose;
+};
+
+static char *fill_who(void *ctx, const char *text)
+{
+	const struct who_fill *f = ctx;
+	const char *names[] = { "whose" };
+	const char *values[] = { f->whose ? f->whose : "" };
+	char *with = site_fill(text, names, values, 1);
+	char *line = with ? who_text(with, f->n, f->who) : NULL;
+	free(with);
+	return line;
+}
+
+static int add_who_fresh(struct level_plan *lp, struct key_entry *en, char *const *texts, int ntexts,
+			 const struct who_fill *f, struct err *e)
+{
+	char *line = NULL;
+	if (!site_fresh_text(lp, texts, ntexts, fill_who, (void *)f, &line, NULL) || !line) {
+		free(line);
+		return err_set(e, "out of memory writing the key");
+	}
+	int rc = site_add_said(lp, en, line, e);
+	free(line);
+	return rc;
+}
+
+/* The doing lines of faction f's for role that suit the room of en: those
+ * whose needed feature is drawn there, or that need none (all of them
+ * when none suits), into fit[]; returns how many. */
+static int doing_lines(const struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
+		       const struct key_entry *en, char **fit, int max)
+{
+	int n = 0;
+	const struct map *m = &lp->lv->map;
+	for (int i = 0; i < f->ndoing[role] && n < max; i++) {
+		enum feature need = f->doing_needs[role][i];
+		if (need == FEATURE_NONE || site_room_has(m, en->region, need))
+			fit[n++] = f->doing[role][i];
+	}
+	for (int i = 0; n == 0 && i < f->ndoing[role] && i < max; i++)
+		fit[i] = f->doing[role][i];
+	return n > 0 ? n : (f->ndoing[role] < max ? f->ndoing[role] : max);
+}
+
+/* A doing line of faction f's for a group of `creature` in a room of role
+ * (en's), filled by wf, drawn as site_fresh_text draws it. Where every
+ * line of the role was said with these words, a group at home (its lair,
+ * work room or store) may be doing what it does in another of them, if
+ * the creature fills that role too: a line of that role. */
+static int add_doing(struct level_plan *lp, struct key_entry *en, const struct site_faction_type *f,
+		     enum site_role role, const char *creature, const struct who_fill *wf, struct err *e)
+{
+	static const enum site_role at_home[] = { ROLE_LAIR, ROLE_WORK, ROLE_STORE };
+	char *fit[64], *line = NULL;
+	int fresh = 0, n = doing_lines(lp, f, role, en, fit, 64);
+	if (!site_fresh_text(lp, fit, n, fill_who, (void *)wf, &line, &fresh) || !line) {
+		free(line);
+		return err_set(e, "out of memory writing the key");
+	}
+	unsigned fills = 0;
+	for (int i = 0; creature && i < f->nmembers; i++)
+		if (strcmp(f->members[i].creature, creature) == 0)
+			fills = f->members[i].roles;
+	int home = role == ROLE_LAIR || role == ROLE_WORK || role == ROLE_STORE;
+	for (size_t r = 0; home && !fresh && r < sizeof at_home / sizeof at_home[0]; r++) {
+		if (at_home[r] == role || !(fills & (1u << at_home[r])) || f->ndoing[at_home[r]] == 0)
+			continue;
+		char *other = NULL;
+		n = doing_lines(lp, f, at_home[r], en, fit, 64);
+		if (!site_fresh_text(lp, fit, n, fill_who, (void *)wf, &other, &fresh) || !other) {
+			free(other);
+			free(line);
+			return err_set(e, "out of memory writing the key");
+		}
+		if (fresh) {
+			free(line);
+			line = other;
+		} else {
+			free(other);
+		}
+	}
+	int rc = site_add_said(lp, en, line, e);
+	free(line);
+	return rc;
+}
+
+/* A stronger kind that came with a group, and prisoners: what they are
+ * doing, one of each said once in a document where there are enough. */
+static char *const over_one[] = {
+	"{n} {who} stands over them, and the rest defer to it",
+	"{n} {who} gives the orders here, and the rest keep one eye on it",
+	"{n} {who} stands a little apart, and the others wait on its word",
+	"{n} {who} keeps them in line with a look",
+	"{n} {who} has the best place by the light, and nobody disputes it",
+	"{n} {who} watches the door while the rest watch it",
+	"{n} {who} sits where it can see every door, and the others keep their distance",
+	"{n} {who} moves slowly among them, and they fall quiet as it passes",
+	"{n} {who} looms at the back, and the others glance at it before they move",
+	"{n} {who} stands in the middle of them, and they keep a pace away on every side",
+	"{n} {who} does not join in, and the others do not ask it to",
+	"{n} {who} waits by the far wall, and they keep turning to look at it",
+	"{n} {who} barks a word now and then, and they jump to it",
+	"{n} {who} takes the first share of everything, and nobody argues",
+	"{n} {who} is plainly in charge, and sees the party first",
+	"{n} {who} hangs back, ready to step in where the fight goes badly",
+	"{n} {who} counts them off one by one, and scowls at the total",
+	"{n} {who} sits apart on the best seat in the room",
+	"{n} {who} says little, and the others hang on every word",
+	"{n} {who} cuffs the nearest one for being slow",
+	"{n} {who} keeps a close eye on the door and a closer one on the rest",
+	"{n} {who} answers to the leader, and makes sure the others know it",
+	"{n} {who} has the last word in every quarrel here",
+	"{n} {who} stands where the light is worst, watching",
+	"{n} {who} lets the others do the work and takes the credit",
+	"{n} {who} settles any dispute with a blow",
+};
+static char *const over_many[] = {
+	"{n} {who} stand over them, and the rest defer to them",
+	"{n} {who} give the orders here, and the rest keep one eye on them",
+	"{n} {who} stand a little apart, and the others wait on their word",
+	"{n} {who} keep them in line with cuffs and curses",
+	"{n} {who} have the best places by the light, and nobody disputes it",
+	"{n} {who} watch the door while the rest watch them",
+	"{n} {who} sit where they can see every door, and the others keep their distance",
+	"{n} {who} move slowly among them, and they fall quiet as those pass",
+	"{n} {who} loom at the back, and the others glance at them before they move",
+	"{n} {who} stand in the middle of them, and the others keep a pace away on every side",
+	"{n} {who} do not join in, and the others do not ask them to",
+	"{n} {who} wait by the far wall, and the others keep turning to look at them",
+	"{n} {who} bark a word now and then, and the others jump to it",
+	"{n} {who} take the first share of everything, and nobody argues",
+	"{n} {who} are plainly in charge, and see the party first",
+	"{n} {who} hang back, ready to step in where the fight goes badly",
+	"{n} {who} count the others off one by one, and scowl at the total",
+	"{n} {who} sit apart on the best seats in the room",
+	"{n} {who} say little, and the others hang on every word",
+	"{n} {who} cuff the nearest of the others for being slow",
+	"{n} {who} keep a close eye on the door and a closer one on the rest",
+	"{n} {who} answer to the leader, and make sure the others know it",
+	"{n} {who} have the last word in every quarrel here",
+	"{n} {who} stand where the light is worst, watching",
+	"{n} {who} let the others do the work and take the credit",
+	"{n} {who} settle any dispute with a blow",
+};
+static char *const captive_one[] = {
+	"{n} {who} sits chained to the wall, a prisoner of {whose}",
+	"{n} {who}, a prisoner of {whose}, huddles in the corner of a cell",
+	"{n} {who} is shackled to a ring in the floor, a prisoner of {whose}",
+	"{n} {who}, a prisoner of {whose}, lies bound hand and foot by the bars",
+};
+static char *const captive_many[] = {
+	"{n} {who} sit chained to the wall, prisoners of {whose}",
+	"{n} {who}, prisoners of {whose}, huddle together in the corner of a cell",
+	"{n} {who} are shackled to a ring in the floor, prisoners of {whose}",
+	"{n} {who}, prisoners of {whose}, sit roped together by the bars",
+};
+static char *const beside_one[] = {
+	"{n} {who} keeps close at the leader's side, watching the door",
+	"{n} {who} stands at the leader's shoulder, never far from a weapon",
+	"{n} {who} waits behind the leader's seat, silent and watchful",
+};
+static char *const beside_many[] = {
+	"{n} {who} keep close at the leader's side, watching the door",
+	"{n} {who} stand at the leader's shoulder, never far from their weapons",
+	"{n} {who} wait behind the leader's seat, silent and watchful",
+};
+static char *const beast_one[] = {
+	"{n} {who} prowls among them, snapping at any who stray too near",
+	"{n} {who} lies at their feet, growling at every strange sound",
+	"{n} {who} paces at their heels, and they keep out of its way",
+};
+static char *const beast_many[] = {
+	"{n} {who} prowl among them, snapping at any who stray too near",
+	"{n} {who} lie at their feet, growling at every strange sound",
+	"{n} {who} pace at their heels, and they keep out of the way",
+};
+static char *const apart_one[] = {
+	"{n} {who} keeps apart from the rest, who give it room and watch it warily",
+	"{n} {who} sits alone in a corner, and the others leave a space around it",
+	"{n} {who} goes about its own business, and the rest pretend not to watch",
+};
+static char *const apart_many[] = {
+	"{n} {who} keep apart from the rest, who give them room and watch them warily",
+	"{n} {who} sit together in a corner, and the others leave a space around them",
+	"{n} {who} go about their own business, and the rest pretend not to watch",
+};
+#define NLINES(a) ((int)(sizeof a / sizeof a[0]))
+/* A kind's words for its feature drawn among, at most. */
+#define SITE_FEATURE_WORDS 16
 
 /* A group drawn for a room, written once the room's groups are sized. */
 struct pending {
 	struct site_group g;
 	int faction;            /* -1: an outsider */
 	enum site_role role;
-	const char *line;       /* the doing line or the outsider's text */
+	const struct site_faction_type *ft;   /* a faction's group: its doing
+						 lines, drawn when it is written */
+	const char *line;       /* an outsider's text */
 	const char *singular, *plural;
 	char who[160];          /* a leader's "Name, a creature," ({n} empty) */
 	const char *prison_of;  /* prisoners: whose */
@@ -145,6 +367,7 @@ static struct pending *add_pending(struct room_groups *rg, int faction, enum sit
 static void faction_group(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction,
 			  enum site_role role)
 {
+	(void)en;   /* its doing line is drawn for it when the group is written */
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
 	int m = site_member_fit(lp, f, role, &lp->rng);
 	if (m < 0 || f->ndoing[role] == 0)
@@ -155,7 +378,7 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 		count = 2;   /* the doing lines speak of a group */
 	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
 	if (p)
-		p->line = doing_line(lp, f, role, en);
+		p->ft = f;
 	/* for a sizer: the faction's other kinds that lead or fight, to
 	 * stand over them when the party would find the group alone too easy */
 	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
@@ -180,7 +403,7 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, const str
 		p->g.fixed = 1;
 		snprintf(p->who, sizeof p->who, "%s, %s %s,", fa->leader,
 			 strchr("aeiou", fa->leader_creature[0]) ? "an" : "a", fa->leader_creature);
-		p->line = doing_line(lp, f, ROLE_LEADER, en);
+		p->ft = f;
 	}
 	int guard = rg->n;
 	faction_group(lp, rg, en, faction, ROLE_GUARD);
@@ -209,14 +432,19 @@ int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *
 static void outsider_group(struct level_plan *lp, struct room_groups *rg, int visitor, const char *prison_of)
 {
 	int found = -1, n = 0;
-	for (int i = 0; i < lp->t->noutsiders; i++) {
-		const struct site_outsider *o = &lp->t->outsiders[i];
-		if (o->visitor == visitor && site_outsider_fits(lp, o) && rng_range(&lp->rng, 0, n++) == 0)
-			found = i;
-	}
+	/* one the document has not met yet, where there is one (vermin
+	 * nowhere else, prisoners whoever is left) */
+	for (int pass = 0; pass < (prison_of ? 2 : 1) && found < 0; pass++)
+		for (int i = 0; i < lp->t->noutsiders; i++) {
+			const struct site_outsider *o = &lp->t->outsiders[i];
+			if (o->visitor == visitor && site_outsider_fits(lp, o) &&
+			    (pass == 1 || !key_said_marked(lp->said, o->text)) && rng_range(&lp->rng, 0, n++) == 0)
+				found = i;
+		}
 	if (found < 0)
 		return;
 	const struct site_outsider *o = &lp->t->outsiders[found];
+	key_said_mark(lp->said, o->text);
 	int count = prison_of ? 1 + rng_range(&lp->rng, 0, 1) : site_dice_roll(&o->count, &lp->rng);
 	struct pending *p = add_pending(rg, -1, prison_of ? ROLE_PRISON : ROLE_NONE, o->creature, o->plural, count);
 	if (!p)
@@ -260,51 +488,56 @@ static int size_room(struct level_plan *lp, struct room_groups *rg, const struct
 	return key_entry_add_line(en, line, e);
 }
 
-static int write_group(struct key_entry *en, const struct pending *p, int alone, struct err *e)
+static int write_group(struct level_plan *lp, struct key_entry *en, const struct pending *p, int alone,
+		       struct err *e)
 {
 	if (p->g.count <= 0)
 		return 0;
 	add_occupant(en, p->faction, p->singular, p->g.count, p->role);
 	char buf[16];
-	if (p->g.optional && alone) {   /* beside a leader, with no rank and file */
-		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
-		if (p->g.count == 1)
-			return add_who(en, "{n} {who} keeps close at the leader's side, watching the door", one, p->singular, e);
-		return add_who(en, "{n} {who} keep close at the leader's side, watching the door",
-			       site_number_word(p->g.count, buf, sizeof buf), p->plural, e);
+	const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
+	const char *n = p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf);
+	struct who_fill f = { n, p->g.count == 1 ? p->singular : p->plural, p->prison_of };
+	int single = p->g.count == 1;
+	if (p->g.optional && alone)   /* beside a leader, with no rank and file */
+		return single ? add_who_fresh(lp, en, beside_one, NLINES(beside_one), &f, e)
+			      : add_who_fresh(lp, en, beside_many, NLINES(beside_many), &f, e);
+	/* by its part of the cast: a beast at their heels, a specialist apart,
+	 * a lieutenant over them */
+	if (p->g.optional && p->cast == CAST_BEAST)
+		return single ? add_who_fresh(lp, en, beast_one, NLINES(beast_one), &f, e)
+			      : add_who_fresh(lp, en, beast_many, NLINES(beast_many), &f, e);
+	if (p->g.optional && p->cast == CAST_SPECIALIST)
+		return single ? add_who_fresh(lp, en, apart_one, NLINES(apart_one), &f, e)
+			      : add_who_fresh(lp, en, apart_many, NLINES(apart_many), &f, e);
+	if (p->g.optional)
+		return single ? add_who_fresh(lp, en, over_one, NLINES(over_one), &f, e)
+			      : add_who_fresh(lp, en, over_many, NLINES(over_many), &f, e);
+	if (p->who[0]) {
+		struct who_fill leader = { "", p->who, NULL };
+		return add_doing(lp, en, p->ft, ROLE_LEADER, NULL, &leader, e);
 	}
-	if (p->g.optional) {
-		/* by its part of the cast: a beast at their heels, a specialist
-		 * apart, a lieutenant over them */
-		static const char *const one_says[CAST_COUNT] = {
-			[CAST_BEAST] = "{n} {who} prowls among them, snapping at any who stray too near",
-			[CAST_SPECIALIST] = "{n} {who} keeps apart from the rest, who give it room and watch it warily",
-		};
-		static const char *const many_say[CAST_COUNT] = {
-			[CAST_BEAST] = "{n} {who} prowl among them, snapping at any who stray too near",
-			[CAST_SPECIALIST] = "{n} {who} keep apart from the rest, who give them room and watch them warily",
-		};
-		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
-		if (p->g.count == 1)
-			return add_who(en, one_says[p->cast] ? one_says[p->cast] : "{n} {who} stands over them, and the rest defer to it",
-				       one, p->singular, e);
-		return add_who(en, many_say[p->cast] ? many_say[p->cast] : "{n} {who} stand over them, and the rest defer to them",
-			       site_number_word(p->g.count, buf, sizeof buf), p->plural, e);
-	}
-	if (p->who[0])
-		return add_who(en, p->line, "", p->who, e);
-	if (p->prison_of) {
-		char text[400];
-		snprintf(text, sizeof text,
-			 p->g.count == 1 ? "{n} {who} sits chained to the wall, a prisoner of %s."
-					 : "{n} {who} sit chained to the wall, prisoners of %s.",
-			 p->prison_of);
-		const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
-		return add_who(en, text, p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf),
-			       p->g.count == 1 ? p->singular : p->plural, e);
-	}
-	return add_who(en, p->line, site_number_word(p->g.count, buf, sizeof buf),
-		       p->g.count == 1 ? p->singular : p->plural, e);
+	if (p->prison_of)
+		return p->g.count == 1 ? add_who_fresh(lp, en, captive_one, NLINES(captive_one), &f, e)
+				       : add_who_fresh(lp, en, captive_many, NLINES(captive_many), &f, e);
+	f.n = site_number_word(p->g.count, buf, sizeof buf);
+	if (p->ft)
+		return add_doing(lp, en, p->ft, p->role, p->singular, &f, e);
+	return add_who(lp, en, p->line, f.n, f.who, e);
+}
+
+static char *fill_find(void *ctx, const char *text)
+{
+	(void)ctx;
+	char *find = site_fill(text, NULL, NULL, 0);
+	if (!find)
+		return NULL;
+	size_t len = strlen(find) + 32;
+	char *line = malloc(len);
+	if (line)
+		snprintf(line, len, "Worth taking: %s%s", find, site_ends_sentence(find) ? "" : ".");
+	free(find);
+	return line;
 }
 
 /* Something worth taking that the room's kind holds, in about one room in
@@ -313,45 +546,84 @@ static int worth_taking(struct level_plan *lp, struct key_entry *en, const struc
 {
 	if (k->nfinds == 0 || !rng_chance(&lp->rng, 1.0 / 3))
 		return 0;
-	char *find = site_fill(site_fresh_line(lp, k->finds, k->nfinds), NULL, NULL, 0);
-	if (!find)
+	char *line = NULL;
+	int fresh;
+	if (!site_fresh_text(lp, k->finds, k->nfinds, fill_find, NULL, &line, &fresh) || !line) {
+		free(line);
 		return err_set(e, "out of memory writing the key");
-	size_t len = strlen(find) + 32;
-	char *line = malloc(len);
-	int rc = line ? 0 : err_set(e, "out of memory writing the key");
-	if (line) {
-		snprintf(line, len, "Worth taking: %s%s", find, site_ends_sentence(find) ? "" : ".");
-		rc = key_entry_add_line(en, line, e);
 	}
+	int rc = fresh ? site_add_said(lp, en, line, e) : 0;   /* nothing new: nothing said */
 	free(line);
-	free(find);
 	return rc;
 }
 
-/* What is seen on entering: a line of the kind's, its feature named. */
+/* What is seen on entering: a seen line of a kind, its feature (in the
+ * words drawn for the room) named in it or after it. */
+struct seen_fill {
+	const char *feature;    /* NULL: the kind has none */
+};
+
+static char *fill_seen(void *ctx, const char *text)
+{
+	const struct seen_fill *sf = ctx;
+	const char *names[] = { "feature" };
+	const char *values[] = { sf->feature ? sf->feature : "" };
+	char *line = site_fill(text, names, values, 1);
+	if (!line || !sf->feature || strstr(text, "{feature}"))
+		return line;
+	char *more = site_fill(sf->feature, NULL, NULL, 0);
+	size_t len = strlen(line) + (more ? strlen(more) : 0) + 4;
+	char *both = more ? malloc(len) : NULL;
+	if (both)
+		snprintf(both, len, "%s %s.", line, more);
+	free(more);
+	free(line);
+	return both;
+}
+
+/* What is seen on entering: a line of the kind's, its feature named in one
+ * of the kind's words for it, each drawn fresh for the document. */
 static int seen_line(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, struct err *e)
 {
-	const char *names[] = { "feature" };
-	const char *values[] = { k->feature_text ? k->feature_text : "" };
-	const char *text = site_fresh_line(lp, k->seen, k->nseen);
-	char *line = site_fill(text, names, values, 1);
-	if (!line)
-		return err_set(e, "out of memory writing the key");
-	int rc = 0;
-	if (k->feature_text && !strstr(text, "{feature}")) {
-		char *more = site_fill(k->feature_text, NULL, NULL, 0);
-		size_t len = strlen(line) + (more ? strlen(more) : 0) + 4;
-		char *both = more ? malloc(len) : NULL;
-		if (!both)
-			rc = err_set(e, "out of memory writing the key");
-		else
-			snprintf(both, len, "%s %s.", line, more);
-		free(more);
-		free(line);
-		line = both;
+	struct seen_fill sf = { k->feature_text };
+	if (k->feature_text && k->nfeature_alt > 0) {
+		char *words[1 + SITE_FEATURE_WORDS];
+		int n = 0;
+		words[n++] = k->feature_text;
+		for (int i = 0; i < k->nfeature_alt && n < 1 + SITE_FEATURE_WORDS; i++)
+			words[n++] = k->feature_alt[i];
+		sf.feature = site_fresh_line(lp, words, n);
 	}
-	if (rc == 0)
-		rc = key_entry_add_line(en, line, e);
+	char *line = NULL;
+	int fresh;
+	if (!site_fresh_text(lp, k->seen, k->nseen, fill_seen, &sf, &line, &fresh) || !line) {
+		free(line);
+		return err_set(e, "out of memory writing the key");
+	}
+	/* every line of the kind said: the feature alone, or a room with none
+	 * goes by its name rather than say a line again */
+	if (!fresh && sf.feature) {
+		char *alone = site_fill(sf.feature, NULL, NULL, 0);
+		size_t len = alone ? strlen(alone) + 2 : 0;
+		char *bare = alone ? malloc(len) : NULL;
+		if (bare) {
+			snprintf(bare, len, "%s.", alone);
+			bare[0] = (char)toupper((unsigned char)bare[0]);
+		}
+		free(alone);
+		if (!bare) {
+			free(line);
+			return err_set(e, "out of memory writing the key");
+		}
+		if (!key_said_any(lp->said, bare)) {
+			free(line);
+			line = bare;
+			fresh = 1;
+		} else {
+			free(bare);
+		}
+	}
+	int rc = fresh || sf.feature ? site_add_said(lp, en, line, e) : 0;
 	free(line);
 	return rc;
 }
@@ -381,7 +653,7 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 	for (int i = 0; i < rg.n; i++)
 		alone &= rg.p[i].g.count <= 0 || rg.p[i].g.optional || rg.p[i].g.fixed;
 	for (int i = 0; i < rg.n; i++)
-		if (write_group(en, &rg.p[i], alone, e) < 0)
+		if (write_group(lp, en, &rg.p[i], alone, e) < 0)
 			return -1;
 	return r->kind >= 0 ? worth_taking(lp, en, &lp->t->kinds[r->kind], e) : 0;
 }

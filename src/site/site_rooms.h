@@ -4,6 +4,7 @@
 #ifndef MAPSHEET_SITE_ROOMS_H
 #define MAPSHEET_SITE_ROOMS_H
 
+#include "model/key_said.h"
 #include "site/site_int.h"
 
 struct room_plan {
@@ -27,8 +28,7 @@ struct level_plan {
 	struct room_plan *rooms;
 	int n;
 	struct rng rng;
-	const char *said[64];   /* lines the level's key has used already */
-	int nsaid;
+	struct key_said *said;  /* what the document's keys have said already */
 	const struct site_sizer *sizer;   /* NULL: counts as rolled */
 	int ceiling;            /* the level's leaders' fight: others stay under it */
 };
@@ -46,8 +46,25 @@ int site_member_fit(const struct level_plan *lp, const struct site_faction_type 
  * party's level. */
 int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *o);
 
-/* One of lines[0..n) the level has not said yet, where there is one. */
+/* One of lines[0..n) the document has not drawn yet, where there is one,
+ * marked drawn. */
 const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n);
+
+/* Fills a line drawn into the text the key says (caller frees), NULL when
+ * out of memory. */
+typedef char *site_filler(void *ctx, const char *line);
+
+/* As site_fresh_line, filled: a line not drawn yet whose text says no
+ * sentence the document has said, tried from a random one on; else any
+ * line whose text says none; else the first not drawn, else any. The
+ * line, its text in *text (caller frees), in *fresh (unless NULL) whether
+ * the text is new. NULL when out of memory. */
+const char *site_fresh_text(struct level_plan *lp, char *const *lines, int n, site_filler *fill, void *ctx,
+			    char **text, int *fresh);
+
+/* Adds line to en, and its sentences to what the document has said.
+ * Returns 0 or -1 with e set. */
+int site_add_said(struct level_plan *lp, struct key_entry *en, const char *line, struct err *e);
 
 /* The kind whose match word is in name (words of letters, case ignored),
  * one suiting settings first; -1 when none. */

@@ -407,9 +407,18 @@ static int on_feature(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	(void)nf;
 	if (!p->kind)
 		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
-	if (p->kind->feature != FEATURE_NONE)
-		return tpl_error(e, pos, 1, "room kind '%s' has a feature already (a kind has one 'feature:' line)",
-				 p->kind->id);
+	if (p->kind->feature != FEATURE_NONE) {
+		/* the same feature in other words: one of them drawn a room */
+		enum feature again;
+		if (site_field_feature(pos, &f[0], &again, e) < 0)
+			return -1;
+		if (again != p->kind->feature)
+			return tpl_error(e, pos, f[0].col,
+					 "room kind '%s' has the feature %s already (a kind has one feature; more "
+					 "'feature:' lines name it in other words)",
+					 p->kind->id, feature_name(p->kind->feature));
+		return add_text(&p->kind->feature_alt, &p->kind->nfeature_alt, pos, &f[1], "feature", NULL, 0, e);
+	}
 	if (site_field_feature(pos, &f[0], &p->kind->feature, e) < 0 ||
 	    site_field_text(pos, &f[1], "feature", NULL, 0, e) < 0)
 		return -1;

@@ -75,6 +75,9 @@ struct site_kind {
 	char **match; int nmatch;          /* lowercase words */
 	enum feature feature;              /* FEATURE_NONE: none */
 	char *feature_text;                /* "a black stone altar" */
+	char **feature_alt; int nfeature_alt;  /* the same feature in other words:
+						  a room's is one of these or
+						  feature_text */
 	char **seen; int nseen;
 	char **finds; int nfinds;
 	const char *file;                  /* where its kind line is: one of the tables' files */

@@ -49,9 +49,19 @@ static int patrol_leaders(const struct level_plan *lp, const struct site_faction
 }
 
 /* "A hill giant drives them on." for an optional group sized into a
- * patrol, by its part of the cast; "" for none. */
-static void patrol_led_by(const struct site_faction_type *f, const struct site_group *g, char *out, size_t size)
+ * patrol, by its part of the cast, in words the document has not said
+ * where there are some; "" for none. */
+static void patrol_led_by(const struct level_plan *lp, const struct site_faction_type *f,
+			  const struct site_group *g, char *out, size_t size)
 {
+	static const char *const beast_one[] = { "lopes at their heels", "slinks along beside them",
+						  "runs ahead of them, nose to the floor" };
+	static const char *const beast_many[] = { "lope at their heels", "slink along beside them",
+						   "run ahead of them, noses to the floor" };
+	static const char *const lead_one[] = { "drives them on", "walks at their head", "brings up the rear, cursing the slow",
+						 "keeps them in step with a word" };
+	static const char *const lead_many[] = { "drive them on", "walk at their head", "bring up the rear, cursing the slow",
+						  "keep them in step with a word" };
 	out[0] = '\0';
 	if (!f || g->count <= 0)
 		return;
@@ -65,18 +75,27 @@ static void patrol_led_by(const struct site_faction_type *f, const struct site_g
 	const char *n = g->count == 1 ? (strchr("aeiou", m->creature[0]) ? "an" : "a")
 				      : site_number_word(g->count, word, sizeof word);
 	const char *who = g->count == 1 ? m->creature : m->plural;
-	const char *does = m->cast == CAST_BEAST ? (g->count == 1 ? "lopes at their heels" : "lope at their heels")
-						 : (g->count == 1 ? "drives them on" : "drive them on");
-	snprintf(out, size, " %c%s %s %s.", n[0] >= 'a' && n[0] <= 'z' ? n[0] - 'a' + 'A' : n[0], n + 1, who, does);
+	int beast = m->cast == CAST_BEAST, one = g->count == 1;
+	const char *const *does = beast ? (one ? beast_one : beast_many) : (one ? lead_one : lead_many);
+	int ndoes = beast ? 3 : 4;
+	for (int i = 0; i < ndoes; i++) {
+		snprintf(out, size, " %c%s %s %s.", n[0] >= 'a' && n[0] <= 'z' ? n[0] - 'a' + 'A' : n[0], n + 1, who,
+			 does[i]);
+		if (!key_said_any(lp->said, out + 1))
+			break;
+	}
 }
 
-/* A row of the wandering table: its count dice, or, sized for a party, as
- * many as a low fight holds, its figures first; a faction's patrol that is
- * led (f not NULL) may have one of its stronger kinds with it. */
-static int wandering_row(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
-			 const char *creature, const char *plural, const struct site_faction_type *f, struct err *e)
+/* The text of a row of the wandering table (caller frees) into *out, NULL
+ * when out of memory: its count dice, or, sized for a party, as many as a
+ * low fight holds, its figures first; a faction's patrol that is led (f
+ * not NULL) may have one of its stronger kinds with it; from > 0: the room
+ * they come from. */
+static int wandering_text(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
+			  const char *creature, const char *plural, const struct site_faction_type *f, int from,
+			  char **out, struct err *e)
 {
-	char dice[32], word[16], head[16], figures[600] = "", led[160] = "";
+	char dice[32], word[16], head[16], figures[600] = "", whom[SITE_WORD + 32], led[160] = "";
 	dice_text(count, dice, sizeof dice);
 	const char *n = dice, *who = plural;
 	if (lp->sizer) {
@@ -91,12 +110,18 @@ static int wandering_row(struct level_plan *lp, int row, const char *text, const
 		if (g[0].count == 0) {
 			text = "Nobody: only the sounds of the place, and the feeling of being watched";
 			figures[0] = '\0';
+			from = 0;
 		} else if (figures[0]) {   /* sized; a creature the system lacks keeps its dice */
 			n = site_number_word(g[0].count, word, sizeof word);
 			who = g[0].count == 1 ? creature : plural;
 			for (int i = 1; i < ng && !led[0]; i++)
-				patrol_led_by(f, &g[i], led, sizeof led);
+				patrol_led_by(lp, f, &g[i], led, sizeof led);
 		}
+	}
+	/* where they are based: "gnolls from room 7" */
+	if (from > 0) {
+		snprintf(whom, sizeof whom, "%s from room %d", who, from);
+		who = whom;
 	}
 	const char *names[] = { "n", "who" };
 	const char *values[] = { n, who };
@@ -107,55 +132,144 @@ static int wandering_row(struct level_plan *lp, int row, const char *text, const
 	size_t len = strlen(head) + strlen(figures) + strlen(filled) + strlen(led) + 4;
 	char *line = malloc(len);
 	int rc = line ? 0 : err_set(e, "out of memory for the wandering table");
-	if (line) {
+	if (line)
 		snprintf(line, len, "%s%s%s%s%s%s", head, figures, figures[0] ? ". " : "", filled,
 			 site_ends_sentence(filled) ? "" : ".", led);
-		rc = add_wandering(&lp->lv->key, line, e);
-	}
-	free(line);
 	free(filled);
+	*out = line;
 	return rc;
 }
 
+/* Adds a row (see wandering_text), coming from one of rooms[0..nrooms)
+ * (none: from nowhere said), the first from `first` on whose row the
+ * document has not said. */
+static int wandering_row(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
+			 const char *creature, const char *plural, const struct site_faction_type *f, const int *rooms,
+			 int nrooms, int first, int may_skip, struct err *e)
+{
+	char *line = NULL;
+	struct rng keep = lp->rng;   /* the sizer rolls the same fight for each room tried */
+	for (int i = 0; i < (nrooms > 0 ? nrooms : 1); i++) {
+		free(line);
+		line = NULL;
+		lp->rng = keep;
+		if (wandering_text(lp, row, text, count, creature, plural, f, nrooms > 0 ? rooms[(first + i) % nrooms] : 0,
+				   &line, e) < 0)
+			return -1;
+		if (!key_said_any(lp->said, line))
+			break;
+	}
+	if (may_skip && key_said_any(lp->said, line)) {
+		free(line);
+		return 1;   /* said before: the caller writes another row */
+	}
+	key_said_add(lp->said, line);   /* a failure latches (key_said.h) */
+	int rc = add_wandering(&lp->lv->key, line, e);
+	free(line);
+	return rc;
+}
+
+/* The numbers of the faction's rooms on this level where a patrol may come
+ * from (not its cells), into rooms[]; returns how many. */
+static int patrol_rooms(const struct level_plan *lp, int faction, int *rooms, int max)
+{
+	int n = 0;
+	for (int i = 0; i < lp->n && n < max; i++) {
+		const struct room_plan *r = &lp->rooms[i];
+		if (r->faction == faction && r->role != ROLE_PRISON)
+			rooms[n++] = lp->lv->key.entries[r->entry].number;
+	}
+	return n;
+}
+
+/* The faction's wander line for a row: one the document has not said,
+ * else one this table has not, else (when any is) any; NULL when none. */
+static const char *patrol_line(struct level_plan *lp, const struct site_faction_type *f, unsigned *in_table, int any)
+{
+	int n = f->ndoing[ROLE_WANDER] < 32 ? f->ndoing[ROLE_WANDER] : 32, start = site_pick(n, &lp->rng), pick = -1;
+	for (int pass = 0; pass < (any ? 3 : 2) && pick < 0; pass++)
+		for (int i = 0; i < n && pick < 0; i++) {
+			int j = (start + i) % n;
+			const char *line = f->doing[ROLE_WANDER][j];
+			if ((pass < 2 && (*in_table & (1u << j))) || (pass == 0 && key_said_marked(lp->said, line)))
+				continue;
+			pick = j;
+		}
+	if (pick < 0)
+		return NULL;
+	*in_table |= 1u << pick;
+	key_said_mark(lp->said, f->doing[ROLE_WANDER][pick]);
+	return f->doing[ROLE_WANDER][pick];
+}
+
+/* A row of a patrol of faction's (see patrol_line and patrol_rooms),
+ * coming from its k-th room; any: even with a line the table has. Returns
+ * 0, 1 when there is no line for it, or -1 with e set. */
+static int patrol_row(struct level_plan *lp, int row, int faction, unsigned *in_table, int k, int any,
+		      struct err *e)
+{
+	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
+	int m = site_member_for(f, ROLE_WANDER, &lp->rng);
+	if (m < 0)
+		m = 0;
+	if (f->ndoing[ROLE_WANDER] == 0)
+		return 0;
+	const char *text = patrol_line(lp, f, &in_table[faction], any);
+	if (!text)
+		return 1;
+	int rooms[64], nrooms = patrol_rooms(lp, faction, rooms, 64);
+	/* every second patrol led by one of the faction's stronger kinds, where the party's fight allows */
+	return wandering_row(lp, row, text, &f->members[m].count, f->members[m].creature, f->members[m].plural,
+			     row % 2 == 0 ? f : NULL, rooms, nrooms, k, 0, e);
+}
+
 /* A d6: four rows of the factions' patrols, one of vermin, one of a
- * visitor (vermin again where the setting has no visitor). */
+ * visitor (vermin again where the setting has no visitor). Each row's line
+ * is one the document has not said yet, where there is one, and a patrol
+ * says which of its rooms it comes from, so no two rows read alike. */
 int site_wandering_table(struct level_plan *lp, struct err *e)
 {
 	struct key *k = &lp->lv->key;
 	snprintf(k->wandering_die, sizeof k->wandering_die, "d6");
-	int order[SITE_MAX_FACTIONS][16], used[SITE_MAX_FACTIONS] = { 0 };
-	for (int f = 0; f < lp->site->nfactions; f++) {
-		int n = lp->t->factions[lp->site->faction_type[f]].ndoing[ROLE_WANDER];
-		for (int i = 0; i < 16; i++)
-			order[f][i] = n > 0 ? i % n : 0;
-		rng_shuffle(&lp->rng, order[f], (size_t)(n < 16 ? n : 16));
-	}
-	for (int row = 1; row <= 4; row++) {
-		int faction = lp->site->nfactions > 1 && row > 2 ? 1 : 0;
-		const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-		int m = site_member_for(f, ROLE_WANDER, &lp->rng);
-		if (m < 0)
-			m = 0;
-		int n = f->ndoing[ROLE_WANDER] < 16 ? f->ndoing[ROLE_WANDER] : 16;
-		const char *text = f->doing[ROLE_WANDER][order[faction][used[faction]++ % n]];
-		/* every second patrol led by one of the faction's stronger kinds, where the party's fight allows */
-		if (wandering_row(lp, row, text, &f->members[m].count, f->members[m].creature, f->members[m].plural,
-				  row % 2 == 0 ? f : NULL, e) < 0)
+	int patrols[SITE_MAX_FACTIONS] = { 0 }, start = site_pick(64, &lp->rng);
+	unsigned in_table[SITE_MAX_FACTIONS] = { 0 };
+	for (int row = 1; row <= 4; row++)
+		if (patrol_row(lp, row, lp->site->nfactions > 1 && row > 2 ? 1 : 0, in_table, start + patrols[row > 2]++, 1,
+			       e) < 0)
 			return -1;
-	}
+	int taken = -1;
 	for (int row = 5; row <= 6; row++) {
 		int want_visitor = row == 6, found = -1, n = 0;
-		for (int pass = 0; pass < 2 && found < 0; pass++)
+		/* one not met in the document yet, then one not in this table */
+		for (int pass = 0; pass < 3 && found < 0; pass++)
 			for (int i = 0; i < lp->t->noutsiders; i++) {
 				const struct site_outsider *o = &lp->t->outsiders[i];
-				if ((pass == 1 || o->visitor == want_visitor) && site_outsider_fits(lp, o) &&
-				    rng_range(&lp->rng, 0, n++) == 0)
+				if ((pass == 2 || o->visitor == want_visitor) && i != taken && site_outsider_fits(lp, o) &&
+				    (pass > 0 || !key_said_marked(lp->said, o->text)) && rng_range(&lp->rng, 0, n++) == 0)
 					found = i;
 			}
 		if (found < 0)
 			continue;
+		taken = found;
 		const struct site_outsider *o = &lp->t->outsiders[found];
-		if (wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, e) < 0)
+		key_said_mark(lp->said, o->text);
+		/* met in rooms of this level too: the row says which they come from */
+		int rooms[64], nrooms = 0;
+		for (int i = 0; i < k->n && nrooms < 64; i++)
+			for (int j = 0; j < k->entries[i].noccupants; j++)
+				if (k->entries[i].occupants[j].faction < 0 && !k->entries[i].occupants[j].role[0] &&
+				    strcmp(k->entries[i].occupants[j].creature, o->creature) == 0) {
+					rooms[nrooms++] = k->entries[i].number;
+					break;
+				}
+		/* met before in the document: a patrol of the holders instead, with
+		 * a line this table has not, else the row again */
+		int rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, 1, e);
+		if (rc == 1)
+			rc = patrol_row(lp, row, lp->site->nfactions > 1 ? row - 5 : 0, in_table, start + row, 0, e);
+		if (rc == 1)
+			rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, 0, e);
+		if (rc < 0)
 			return -1;
 	}
 	return 0;

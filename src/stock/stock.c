@@ -14,6 +14,8 @@
 #include <string.h>
 
 #define NAME_WORDS 8
+/* Rolls of a line at most, while each says a sentence said before. */
+#define STOCK_UNSAID_TRIES 16
 
 /* ---- choosing tables ---- */
 
@@ -154,28 +156,36 @@ static int add_rolled(struct key_entry *en, const struct stock_tables *t, const 
 	sbuf_init(&s);
 	sbuf_init(&body);
 	int rc = -1;
-	if (stock_roll(t, tab, v, 0, rng, &body, e) < 0)
-		goto out;
-	if (tint) {
-		sbuf_addc(&body, ' ');
-		if (stock_roll(t, tint, v, 0, rng, &body, e) < 0)
+	struct key_said *said = v && v->memory ? v->memory->said : NULL;
+	const char *line = NULL;
+	/* rolled again while it says a sentence the document has said */
+	for (int tries = 0; tries < STOCK_UNSAID_TRIES && (!line || key_said_any(said, line)); tries++) {
+		sbuf_reset(&s);
+		sbuf_reset(&body);
+		if (stock_roll(t, tab, v, 0, rng, &body, e) < 0)
 			goto out;
+		if (tint) {
+			sbuf_addc(&body, ' ');
+			if (stock_roll(t, tint, v, 0, rng, &body, e) < 0)
+				goto out;
+		}
+		const char *text = sbuf_cstr(&body);
+		if (!text) {
+			err_set(e, "out of memory stocking the key");
+			goto out;
+		}
+		if (label)
+			sbuf_printf(&s, "%s: ", label);
+		size_t at = s.len;
+		sbuf_add(&s, text);
+		line = sbuf_cstr(&s);
+		if (!line) {
+			err_set(e, "out of memory stocking the key");
+			goto out;
+		}
+		capitalise(s.data + at);
 	}
-	const char *text = sbuf_cstr(&body);
-	if (!text) {
-		err_set(e, "out of memory stocking the key");
-		goto out;
-	}
-	if (label)
-		sbuf_printf(&s, "%s: ", label);
-	size_t at = s.len;
-	sbuf_add(&s, text);
-	const char *line = sbuf_cstr(&s);
-	if (!line) {
-		err_set(e, "out of memory stocking the key");
-		goto out;
-	}
-	capitalise(s.data + at);
+	key_said_add(said, line);   /* a failure latches (key_said.h) */
 	rc = key_entry_add_line(en, line, e);
 out:
 	sbuf_free(&s);
@@ -319,7 +329,11 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 	snprintf(label, sizeof label, "%s", k->name);
 	capitalise(label);
 	const struct stock_table *tab = stock_table_at_depth(t, k->name, at->depth);
-	if (!(empty && treasure) && !occupied) {
+	if (empty && !treasure && en->kind[0]) {
+		/* the site has said what is seen here: nobody is, and that is all */
+		if (key_entry_add_line(en, "Empty.", e) < 0)
+			return -1;
+	} else if (!(empty && treasure) && !occupied) {
 		if (tab && at->level > 0 && strcmp(k->name, "trap") == 0 && stock_has_trap_figures(&t->fig)) {
 			if (trap_with_figures(en, at, tab, &v, rng, e) < 0)
 				return -1;
@@ -482,10 +496,27 @@ static int add_wandering_line(struct key *k, const char *text, struct err *e)
 	return 0;
 }
 
+/* Whether the row in s ("3. 2d4 goblins ...") says what the document has
+ * said, or what a row of k says past its number. */
+static int row_said(const struct key *k, const struct stock_memory *mem, struct sbuf *s)
+{
+	const char *text = sbuf_cstr(s);
+	if (!text || key_said_any(mem->said, text))
+		return 1;
+	const char *body = strchr(text, ' ');
+	for (int i = 0; body && i < k->nwandering; i++) {
+		const char *other = strchr(k->wandering[i], ' ');
+		if (other && strcmp(other, body) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* The level's wandering monster table: one row per face of the die, each a
  * different entry of `wandering` while there are enough; dice stay unrolled
  * so every encounter rolls its own numbers. */
-static int wandering_table(struct key *k, const struct stock_tables *t, struct rng *rng, struct err *e)
+static int wandering_table(struct key *k, const struct stock_tables *t, struct stock_memory *mem, struct rng *rng,
+			   struct err *e)
 {
 	const struct stock_table *tab = stock_table_find(t, "wandering");
 	int rows = t->wandering_die.sides;
@@ -505,13 +536,22 @@ static int wandering_table(struct key *k, const struct stock_tables *t, struct r
 		used[pick] = 1;
 		struct sbuf s;
 		sbuf_init(&s);
-		sbuf_printf(&s, "%d. ", row);
-		size_t at = s.len;
-		rc = stock_expand(t, tab->entries[pick].text, NULL, STOCK_KEEP_DICE, rng, &s, e);
-		if (rc == 0 && !sbuf_cstr(&s))
-			rc = err_set(e, "out of memory for the wandering monster table");
+		/* rolled again while the row reads as one before it */
+		for (int tries = 0; rc == 0 && tries < STOCK_UNSAID_TRIES && (tries == 0 || row_said(k, mem, &s));
+		     tries++) {
+			if (tries > 0)
+				pick = stock_pick(tab, rng);
+			sbuf_reset(&s);
+			sbuf_printf(&s, "%d. ", row);
+			size_t at = s.len;
+			rc = stock_expand(t, tab->entries[pick].text, NULL, STOCK_KEEP_DICE, rng, &s, e);
+			if (rc == 0 && !sbuf_cstr(&s))
+				rc = err_set(e, "out of memory for the wandering monster table");
+			if (rc == 0)
+				capitalise(s.data + at);
+		}
 		if (rc == 0) {
-			capitalise(s.data + at);
+			key_said_add(mem->said, s.data);
 			rc = add_wandering_line(k, s.data, e);
 		}
 		sbuf_free(&s);
@@ -521,13 +561,16 @@ static int wandering_table(struct key *k, const struct stock_tables *t, struct r
 }
 
 int stock_key_with(struct key *k, const struct map *m, const struct stock_tables *t, int party_level,
-		   struct rng *rng, struct err *e)
+		   struct key_said *said, struct rng *rng, struct err *e)
 {
 	if (!rng)
 		return err_set(e, "stocking the key needs a random number generator");
 	struct stock_memory mem;
 	if (stock_check_system(t, e) < 0 || stock_memory_init(&mem, t, e) < 0)
 		return -1;
+	struct key_said own;
+	key_said_init(&own);
+	mem.said = said ? said : &own;
 	int figures = stock_has_trap_figures(&t->fig) || stock_has_treasure_figures(&t->fig);
 	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0, NULL, 0 };
 	if (figures)
@@ -560,7 +603,10 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 		if (k->entries[i].region > 0 && k->entries[i].region <= m->nregions)
 			rc = doors_entry(k, i, &at, rng, e);
 	if (rc == 0)
-		rc = wandering_table(k, t, rng, e);
+		rc = wandering_table(k, t, &mem, rng, e);
+	if (rc == 0 && mem.said->failed)
+		rc = err_set(e, "out of memory stocking the key");
+	key_said_free(&own);
 	stock_memory_free(&mem);
 	return rc;
 }
@@ -568,14 +614,20 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 int stock_key(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,
 	      struct err *e)
 {
+	return stock_key_said(k, m, o, NULL, rng, e);
+}
+
+int stock_key_said(struct key *k, const struct map *m, const struct key_options *o, struct key_said *said,
+		   struct rng *rng, struct err *e)
+{
 	if (!o->stock || o->player)
 		return 0;
 	if (o->tables)
-		return stock_key_with(k, m, o->tables, o->party_level, rng, e);
+		return stock_key_with(k, m, o->tables, o->party_level, said, rng, e);
 	struct stock_tables t;
 	int rc = stock_tables_load(&t, o->template_dirs, o->system ? o->system : "neutral", e);
 	if (rc == 0)
-		rc = stock_key_with(k, m, &t, o->party_level, rng, e);
+		rc = stock_key_with(k, m, &t, o->party_level, said, rng, e);
 	stock_tables_free(&t);
 	return rc;
 }

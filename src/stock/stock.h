@@ -18,15 +18,21 @@
  * frees everything). */
 int stock_key(struct key *k, const struct map *m, const struct key_options *o, struct rng *rng,
 	      struct err *e);
+/* The same, a level of a document whose keys have said the sentences in
+ * said (see stock_key_with). */
+int stock_key_said(struct key *k, const struct map *m, const struct key_options *o, struct key_said *said,
+		   struct rng *rng, struct err *e);
 
 /* Stocks k from tables already loaded, rolling only with rng: appends the
  * dressing, contents, treasure and key-place paragraphs to each entry, sets
  * entry.contents_kind, and fills k->wandering and k->wandering_die. A
  * system with figures gives traps their numbers and treasure its worth for
  * a party of party_level (0: 1) on m's dungeon level; a table NAME_levelN
- * stands in for NAME from dungeon level N down. */
+ * stands in for NAME from dungeon level N down. A line that says a
+ * sentence in said (the document's; NULL: the level's own) is rolled
+ * again, a few times at most. */
 int stock_key_with(struct key *k, const struct map *m, const struct stock_tables *t, int party_level,
-		   struct rng *rng, struct err *e);
+		   struct key_said *said, struct rng *rng, struct err *e);
 
 /* Checks that loaded tables have what stocking needs: a contents roll whose
  * kinds name tables (all but "empty"), "treasure" when a kind can hold

@@ -19,6 +19,7 @@
 #include "base/err.h"
 #include "base/rng.h"
 #include "base/sbuf.h"
+#include "model/key_said.h"
 #include "stock/stock_figures.h"
 
 #define STOCK_NAME_MAX 48
@@ -46,6 +47,9 @@ struct stock_memory {
 	unsigned char **used;   /* per table, per entry */
 	int *nused;
 	int ntables;
+	struct key_said *said;  /* the sentences the document has said (NULL:
+				   none kept): a line saying one again is
+				   rolled again (stock.c) */
 };
 
 /* The context of a roll: the values text can name, and an optional memory. */

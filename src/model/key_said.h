@@ -1,0 +1,33 @@
+/* key_said.h: the sentences a document's keys have said. The site model
+ * and the stocking tables write each descriptive line through it: a line
+ * with a sentence said before in the same document (a booklet is one) is
+ * drawn again, so a GM never reads one sentence twice in a key. A line's
+ * sentences are compared word for word, without its label ("Who: ",
+ * "Treasure: ", "Trap (deadly): ") or a wandering row's number ("3. ").
+ * The site also marks the table lines it has drawn (key_said_mark), so a
+ * line is not drawn twice even where its blanks are filled otherwise. */
+#ifndef MAPSHEET_KEY_SAID_H
+#define MAPSHEET_KEY_SAID_H
+
+#include <stddef.h>
+
+struct key_said {
+	char **slot;            /* open addressing, NULL: empty */
+	size_t cap, n;
+	int failed;             /* an allocation failed: later additions are lost */
+};
+
+void key_said_init(struct key_said *s);
+void key_said_free(struct key_said *s);
+
+/* Whether a sentence of line was said before (s NULL: never). */
+int key_said_any(const struct key_said *s, const char *line);
+/* Records the sentences of line. Returns 0, or -1 when out of memory. */
+int key_said_add(struct key_said *s, const char *line);
+
+/* A table line drawn (its text as the table has it, blanks unfilled):
+ * whether it was marked before, and marking it. */
+int key_said_marked(const struct key_said *s, const char *table_line);
+int key_said_mark(struct key_said *s, const char *table_line);
+
+#endif
