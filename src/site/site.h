@@ -29,7 +29,7 @@ struct site_thread {
 	char *entry;                        /* the room's line, its label first */
 	const char *creature;               /* a person met (THREAD_WHO): the roster's creature */
 	int faction;                        /* a clue or a want: whose */
-	int clue;                           /* a clue: which of its secret's (0, 1, 2) */
+	int clue;                           /* a clue: which piece of its secret (0, 1, 2), or -1 for the whole */
 };
 
 struct site_plan {

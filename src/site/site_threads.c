@@ -88,6 +88,31 @@ static int told_thread(struct site_plan *p, enum site_thread_kind kind, const ch
 	return add(p, kind, THREAD_FEATURE, text, entry, NULL, 0, 0, e);
 }
 
+/* The pieces a secret is cut into for its three clues. */
+#define CLUE_PIECES 3
+
+/* Piece c of secret's words cut into CLUE_PIECES runs of about as many
+ * words, without the punctuation it breaks at. malloc'd, or NULL. */
+static char *secret_piece(const char *secret, int c)
+{
+	int words = 0;
+	for (const char *q = secret; *q; q++)
+		words += *q != ' ' && (q == secret || q[-1] == ' ');
+	int from = c * words / CLUE_PIECES, to = (c + 1) * words / CLUE_PIECES, w = 0;
+	const char *start = secret, *end = secret + strlen(secret);
+	for (const char *q = secret; *q; q++)
+		if (*q != ' ' && (q == secret || q[-1] == ' ')) {
+			if (w == from)
+				start = q;
+			if (w == to)
+				end = q;
+			w++;
+		}
+	while (end > start && strchr(" ,;:.", end[-1]))
+		end--;
+	return strndup(start, (size_t)(end - start));
+}
+
 int site_threads_make(struct site_plan *p, const struct site_line *built, const struct site_line *befell,
 		      const struct site_line *hook, const char *want, const char *const *secrets, struct err *e)
 {
@@ -116,11 +141,19 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 		       : told_thread(p, THREAD_REMAINS, built->text,
 				     "Remains: This room still shows what the place was built for: ", e)) < 0)
 		return -1;
-	/* the three-clue rule for the first faction's secret, one for the other's */
+	/* the three-clue rule for the first faction's secret: three rooms each
+	 * give a piece of it, and the three pieces are the whole; one room
+	 * gives the other faction's */
 	for (int f = 0; f < p->nfactions; f++)
-		for (int c = 0; secrets[f] && c < (f == 0 ? 3 : 1); c++)
-			if (add(p, THREAD_CLUE, THREAD_FEATURE, secrets[f], NULL, NULL, f, c, e) < 0)
+		for (int c = 0; secrets[f] && c < (f == 0 ? CLUE_PIECES : 1); c++) {
+			char *words = f == 0 ? secret_piece(secrets[f], c) : strdup(secrets[f]);
+			if (!words)
+				return err_set(e, "out of memory writing the premise");
+			int r = add(p, THREAD_CLUE, THREAD_FEATURE, words, NULL, NULL, f, f == 0 ? c : -1, e);
+			free(words);
+			if (r < 0)
 				return -1;
+		}
 	return 0;
 }
 
@@ -161,25 +194,35 @@ static int suits(const struct site_thread *t, const struct spot *s, int n, const
 	case THREAD_CLUE:
 	default: {
 		int fresh = !(clue_levels[t->faction] & (1 << (s->level < 30 ? s->level : 30))) ? 120 : 0;
-		int want = t->clue == 0 ? s->role == ROLE_PRISON : t->clue == 1 ? s->leader && s->faction == t->faction
+		int want = t->clue <= 0 ? s->role == ROLE_PRISON : t->clue == 1 ? s->leader && s->faction == t->faction
 										 : s->role == ROLE_LAIR || s->role == ROLE_GUARD;
 		return fresh + 150 * want + (s->dist > 0 ? 20 : 0);
 	}
 	}
 }
 
-/* The clue's line, as the room it is in tells it. */
+/* The clue's line, as the room it is in tells it: a piece of the secret
+ * (its start, its middle, its end) or the whole of it (clue -1), told by a
+ * prisoner, a letter of the leader's, or the room. */
 static char *clue_entry(const struct site_thread *t, const char *words, const struct spot *s)
 {
-	static const char *const others[] = {
-		"Clue: Scratched into the wall where few would look: ",
-		"Clue: Talk overheard at this door, by anyone who listens before opening it: ",
-		"Clue: A half-burnt note in the ashes, still legible: ",
+	static const char *const lead[4][3] = {
+		{ "Clue: A prisoner here, for the price of freedom, repeats what a guard let slip before the others hushed him: \"",
+		  "Clue: Among the leader's things, the first page of a letter, the rest torn away, begins: \"",
+		  "Clue: Scratched into the wall where few would look, words that break off: \"" },
+		{ "Clue: A prisoner here, for the price of freedom, says the guards' talk at night keeps coming back to this: \"",
+		  "Clue: A scrap of a letter among the leader's things, torn at both ends, reads: \"",
+		  "Clue: Anyone who listens at this door before opening it catches only a few words of talk: \"" },
+		{ "Clue: A prisoner here, for the price of freedom, gives the end of what was overheard: \"",
+		  "Clue: Among the leader's things, the last page of a letter ends: \"",
+		  "Clue: A half-burnt note in the ashes, only its last lines legible: \"" },
+		{ "Clue: A prisoner here will tell it for the price of freedom: ",
+		  "Clue: Among the leader's things, a letter lets slip what few know: ",
+		  "Clue: Talk overheard at this door, by anyone who listens before opening it: " },
 	};
-	const char *lead = s->role == ROLE_PRISON ? "Clue: A prisoner here will tell it for the price of freedom: "
-			   : s->leader ? "Clue: Among the leader's things, a letter lets slip what few know: "
-				       : others[t->clue % 3];
-	return joined(lead, words, ".");
+	int piece = t->clue >= 0 && t->clue < CLUE_PIECES ? t->clue : CLUE_PIECES;
+	int teller = s->role == ROLE_PRISON ? 0 : s->leader ? 1 : 2;
+	return joined(lead[piece][teller], words, piece < CLUE_PIECES ? "\"." : ".");
 }
 
 /* The rooms of levels[0..n) the site planned, as spots; *count of them. */
