@@ -30,6 +30,8 @@ struct site_thread {
 	const char *creature;               /* a person met (THREAD_WHO): the roster's creature */
 	int faction;                        /* a clue or a want: whose */
 	int clue;                           /* a clue: which piece of its secret (0, 1, 2), or -1 for the whole */
+	const struct site_line *line;       /* a line's own thread: its line, whose wordings are drawn where it is placed */
+	const char *label;                  /* and the entry's label ("Traces: ") */
 };
 
 struct site_plan {

@@ -143,7 +143,8 @@ static void free_lines(struct site_line *l, int n)
 		free(l[i].place_name);
 		free(l[i].words);
 		free(l[i].creature);
-		free(l[i].entry);
+		for (int w = 0; w < l[i].nentries; w++)
+			free(l[i].entries[w]);
 	}
 	free(l);
 }

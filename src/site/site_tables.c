@@ -149,7 +149,9 @@ static int on_place(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 	return 0;
 }
 
-/* thread:PLACE:WORDS:CREATURE:ENTRY after a built, befell or hook line. */
+/* thread:PLACE:WORDS:CREATURE:ENTRY after a built, befell or hook line;
+ * further thread: lines of the same PLACE, WORDS and CREATURE give the
+ * room's line other wordings, one drawn for each map. */
 static int on_thread(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
@@ -157,8 +159,6 @@ static int on_thread(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 	static const char *const places[] = { "who", "find", "feature", "leader" };
 	if (!p->premise)
 		return tpl_error(e, pos, 1, "'thread' follows the 'built:', 'befell:' or 'hook:' line it belongs to");
-	if (p->premise->thread != THREAD_NONE)
-		return tpl_error(e, pos, 1, "this line has a 'thread:' line already");
 	int place = -1;
 	for (int i = 0; i < 4; i++)
 		if (!strcmp(f[0].text, places[i]))
@@ -176,10 +176,23 @@ static int on_thread(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 	if (place == THREAD_WHO && !strcmp(f[2].text, "-"))
 		return tpl_error(e, pos, f[2].col, "a 'who' thread names the creature the person is ('commoner')");
 	struct site_line *l = p->premise;
+	if (l->thread != THREAD_NONE) {
+		const char *creature = l->creature ? l->creature : "-";
+		if ((int)l->thread != place || strcmp(l->words, f[1].text) || strcmp(creature, f[2].text))
+			return tpl_error(e, pos, 1, "this line's thread is '%s' already: a further 'thread:' line is "
+					 "another wording of it, with the same place, words and creature", l->words);
+		if (l->nentries >= SITE_THREAD_WORDINGS)
+			return tpl_error(e, pos, 1, "a thread has at most %d wordings", SITE_THREAD_WORDINGS);
+		if (!(l->entries[l->nentries] = strdup(f[3].text)))
+			return oom(e);
+		l->nentries++;
+		return 0;
+	}
 	l->thread = (enum site_thread_place)place;
-	if (!(l->words = strdup(f[1].text)) || !(l->entry = strdup(f[3].text)) ||
+	if (!(l->words = strdup(f[1].text)) || !(l->entries[0] = strdup(f[3].text)) ||
 	    (strcmp(f[2].text, "-") && !(l->creature = strdup(f[2].text))))
 		return oom(e);
+	l->nentries = 1;
 	return 0;
 }
 

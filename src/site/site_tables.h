@@ -25,6 +25,9 @@ enum site_thread_place {
 	THREAD_LEADER           /* the leader of the holders, in the leader's room */
 };
 
+/* The most wordings one thread's room line has (thread: lines of one line). */
+#define SITE_THREAD_WORDINGS 4
+
 struct site_line {
 	char *text;
 	unsigned settings;     /* bits of enum site_setting */
@@ -32,7 +35,8 @@ struct site_line {
 	enum site_thread_place thread;
 	char *words;           /* the thread's words, as the text says them */
 	char *creature;        /* THREAD_WHO: what the person is, for the roster ("commoner") */
-	char *entry;           /* the room's line, which says the words */
+	char *entries[SITE_THREAD_WORDINGS];   /* the room's line in its wordings, each saying the words */
+	int nentries;
 	const char *file;      /* where the line is: one of the tables' files */
 	int line;
 };

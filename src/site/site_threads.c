@@ -52,27 +52,40 @@ static int add(struct site_plan *p, enum site_thread_kind kind, enum site_thread
 	size_t len = strlen(text);
 	if (len > 0 && text[len - 1] == '.')
 		text[len - 1] = '\0';
-	p->threads[p->nthreads] = (struct site_thread){ kind, place, entry, creature, faction, clue };
+	p->threads[p->nthreads] = (struct site_thread){ kind, place, entry, creature, faction, clue, NULL, NULL };
 	p->placed[p->nthreads++] = (struct doc_thread){ text, 0, 0 };
 	return 0;
 }
 
-/* A line's own thread (a thread: line), its entry under label. */
+/* The entry of a line's own thread (a thread: line) in wording w, under
+ * label (a person met: with what to run them as, the roster's creature).
+ * malloc'd, or NULL. */
+static char *own_entry(const struct site_line *l, const char *label, int w)
+{
+	const char *line = l->entries[w];
+	char end[SITE_WORD + 16] = ".";
+	if (l->thread == THREAD_WHO && l->creature)
+		snprintf(end, sizeof end, " (%s %s).", strchr("aeiou", l->creature[0]) ? "an" : "a", l->creature);
+	size_t len = strlen(line);
+	char *body = len > 0 && strchr(".!?", line[len - 1]) ? strndup(line, len - 1) : strdup(line);
+	char *entry = body ? joined(label, body, end) : NULL;
+	free(body);
+	return entry;
+}
+
+/* A line's own thread, in its first wording until it is placed. */
 static int own_thread(struct site_plan *p, enum site_thread_kind kind, const struct site_line *l, const char *label,
 		      struct err *e)
 {
 	const char *lab = l->thread == THREAD_WHO ? "Who: " : l->thread == THREAD_FIND ? "Worth taking: " : label;
-	char end[SITE_WORD + 16] = ".";
-	/* a person met: what to run them as, the roster's creature */
-	if (l->thread == THREAD_WHO && l->creature)
-		snprintf(end, sizeof end, " (%s %s).", strchr("aeiou", l->creature[0]) ? "an" : "a", l->creature);
-	size_t len = strlen(l->entry);
-	char *body = len > 0 && strchr(".!?", l->entry[len - 1]) ? strndup(l->entry, len - 1) : strdup(l->entry);
-	char *entry = body ? joined(lab, body, end) : NULL;
-	free(body);
+	char *entry = own_entry(l, lab, 0);
 	if (!entry)
 		return err_set(e, "out of memory writing the premise");
-	return add(p, kind, l->thread, l->words, entry, l->creature, 0, 0, e);
+	if (add(p, kind, l->thread, l->words, entry, l->creature, 0, 0, e) < 0)
+		return -1;
+	p->threads[p->nthreads - 1].line = l;
+	p->threads[p->nthreads - 1].label = lab;
+	return 0;
 }
 
 /* A line without a thread line: the room says the line itself, under
@@ -225,6 +238,22 @@ static char *clue_entry(const struct site_thread *t, const char *words, const st
 	return joined(lead[piece][teller], words, piece < CLUE_PIECES ? "\"." : ".");
 }
 
+/* Thread t's entry in one of its line's wordings, drawn for the room it
+ * is placed in (at spot s of a map of rooms rooms), so that maps of one
+ * seed and premise word it apart. 0, or -1 out of memory. */
+static int reword(struct site_thread *t, const struct spot *s, int rooms, const char *seed)
+{
+	struct rng rng;
+	rng_seed_text(&rng, seed ? seed : "", SITE_THREAD_STREAM + 1u +
+		      (unsigned)(s->level * 7919 + s->number * 104729 + rooms));
+	char *entry = own_entry(t->line, t->label, rng_range(&rng, 0, t->line->nentries - 1));
+	if (!entry)
+		return -1;
+	free(t->entry);
+	t->entry = entry;
+	return 0;
+}
+
 /* The rooms of levels[0..n) the site planned, as spots; *count of them. */
 static struct spot *spots_of(const struct level *levels, int n, int *count, struct err *e)
 {
@@ -276,6 +305,10 @@ int site_threads_place(struct site_plan *p, const struct level *levels, int n, c
 		s[best].used = 1;
 		p->placed[i].level = s[best].level;
 		p->placed[i].room = s[best].number;
+		if (t->line && t->line->nentries > 1 && reword(t, &s[best], levels[0].map.nregions, seed) < 0) {
+			free(s);
+			return err_set(e, "out of memory placing the premise's threads");
+		}
 		if (t->kind == THREAD_CLUE) {
 			clue_levels[t->faction] |= 1 << (s[best].level < 30 ? s[best].level : 30);
 			if (!(t->entry = clue_entry(t, p->placed[i].text, &s[best]))) {
