@@ -89,7 +89,7 @@ static int own_thread(struct site_plan *p, enum site_thread_kind kind, const str
 }
 
 /* A line without a thread line: the room says the line itself, under
- * label and lead ("Traces: This room shows what befell the place: ..."). */
+ * its label ("Traces: ..."). */
 static int told_thread(struct site_plan *p, enum site_thread_kind kind, const char *text, const char *lead,
 		       struct err *e)
 {
@@ -130,16 +130,17 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 		      const struct site_line *hook, const char *want, const char *const *secrets, struct err *e)
 {
 	if (hook && (hook->thread != THREAD_NONE ? own_thread(p, THREAD_HOOK, hook, "Found here: ", e)
-			: told_thread(p, THREAD_HOOK, hook->text, "The hook: What brought the party here is here: ", e)) < 0)
+			: told_thread(p, THREAD_HOOK, hook->text, "The hook leads here: ", e)) < 0)
 		return -1;
 	if (want) {
 		const char *they = "They want ";
 		int plain = !strncmp(want, they, strlen(they));
 		const char *words = plain ? want + strlen(they) : want;
-		char *inside = inside_sentence(want);
+		/* what they want, without the premise's "They want" */
+		char *inside = inside_sentence(words);
 		char lead[SITE_WORD + 48] = "Their aim: ";
 		if (p->nfactions > 0)
-			snprintf(lead, sizeof lead, "Their aim, on %s's orders: ", p->factions[0].leader);
+			snprintf(lead, sizeof lead, "Their aim (%s's orders): ", p->factions[0].leader);
 		char *entry = inside ? joined(lead, inside, site_ends_sentence(inside) ? "" : ".") : NULL;
 		free(inside);
 		if (!entry)
@@ -148,11 +149,11 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 			return -1;
 	}
 	if (befell && (befell->thread != THREAD_NONE ? own_thread(p, THREAD_TRACES, befell, "Traces: ", e)
-			: told_thread(p, THREAD_TRACES, befell->text, "Traces: This room shows what befell the place: ", e)) < 0)
+			: told_thread(p, THREAD_TRACES, befell->text, "Traces: ", e)) < 0)
 		return -1;
 	if (built && (built->thread != THREAD_NONE ? own_thread(p, THREAD_REMAINS, built, "Remains: ", e)
 		       : told_thread(p, THREAD_REMAINS, built->text,
-				     "Remains: This room still shows what the place was built for: ", e)) < 0)
+				     "Remains: ", e)) < 0)
 		return -1;
 	/* the three-clue rule for the first faction's secret: three rooms each
 	 * give a piece of it, and the three pieces are the whole; one room
@@ -220,22 +221,22 @@ static int suits(const struct site_thread *t, const struct spot *s, int n, const
 static char *clue_entry(const struct site_thread *t, const char *words, const struct spot *s)
 {
 	static const char *const lead[4][3] = {
-		{ "Clue: A prisoner here, for the price of freedom, repeats what a guard let slip before the others hushed him: \"",
-		  "Clue: Among the leader's things, the first page of a letter, the rest torn away, begins: \"",
-		  "Clue: Scratched into the wall where few would look, words that break off: \"" },
-		{ "Clue: A prisoner here, for the price of freedom, says the guards' talk at night keeps coming back to this: \"",
-		  "Clue: A scrap of a letter among the leader's things, torn at both ends, reads: \"",
-		  "Clue: Anyone who listens at this door before opening it catches only a few words of talk: \"" },
-		{ "Clue: A prisoner here, for the price of freedom, gives the end of what was overheard: \"",
-		  "Clue: Among the leader's things, the last page of a letter ends: \"",
-		  "Clue: A half-burnt note in the ashes, only its last lines legible: \"" },
+		{ "Clue: A prisoner, for the price of freedom, repeats what a guard let slip: '",
+		  "Clue: Among the leader's things, a letter's first page, the rest torn away: '",
+		  "Clue: Scratched into the wall where few would look, words that break off: '" },
+		{ "Clue: A prisoner, for the price of freedom, repeats the guards' talk at night: '",
+		  "Clue: Among the leader's things, a scrap of a letter torn at both ends: '",
+		  "Clue: Talk overheard at this door, a few words of it: '" },
+		{ "Clue: A prisoner, for the price of freedom, gives the end of what was overheard: '",
+		  "Clue: Among the leader's things, a letter's last page: '",
+		  "Clue: A half-burnt note in the ashes, only its end legible: '" },
 		{ "Clue: A prisoner here will tell it for the price of freedom: ",
 		  "Clue: Among the leader's things, a letter lets slip what few know: ",
 		  "Clue: Talk overheard at this door, by anyone who listens before opening it: " },
 	};
 	int piece = t->clue >= 0 && t->clue < CLUE_PIECES ? t->clue : CLUE_PIECES;
 	int teller = s->role == ROLE_PRISON ? 0 : s->leader ? 1 : 2;
-	return joined(lead[piece][teller], words, piece < CLUE_PIECES ? "\"." : ".");
+	return joined(lead[piece][teller], words, piece < CLUE_PIECES ? "'." : ".");
 }
 
 /* Thread t's entry in one of its line's wordings, drawn for the room it
