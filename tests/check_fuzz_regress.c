@@ -128,7 +128,8 @@ START_TEST(test_harnesses_on_samples)
 	for (int i = 0; configs[i]; i++)
 		ck_assert_int_eq(fuzz_config_one((const uint8_t *)configs[i], strlen(configs[i])), 0);
 	static const char *const sites[] = { "tests/fuzz/corpus/site/complete.site", "tests/fuzz/corpus/site/mistakes.site",
-					     "tests/fuzz/corpus/site/levels.site", "templates/site/kinds.site", NULL };
+					     "tests/fuzz/corpus/site/levels.site", "tests/fuzz/corpus/site/conditions.site",
+					     "templates/site/kinds.site", "templates/site/creatures.site", NULL };
 	for (int i = 0; sites[i]; i++) {
 		size_t len;
 		char *text = test_slurp(sites[i], &len);
@@ -140,7 +141,9 @@ START_TEST(test_harnesses_on_samples)
 	static const char *const site_lines[] = { "kind:x:any:wander\n", "faction:x:any:tribe\nmember:a:b:21d6:guard\n",
 						  "faction:x:any:tribe\nlevels:10-5\n", "vermin:any:a:b:2:{n}\nlevels:1-4\nlevels:1-4\n",
 						  "levels:999-9999\n", "holds:{faction}\n", "seen:{feature\n", "kind:\xff:any:none\n", "",
-						  NULL };
+						  "kind:x:any:none\nseen:[\n", "kind:x:any:none\nseen:[]x\n", "kind:x:any:none\nseen:[!]x\n",
+						  "kind:x:any:none\nseen:[bed !bed]x\n", "creature:a::\n", "creature:a:b:c\n",
+						  "kind:x:any:none\nfeature:bed:a\nfeature:bed:[beds\n", NULL };
 	for (int i = 0; site_lines[i]; i++)
 		ck_assert_int_eq(fuzz_site_one((const uint8_t *)site_lines[i], strlen(site_lines[i])), 0);
 	static const char *const bad[] = { "{}", "[", "{\"format\": \"mapsheet\", \"version\": 2, \"levels\": [{}]}", "",

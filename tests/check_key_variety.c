@@ -2,7 +2,8 @@
  * every method and 50 three-level booklets, keyed in memory with the site
  * and stocked by the neutral system and by 5e, the key's words are read
  * sentence by sentence (each paragraph but the map's own: exits, stairs,
- * the way in, a hall's walk, features, a door's rules, fight figures, and
+ * the way in, a hall's walk, features and what else is here, a door's
+ * rules, fight figures, and
  * the bare label "Empty."; a wandering row
  * without its number and its figures): no descriptive sentence is said twice in one
  * document, a booklet counting as one, and no wandering table has two rows
@@ -109,11 +110,11 @@ static int said_count(struct said *s, const char *t, int doc)
 }
 
 /* Paragraphs the map writes, not the tables: said alike wherever the map
- * is alike. */
+ * is alike (what else the map draws in a room is listed "Also here:"). */
 static int from_the_map(const char *line)
 {
 	static const char *const heads[] = { "Stairs ", "The way in:", "The hall runs ", "From ", "Features:",
-					     "Encounter:", "Nobody: " };
+					     "Also here:", "Encounter:", "Nobody: " };
 	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
 		if (strncmp(line, heads[i], strlen(heads[i])) == 0)
 			return 1;

@@ -331,8 +331,9 @@ START_TEST(test_gm_booklet)
 	int wrapped = 0;
 	int n = check_key_pages(pdf, fills, 40, &wrapped);
 	ck_assert_int_ge(n, _i < 3 ? 3 : 4);
-	/* sunken-keep's "4 Gate Hall · 40 x 100 ft overall, 33 squares" wraps */
-	if (_i == 0)
+	/* ash-barrow's booklet and the mansion's have headings that wrap (a
+	 * long name and its size), so the hanging check above has work */
+	if (_i == 1 || _i == 3)
 		ck_assert_int_ge(wrapped, 1);
 }
 END_TEST

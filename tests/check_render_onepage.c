@@ -48,6 +48,26 @@ static int has_anchor(const struct scene_page *p, const char *name)
 	return 0;
 }
 
+/* Whether the bold text at item k, with the bold texts after it when a
+ * long heading wraps ("3 Guarded Span to the Clockwork" "Cellars"), reads
+ * head. */
+static int heading_at(const struct scene_page *p, size_t k, const char *head)
+{
+	size_t at = 0, len = strlen(head);
+	for (; k < p->nitems && at < len; k++) {
+		const struct scene_item *it = &p->items[k];
+		if (it->kind != SCENE_TEXT || !it->bold)
+			return 0;
+		size_t n = strlen(it->text);
+		if (at > 0 && head[at++] != ' ')
+			return 0;
+		if (strncmp(head + at, it->text, n) != 0)
+			return 0;
+		at += n;
+	}
+	return at == len;
+}
+
 /* Every check on one laid-out one-page sheet of level lv. */
 static void check_sheet(const struct level *lv, const struct scene *sc,
 			const struct layout_result *r, const char *what, struct tally *t)
@@ -66,7 +86,7 @@ static void check_sheet(const struct level *lv, const struct scene *sc,
 		snprintf(head, sizeof head, "%d %s", en->number, en->title);
 		int found = 0;
 		for (size_t k = 0; k < p->nitems && !found; k++)
-			found = p->items[k].kind == SCENE_TEXT && p->items[k].bold && strcmp(p->items[k].text, head) == 0;
+			found = p->items[k].kind == SCENE_TEXT && p->items[k].bold && heading_at(p, k, head);
 		PROBLEM(has_anchor(p, name) && found, "%s: no key entry for room %d", what, en->number);
 		t->entries++;
 	}
@@ -243,7 +263,9 @@ START_TEST(test_formats_and_booklet)
 		snprintf(first, sizeof first, "build/tests/onepage.%s", ext[i]);
 		snprintf(second, sizeof second, "build/tests/onepage-2.%s", ext[i]);
 		unlink(second);
-		snprintf(args, sizeof args, "--seed demo -q --method mansion --one-page -o %s", first);
+		/* 21 rooms: a mansion's default 24, each with its exits, threads
+		 * and facts, no longer fits beside its map on letter */
+		snprintf(args, sizeof args, "--seed demo -q --method mansion --rooms 21 --one-page -o %s", first);
 		ck_assert_int_eq(test_run(args, NULL, NULL), 0);
 		ck_assert_int_eq(stat(first, &sb), 0);
 		ck_assert_int_ne(stat(second, &sb), 0);

@@ -299,9 +299,9 @@ START_TEST(test_names_standard_paper)
 	mkdir(DIR, 0777);
 	names_paper("--seed 7 --rooms 300", "mapsheet: the map (136 x 160 squares) fits letter paper only at 20 "
 		    "squares to the inch, squares of 0.05in, too small to read; 16 squares to the inch is the finest: "
-		    "use --paper tabloid (or at least 9.3x13.0in), or --scale 16 --poster to print it in pieces\n");
-	names_paper("--seed 7 --rooms 300 --paper a4", "use --paper a3 (or at least 9.3x13.0in)");
-	names_paper("--seed 7 --rooms 300 --paper 210x297mm", "use --paper a3 (or at least 9.3x13.0in)");
+		    "use --paper tabloid (or at least 9.3x12.7in), or --scale 16 --poster to print it in pieces\n");
+	names_paper("--seed 7 --rooms 300 --paper a4", "use --paper a3 (or at least 9.3x12.7in)");
+	names_paper("--seed 7 --rooms 300 --paper 210x297mm", "use --paper a3 (or at least 9.3x12.7in)");
 	names_paper("--seed 7 --rooms 1000", "use --paper a1 (or at least 17.2x20.7in)");
 	/* no standard paper holds it: the size alone */
 	remove(DIR "/big.pdf");

@@ -97,6 +97,29 @@ START_TEST(test_good_tables_pass)
 }
 END_TEST
 
+/* A kind's feature in several words: more feature: lines of it, with a
+ * condition (said where it holds) or without one (other words). */
+START_TEST(test_feature_words)
+{
+	struct site_tables t;
+	struct err e;
+	int rc;
+	load_text(&t,
+		  "kind:hall:any:none\nname:Hall\nseen:Dust.\nfeature:pillar:rows of pillars\n"
+		  "feature:pillar:[!pillars]a lone pillar\nfeature:pillar:a colonnade of grey stone\n",
+		  &rc, &e);
+	ck_assert_msg(rc == 0, "%s", e.msg);
+	ck_assert_int_eq(t.kinds[0].feature, FEATURE_PILLAR);
+	ck_assert_int_eq(t.kinds[0].nftexts, 3);
+	ck_assert_str_eq(t.kinds[0].feature_text, "rows of pillars");
+	ck_assert_str_eq(t.kinds[0].ftexts[1], "a lone pillar");
+	ck_assert_int_eq(t.kinds[0].ftexts_cond[1].n, 1);
+	ck_assert_str_eq(t.kinds[0].ftexts[2], "a colonnade of grey stone");
+	ck_assert_int_eq(t.kinds[0].ftexts_cond[2].n, 0);
+	site_tables_free(&t);
+}
+END_TEST
+
 /* The shipped tables load along the search path and pass the check, each
  * file alone parses, and every setting has its faction and kinds. */
 START_TEST(test_shipped_tables_load)
@@ -106,10 +129,10 @@ START_TEST(test_shipped_tables_load)
 	ck_assert_msg(site_tables_load(&t, test_template_dirs(), &e) == 0, "%s", e.msg);
 	ck_assert_int_ge(t.nfactions, 4);
 	ck_assert_int_ge(t.nkinds, 4 * 4);
-	ck_assert_int_eq(t.nfiles, 4);
+	ck_assert_int_eq(t.nfiles, 5);
 	ck_assert_msg(site_tables_check(&t, &e) == 0, "%s", e.msg);
 	site_tables_free(&t);
-	static const char *const files[] = { "premises", "factions", "kinds", "outsiders" };
+	static const char *const files[] = { "premises", "factions", "kinds", "outsiders", "creatures" };
 	for (int i = 0; i < 4; i++) {
 		char path[128];
 		size_t len;
@@ -182,6 +205,11 @@ struct bad_line {
 
 #define F "faction:rats:any:tribe\n"
 #define K "kind:nest:any:lair\n"
+#define FACT_WORDS                                                                                             \
+	"dungeon crypt cave building pillar water rubble statue pit altar coffin bed crate shelf table throne "    \
+	"hearth cage well pillars statues coffins beds crates shelves tables cages stairs trap door opening "      \
+	"locked secret portcullis boards flagstones earth cold warm wet dark lit occupied faction leader beast "    \
+	"vermin undead construct ooze living thinking"
 #define SETTINGS "(settings: dungeon, crypt, cave, building, any)"
 #define KIND_ROLES "(roles: none, guard, lair, leader, shrine, prison, store, work)"
 #define MEMBER_ROLES "(roles: guard, lair, shrine, prison, store, work, wander)"
@@ -230,7 +258,20 @@ static const struct bad_line bad_lines[] = {
 	{ K "feature::a black altar\n", "t.site:2:9: unknown feature '' " FEATURES },
 	{ K "feature:altar:a black altar\nfeature:well:a well\n",
 	  "t.site:3:9: room kind 'nest' has the feature altar already (a kind has one feature; more 'feature:' "
-	  "lines name it in other words)" },
+	  "lines name it in other words, or with a condition for other facts)" },
+	{ K "feature:pillar:rows of pillars\nfeature:pillar:[pillar !pillars]\n",
+	  "t.site:3:16: a condition with no text after it" },
+	{ K "feature:pillar:rows of pillars\nfeature:pillar:[pilars]a pillar\n",
+	  "t.site:3:17: unknown fact 'pilars' (facts: " FACT_WORDS ")" },
+	{ K "seen:[table !table]Cards.\n", "t.site:2:14: the condition both needs and refuses 'table'" },
+	{ K "seen:[table Cards.\n", "t.site:2:6: a condition '[' is not closed by ']' (facts: " FACT_WORDS ")" },
+	{ K "seen:[]Cards.\n", "t.site:2:6: an empty condition '[]' names no fact (facts: " FACT_WORDS ")" },
+	{ K "name:[! table]Den\n", "t.site:2:8: '!' names no fact '' (facts: " FACT_WORDS ")" },
+	{ K "facts:boards beast\n", "t.site:2:14: a room kind's facts are its floor, air and light, not 'beast' "
+	  "(words: boards flagstones earth cold warm wet dark lit)" },
+	{ K "contents:monster\n", "t.site:2:10: unknown contents 'monster' (contents: trap, special, empty)" },
+	{ "creature:rat:beast tiny:any\n", "t.site:1:20: a creature's nature is none of 'tiny' (words: beast vermin "
+	  "undead construct ooze living thinking)" },
 	/* faction types */
 	{ "faction:x:any:gang\n",
 	  "t.site:1:15: unknown faction type 'gang' (types: tribe, cult, household, brood, dead, band)" },
@@ -328,7 +369,7 @@ static const struct bad_line bad_lines[] = {
 	  "t.site:6:1: a thread has at most 4 wordings" },
 	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, place, thread, faction, "
 				"called, holds, leader, member, want, secret, doing, needs, kind, name, match, feature, seen, "
-				"find, vermin, visitor, levels)" },
+				"find, vermin, visitor, levels, facts, contents, creature)" },
 	{ "faction:x:any\n", "t.site:1:14: 'faction' needs str field 3 (spec: str str str)" },
 	{ "kind:x:any:none\n name:X\n", "t.site:2:1: a directive starts at the beginning of the line" },
 	/* party levels */
@@ -522,7 +563,7 @@ START_TEST(test_user_folder_bad_line)
 			    "{D}/tpl/site/kinds.site:2:15: unknown role 'nest' " KIND_ROLES);
 	user_folder_refused("kinds", "kind:nest:any:lair\nname:Nest\nseen:Rags.\nfeature:bed:a bed\nfeature:well:a well\n",
 			    "{D}/tpl/site/kinds.site:5:9: room kind 'nest' has the feature bed already (a kind has one "
-			    "feature; more 'feature:' lines name it in other words)");
+			    "feature; more 'feature:' lines name it in other words, or with a condition for other facts)");
 }
 END_TEST
 
@@ -544,6 +585,7 @@ static Suite *site_tables_suite(void)
 	Suite *s = suite_create("site_tables");
 	TCase *tc = tcase_create("tables");
 	tcase_add_test(tc, test_good_tables_pass);
+	tcase_add_test(tc, test_feature_words);
 	tcase_add_test(tc, test_shipped_tables_load);
 	tcase_add_test(tc, test_fits_level);
 	tcase_add_test(tc, test_shipped_tables_every_level);

@@ -176,11 +176,49 @@ static const struct bad_case bad_cases[] = {
 	{ "treasure:1:x\n", "t:1:1:", "unknown directive" },
 	{ "table:a\n  entry:1:x\n", "t:2:1:", "beginning of the line" },
 	{ "  table:a\n entry:1:x\n", "t:2:1:", "after 2 spaces here, as the file's first directive does" },
+	{ "table:a\nentry:1:[tabel]x\n", "t:2:10:", "unknown fact 'tabel' (facts: dungeon crypt cave building pillar" },
+	{ "table:a\nentry:1:[bed\n", "t:2:9:", "'[' is not closed by ']'" },
+	{ "table:a\ndie:d6\nroll:1-6:[bed !bed]x\n", "t:3:16:", "both needs and refuses 'bed'" },
+	{ "table:a\nentry:1:[bed]\n", "t:2:9:", "a condition with no text after it" },
+	{ "table:a\nentry:1:[bed]{$foo}\n", "t:2:14:", "unknown value" },
 	{ "table:a\nentry:1:{b}\n", "t:2:9:", "'b', which is not a table" },
 	{ "table:a\nentry:1:one {a} two\n", "t:2:13:", "calls itself in a loop: a -> a" },
 	{ "table:a\nentry:1:{b}\ntable:b\nentry:1:x\nentry:1:{c}\ntable:c\nentry:1:{a}\n", "t:7:9:",
 	  "loop: a -> b -> c -> a" },
 };
+
+/* An entry with a condition is rolled only where it holds, the entries
+ * with the most conditions first; where none holds, every entry may come. */
+START_TEST(test_conditions)
+{
+	struct stock_tables t;
+	struct err e;
+	ck_assert_msg(parse(&t, "table:hide\nentry:1:under a loose flagstone\nentry:1:[bed]in the mattress\n"
+				"entry:1:[bed !undead]under the pillow\nentry:1:[crate]in a crate\n"
+				"table:die\ndie:d6\nroll:1-5:[table]on the table\nroll:6:anywhere\n",
+			    &e) == 0,
+		      "%s", e.msg);
+	const struct stock_table *hide = stock_table_find(&t, "hide"), *die = stock_table_find(&t, "die");
+	fact_bits bed = FACT_BIT(FACT_FEATURE + FEATURE_BED - 1), undead = FACT_BIT(FACT_UNDEAD);
+	struct rng rng;
+	rng_seed_text(&rng, "conditions", 1);
+	int seen[4] = { 0 }, die_seen[2] = { 0 };
+	for (int i = 0; i < 400; i++) {
+		int k = stock_pick_fit(&t, hide, NULL, bed, &rng);
+		ck_assert_int_eq(k, 2);   /* the most specific that holds */
+		k = stock_pick_fit(&t, hide, NULL, bed | undead, &rng);
+		ck_assert_int_eq(k, 1);   /* the pillow needs the living */
+		k = stock_pick_fit(&t, hide, NULL, 0, &rng);
+		ck_assert_int_eq(k, 0);   /* only the line with no condition */
+		seen[stock_pick_fit(&t, hide, NULL, FACT_BIT(FACT_FEATURE + FEATURE_CRATE - 1) | undead, &rng)]++;
+		die_seen[stock_pick_fit(&t, die, NULL, 0, &rng)]++;
+	}
+	ck_assert_int_eq(seen[3], 400);
+	ck_assert_int_eq(die_seen[0], 0);   /* no table: the die's other face */
+	ck_assert_int_eq(die_seen[1], 400);
+	stock_tables_free(&t);
+}
+END_TEST
 
 START_TEST(test_parse_errors)
 {
@@ -917,6 +955,7 @@ static Suite *stock_suite(void)
 	TCase *tc = tcase_create("tables");
 	tcase_add_test(tc, test_parse_and_roll);
 	tcase_add_loop_test(tc, test_parse_errors, 0, (int)(sizeof bad_cases / sizeof *bad_cases));
+	tcase_add_test(tc, test_conditions);
 	tcase_add_test(tc, test_loops_across_files);
 	tcase_add_test(tc, test_dice_scan);
 	tcase_add_test(tc, test_dice_in_text);

@@ -30,8 +30,9 @@ for f in LICENSE NEWS README.md Makefile man/mapsheet.1 man/mapsheet-templates.5
 	tests/golden/images/cases templates/schema/mapsheet.schema.json; do
 	grep -qx "$name/$f" "$work/list" || fail "$f is missing from $name.tar.gz"
 done
-# the golden images (tests/golden/images/*.png) are sources of the tests
-if grep -v "^$name/tests/golden/images/[a-z0-9-]*\.png$" "$work/list" |
+# the golden images (tests/golden/images/*.png) are sources of the tests,
+# and the README's picture of a sheet (man/sheet.png) is documentation
+if grep -v -e "^$name/tests/golden/images/[a-z0-9-]*\.png$" -e "^$name/man/sheet\.png$" "$work/list" |
 	grep -E -e '\.(o|d|a|so|pdf|png|svg)$' -e "^$name/(build[^/]*|demo)/" -e "^$name/mapsheet$" -e '\.tar\.gz$'; then
 	fail "$name.tar.gz holds build output or demo files (above)"
 fi

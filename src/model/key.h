@@ -82,6 +82,9 @@ struct key_entry {
 	struct key_encounter encounter;   /* difficulty "": not sized */
 	struct key_trap trap;             /* danger "": no figures */
 	long treasure_gp;                 /* what its treasure is worth in gp; 0: not valued */
+	unsigned long long facts;         /* the room's facts as the site found them
+					     (site/room_facts.h bits); 0: none */
+	int seen;                         /* the site wrote what is seen on entering */
 };
 
 /* One group of a level's adversary roster: the room it is met in, its

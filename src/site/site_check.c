@@ -95,6 +95,36 @@ static int level_unfit(const struct site_tables *t, int s, const char **what)
 	return 0;
 }
 
+/* The folder part of path, its length. */
+static size_t folder_len(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	return slash ? (size_t)(slash - path) : 0;
+}
+
+/* Every room kind a creature's habitat names is one of the tables', when
+ * the creatures and the kinds come from one folder (a user's own kinds
+ * need not have the shipped creatures' rooms: those are never met). */
+static int habitat_check(const struct site_tables *t, struct err *e)
+{
+	for (int i = 0; i < t->ncreatures; i++) {
+		const char *kinds = t->nkinds ? t->kinds[0].file : NULL, *mine = t->creatures[i].file;
+		size_t len = folder_len(mine);
+		if (!kinds || !mine || folder_len(kinds) != len || strncmp(kinds, mine, len) != 0)
+			continue;
+		for (int j = 0; j < t->creatures[i].nkinds; j++) {
+			int found = 0;
+			for (int k = 0; k < t->nkinds && !found; k++)
+				found = !strcmp(t->kinds[k].id, t->creatures[i].kinds[j]);
+			if (!found)
+				return err_usage(e, "%s:%d:1: creature '%s' lives in '%s', which is no setting and no room "
+						 "kind (settings: dungeon, crypt, cave, building, any; or a kind's id)",
+						 AT(&t->creatures[i]), t->creatures[i].name, t->creatures[i].kinds[j]);
+		}
+	}
+	return 0;
+}
+
 int site_tables_check(const struct site_tables *t, struct err *e)
 {
 	for (int i = 0; i < t->nfactions; i++)
@@ -126,7 +156,7 @@ int site_tables_check(const struct site_tables *t, struct err *e)
 					 "'levels:' line says the party levels a faction or an outsider suits; without one, %d-%d)",
 					 missing, level, name, SITE_LEVELS_LO, SITE_LEVELS_HI);
 	}
-	return 0;
+	return habitat_check(t, e);
 }
 
 static void free_list(char **l, int n)
@@ -160,11 +190,16 @@ void site_tables_free(struct site_tables *t)
 		free_list(f->holds, f->nholds);
 		free_list(f->wants, f->nwants);
 		free_list(f->secrets, f->nsecrets);
+		free(f->called_cond);
+		free(f->holds_cond);
+		free(f->wants_cond);
+		free(f->secrets_cond);
 		free(f->leaders);
 		free(f->members);
 		for (int r = 0; r < ROLE_COUNT; r++) {
 			free_list(f->doing[r], f->ndoing[r]);
 			free(f->doing_needs[r]);
+			free(f->doing_cond[r]);
 		}
 	}
 	free(t->factions);
@@ -174,13 +209,48 @@ void site_tables_free(struct site_tables *t)
 		free_list(k->match, k->nmatch);
 		free_list(k->seen, k->nseen);
 		free_list(k->finds, k->nfinds);
+		free_list(k->ftexts, k->nftexts);
+		free(k->names_cond);
+		free(k->seen_cond);
+		free(k->finds_cond);
+		free(k->ftexts_cond);
 		free(k->feature_text);
-		free_list(k->feature_alt, k->nfeature_alt);
 	}
 	free(t->kinds);
 	for (int i = 0; i < t->noutsiders; i++)
 		free(t->outsiders[i].text);
 	free(t->outsiders);
+	for (int i = 0; i < t->ncreatures; i++) {
+		free_list(t->creatures[i].kinds, t->creatures[i].nkinds);
+		free(t->creatures[i].kind_index);
+	}
+	free(t->creatures);
 	free_list(t->files, t->nfiles);
 	*t = (struct site_tables){ 0 };
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct site_creature *)a)->name, ((const struct site_creature *)b)->name);
+}
+
+int site_tables_index(struct site_tables *t, struct err *e)
+{
+	qsort(t->creatures, (size_t)t->ncreatures, sizeof *t->creatures, by_name);
+	t->creatures_sorted = 1;
+
+	for (int i = 0; i < t->ncreatures; i++) {
+		struct site_creature *c = &t->creatures[i];
+		if (c->nkinds == 0)
+			continue;
+		if (!(c->kind_index = malloc((size_t)c->nkinds * sizeof *c->kind_index)))
+			return err_set(e, "out of memory reading the site tables");
+		for (int j = 0; j < c->nkinds; j++) {
+			c->kind_index[j] = -1;
+			for (int k = 0; k < t->nkinds && c->kind_index[j] < 0; k++)
+				if (!strcmp(t->kinds[k].id, c->kinds[j]))
+					c->kind_index[j] = k;
+		}
+	}
+	return 0;
 }

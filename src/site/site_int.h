@@ -25,6 +25,22 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 /* A random index among lines[0..n) that suit one of settings, or -1. */
 int site_pick_line(const struct site_line *lines, int n, unsigned settings, struct rng *rng);
 
+/* Of lines whose conditions are conds[0..n) (NULL: none has one), the
+ * indices of those that hold for facts and, of them, have the most
+ * conditions, into fit (at most cap); returns how many. */
+int site_fit_lines(const struct fact_cond *conds, int n, fact_bits facts, int *fit, int cap);
+/* One of them at random, or -1 when none holds. */
+int site_pick_fit(const struct fact_cond *conds, int n, fact_bits facts, struct rng *rng);
+
+/* What the tables say of creature name (creatures.site), or NULL. */
+const struct site_creature *site_creature_find(const struct site_tables *t, const char *name);
+/* Its nature as facts (beast, undead, living, thinking ...); a creature
+ * the tables do not describe is living, and thinking when member is set
+ * (a faction's member). */
+fact_bits site_creature_nature(const struct site_tables *t, const char *name, int member);
+/* Whether a room of the setting and kind (-1: none) is of its habitat. */
+int site_creature_fits(const struct site_tables *t, const char *name, int setting, int kind);
+
 /* A random element of n, or -1 when n is 0. */
 int site_pick(int n, struct rng *rng);
 

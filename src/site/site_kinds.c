@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* Whether word (lowercase) is one of the words of name, case ignored. */
 static int has_word(const char *name, const char *word)
@@ -77,8 +78,22 @@ static enum feature drawn_feature(const struct map *m, int id)
 }
 
 
-/* A kind for an unnamed room: of its use and setting, one the drawn
- * feature calls for first, then the least used; -1 when none. */
+/* Whether kind k may be given to room r: one of its names and one of its
+ * seen lines hold there. */
+static int kind_holds(struct level_plan *lp, const struct room_plan *r, int k)
+{
+	struct room_plan as = *r;
+	as.kind = k;
+	fact_bits facts = site_room_facts(lp, &as) | site_faction_who(lp, r->faction, r->role);
+	const struct site_kind *kd = &lp->t->kinds[k];
+	int fit[1];
+	return site_fit_lines(kd->names_cond, kd->nnames, facts, fit, 1) > 0 &&
+	       site_fit_lines(kd->seen_cond, kd->nseen, facts, fit, 1) > 0;
+}
+
+/* A kind for an unnamed room: of its use and setting, one whose names
+ * and lines hold there, one the drawn feature calls for first, then the
+ * least used; -1 when none. */
 static int choose_kind(struct level_plan *lp, const struct room_plan *r, const int *used)
 {
 	enum feature drawn = drawn_feature(&lp->lv->map, r->region);
@@ -87,7 +102,7 @@ static int choose_kind(struct level_plan *lp, const struct room_plan *r, const i
 		for (int i = 0; i < lp->t->nkinds; i++) {
 			const struct site_kind *k = &lp->t->kinds[i];
 			enum site_role want = pass == 0 ? r->role : ROLE_NONE;
-			if (k->role != want || !(k->settings & lp->setting))
+			if (k->role != want || !(k->settings & lp->setting) || !kind_holds(lp, r, i))
 				continue;
 			int score = -10 * used[i];
 			if (drawn != FEATURE_NONE)
@@ -103,6 +118,45 @@ static int choose_kind(struct level_plan *lp, const struct room_plan *r, const i
 	return best;
 }
 
+static int name_words_hold(const char *name, fact_bits facts);
+
+/* Whether room r's name holds there: when it is one of its kind's names,
+ * that name's condition; and every word of it that is a fact of the map
+ * ("Statues", "Well", "Stair") holds. */
+static int name_holds(struct level_plan *lp, const struct room_plan *r)
+{
+	const struct site_kind *k = &lp->t->kinds[r->kind];
+	const char *name = lp->lv->map.regions[r->region].name;
+	fact_bits facts = site_room_facts(lp, r) | site_faction_who(lp, r->faction, r->role);
+	for (int i = 0; i < k->nnames; i++)
+		if (k->names_cond[i].n && !strcasecmp(k->names[i], name) && !fact_cond_holds(&k->names_cond[i], facts))
+			return 0;
+	return name_words_hold(name, facts);
+}
+
+/* Whether every word of name that is a thing of the map ("Statues",
+ * "Well", "Stair": a feature, stairs, a trap) holds for facts. */
+static int name_words_hold(const char *name, fact_bits facts)
+{
+	for (const char *p = name; *p;) {
+		while (*p && !isalpha((unsigned char)*p))
+			p++;
+		char word[24];
+		size_t len = 0;
+		while (isalpha((unsigned char)*p)) {
+			if (len + 1 < sizeof word)
+				word[len++] = (char)tolower((unsigned char)*p);
+			p++;
+		}
+		word[len] = '\0';
+		int f = !strcmp(word, "stair") ? FACT_STAIRS : fact_by_name(word, len);
+		/* the map's things: its features, stairs, a trap */
+		if (f >= FACT_FEATURE && f <= FACT_TRAP && !(facts & FACT_BIT(f)))
+			return 0;
+	}
+	return 1;
+}
+
 /* A name of kind k not taken on the level (names), else one qualified by
  * where the room lies; added to names. Returns 0 or -1 (out of memory). */
 static int choose_name(struct level_plan *lp, const struct room_plan *r, const struct site_kind *k,
@@ -110,9 +164,19 @@ static int choose_name(struct level_plan *lp, const struct room_plan *r, const s
 {
 	struct map *m = &lp->lv->map;
 	struct region *reg = &m->regions[r->region];
-	int start = site_pick(k->nnames, &lp->rng);
-	for (int i = 0; i < k->nnames; i++) {
-		const char *name = k->names[(start + i) % k->nnames];
+	int fit[64];
+	fact_bits facts = site_room_facts(lp, r) | site_faction_who(lp, r->faction, r->role);
+	int nfit = site_fit_lines(k->names_cond, k->nnames, facts, fit, 64), nkeep = 0;
+	for (int i = 0; i < nfit; i++)
+		if (!lp->drawn || name_words_hold(k->names[fit[i]], facts))
+			fit[nkeep++] = fit[i];
+	nfit = nkeep > 0 ? nkeep : nfit;
+	if (nfit == 0)
+		for (nfit = 0; nfit < k->nnames && nfit < 64; nfit++)
+			fit[nfit] = nfit;
+	int s0 = site_pick(nfit, &lp->rng), start = fit[s0];
+	for (int j = 0; j < nfit; j++) {
+		const char *name = k->names[fit[(s0 + j) % nfit]];
 		if (strlen(name) < sizeof reg->name && !name_set_has(names, name)) {
 			snprintf(reg->name, sizeof reg->name, "%s", name);
 			return name_set_add(names, reg->name);
@@ -147,6 +211,20 @@ int site_kinds_assign(struct level_plan *lp, struct err *e)
 			rc = name_set_add(&names, m->regions[id].name);
 	for (int i = 0; i < lp->n && rc == 0; i++) {
 		struct room_plan *r = &lp->rooms[i];
+		if (r->named && r->kind >= 0 && (!name_holds(lp, r) || !kind_holds(lp, r, r->kind))) {
+			/* the method's name promises what the room lacks ("Crypt
+			 * Stair" with no stairs): another name of its kind, or of
+			 * another kind for its use when none of its kind's holds */
+			if (!kind_holds(lp, r, r->kind)) {
+				int k = choose_kind(lp, r, used);
+				if (k < 0)
+					continue;
+				r->kind = k;
+				used[k]++;
+			}
+			rc = choose_name(lp, r, &lp->t->kinds[r->kind], &names);
+			continue;
+		}
 		if (r->named)
 			continue;
 		r->kind = choose_kind(lp, r, used);
@@ -157,6 +235,33 @@ int site_kinds_assign(struct level_plan *lp, struct err *e)
 	}
 	name_set_free(&names);
 	if (rc < 0 || name_make_distinct(m) < 0)
+		return err_set(e, "out of memory naming the rooms");
+	return 0;
+}
+
+int site_names_check(struct level_plan *lp, struct err *e)
+{
+	struct map *m = &lp->lv->map;
+	struct name_set names;
+	if (name_set_init(&names, (size_t)lp->n) < 0)
+		return err_set(e, "out of memory naming the rooms");
+	int rc = 0, renamed = 0, clash = 0;
+	for (int i = 0; i < lp->n && rc == 0; i++) {
+		struct room_plan *r = &lp->rooms[i];
+		if (r->kind < 0 || name_holds(lp, r))
+			continue;
+		if (!renamed++)   /* the level's names, once a room needs another */
+			for (int id = 1; id <= m->nregions && rc == 0; id++)
+				if (region_is_keyed(m->regions[id].kind) && m->regions[id].name[0])
+					rc = name_set_add(&names, m->regions[id].name);
+		if (rc == 0)
+			rc = choose_name(lp, r, &lp->t->kinds[r->kind], &names);
+		/* a name choose_name could not make the level's own */
+		if (rc == 0 && !name_set_has(&names, m->regions[r->region].name))
+			clash = 1;
+	}
+	name_set_free(&names);
+	if (rc < 0 || (clash && name_make_distinct(m) < 0))
 		return err_set(e, "out of memory naming the rooms");
 	return 0;
 }

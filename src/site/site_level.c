@@ -67,7 +67,7 @@ int site_level_plan(const struct site_plan *p, const struct site_tables *t, stru
 	struct level_plan lp = { .site = p, .t = t, .lv = lv, .setting = 1u << site_setting_of(&lv->map) };
 	rng_seed_text(&lp.rng, seed ? seed : "", SITE_LEVEL_STREAM + (unsigned)lv->map.depth);
 	int rc = -1;
-	if (plan_rooms(&lp, e) < 0)
+	if (plan_rooms(&lp, e) < 0 || room_facts_level(&lv->map, site_setting_of(&lv->map), &lp.facts, e) < 0)
 		goto out;
 	/* 1. what each room is used for: guards by the way in, the leader deep
 	 *    inside, lairs together, a shrine, cells, stores and work rooms */
@@ -79,9 +79,18 @@ int site_level_plan(const struct site_plan *p, const struct site_tables *t, stru
 	/* 3. the kind's feature drawn where the method drew none */
 	if (site_features_place(&lp, e) < 0)
 		goto out;
+	/* 4. the names again, against what is drawn */
+	free(lp.facts);
+	lp.facts = NULL;
+	if (room_facts_level(&lv->map, site_setting_of(&lv->map), &lp.facts, e) < 0)
+		goto out;
+	lp.drawn = 1;
+	if (site_names_check(&lp, e) < 0)
+		goto out;
 	rc = keep_uses(&lp, e);
 out:
 	free(lp.rooms);
+	free(lp.facts);
 	return rc;
 }
 
@@ -115,8 +124,9 @@ int site_level_key(const struct site_plan *p, const struct site_tables *t, struc
 				 .sizer = sz, .said = said ? said : &own };
 	rng_seed_text(&lp.rng, seed ? seed : "", SITE_KEY_STREAM + (unsigned)lv->map.depth);
 	int rc = -1;
-	if (rooms_of_key(&lp, e) < 0)
+	if (rooms_of_key(&lp, e) < 0 || room_facts_level(&lv->map, site_setting_of(&lv->map), &lp.facts, e) < 0)
 		goto out;
+	lp.drawn = 1;
 	for (int i = 0; i < lp.n; i++)
 		if (lp.rooms[i].kind >= 0)
 			snprintf(lv->key.entries[lp.rooms[i].entry].kind, sizeof lv->key.entries[0].kind, "%s",
@@ -143,5 +153,6 @@ out:
 		rc = err_set(e, "out of memory writing the site's key");
 	key_said_free(&own);
 	free(lp.rooms);
+	free(lp.facts);
 	return rc;
 }

@@ -53,54 +53,11 @@ static int add_occupant(struct key_entry *en, int faction, const char *creature,
 	return 0;
 }
 
-const char *site_fresh_text(struct level_plan *lp, char *const *lines, int n, site_filler *fill, void *ctx,
-			    char **text, int *fresh)
+/* The facts of a room with a faction's creature in it. */
+static fact_bits with_member(const struct level_plan *lp, fact_bits room, const char *creature, int leader)
 {
-	int start = site_pick(n, &lp->rng), pick = -1, unmarked = -1;
-	if (fresh)
-		*fresh = 0;
-	/* a line not drawn yet, then (filled) any whose text is new */
-	for (int pass = 0; pass < (fill ? 2 : 1) && pick < 0; pass++)
-		for (int i = 0; i < n && pick < 0; i++) {
-			const char *line = lines[(start + i) % n];
-			if (pass == 0 && key_said_marked(lp->said, line))
-				continue;
-			if (unmarked < 0)
-				unmarked = (start + i) % n;
-			if (!fill) {
-				pick = (start + i) % n;
-				break;
-			}
-			char *t = fill(ctx, line);
-			if (!t)
-				return NULL;
-			if (!key_said_any(lp->said, t)) {
-				pick = (start + i) % n;
-				*text = t;
-			} else {
-				free(t);
-			}
-		}
-	if (fresh)
-		*fresh = pick >= 0;
-	if (pick < 0)
-		pick = unmarked >= 0 ? unmarked : start;
-	if (fill && !*text && !(*text = fill(ctx, lines[pick])))
-		return NULL;
-	key_said_mark(lp->said, lines[pick]);   /* a failure latches (key_said.h) */
-	return lines[pick];
-}
-
-const char *site_fresh_line(struct level_plan *lp, char *const *lines, int n)
-{
-	char *none = NULL;
-	return site_fresh_text(lp, lines, n, NULL, NULL, &none, NULL);
-}
-
-int site_add_said(struct level_plan *lp, struct key_entry *en, const char *line, struct err *e)
-{
-	key_said_add(lp->said, line);   /* a failure latches (key_said.h) */
-	return key_entry_add_line(en, line, e);
+	return room | FACT_BIT(FACT_OCCUPIED) | FACT_BIT(FACT_FACTION) | (leader ? FACT_BIT(FACT_LEADER) : 0) |
+	       site_creature_nature(lp->t, creature, 1);
 }
 
 /* "Who: " + text filled with {n} and {who}, caller frees; NULL when out
@@ -162,39 +119,35 @@ static int add_who_fresh(struct level_plan *lp, struct key_entry *en, char *cons
 	return rc;
 }
 
-/* The doing lines of faction f's for role that suit the room of en: those
- * whose needed feature is drawn there, or that need none (all of them
- * when none suits), into fit[]; returns how many. */
-static int doing_lines(const struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
-		       const struct key_entry *en, char **fit, int max)
+/* A doing line of faction f's for role, filled by wf into *text: one whose
+ * conditions hold in the room with the group in it (facts: a line naming
+ * the altar needs one drawn, a meal the living), drawn as site_fit_text
+ * draws; any line of the role where none holds. *text NULL when out of
+ * memory. */
+static void draw_doing(struct level_plan *lp, const struct site_faction_type *f, enum site_role role,
+		       fact_bits facts, const struct who_fill *wf, char **text, int *fresh)
 {
-	int n = 0;
-	const struct map *m = &lp->lv->map;
-	for (int i = 0; i < f->ndoing[role] && n < max; i++) {
-		enum feature need = f->doing_needs[role][i];
-		if (need == FEATURE_NONE || site_room_has(m, en->region, need))
-			fit[n++] = f->doing[role][i];
-	}
-	for (int i = 0; n == 0 && i < f->ndoing[role] && i < max; i++)
-		fit[i] = f->doing[role][i];
-	return n > 0 ? n : (f->ndoing[role] < max ? f->ndoing[role] : max);
+	if (!site_fit_text(lp, f->doing[role], f->doing_cond[role], f->ndoing[role], facts, fill_who, (void *)wf, text,
+			   fresh))
+		site_fresh_text(lp, f->doing[role], f->ndoing[role], fill_who, (void *)wf, text, fresh);
 }
 
 /* A doing line of faction f's for a group of `creature` in a room of role
- * (en's), filled by wf, drawn as site_fresh_text draws it. Where every
- * line of the role was said with these words, a group at home (its lair,
- * work room or store) may be doing what it does in another of them, if
- * the creature fills that role too: a line of that role. */
+ * whose facts with the group in it are facts, filled by wf, drawn by
+ * draw_doing. Where every line of the role was said with these words, a
+ * group at home (its lair, work room or store) may be doing what it does
+ * in another of them, if the creature fills that role too: a line of that
+ * role. */
 static int add_doing(struct level_plan *lp, struct key_entry *en, const struct site_faction_type *f,
-		     enum site_role role, const char *creature, const struct who_fill *wf, struct err *e)
+		     enum site_role role, const char *creature, fact_bits facts, const struct who_fill *wf,
+		     struct err *e)
 {
 	static const enum site_role at_home[] = { ROLE_LAIR, ROLE_WORK, ROLE_STORE };
-	char *fit[64], *line = NULL;
-	int fresh = 0, n = doing_lines(lp, f, role, en, fit, 64);
-	if (!site_fresh_text(lp, fit, n, fill_who, (void *)wf, &line, &fresh) || !line) {
-		free(line);
+	char *line = NULL;
+	int fresh = 0;
+	draw_doing(lp, f, role, facts, wf, &line, &fresh);
+	if (!line)
 		return err_set(e, "out of memory writing the key");
-	}
 	unsigned fills = 0;
 	for (int i = 0; creature && i < f->nmembers; i++)
 		if (strcmp(f->members[i].creature, creature) == 0)
@@ -204,9 +157,8 @@ static int add_doing(struct level_plan *lp, struct key_entry *en, const struct s
 		if (at_home[r] == role || !(fills & (1u << at_home[r])) || f->ndoing[at_home[r]] == 0)
 			continue;
 		char *other = NULL;
-		n = doing_lines(lp, f, at_home[r], en, fit, 64);
-		if (!site_fresh_text(lp, fit, n, fill_who, (void *)wf, &other, &fresh) || !other) {
-			free(other);
+		draw_doing(lp, f, at_home[r], facts, wf, &other, &fresh);
+		if (!other) {
 			free(line);
 			return err_set(e, "out of memory writing the key");
 		}
@@ -306,25 +258,33 @@ static char *const beast_one[] = {
 	"{n} {who} prowls among them, snapping at any who stray too near",
 	"{n} {who} lies at their feet, growling at every strange sound",
 	"{n} {who} paces at their heels, and they keep out of its way",
+	"{n} {who} gnaws at a bone in the corner, one eye on the door",
+	"{n} {who} strains at a short chain, and the others step round it",
 };
 static char *const beast_many[] = {
 	"{n} {who} prowl among them, snapping at any who stray too near",
 	"{n} {who} lie at their feet, growling at every strange sound",
 	"{n} {who} pace at their heels, and they keep out of the way",
+	"{n} {who} gnaw at bones in the corner, one eye on the door",
+	"{n} {who} strain at short chains, and the others step round them",
 };
 static char *const apart_one[] = {
 	"{n} {who} keeps apart from the rest, who give it room and watch it warily",
 	"{n} {who} sits alone in a corner, and the others leave a space around it",
 	"{n} {who} goes about its own business, and the rest pretend not to watch",
+	"{n} {who} mutters over a book of its own, and nobody reads over its shoulder",
+	"{n} {who} stands by the far wall, and the talk stops whenever it looks up",
 };
 static char *const apart_many[] = {
 	"{n} {who} keep apart from the rest, who give them room and watch them warily",
 	"{n} {who} sit together in a corner, and the others leave a space around them",
 	"{n} {who} go about their own business, and the rest pretend not to watch",
+	"{n} {who} mutter over books of their own, and nobody reads over their shoulders",
+	"{n} {who} stand by the far wall, and the talk stops whenever they look up",
 };
 #define NLINES(a) ((int)(sizeof a / sizeof a[0]))
 /* A kind's words for its feature drawn among, at most. */
-#define SITE_FEATURE_WORDS 16
+#define FEATURE_WORDS 16
 
 /* A group drawn for a room, written once the room's groups are sized. */
 struct pending {
@@ -337,6 +297,7 @@ struct pending {
 	const char *singular, *plural;
 	char who[160];          /* a leader's "Name, a creature," ({n} empty) */
 	const char *prison_of;  /* prisoners: whose */
+	int visitor;            /* an outsider who is a visitor, not vermin */
 	enum site_cast cast;    /* an optional group's part of the cast */
 };
 
@@ -363,27 +324,37 @@ static struct pending *add_pending(struct room_groups *rg, int faction, enum sit
 	return p;
 }
 
-/* A group of a faction's members in a room of the given use. */
-static void faction_group(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction,
-			  enum site_role role)
+/* Whether creature lives where the room being occupied lies. */
+static int at_home(const struct level_plan *lp, const char *creature, int setting)
 {
-	(void)en;   /* its doing line is drawn for it when the group is written */
+	return site_creature_fits(lp->t, creature, setting, lp->here_kind);
+}
+
+/* A group of a faction's members in a room of the given use. */
+static void faction_group(struct level_plan *lp, struct room_groups *rg, int faction, enum site_role role)
+{
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
 	int m = site_member_fit(lp, f, role, &lp->rng);
 	if (m < 0 || f->ndoing[role] == 0)
 		return;
+	int setting = site_setting_of(&lp->lv->map);
+	/* a beast of the faction's that lives elsewhere (a hydra away from its
+	 * pool): another of its members for the role, where one is at home */
+	for (int i = 0; !at_home(lp, f->members[m].creature, setting) && i < f->nmembers; i++)
+		if ((f->members[i].roles & (1u << role)) && at_home(lp, f->members[i].creature, setting))
+			m = i;
 	const struct site_member *mb = &f->members[m];
 	int count = site_dice_roll(&mb->count, &lp->rng) + (lp->lv->map.depth - 1);
 	if (count < 2)
 		count = 2;   /* the doing lines speak of a group */
 	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
 	if (p)
-		p->ft = f;
+		p->ft = f;   /* its doing line is drawn when it is sized */
 	/* for a sizer: the faction's other kinds that lead or fight, to
 	 * stand over them when the party would find the group alone too easy */
 	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
 		if (strcmp(f->members[j].creature, mb->creature) != 0 && f->members[j].cast != CAST_SERVANT &&
-		    f->members[j].cast != CAST_PRISONER &&
+		    f->members[j].cast != CAST_PRISONER && at_home(lp, f->members[j].creature, setting) &&
 		    (!lp->sizer->fits ||
 		     lp->sizer->fits(lp->sizer->ctx, f->members[j].creature, f->members[j].cast, lp->lv->map.depth) != 0)) {
 			struct pending *o = add_pending(rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
@@ -394,7 +365,7 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, const s
 		}
 }
 
-static void leader_room(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction)
+static void leader_room(struct level_plan *lp, struct room_groups *rg, int faction)
 {
 	const struct faction *fa = &lp->site->factions[faction];
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
@@ -406,7 +377,7 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, const str
 		p->ft = f;
 	}
 	int guard = rg->n;
-	faction_group(lp, rg, en, faction, ROLE_GUARD);
+	faction_group(lp, rg, faction, ROLE_GUARD);
 	/* for a sizer: a few of the guard's own kind may stand beside the
 	 * leader without the rest of them */
 	if (lp->sizer && guard < rg->n) {
@@ -428,17 +399,31 @@ int site_outsider_fits(const struct level_plan *lp, const struct site_outsider *
 	return (o->settings & lp->setting) && site_fits_level(o->level_lo, o->level_hi, lp->site->party_level);
 }
 
-/* An outsider of the setting (vermin or visitors) in a room. */
-static void outsider_group(struct level_plan *lp, struct room_groups *rg, int visitor, const char *prison_of)
+/* The facts of a room with an outsider in it. */
+static fact_bits with_outsider(const struct level_plan *lp, fact_bits room, const struct site_outsider *o)
+{
+	return room | FACT_BIT(FACT_OCCUPIED) | (o->visitor ? 0 : FACT_BIT(FACT_VERMIN)) |
+	       site_creature_nature(lp->t, o->creature, 0);
+}
+
+/* An outsider of the setting (vermin or visitors) in room r, one whose
+ * habitat it is and whose line holds there. */
+static void outsider_group(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, fact_bits room,
+			   int visitor, const char *prison_of)
 {
 	int found = -1, n = 0;
+	int setting = site_setting_of(&lp->lv->map);
 	/* one the document has not met yet, where there is one (vermin
 	 * nowhere else, prisoners whoever is left) */
 	for (int pass = 0; pass < (prison_of ? 2 : 1) && found < 0; pass++)
 		for (int i = 0; i < lp->t->noutsiders; i++) {
 			const struct site_outsider *o = &lp->t->outsiders[i];
-			if (o->visitor == visitor && site_outsider_fits(lp, o) &&
-			    (pass == 1 || !key_said_marked(lp->said, o->text)) && rng_range(&lp->rng, 0, n++) == 0)
+			if (o->visitor != visitor || !site_outsider_fits(lp, o))
+				continue;
+			if (!prison_of && (!site_creature_fits(lp->t, o->creature, setting, r->kind) ||
+					   !fact_cond_holds(&o->cond, with_outsider(lp, room, o))))
+				continue;
+			if ((pass == 1 || !key_said_marked(lp->said, o->text)) && rng_range(&lp->rng, 0, n++) == 0)
 				found = i;
 		}
 	if (found < 0)
@@ -451,14 +436,16 @@ static void outsider_group(struct level_plan *lp, struct room_groups *rg, int vi
 		return;
 	p->line = o->text;
 	p->prison_of = prison_of;
+	p->visitor = o->visitor;
 	p->g.fixed = prison_of != NULL;
 }
 
 /* Cells: their jailers, where the faction keeps any, and a prisoner or two. */
-static void prison(struct level_plan *lp, struct room_groups *rg, const struct key_entry *en, int faction)
+static void prison(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, fact_bits room,
+		   int faction)
 {
-	faction_group(lp, rg, en, faction, ROLE_PRISON);
-	outsider_group(lp, rg, 1, lp->site->factions[faction].name);
+	faction_group(lp, rg, faction, ROLE_PRISON);
+	outsider_group(lp, rg, r, room, 1, lp->site->factions[faction].name);
 }
 
 /* The room's fight sized by the system, when there is one: prisoners are
@@ -488,8 +475,10 @@ static int size_room(struct level_plan *lp, struct room_groups *rg, const struct
 	return key_entry_add_line(en, line, e);
 }
 
-static int write_group(struct level_plan *lp, struct key_entry *en, const struct pending *p, int alone,
-		       struct err *e)
+/* Writes group p of a room whose facts are room (the doing lines hold
+ * there with the group in it). */
+static int write_group(struct level_plan *lp, struct key_entry *en, const struct pending *p, fact_bits room,
+		       int alone, struct err *e)
 {
 	if (p->g.count <= 0)
 		return 0;
@@ -515,14 +504,14 @@ static int write_group(struct level_plan *lp, struct key_entry *en, const struct
 			      : add_who_fresh(lp, en, over_many, NLINES(over_many), &f, e);
 	if (p->who[0]) {
 		struct who_fill leader = { "", p->who, NULL };
-		return add_doing(lp, en, p->ft, ROLE_LEADER, NULL, &leader, e);
+		return add_doing(lp, en, p->ft, ROLE_LEADER, NULL, with_member(lp, room, p->singular, 1), &leader, e);
 	}
 	if (p->prison_of)
 		return p->g.count == 1 ? add_who_fresh(lp, en, captive_one, NLINES(captive_one), &f, e)
 				       : add_who_fresh(lp, en, captive_many, NLINES(captive_many), &f, e);
 	f.n = site_number_word(p->g.count, buf, sizeof buf);
 	if (p->ft)
-		return add_doing(lp, en, p->ft, p->role, p->singular, &f, e);
+		return add_doing(lp, en, p->ft, p->role, p->singular, with_member(lp, room, p->singular, 0), &f, e);
 	return add_who(lp, en, p->line, f.n, f.who, e);
 }
 
@@ -542,16 +531,17 @@ static char *fill_find(void *ctx, const char *text)
 
 /* Something worth taking that the room's kind holds, in about one room in
  * three: "Worth taking: a silver censer on a chain." */
-static int worth_taking(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, struct err *e)
+static int worth_taking(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, fact_bits facts,
+			struct err *e)
 {
 	if (k->nfinds == 0 || !rng_chance(&lp->rng, 1.0 / 3))
 		return 0;
 	char *line = NULL;
 	int fresh;
-	if (!site_fresh_text(lp, k->finds, k->nfinds, fill_find, NULL, &line, &fresh) || !line) {
-		free(line);
+	if (!site_fit_text(lp, k->finds, k->finds_cond, k->nfinds, facts, fill_find, NULL, &line, &fresh))
+		return 0;
+	if (!line)
 		return err_set(e, "out of memory writing the key");
-	}
 	int rc = fresh ? site_add_said(lp, en, line, e) : 0;   /* nothing new: nothing said */
 	free(line);
 	return rc;
@@ -581,25 +571,40 @@ static char *fill_seen(void *ctx, const char *text)
 	return both;
 }
 
-/* What is seen on entering: a line of the kind's, its feature named in one
- * of the kind's words for it, each drawn fresh for the document. */
-static int seen_line(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, struct err *e)
+/* What is seen on entering: a line of the kind's that holds there (facts),
+ * its feature named in it or after it where it is drawn, in the kind's
+ * most specific words for it that hold there (a line naming {feature}
+ * needs it drawn), each drawn fresh for the document. */
+static int seen_line(struct level_plan *lp, struct key_entry *en, const struct site_kind *k, fact_bits facts,
+		     struct err *e)
 {
-	struct seen_fill sf = { k->feature_text };
-	if (k->feature_text && k->nfeature_alt > 0) {
-		char *words[1 + SITE_FEATURE_WORDS];
-		int n = 0;
-		words[n++] = k->feature_text;
-		for (int i = 0; i < k->nfeature_alt && n < 1 + SITE_FEATURE_WORDS; i++)
-			words[n++] = k->feature_alt[i];
-		sf.feature = site_fresh_line(lp, words, n);
+	int drawn = k->feature != FEATURE_NONE && (facts & FACT_BIT(FACT_FEATURE + k->feature - 1));
+	struct seen_fill sf = { NULL };
+	if (drawn) {
+		/* only the most specific words that hold ("a squat gate pillar"
+		 * where one is drawn, never the pair), fresh among them */
+		int fit[FEATURE_WORDS], nfit = site_fit_lines(k->ftexts_cond, k->nftexts, facts, fit, FEATURE_WORDS);
+		char *words[FEATURE_WORDS];
+		for (int i = 0; i < nfit; i++)
+			words[i] = k->ftexts[fit[i]];
+		sf.feature = nfit > 0 ? site_fresh_line(lp, words, nfit) : k->feature_text;
+	}
+	struct fact_cond *conds = k->nseen > 0 ? malloc((size_t)k->nseen * sizeof *conds) : NULL;
+	if (k->nseen > 0 && !conds)
+		return err_set(e, "out of memory writing the key");
+	for (int i = 0; i < k->nseen; i++) {
+		conds[i] = k->seen_cond[i];
+		if (!drawn && strstr(k->seen[i], "{feature}"))
+			conds[i].need |= FACT_BIT(FACT_FEATURE + (k->feature > FEATURE_NONE ? k->feature - 1 : 0));
 	}
 	char *line = NULL;
 	int fresh;
-	if (!site_fresh_text(lp, k->seen, k->nseen, fill_seen, &sf, &line, &fresh) || !line) {
-		free(line);
+	const char *text = site_fit_text(lp, k->seen, conds, k->nseen, facts, fill_seen, &sf, &line, &fresh);
+	free(conds);
+	if (!text)
+		return 0;   /* none holds: the stocking's dressing says what is seen */
+	if (!line)
 		return err_set(e, "out of memory writing the key");
-	}
 	/* every line of the kind said: the feature alone, or a room with none
 	 * goes by its name rather than say a line again */
 	if (!fresh && sf.feature) {
@@ -623,7 +628,9 @@ static int seen_line(struct level_plan *lp, struct key_entry *en, const struct s
 			free(bare);
 		}
 	}
-	int rc = fresh || sf.feature ? site_add_said(lp, en, line, e) : 0;
+	int say = fresh || sf.feature;
+	int rc = say ? site_add_said(lp, en, line, e) : 0;
+	en->seen = say && rc == 0;
 	free(line);
 	return rc;
 }
@@ -632,30 +639,46 @@ static int seen_line(struct level_plan *lp, struct key_entry *en, const struct s
 static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *visitor_done, struct err *e)
 {
 	struct key_entry *en = &lp->lv->key.entries[r->entry];
-	if (r->kind >= 0 && seen_line(lp, en, &lp->t->kinds[r->kind], e) < 0)
-		return -1;
+	fact_bits room = site_room_facts(lp, r);
+	lp->here_kind = r->kind;
+	const struct site_kind *k = r->kind >= 0 ? &lp->t->kinds[r->kind] : NULL;
 	struct room_groups rg = { .n = 0 };
-	if (r->leader && r->faction >= 0)
-		leader_room(lp, &rg, en, r->faction);
+	if (k && k->contents[0])
+		;   /* the stocking rolls what the kind holds (a trap) */
+	else if (r->leader && r->faction >= 0)
+		leader_room(lp, &rg, r->faction);
 	else if (r->role == ROLE_PRISON && r->faction >= 0)
-		prison(lp, &rg, en, r->faction);
+		prison(lp, &rg, r, room, r->faction);
 	else if (r->role == ROLE_STORE && rng_chance(&lp->rng, 0.5))
 		;
 	else if (r->role != ROLE_NONE && r->faction >= 0)
-		faction_group(lp, &rg, en, r->faction, r->role);
+		faction_group(lp, &rg, r->faction, r->role);
 	else if (!*visitor_done && r->dist > 0 && rng_chance(&lp->rng, 0.08))
-		outsider_group(lp, &rg, 1, NULL), *visitor_done = 1;
+		outsider_group(lp, &rg, r, room, 1, NULL), *visitor_done = 1;
 	else if (r->dist > 0 && rng_chance(&lp->rng, 0.25))
-		outsider_group(lp, &rg, 0, NULL);
+		outsider_group(lp, &rg, r, room, 0, NULL);
+	/* who is here, as facts: what is seen and found suits them */
+	fact_bits facts = room;
+	for (int i = 0; i < rg.n; i++)
+		if (!rg.p[i].g.optional && !rg.p[i].prison_of)
+			facts |= rg.p[i].faction >= 0 ? with_member(lp, room, rg.p[i].singular, rg.p[i].role == ROLE_LEADER)
+						       : room | FACT_BIT(FACT_OCCUPIED) |
+							     (rg.p[i].role == ROLE_NONE && !rg.p[i].visitor ? FACT_BIT(FACT_VERMIN) : 0) |
+							     site_creature_nature(lp->t, rg.p[i].singular, 0);
+	if ((k && seen_line(lp, en, k, facts, e) < 0) || site_also_here(lp, en, k, e) < 0)
+		return -1;
 	if (size_room(lp, &rg, r, en, e) < 0)
 		return -1;
 	int alone = 1;   /* no group of the rank and file or an outsider's in the room */
 	for (int i = 0; i < rg.n; i++)
 		alone &= rg.p[i].g.count <= 0 || rg.p[i].g.optional || rg.p[i].g.fixed;
 	for (int i = 0; i < rg.n; i++)
-		if (write_group(lp, en, &rg.p[i], alone, e) < 0)
+		if (write_group(lp, en, &rg.p[i], room, alone, e) < 0)
 			return -1;
-	return r->kind >= 0 ? worth_taking(lp, en, &lp->t->kinds[r->kind], e) : 0;
+	if (k && k->contents[0])
+		snprintf(en->contents_kind, sizeof en->contents_kind, "%s", k->contents);
+	en->facts = facts | FACT_BIT(site_setting_of(&lp->lv->map));
+	return k ? worth_taking(lp, en, k, facts, e) : 0;
 }
 
 int site_occupants_place(struct level_plan *lp, struct err *e)

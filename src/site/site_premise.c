@@ -93,13 +93,21 @@ static int pick_faction(const struct site_tables *t, enum site_setting first, un
 	return best;
 }
 
+/* One of a faction's lines whose condition holds where the site lies
+ * (settings: its bits are the setting facts'); any when none does. */
+static int pick_for(const struct fact_cond *conds, int n, unsigned settings, struct rng *rng)
+{
+	int i = site_pick_fit(conds, n, settings, rng);
+	return i >= 0 ? i : site_pick(n, rng);
+}
+
 /* The faction's name and its leader: one strong enough for the party
  * where it is met, where the faction has one. */
 static int fill_faction(struct faction *out, const struct site_faction_type *f, const struct site_sizer *sz,
-			int depth, struct rng *rng)
+			int depth, unsigned settings, struct rng *rng)
 {
 	snprintf(out->id, sizeof out->id, "%s", f->id);
-	snprintf(out->name, sizeof out->name, "%s", f->called[site_pick(f->ncalled, rng)]);
+	snprintf(out->name, sizeof out->name, "%s", f->called[pick_for(f->called_cond, f->ncalled, settings, rng)]);
 	int pick = -1, n = 0, best = 1;
 	for (int i = 0; sz && sz->fits && i < f->nleaders; i++)
 		best = leader_fits(&f->leaders[i], sz, depth) > best ? 2 : best;
@@ -127,11 +135,12 @@ static void add_sentence(struct sbuf *s, const char *text)
 
 /* The faction's sentence of who holds the place, {faction} and {leader}
  * filled in; malloc'd or NULL. */
-static char *holds_sentence(const struct site_faction_type *f, const struct faction *fa, struct rng *rng)
+static char *holds_sentence(const struct site_faction_type *f, const struct faction *fa, unsigned settings,
+			    struct rng *rng)
 {
 	const char *names[] = { "faction", "leader", "creature" };
 	const char *values[] = { fa->name, fa->leader, fa->leader_creature };
-	return site_fill(f->holds[site_pick(f->nholds, rng)], names, values, 3);
+	return site_fill(f->holds[pick_for(f->holds_cond, f->nholds, settings, rng)], names, values, 3);
 }
 
 static int write_premise(struct site_plan *p, const struct site_tables *t, unsigned settings, struct rng *rng,
@@ -148,7 +157,7 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 	const char *want = NULL, *secrets[SITE_MAX_FACTIONS] = { NULL };
 	for (int i = 0; i < p->nfactions; i++) {
 		const struct site_faction_type *ft = &t->factions[p->faction_type[i]];
-		char *holds = holds_sentence(ft, &p->factions[i], rng);
+		char *holds = holds_sentence(ft, &p->factions[i], settings, rng);
 		if (!holds) {
 			sbuf_free(&s);
 			return err_set(e, "out of memory writing the premise");
@@ -156,8 +165,8 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 		add_sentence(&s, holds);
 		free(holds);
 		if (i == 0)
-			add_sentence(&s, want = ft->wants[site_pick(ft->nwants, rng)]);
-		add_sentence(&secret, secrets[i] = ft->secrets[site_pick(ft->nsecrets, rng)]);
+			add_sentence(&s, want = ft->wants[pick_for(ft->wants_cond, ft->nwants, settings, rng)]);
+		add_sentence(&secret, secrets[i] = ft->secrets[pick_for(ft->secrets_cond, ft->nsecrets, settings, rng)]);
 	}
 	add_sentence(&s, h >= 0 ? t->hooks[h].text : NULL);
 	char *premise = sbuf_take(&s), *behind = sbuf_take(&secret);
@@ -200,7 +209,8 @@ int site_plan_make_sized(struct site_plan *p, const struct site_tables *t, const
 		if (type < 0)
 			break;
 		p->faction_type[p->nfactions] = type;
-		fill_faction(&p->factions[p->nfactions], &t->factions[type], sz, leader_depth(p->nfactions, n), &rng);
+		fill_faction(&p->factions[p->nfactions], &t->factions[type], sz, leader_depth(p->nfactions, n),
+			     1u << p->setting, &rng);
 		p->nfactions++;
 	}
 	if (p->nfactions == 0 && party_level > 0)

@@ -31,7 +31,19 @@ struct level_plan {
 	struct key_said *said;  /* what the document's keys have said already */
 	const struct site_sizer *sizer;   /* NULL: counts as rolled */
 	int ceiling;            /* the level's leaders' fight: others stay under it */
+	struct room_facts *facts;   /* by region id: what the map gives each room */
+	int drawn;              /* the kinds' features are drawn (the key's stages) */
+	int here_kind;          /* the kind of the room being occupied, or -1 */
+	fact_bits who[SITE_MAX_FACTIONS][ROLE_COUNT];   /* site_faction_who's, once worked out */
+	unsigned char who_known[SITE_MAX_FACTIONS][ROLE_COUNT];
 };
+
+/* The facts of room r: the map's, its kind's (its floor, air and light,
+ * its feature as it will be drawn, a trap it holds), and who keeps it as
+ * far as the plan knows (a faction's members fit for its use). */
+fact_bits site_room_facts(const struct level_plan *lp, const struct room_plan *r);
+/* Who the faction's members fit for role are, as facts shared by them all. */
+fact_bits site_faction_who(struct level_plan *lp, int faction, enum site_role role);
 
 /* The member of faction type f fit for role, the first listed more often;
  * -1 when none is. */
@@ -62,6 +74,14 @@ typedef char *site_filler(void *ctx, const char *line);
 const char *site_fresh_text(struct level_plan *lp, char *const *lines, int n, site_filler *fill, void *ctx,
 			    char **text, int *fresh);
 
+/* As site_fresh_text among the lines that hold for facts (conds[0..n),
+ * NULL: none has a condition), the most specific first: a less specific
+ * line whose text is new rather than a sentence again, else the most
+ * specific again. NULL when no line holds; with fill, *text NULL when out
+ * of memory. */
+const char *site_fit_text(struct level_plan *lp, char *const *lines, const struct fact_cond *conds, int n,
+			  fact_bits facts, site_filler *fill, void *ctx, char **text, int *fresh);
+
 /* Adds line to en, and its sentences to what the document has said.
  * Returns 0 or -1 with e set. */
 int site_add_said(struct level_plan *lp, struct key_entry *en, const char *line, struct err *e);
@@ -73,10 +93,19 @@ int site_kind_by_name(const struct site_tables *t, const char *name, unsigned se
 /* Whether region id of m has feature f drawn on one of its squares. */
 int site_room_has(const struct map *m, int id, enum feature f);
 
+/* Lists after what is seen in en ("Also here: statues and a table.") what
+ * the map draws in its room that none of its lines names (k: its kind,
+ * or NULL). Returns 0 or -1 with e set. */
+int site_also_here(const struct level_plan *lp, struct key_entry *en, const struct site_kind *k, struct err *e);
+
 /* Stages of site_level_build, in order. Each returns 0 or -1 with e set. */
 int site_roles_assign(struct level_plan *lp, struct err *e);
 int site_kinds_assign(struct level_plan *lp, struct err *e);
 int site_features_place(struct level_plan *lp, struct err *e);
+/* After the features are drawn (lp->facts read again, lp->drawn set): a
+ * room whose name promises what the map does not have ("Gallery of
+ * Statues" with one statue) takes another name of its kind. */
+int site_names_check(struct level_plan *lp, struct err *e);
 int site_occupants_place(struct level_plan *lp, struct err *e);
 int site_wandering_table(struct level_plan *lp, struct err *e);
 /* The premise's threads placed on this level, written into their rooms

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const site_files[] = { "premises", "factions", "kinds", "outsiders" };
+static const char *const site_files[] = { "premises", "factions", "kinds", "outsiders", "creatures" };
 static const char *const faction_types[] = { "tribe", "cult", "household", "brood", "dead", "band" };
 #define NTYPES (int)(sizeof faction_types / sizeof faction_types[0])
 
@@ -68,13 +68,38 @@ static void *grow(void **p, int *n, size_t sz, struct err *e)
 	return q + (size_t)(*n)++ * sz;
 }
 
-/* Adds the text of a `what:` line to list, checked (site_field_text). */
-static int add_text(char ***list, int *n, const struct tpl_pos *pos, const struct tpl_field *f, const char *what,
-		    const char *const *known, size_t max, struct err *e)
+/* The condition at the start of text field f into *c, and the text after
+ * it as *rest (a field of its own, its column moved on), checked
+ * (site_field_text). */
+static int cond_text(const struct tpl_pos *pos, const struct tpl_field *f, const char *what,
+		     const char *const *known, size_t max, struct fact_cond *c, struct tpl_field *rest,
+		     struct err *e)
 {
-	if (site_field_text(pos, f, what, known, max, e) < 0)
+	const char *after;
+	if (fact_cond_read(pos, f->text, f->col, c, &after, e) < 0)
 		return -1;
-	char *copy = strdup(f->text);
+	*rest = *f;
+	rest->text = after;
+	rest->col = f->col + (int)(after - f->text);
+	return site_field_text(pos, rest, what, known, max, e);
+}
+
+/* Adds the text of a `what:` line to list, its condition to conds beside
+ * it, checked (site_field_text). */
+static int add_text(char ***list, int *n, struct fact_cond **conds, const struct tpl_pos *pos,
+		    const struct tpl_field *f, const char *what, const char *const *known, size_t max,
+		    struct err *e)
+{
+	struct fact_cond c;
+	struct tpl_field rest;
+	if (cond_text(pos, f, what, known, max, &c, &rest, e) < 0)
+		return -1;
+	struct fact_cond *cs = realloc(*conds, ((size_t)*n + 1) * sizeof *cs);
+	if (!cs)
+		return oom(e);
+	*conds = cs;
+	cs[*n] = c;
+	char *copy = strdup(rest.text);
 	if (!copy)
 		return oom(e);
 	char **slot = grow((void **)list, n, sizeof *slot, e);
@@ -92,15 +117,17 @@ static int premise(struct parse *p, struct site_line **list, int *n, const char 
 		   const struct tpl_field *f, struct err *e)
 {
 	unsigned settings;
-	if (site_field_settings(pos, &f[0], &settings, e) < 0 || site_field_text(pos, &f[1], what, NULL, 0, e) < 0)
+	struct fact_cond c;
+	struct tpl_field rest;
+	if (site_field_settings(pos, &f[0], &settings, e) < 0 || cond_text(pos, &f[1], what, NULL, 0, &c, &rest, e) < 0)
 		return -1;
-	char *copy = strdup(f[1].text);
+	char *copy = strdup(rest.text);
 	struct site_line *l = copy ? grow((void **)list, n, sizeof *l, e) : NULL;
 	if (!l) {
 		free(copy);
 		return copy ? -1 : oom(e);
 	}
-	*l = (struct site_line){ .text = copy, .settings = settings, .file = p->file, .line = pos->line };
+	*l = (struct site_line){ .text = copy, .settings = settings, .cond = c, .file = p->file, .line = pos->line };
 	p->premise = l;
 	p->premise_kind = what[0] == 'b' && what[1] == 'u' ? 'b' : what[0];
 	p->faction = NULL;
@@ -260,7 +287,8 @@ static int on_faction(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 		(void)nf;                                                                                    \
 		if (!p->faction)                                                                             \
 			return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'"); \
-		return add_text(&p->faction->field, &p->faction->n##field, pos, &f[0], what, known, max, e); \
+		return add_text(&p->faction->field, &p->faction->n##field, &p->faction->field##_cond, pos, &f[0], \
+				what, known, max, e);                                                        \
 	}
 FACTION_TEXT(on_called, called, "called", NULL, CALLED_MAX)
 FACTION_TEXT(on_holds, holds, "holds", holds_words, 0)
@@ -314,7 +342,8 @@ static int on_doing(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
 	enum site_role r;
 	if (site_field_role(pos, &f[0], DOING_ROLES, &r, e) < 0 ||
-	    add_text(&p->faction->doing[r], &p->faction->ndoing[r], pos, &f[1], "doing", group_words, 0, e) < 0)
+	    add_text(&p->faction->doing[r], &p->faction->ndoing[r], &p->faction->doing_cond[r], pos, &f[1], "doing",
+		     group_words, 0, e) < 0)
 		return -1;
 	int n = p->faction->ndoing[r];
 	enum feature *needs = realloc(p->faction->doing_needs[r], (size_t)n * sizeof *needs);
@@ -341,7 +370,17 @@ static int on_needs(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 	if (*needs != FEATURE_NONE)
 		return tpl_error(e, pos, 1, "the doing line above needs %s already (one feature a line)",
 				 feature_name(*needs));
-	return site_field_feature(pos, &f[0], needs, e);
+	if (site_field_feature(pos, &f[0], needs, e) < 0)
+		return -1;
+	/* the same as a condition on the feature's fact */
+	struct fact_cond *c = &p->faction->doing_cond[p->last_doing][p->faction->ndoing[p->last_doing] - 1];
+	fact_bits bit = FACT_BIT(FACT_FEATURE + *needs - 1);
+	if (!(c->need & bit)) {
+		c->need |= bit;
+		c->n++;
+	}
+	c->not &= ~bit;
+	return 0;
 }
 
 /* ---- room kinds ---- */
@@ -378,7 +417,8 @@ static int on_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 		(void)nf;                                                                                    \
 		if (!p->kind)                                                                                \
 			return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'"); \
-		return add_text(&p->kind->field, &p->kind->n##field, pos, &f[0], what, known, 0, e);         \
+		return add_text(&p->kind->field, &p->kind->n##field, &p->kind->field##_cond, pos, &f[0], what, \
+				known, 0, e);                                                                \
 	}
 KIND_TEXT(on_seen, seen, "seen", seen_words)
 KIND_TEXT(on_find, finds, "find", NULL)
@@ -398,7 +438,8 @@ static int on_name(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 		return tpl_error(e, pos, f[0].col + (int)len - 1,
 				 "a room's name ends in no number (the key numbers a name given twice), not '%s'",
 				 f[0].text);
-	return add_text(&p->kind->names, &p->kind->nnames, pos, &f[0], "name", NULL, ROOM_NAME_MAX, e);
+	return add_text(&p->kind->names, &p->kind->nnames, &p->kind->names_cond, pos, &f[0], "name", NULL,
+			ROOM_NAME_MAX, e);
 }
 
 static int on_match(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
@@ -411,7 +452,14 @@ static int on_match(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 		if (!((*c >= 'a' && *c <= 'z') || *c == '\'' || *c == '-'))
 			return tpl_error(e, pos, f[0].col + (int)(c - f[0].text),
 					 "a match word is one lowercase word, not '%s'", f[0].text);
-	return add_text(&p->kind->match, &p->kind->nmatch, pos, &f[0], "match", NULL, 0, e);
+	char *copy = strdup(f[0].text);
+	char **slot = copy ? grow((void **)&p->kind->match, &p->kind->nmatch, sizeof *slot, e) : NULL;
+	if (!slot) {
+		free(copy);
+		return copy ? -1 : oom(e);
+	}
+	*slot = copy;
+	return 0;
 }
 
 static int on_feature(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
@@ -420,22 +468,139 @@ static int on_feature(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	(void)nf;
 	if (!p->kind)
 		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
-	if (p->kind->feature != FEATURE_NONE) {
-		/* the same feature in other words: one of them drawn a room */
-		enum feature again;
-		if (site_field_feature(pos, &f[0], &again, e) < 0)
-			return -1;
-		if (again != p->kind->feature)
-			return tpl_error(e, pos, f[0].col,
-					 "room kind '%s' has the feature %s already (a kind has one feature; more "
-					 "'feature:' lines name it in other words)",
-					 p->kind->id, feature_name(p->kind->feature));
-		return add_text(&p->kind->feature_alt, &p->kind->nfeature_alt, pos, &f[1], "feature", NULL, 0, e);
-	}
-	if (site_field_feature(pos, &f[0], &p->kind->feature, e) < 0 ||
-	    site_field_text(pos, &f[1], "feature", NULL, 0, e) < 0)
+	enum feature feat;
+	if (site_field_feature(pos, &f[0], &feat, e) < 0)
 		return -1;
-	return (p->kind->feature_text = strdup(f[1].text)) ? 0 : oom(e);
+	/* a second line is the same feature, worded for other facts with a
+	 * condition ("[!pillars]a fluted pillar"), or in other words without
+	 * one (a room's words are drawn fresh for the document) */
+	if (p->kind->feature != FEATURE_NONE && feat != p->kind->feature)
+		return tpl_error(e, pos, f[0].col,
+				 "room kind '%s' has the feature %s already (a kind has one feature; more "
+				 "'feature:' lines name it in other words, or with a condition for other facts)",
+				 p->kind->id, feature_name(p->kind->feature));
+	p->kind->feature = feat;
+	if (add_text(&p->kind->ftexts, &p->kind->nftexts, &p->kind->ftexts_cond, pos, &f[1], "feature", NULL, 0,
+		     e) < 0)
+		return -1;
+	if (p->kind->feature_text)
+		return 0;
+	return (p->kind->feature_text = strdup(p->kind->ftexts[0])) ? 0 : oom(e);
+}
+
+/* Fact words of field f, each one of allowed (the message lists those),
+ * into *out. */
+static int fact_words(const struct tpl_pos *pos, const struct tpl_field *f, fact_bits allowed, const char *what,
+		      fact_bits *out, struct err *e)
+{
+	*out = 0;
+	for (const char *w = f->text; *w;) {
+		while (*w == ' ')
+			w++;
+		size_t len = strcspn(w, " ");
+		if (!len)
+			break;
+		int fact = fact_by_name(w, len);
+		if (fact < 0 || !(allowed & FACT_BIT(fact))) {
+			char list[300] = "";
+			size_t used = 0;
+			for (int i = 0; i < FACT_COUNT; i++)
+				if (allowed & FACT_BIT(i))
+					used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", used ? " " : "",
+								 fact_name((enum fact)i));
+			return tpl_error(e, pos, f->col + (int)(w - f->text), "%s '%.*s' (words: %s)", what, (int)len,
+					 w, list);
+		}
+		*out |= FACT_BIT(fact);
+		w += len;
+	}
+	return 0;
+}
+
+#define FACTS_ROOM (FACTS_FLOOR | FACT_BIT(FACT_COLD) | FACT_BIT(FACT_WARM) | FACT_BIT(FACT_WET) | \
+		    FACT_BIT(FACT_DARK) | FACT_BIT(FACT_LIT))
+#define FACTS_NATURE (FACTS_WHO & ~FACT_BIT(FACT_OCCUPIED) & ~FACT_BIT(FACT_FACTION) & ~FACT_BIT(FACT_LEADER))
+
+/* facts:WORDS in a kind's lines: its floor, air and light. */
+static int on_facts(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->kind)
+		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
+	return fact_words(pos, &f[0], FACTS_ROOM, "a room kind's facts are its floor, air and light, not",
+			  &p->kind->facts, e);
+}
+
+/* contents:KIND in a kind's lines: what the stocking rolls in its rooms
+ * (a "Trapped Passage" holds a trap). */
+static int on_contents(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->kind)
+		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
+	static const char *const kinds[] = { "trap", "special", "empty" };
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (!strcmp(f[0].text, kinds[i])) {
+			snprintf(p->kind->contents, sizeof p->kind->contents, "%s", kinds[i]);
+			return 0;
+		}
+	return tpl_error(e, pos, f[0].col, "unknown contents '%s' (contents: trap, special, empty)", f[0].text);
+}
+
+/* creature:NAME:NATURE:HABITAT: what a creature is and where it lives;
+ * the habitat's kind ids are checked once every file is read. */
+static int on_creature(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	struct site_creature c = { .file = p->file, .line = pos->line };
+	if (site_field_word(pos, &f[0], "the creature", c.name, sizeof c.name, e) < 0 ||
+	    fact_words(pos, &f[1], FACTS_NATURE, "a creature's nature is none of", &c.nature, e) < 0)
+		return -1;
+	for (int i = 0; i < p->t->ncreatures; i++)
+		if (!strcmp(p->t->creatures[i].name, c.name))
+			return tpl_error(e, pos, f[0].col, "creature '%s' again (first at %s:%d)", c.name,
+					 p->t->creatures[i].file, p->t->creatures[i].line);
+	for (const char *w = f[2].text; *w;) {
+		while (*w == ' ')
+			w++;
+		size_t len = strcspn(w, " ");
+		if (!len)
+			break;
+		int setting = -1;
+		for (int st = 0; st < SETTING_COUNT; st++)
+			if (strlen(site_setting_name((enum site_setting)st)) == len &&
+			    !strncmp(w, site_setting_name((enum site_setting)st), len))
+				setting = st;
+		if (len == 3 && !strncmp(w, "any", 3))
+			c.settings = (1u << SETTING_COUNT) - 1;
+		else if (setting >= 0)
+			c.settings |= 1u << setting;
+		else {
+			char *id = strndup(w, len);
+			char **slot = id ? grow((void **)&c.kinds, &c.nkinds, sizeof *slot, e) : NULL;
+			if (!slot) {
+				free(id);
+				for (int i = 0; i < c.nkinds; i++)
+					free(c.kinds[i]);
+				free(c.kinds);
+				return id ? -1 : oom(e);
+			}
+			*slot = id;
+		}
+		w += len;
+	}
+	struct site_creature *slot = grow((void **)&p->t->creatures, &p->t->ncreatures, sizeof *slot, e);
+	if (!slot) {
+		for (int i = 0; i < c.nkinds; i++)
+			free(c.kinds[i]);
+		free(c.kinds);
+		return -1;
+	}
+	*slot = c;
+	return 0;
 }
 
 /* ---- outsiders ---- */
@@ -446,13 +611,14 @@ static int outsider(struct parse *p, int visitor, const struct tpl_pos *pos, con
 		    struct err *e)
 {
 	struct site_outsider o = { .visitor = visitor, .level_lo = SITE_LEVELS_LO, .level_hi = SITE_LEVELS_HI };
+	struct tpl_field rest;
 	if (site_field_settings(pos, &f[0], &o.settings, e) < 0 ||
 	    site_field_word(pos, &f[1], "the creature", o.creature, sizeof o.creature, e) < 0 ||
 	    site_field_word(pos, &f[2], "the plural", o.plural, sizeof o.plural, e) < 0 ||
 	    site_field_dice(pos, &f[3], &o.count, e) < 0 ||
-	    site_field_text(pos, &f[4], visitor ? "visitor" : "vermin", group_words, 0, e) < 0)
+	    cond_text(pos, &f[4], visitor ? "visitor" : "vermin", group_words, 0, &o.cond, &rest, e) < 0)
 		return -1;
-	if (!(o.text = strdup(f[4].text)))
+	if (!(o.text = strdup(rest.text)))
 		return oom(e);
 	struct site_outsider *slot = grow((void **)&p->t->outsiders, &p->t->noutsiders, sizeof *slot, e);
 	if (!slot) {
@@ -534,6 +700,9 @@ static const struct tpl_directive directives[] = {
 	{ "vermin", "str str str str text", on_vermin, 0 },
 	{ "visitor", "str str str str text", on_visitor, 0 },
 	{ "levels", "str", on_levels, 0 },
+	{ "facts", "str", on_facts, 0 },
+	{ "contents", "str", on_contents, 0 },
+	{ "creature", "str str str", on_creature, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 
@@ -565,7 +734,7 @@ int site_tables_load(struct site_tables *t, const char *const *dirs, struct err 
 		}
 		free(text);
 	}
-	if (site_tables_check(t, e) < 0) {
+	if (site_tables_check(t, e) < 0 || site_tables_index(t, e) < 0) {
 		site_tables_free(t);
 		return -1;
 	}

@@ -12,6 +12,7 @@
 
 #include "base/err.h"
 #include "model/map.h"
+#include "site/room_facts.h"
 #include "site/site_words.h"
 
 #define SITE_WORD 48           /* a creature's or a leader's name */
@@ -31,6 +32,7 @@ enum site_thread_place {
 struct site_line {
 	char *text;
 	unsigned settings;     /* bits of enum site_setting */
+	struct fact_cond cond; /* what the line needs ("[building]") */
 	char *place_name;      /* built: the site's name it gives (a place: line), or NULL */
 	enum site_thread_place thread;
 	char *words;           /* the thread's words, as the text says them */
@@ -49,6 +51,19 @@ struct site_member {
 				  unless its line says) */
 };
 
+/* What a creature is and where it lives (creatures.site): nature holds
+ * the facts of who is in a room it is in (beast, undead, living, ...);
+ * it is met only in rooms of the kinds or settings of its habitat. */
+struct site_creature {
+	char name[SITE_WORD];
+	fact_bits nature;
+	unsigned settings;     /* settings of its habitat (bits of enum site_setting) */
+	char **kinds; int nkinds;   /* kind ids of its habitat */
+	int *kind_index;            /* beside kinds, once loaded: the kind's index, or -1 */
+	const char *file;
+	int line;
+};
+
 struct site_leader {
 	char name[SITE_WORD], creature[SITE_WORD];
 };
@@ -57,13 +72,15 @@ struct site_faction_type {
 	char id[32];
 	char type[16];         /* tribe, cult, household, brood, dead, band */
 	unsigned settings;
-	char **called; int ncalled;
-	char **holds; int nholds;
+	/* each list of lines has its lines' conditions beside it (X_cond) */
+	char **called; int ncalled; struct fact_cond *called_cond;
+	char **holds; int nholds; struct fact_cond *holds_cond;
 	struct site_leader *leaders; int nleaders;
 	struct site_member *members; int nmembers;
-	char **wants; int nwants;
-	char **secrets; int nsecrets;
+	char **wants; int nwants; struct fact_cond *wants_cond;
+	char **secrets; int nsecrets; struct fact_cond *secrets_cond;
 	char **doing[ROLE_COUNT]; int ndoing[ROLE_COUNT];
+	struct fact_cond *doing_cond[ROLE_COUNT];   /* with a needs:FEATURE line's feature */
 	enum feature *doing_needs[ROLE_COUNT];  /* beside doing: the feature a line names
 						   and so needs in its room, or FEATURE_NONE */
 	int level_lo, level_hi; /* the party levels it suits (levels:LO-HI) */
@@ -75,15 +92,18 @@ struct site_kind {
 	char id[32];
 	unsigned settings;
 	enum site_role role;
-	char **names; int nnames;
+	char **names; int nnames; struct fact_cond *names_cond;
 	char **match; int nmatch;          /* lowercase words */
 	enum feature feature;              /* FEATURE_NONE: none */
-	char *feature_text;                /* "a black stone altar" */
-	char **feature_alt; int nfeature_alt;  /* the same feature in other words:
-						  a room's is one of these or
-						  feature_text */
-	char **seen; int nseen;
-	char **finds; int nfinds;
+	char *feature_text;                /* "a black stone altar" (the first feature line's) */
+	char **ftexts; int nftexts;        /* every feature line's text, with its condition */
+	struct fact_cond *ftexts_cond;     /* ("[!pillars]a fluted pillar" where one is drawn;
+					      lines without one: other words, drawn fresh) */
+	fact_bits facts;                   /* facts:WORDS: its floor, air, light (a floor word
+					      replaces the setting's) */
+	char contents[16];                 /* contents:KIND: what the stocking rolls there ("trap") */
+	char **seen; int nseen; struct fact_cond *seen_cond;
+	char **finds; int nfinds; struct fact_cond *finds_cond;
 	const char *file;                  /* where its kind line is: one of the tables' files */
 	int line;
 };
@@ -94,6 +114,7 @@ struct site_outsider {
 	char creature[SITE_WORD], plural[SITE_WORD];
 	struct site_dice count;
 	char *text;
+	struct fact_cond cond;
 	int level_lo, level_hi;            /* the party levels it suits (levels:LO-HI) */
 };
 
@@ -112,6 +133,8 @@ struct site_tables {
 	struct site_faction_type *factions; int nfactions;
 	struct site_kind *kinds; int nkinds;
 	struct site_outsider *outsiders; int noutsiders;
+	struct site_creature *creatures; int ncreatures;
+	int creatures_sorted;              /* by name, once loaded (looked up by bisection) */
 	char **files; int nfiles;          /* the names of the files read, for messages */
 };
 
@@ -121,6 +144,11 @@ struct site_tables {
  * empty. */
 int site_tables_load(struct site_tables *t, const char *const *dirs, struct err *e);
 void site_tables_free(struct site_tables *t);
+
+/* Once t is read and checked: its creatures sorted by name and their
+ * habitats' kinds resolved to indices, so a room looks them up quickly.
+ * Returns 0 or -1 with e set (out of memory). */
+int site_tables_index(struct site_tables *t, struct err *e);
 
 /* Parses one file's text (named name in messages) into t, which may hold
  * other files' lines already. For the tests and the fuzz harness. */

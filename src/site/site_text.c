@@ -8,16 +8,24 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Whether premise line l suits settings: one of its settings, and its
+ * condition (of where the site lies: the setting facts' bits are the
+ * settings') holds. */
+static int line_suits(const struct site_line *l, unsigned settings)
+{
+	return (l->settings & settings) && fact_cond_holds(&l->cond, settings);
+}
+
 int site_pick_line(const struct site_line *lines, int n, unsigned settings, struct rng *rng)
 {
 	int suit = 0;
 	for (int i = 0; i < n; i++)
-		suit += (lines[i].settings & settings) != 0;
+		suit += line_suits(&lines[i], settings);
 	if (suit == 0)
 		return -1;
 	int k = rng_range(rng, 0, suit - 1);
 	for (int i = 0; i < n; i++)
-		if ((lines[i].settings & settings) && k-- == 0)
+		if (line_suits(&lines[i], settings) && k-- == 0)
 			return i;
 	return -1;
 }

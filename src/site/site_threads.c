@@ -191,7 +191,7 @@ static int suits(const struct site_thread *t, const struct spot *s, int n, const
 		if (s->leader || s->dist == 0)
 			return score;
 		if (t->place == THREAD_WHO)
-			return 100 * deepest + (s->role == ROLE_PRISON ? 200 : s->role == ROLE_NONE || s->role == ROLE_STORE ? 60 : 0) + score;
+			return 100 * deepest + (s->role == ROLE_PRISON ? 200 : s->role != ROLE_NONE ? 60 : 0) + score;
 		return 100 * deepest + 3 * score;
 	case THREAD_WANT:
 		return (s->leader && s->faction == 0 ? 400 : 0) + 100 * deepest + score;

@@ -59,9 +59,11 @@ static void patrol_led_by(const struct level_plan *lp, const struct site_faction
 	static const char *const beast_many[] = { "lope at their heels", "slink along beside them",
 						   "run ahead of them, noses to the floor" };
 	static const char *const lead_one[] = { "drives them on", "walks at their head", "brings up the rear, cursing the slow",
-						 "keeps them in step with a word" };
+						 "keeps them in step with a word", "calls the turns at every corner",
+						 "shoves the stragglers along from behind" };
 	static const char *const lead_many[] = { "drive them on", "walk at their head", "bring up the rear, cursing the slow",
-						  "keep them in step with a word" };
+						  "keep them in step with a word", "call the turns at every corner",
+						  "shove the stragglers along from behind" };
 	out[0] = '\0';
 	if (!f || g->count <= 0)
 		return;
@@ -77,7 +79,7 @@ static void patrol_led_by(const struct level_plan *lp, const struct site_faction
 	const char *who = g->count == 1 ? m->creature : m->plural;
 	int beast = m->cast == CAST_BEAST, one = g->count == 1;
 	const char *const *does = beast ? (one ? beast_one : beast_many) : (one ? lead_one : lead_many);
-	int ndoes = beast ? 3 : 4;
+	int ndoes = beast ? (int)(sizeof beast_one / sizeof beast_one[0]) : (int)(sizeof lead_one / sizeof lead_one[0]);
 	for (int i = 0; i < ndoes; i++) {
 		snprintf(out, size, " %c%s %s %s.", n[0] >= 'a' && n[0] <= 'z' ? n[0] - 'a' + 'A' : n[0], n + 1, who,
 			 does[i]);

@@ -7,6 +7,7 @@
 #include "stock/stock.h"
 
 #include "stock/stock_valued.h"
+#include "site/site.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -194,15 +195,15 @@ out:
 }
 
 static int dress_entry(struct key_entry *en, const struct map *m, const struct stock_tables *t,
-		       struct stock_memory *mem, struct rng *rng, struct err *e)
+		       struct stock_memory *mem, fact_bits facts, struct rng *rng, struct err *e)
 {
-	if (en->kind[0])
+	if (en->kind[0] && en->seen)
 		return 0;   /* the site model said what is seen */
 	const struct region *r = &m->regions[en->region];
 	const struct stock_table *tab = stock_dressing_table(t, m, en->region);
 	if (!tab)
 		return 0;
-	struct stock_vars v = { .memory = mem };
+	struct stock_vars v = { .memory = mem, .facts = facts };
 	v.v[STOCK_VAR_ROOM] = en->title;
 	const struct stock_table *tint = NULL;
 	if (r->zone >= 0 && r->zone < m->nzones && m->zones) {
@@ -250,6 +251,7 @@ struct stock_at {
 	struct stock_memory *mem;
 	int depth;
 	int level;
+	fact_bits facts;        /* of the room being stocked */
 	long richest;           /* the most gp a treasure of the level holds so far, the leaders' aside */
 	const struct key_entry *last_free;  /* on a level of TRAPS_FROM rooms or more, the last room
 					       nobody holds: a trap when none has been rolled before it */
@@ -278,6 +280,10 @@ static const struct stock_kind *entry_kind(const struct key_entry *en, const str
 	const struct stock_kind *k = NULL;
 	if (en->kind[0] && en->noccupants > 0)
 		k = find_kind(t, "monster");
+	else if (en->kind[0] && en->contents_kind[0])
+		k = find_kind(t, en->contents_kind);   /* what the room's kind holds (a trap) */
+	if (k)
+		return k;
 	else if (en->kind[0] || t->fig.has_budget)
 		k = roll_kind_unoccupied(t, rng);
 	return k ? k : roll_kind(t, rng);
@@ -322,7 +328,9 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 	int treasure = rng_chance(rng, k->treasure) || hoard;
 	int empty = strcmp(k->name, "empty") == 0;
 	int occupied = en->kind[0] && en->noccupants > 0;   /* the site wrote who is here */
-	struct stock_vars v = { .memory = at->mem, .depth = at->depth };
+	struct stock_vars v = { .memory = at->mem, .depth = at->depth, .facts = at->facts };
+	if (!strcmp(k->name, "trap"))
+		v.facts |= FACT_BIT(FACT_TRAP);
 	v.v[STOCK_VAR_ROOM] = en->title;
 	snprintf(en->contents_kind, sizeof en->contents_kind, "%s", empty && treasure ? "treasure" : k->name);
 	char label[sizeof k->name];
@@ -420,7 +428,7 @@ static int join_key_lines(struct key_entry *en, const char *key_name, struct err
 /* Where each key lying in the room is found ("The brass key hangs ..."),
  * said once with what it opens. */
 static int keys_entry(struct key_entry *en, const struct map *m, const struct stock_tables *t,
-		      struct stock_memory *mem, struct rng *rng, struct err *e)
+		      struct stock_memory *mem, fact_bits facts, struct rng *rng, struct err *e)
 {
 	const struct stock_table *tab = stock_table_find(t, "key_place");
 	if (!tab)
@@ -433,7 +441,7 @@ static int keys_entry(struct key_entry *en, const struct map *m, const struct st
 			seen = m->locks[j].region == en->region && strcmp(m->locks[j].name, m->locks[i].name) == 0;
 		if (seen)
 			continue;
-		struct stock_vars v = { .memory = mem };
+		struct stock_vars v = { .memory = mem, .facts = facts };
 		v.v[STOCK_VAR_KEY] = m->locks[i].name[0] ? m->locks[i].name : "key";
 		v.v[STOCK_VAR_ROOM] = en->title;
 		if (add_rolled(en, t, tab, NULL, NULL, &v, rng, e) < 0 ||
@@ -528,9 +536,10 @@ static int wandering_table(struct key *k, const struct stock_tables *t, struct s
 	snprintf(k->wandering_die, sizeof k->wandering_die, "d%d", rows);
 	int rc = 0, nused = 0;
 	for (int row = 1; row <= rows && rc == 0; row++) {
-		int pick = stock_pick(tab, rng);
+		/* the table belongs to no room: it knows no facts */
+		int pick = stock_pick_fit(t, tab, NULL, 0, rng);
 		for (int tries = 0; tries < 50 && nused < tab->n && used[pick]; tries++)
-			pick = stock_pick(tab, rng);
+			pick = stock_pick_fit(t, tab, NULL, 0, rng);
 		if (!used[pick])
 			nused++;
 		used[pick] = 1;
@@ -572,7 +581,7 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 	key_said_init(&own);
 	mem.said = said ? said : &own;
 	int figures = stock_has_trap_figures(&t->fig) || stock_has_treasure_figures(&t->fig);
-	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0, NULL, 0 };
+	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0, 0, NULL, 0 };
 	if (figures)
 		at.level = stock_level_for(&t->fig, party_level > 0 ? party_level : 1, at.depth);
 	/* with treasure valued, the leaders' rooms last: a hoard outweighs
@@ -587,16 +596,27 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 		}
 	if (rooms < TRAPS_FROM)
 		at.last_free = NULL;
+	/* what the map gives each room, where the site has not said more
+	 * (read once, when a room needs it) */
+	struct room_facts *facts = NULL;
 	int rc = 0;
 	for (int i = 0; i < (leaders_last ? 2 : 1) * k->n && rc == 0; i++) {
 		struct key_entry *en = &k->entries[i % k->n];
 		if (en->region <= 0 || en->region > m->nregions ||
 		    (leaders_last && (i < k->n) == leader_entry(en)))
 			continue;
-		if (dress_entry(en, m, t, &mem, rng, e) < 0 || contents_entry(en, &at, rng, e) < 0 ||
-		    keys_entry(en, m, t, &mem, rng, e) < 0)
+		if (!en->facts && !facts && room_facts_level(m, site_setting_of(m), &facts, e) < 0) {
+			rc = -1;
+			break;
+		}
+		at.facts = en->facts ? (fact_bits)en->facts : facts[en->region].bits;
+		if (en->noccupants > 0)
+			at.facts |= FACT_BIT(FACT_OCCUPIED);
+		if (dress_entry(en, m, t, &mem, at.facts, rng, e) < 0 || contents_entry(en, &at, rng, e) < 0 ||
+		    keys_entry(en, m, t, &mem, at.facts, rng, e) < 0)
 			rc = -1;
 	}
+	free(facts);
 	/* then what opens or finds each door, rolled after the rest so the
 	 * rooms' contents stay as they were */
 	for (int i = 0; i < k->n && rc == 0; i++)

@@ -278,13 +278,82 @@ int stock_pick_fresh(const struct stock_tables *t, const struct stock_table *tab
 	return i;
 }
 
+/* The weight of entry i of tab in a draw among the fit ones. */
+static long fit_weight(const struct stock_table *tab, int i)
+{
+	return tab->die.sides > 0 ? tab->entries[i].hi - tab->entries[i].lo + 1 : tab->entries[i].weight;
+}
+
+/* Whether entry i of tab holds for facts with spec condition words and,
+ * where used is given, is not used yet. */
+static int in_pool(const struct stock_table *tab, int i, fact_bits facts, int spec, const unsigned char *used)
+{
+	return tab->entries[i].cond.n == spec && fact_cond_holds(&tab->entries[i].cond, facts) && !(used && used[i]);
+}
+
+/* The weight of the entries in_pool. */
+static long pool_weight(const struct stock_table *tab, fact_bits facts, int spec, const unsigned char *used)
+{
+	long total = 0;
+	for (int i = 0; i < tab->n; i++)
+		if (in_pool(tab, i, facts, spec, used))
+			total += fit_weight(tab, i);
+	return total;
+}
+
+int stock_pick_fit(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
+		   fact_bits facts, struct rng *rng)
+{
+	if (!tab->conditioned)
+		return stock_pick_fresh(t, tab, mem, rng);
+	int best = -1;
+	for (int i = 0; i < tab->n; i++)
+		if (fact_cond_holds(&tab->entries[i].cond, facts) && tab->entries[i].cond.n > best)
+			best = tab->entries[i].cond.n;
+	if (best < 0)
+		return stock_pick_fresh(t, tab, mem, rng);
+	int ti = (int)(tab - t->tables);
+	unsigned char *used = mem && ti >= 0 && ti < mem->ntables ? mem->used[ti] : NULL;
+	/* the most specific entries that hold, one the document has not used
+	 * first; those all used, a less specific one rather than one again;
+	 * every one used, the most specific again */
+	int spec = best;
+	long total = 0;
+	for (; used && spec >= 0 && (total = pool_weight(tab, facts, spec, used)) <= 0; spec--)
+		;
+	const unsigned char *skip = used;
+	if (total <= 0) {
+		spec = best;
+		skip = NULL;
+		total = pool_weight(tab, facts, spec, NULL);
+	}
+	if (total <= 0)
+		return stock_pick_fresh(t, tab, mem, rng);
+	int pick = -1;
+	long r = (long)rng_range(rng, 1, (int)(total > 1000000000L ? 1000000000L : total));
+	for (int i = 0; i < tab->n && r > 0; i++)
+		if (in_pool(tab, i, facts, spec, skip)) {
+			r -= fit_weight(tab, i);
+			if (r <= 0)
+				pick = i;
+		}
+	if (used && pick >= 0 && !used[pick]) {
+		used[pick] = 1;
+		if (++mem->nused[ti] >= tab->n) {
+			memset(used, 0, (size_t)tab->n);
+			mem->nused[ti] = 0;
+		}
+	}
+	return pick;
+}
+
 static int expand(const struct stock_tables *t, const char *text, const struct stock_vars *v, int flags,
 		  struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e);
 
 static int roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 		int flags, struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e)
 {
-	int i = stock_pick_fresh(t, tab, v ? v->memory : NULL, rng);
+	int i = stock_pick_fit(t, tab, v ? v->memory : NULL, v ? v->facts : 0, rng);
 	if (i < 0)
 		return err_set(e, "table '%s' has no entry for that roll", tab->name);
 	return expand(t, tab->entries[i].text, v, flags, rng, out, depth, calls, e);

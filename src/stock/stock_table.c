@@ -225,8 +225,16 @@ static int check_text(const struct tpl_pos *pos, const struct tpl_field *f, stru
 }
 
 static int add_entry(struct stock_table *tab, const struct tpl_pos *pos,
-		     const struct tpl_field *text, int lo, int hi, int weight, struct err *e)
+		     const struct tpl_field *field, int lo, int hi, int weight, struct err *e)
 {
+	struct fact_cond cond;
+	const char *rest;
+	if (fact_cond_read(pos, field->text, field->col, &cond, &rest, e) < 0)
+		return -1;
+	struct tpl_field after = *field;
+	after.text = rest;
+	after.col = field->col + (int)(rest - field->text);
+	const struct tpl_field *text = &after;
 	if (check_text(pos, text, e) < 0)
 		return -1;
 	if (tab->n == tab->cap) {
@@ -244,6 +252,9 @@ static int add_entry(struct stock_table *tab, const struct tpl_pos *pos,
 	en->lo = lo;
 	en->hi = hi;
 	en->weight = weight;
+	en->cond = cond;
+	if (cond.n)
+		tab->conditioned = 1;
 	en->line = pos->line;
 	en->col = text->col;
 	tab->n++;

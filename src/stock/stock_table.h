@@ -21,6 +21,7 @@
 #include "base/sbuf.h"
 #include "model/key_said.h"
 #include "stock/stock_figures.h"
+#include "site/room_facts.h"
 
 #define STOCK_NAME_MAX 48
 #define STOCK_MAX_KINDS 16
@@ -63,6 +64,8 @@ struct stock_vars {
 	int depth;                        /* the dungeon level: {NAME} is rolled on
 					     NAME_levelN for the deepest N from 2 to
 					     depth that has one (0: never) */
+	fact_bits facts;                  /* the room's facts: an entry "[bed]..." is
+					     rolled only where they hold */
 };
 
 /* NdS+A, times M: "2d6", "d100", "3d6x10", "1d4+1". */
@@ -73,7 +76,8 @@ struct stock_dice {
 struct stock_entry {
 	int lo, hi;             /* die tables: the results this entry covers */
 	int weight;             /* weighted tables */
-	char *text;
+	char *text;             /* after its condition */
+	struct fact_cond cond;  /* "[bed !undead]": what it needs (n 0: nothing) */
 	int line, col;          /* where the text starts in its file */
 };
 
@@ -84,6 +88,7 @@ struct stock_table {
 	struct stock_entry *entries;
 	int n, cap;
 	long total_weight;
+	int conditioned;        /* an entry has a condition */
 };
 
 /* A table's name or one of its aliases, sorted for lookup. */
@@ -179,6 +184,13 @@ int stock_pick(const struct stock_table *tab, struct rng *rng);
  * struct stock_memory), and records the pick. */
 int stock_pick_fresh(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
 		     struct rng *rng);
+
+/* Same, among the entries whose conditions hold for facts: those with the
+ * most conditions that mem has not seen used, else less specific ones not
+ * used, else the most specific again (a die table's by their ranges);
+ * every entry when none holds. */
+int stock_pick_fit(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
+		   fact_bits facts, struct rng *rng);
 
 /* Allocates a memory for the tables of t; returns 0 or -1 with e set. */
 int stock_memory_init(struct stock_memory *mem, const struct stock_tables *t, struct err *e);

@@ -86,6 +86,9 @@ static void site_check_parsed(const struct site_tables *t)
 			if (!k->names[n][0] || strlen(k->names[n]) > 47)
 				abort();
 	}
+	for (int i = 0; i < t->ncreatures; i++)
+		if (!t->creatures[i].name[0] || (t->creatures[i].nature & ~(fact_bits)FACTS_WHO))
+			abort();
 	for (int i = 0; i < t->noutsiders; i++) {
 		site_check_dice(&t->outsiders[i].count);
 		site_check_levels(t->outsiders[i].level_lo, t->outsiders[i].level_hi);
@@ -116,8 +119,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			else if (strncmp(e.msg, "the site tables have no ", 24) != 0)
 				abort();
 		}
-		/* again as a second file: its first faction or kind is one again */
-		int ids = t.nfactions + t.nkinds;
+		/* again as a second file: its first faction, kind or creature is
+		 * one again */
+		int ids = t.nfactions + t.nkinds + t.ncreatures;
 		int rc = site_tables_parse(&t, "fuzz2.site", text, size, &e);
 		if ((rc < 0) != (ids > 0))
 			abort();

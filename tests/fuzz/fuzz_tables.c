@@ -37,7 +37,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (rc == 0) {
 		clean_error(stock_check_system(&t, &e), &e);
 		struct rng rng;
-		struct stock_vars v = { { "Flooded Halls", NULL, "Library" }, NULL };
+		/* a room with a table and a bed, in a dungeon, no one in it */
+		struct stock_vars v = { .v = { "Flooded Halls", NULL, "Library" },
+					.facts = FACT_BIT(FACT_DUNGEON) | FACT_BIT(FACT_FEATURE + FEATURE_TABLE - 1) |
+					 FACT_BIT(FACT_FEATURE + FEATURE_BED - 1) };
 		rng_seed_text(&rng, "fuzz", 1);
 		for (int i = 0; i < t.ntables && i < 16; i++) {
 			struct sbuf out;

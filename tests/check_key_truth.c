@@ -1,0 +1,466 @@
+/* check_key_truth.c: the key agrees with the map and with itself, read
+ * as a game master reads it. Over 200 seeds of every method and 50
+ * three-level booklets, stocked by the neutral system and by 5e, it reads
+ * each entry's words (its title and paragraphs, as the text preview
+ * prints them) and the map (features, doors and stairs drawn), and
+ * counts: entries that promise what the map lacks (stairs, a well, rows
+ * of pillars, a portcullis, a trap, water); hiding places in furniture
+ * the room lacks; creatures out of place (by a habitat list of this
+ * test's own, not the tables'); and features drawn but never named. Each
+ * count must be 0. Its word lists are its own: it never reads the flags
+ * the generator sets. */
+#include "testutil.h"
+
+#include "app/level_keys.h"
+#include "methods/levels.h"
+#include "site/site.h"
+#include "site/site_int.h"
+#include "stock/stock_table.h"
+
+#include <ctype.h>
+#include <strings.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SEEDS 200
+#define BOOKLETS 50
+
+struct counts {
+	long entries, contradictions, hiding, misplaced, unnamed;
+};
+
+static struct site_tables site;
+static struct stock_tables sys5e;
+
+static void load(void)
+{
+	struct err e;
+	ck_assert_msg(site_tables_load(&site, test_template_dirs(), &e) == 0, "%s", e.msg);
+	stock_tables_init(&sys5e);
+	ck_assert_msg(stock_tables_load(&sys5e, test_template_dirs(), "5e", &e) == 0, "%s", e.msg);
+}
+
+static void unload(void)
+{
+	site_tables_free(&site);
+	stock_tables_free(&sys5e);
+}
+
+/* ---- reading an entry ---- */
+
+/* The entry's words as one lowercase text: its title and paragraphs. */
+static void entry_text(const struct key_entry *en, char *out, size_t size)
+{
+	size_t n = (size_t)snprintf(out, size, "%s.", en->title);
+	for (int i = 0; i < en->nlines && n < size; i++)
+		n += (size_t)snprintf(out + n, size - n, " %s", en->lines[i]);
+	for (char *p = out; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+}
+
+/* The paragraphs that start with label ("who:"), lowercase, joined. */
+static void lines_with(const struct key_entry *en, const char *label, char *out, size_t size)
+{
+	size_t n = 0, ll = strlen(label);
+	out[0] = '\0';
+	for (int i = 0; i < en->nlines && n < size; i++)
+		if (!strncasecmp(en->lines[i], label, ll))
+			n += (size_t)snprintf(out + n, size - n, " %s", en->lines[i]);
+	for (char *p = out; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+}
+
+/* The last words found by says(), with a little of the text around them,
+ * for the report. */
+static char found[96];
+
+static void note(const char *text, const char *at)
+{
+	const char *from = at - text > 40 ? at - 40 : text;
+	snprintf(found, sizeof found, "...%.80s...", from);
+}
+
+/* The paragraphs that say where a key lies ("The brass key ..."), lowercase. */
+static void key_lines(const struct key_entry *en, char *out, size_t size)
+{
+	size_t n = 0;
+	out[0] = '\0';
+	for (int i = 0; i < en->nlines && n < size; i++)
+		if (!strncmp(en->lines[i], "The ", 4) && strstr(en->lines[i], " key ") &&
+		    strstr(en->lines[i], "it opens"))
+			n += (size_t)snprintf(out + n, size - n, " %s", en->lines[i]);
+	for (char *p = out; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+}
+
+/* Whether any of the words (NULL-ended) is in text. */
+static int says(const char *text, const char *const *words)
+{
+	for (; *words; words++) {
+		const char *at = strstr(text, *words);
+		if (at) {
+			note(text, at);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether word stands in text as a whole word (letters either side end it). */
+static int says_word(const char *text, const char *word)
+{
+	size_t len = strlen(word);
+	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word))
+		if ((p == text || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[len])) {
+			note(text, p);
+			return 1;
+		}
+	return 0;
+}
+
+/* ---- reading the map ---- */
+
+struct room {
+	int features[FEATURE_COUNT];
+	int stairs;
+	int doors[DOOR_KIND_COUNT];
+	int building, cave;
+};
+
+static void read_room(const struct map *m, int id, struct room *r)
+{
+	memset(r, 0, sizeof *r);
+	const struct rect *b = &m->regions[id].bounds;
+	for (int y = b->y; y < b->y + b->h; y++)
+		for (int x = b->x; x < b->x + b->w; x++)
+			if (map_at(m, x, y) == id && m->features && m->features[(long)y * m->w + x] < FEATURE_COUNT)
+				r->features[m->features[(long)y * m->w + x]]++;
+	for (int i = 0; i < m->nstairs; i++)
+		r->stairs += map_at(m, m->stairs[i].x, m->stairs[i].y) == id;
+	for (int i = 0; i < m->ndoors; i++) {
+		int a, c;
+		map_door_regions(m, &m->doors[i], &a, &c);
+		if (a == id || c == id)
+			r->doors[m->doors[i].kind]++;
+	}
+	const char *method = m->method ? m->method : "";
+	r->building = !strcmp(method, "mansion") || !strcmp(method, "house");
+	int caves = 0;
+	for (int z = 0; z < m->nzones; z++)
+		caves += strstr(m->zones[z].theme, "Cave") || strstr(m->zones[z].theme, "Mine") ||
+			 strstr(m->zones[z].theme, "Grotto") || strstr(m->zones[z].theme, "Warren");
+	r->cave = m->nzones > 0 && 2 * caves > m->nzones;
+}
+
+/* ---- the checks ---- */
+
+static void report(const char *what, const char *where, const struct key_entry *en, const char *why)
+{
+	/* the first few of each, so a failure says where to look */
+	static long said;
+	if (said++ < (getenv("KEY_TRUTH_ALL") ? 1000000 : 40))
+		fprintf(stderr, "%s: %s: room %d (%s): %s: %s\n", what, where, en->number, en->title, why, found);
+}
+
+/* What the entry promises that the map lacks. Returns the count. */
+static int contradictions(const char *text, const char *title, const struct room *r, const struct key_entry *en,
+			  const char *where)
+{
+	int n = 0;
+	static const char *const stairs[] = { "steps curl", "steps worn", "on a step,", "on a step ", NULL };
+	if (!r->stairs && (says_word(text, "stair") || says_word(text, "stairs") || says_word(text, "staircase") ||
+			   says(text, stairs)))
+		n++, report("no stairs drawn", where, en, "it speaks of a stair");
+	static const char *const well[] = { "a well ", "a well.", "the well", "well shaft", "well room", "old well",
+					    "echoing well", NULL };
+	if (!r->features[FEATURE_WELL] && says(text, well))
+		n++, report("no well drawn", where, en, "it speaks of a well");
+	if (r->features[FEATURE_PILLAR] < 2 && (says_word(text, "pillars") || says_word(text, "columns")))
+		n++, report("fewer than two pillars", where, en, "it speaks of pillars");
+	if (r->features[FEATURE_STATUE] < 2 && says_word(text, "statues") && !strstr(text, "like statues"))
+		n++, report("fewer than two statues", where, en, "it speaks of statues");
+	if (!r->doors[DOOR_PORTCULLIS] && strstr(text, "portcullis"))
+		n++, report("no portcullis", where, en, "it speaks of a portcullis");
+	if (!r->doors[DOOR_SECRET] && strstr(text, "secret door"))
+		n++, report("no secret door", where, en, "it speaks of a secret door");
+	if (!r->doors[DOOR_PLAIN] && !r->doors[DOOR_LOCKED] && strstr(text, "one door here"))
+		n++, report("no door", where, en, "it speaks of a door here");
+	if (!r->doors[DOOR_LOCKED] && strstr(text, "beside the locked door"))
+		n++, report("no locked door", where, en, "it speaks of the locked door");
+	static const char *const water_names[] = { "pool", "fountain", "cistern", "pond", NULL };
+	if (!r->features[FEATURE_WATER] && !r->features[FEATURE_WELL] && says(title, water_names))
+		n++, report("no water drawn", where, en, "its name promises water");
+	if (strstr(title, "trap")) {
+		int trap = 0;
+		for (int i = 0; i < en->nlines; i++)
+			trap |= !strncmp(en->lines[i], "Trap", 4);
+		if (!trap)
+			n++, report("no trap", where, en, "its name promises a trap");
+	}
+	return n;
+}
+
+/* A hiding place named from furniture the room lacks. */
+static int hiding(const char *treasure, const struct room *r, const struct key_entry *en, const char *where)
+{
+	static const struct {
+		const char *word;
+		enum feature needs;
+	} furniture[] = {
+		{ "mattress", FEATURE_BED },   { "crate", FEATURE_CRATE },   { "chimney", FEATURE_HEARTH },
+		{ "rubble", FEATURE_RUBBLE },  { "cistern", FEATURE_WELL },  { "well shaft", FEATURE_WELL },
+		{ "shelf", FEATURE_SHELF },    { "table top", FEATURE_TABLE }, { "coffin", FEATURE_COFFIN },
+		{ "altar", FEATURE_ALTAR },    { "hollow statue", FEATURE_STATUE }, { "throne", FEATURE_THRONE },
+		{ "cage", FEATURE_CAGE },      { "inside the pit", FEATURE_PIT }, { "hearth", FEATURE_HEARTH },
+		{ "hand of a statue", FEATURE_STATUE }, { "table", FEATURE_TABLE },
+	};
+	int n = 0;
+	for (size_t i = 0; i < sizeof furniture / sizeof furniture[0]; i++)
+		if (strstr(treasure, furniture[i].word) && !r->features[furniture[i].needs])
+			n++, report("hidden in missing furniture", where, en, furniture[i].word);
+	/* the floor: boards in a building, flagstones in a dungeon, earth in a cave */
+	static const char *const earth[] = { "earth freshly turned", "earth floor", "buried in the floor",
+					     "among the straw", "bones of the last meal", NULL };
+	if (r->building && says(treasure, earth))
+		n++, report("no earth floor", where, en, "a hiding place in a building's board floor");
+	if (r->building && strstr(treasure, "flagstone"))
+		n++, report("no flagstones", where, en, "a flagstone in a building");
+	if (!r->building && strstr(treasure, "floorboard"))
+		n++, report("no floorboards", where, en, "a floorboard underground");
+	return n;
+}
+
+/* The creatures of this test's habitat list: a word of the "Who:" line,
+ * and the words of a room's name it may be met in (NULL: anywhere), or a
+ * cave, or water drawn. */
+static const struct habitat {
+	const char *creature;
+	const char *const *rooms;
+	int cave, water;
+} habitats[] = {
+	/* an otyugh in the filth of middens and sewers: wet rooms too */
+	{ "otyugh", (const char *const[]){ "cistern", "pit", "bone", "rubble", "collapsed", "fallen", "chamber",
+					   "midden", "sewer", "chasm", "cave", "hollow", "flooded", "drain", NULL }, 1, 1 },
+	{ "swarms of bats", (const char *const[]){ "roost", "nest", "cave", "chasm", "shaft", "stair", "landing",
+						   "well", "collapsed", "rubble", "pit", "fallen", "broken",
+						   "cave-in", "drop", "sinkhole", NULL }, 1, 0 },
+	{ "giant bat", (const char *const[]){ "roost", "nest", NULL }, 1, 0 },
+	{ "giant frog", NULL, 0, 1 },
+	{ "hydra", NULL, 0, 1 },
+};
+
+static const char *const undead[] = { "skeleton", "zombie", "ghoul", "ghast", "wight", "wraith", "specter",
+				      "ghost", "mumm", "vampire", "lich", NULL };
+static const char *const living_acts[] = { " eat ", " eats", " eating", " asleep", " sleeping", " doze", " cook",
+					   " snore", " meal", " drinking", NULL };
+static const char *const beasts[] = { "rat", "bat", "wolf", "spider", "centipede", "beetle", "frog", "lizard",
+				      "hyena", "mastiff", "dog", "scorpion", "stirge", "owl", "cat", "swarm",
+				      "boar", "bear", "hound", "worg", "drake", NULL };
+static const char *const mindless[] = { "rats", "bats", "cats", "spiders", "centipedes", "beetles", "stirges",
+					"oozes", "cube", "pudding", "otyugh", "swarm", "skeleton", "zombie", NULL };
+static const char *const disused[] = { "hidden under sheets", "never served", "never came", "hard as stone",
+				       "slippers wait", "has gone green", NULL };
+
+static int misplaced(const char *text, const char *title, const char *who, const struct room *r,
+		     const struct key_entry *en, const char *where)
+{
+	if (!who[0])
+		return 0;
+	int n = 0;
+	for (size_t i = 0; i < sizeof habitats / sizeof habitats[0]; i++) {
+		const struct habitat *h = &habitats[i];
+		if (!strstr(who, h->creature))
+			continue;
+		int home = (h->cave && r->cave) || (h->water && r->features[FEATURE_WATER]);
+		if (h->rooms && says(title, h->rooms))
+			home = 1;
+		if (!home)
+			n++, report("out of its habitat", where, en, h->creature);
+	}
+	for (int i = 0; i < en->nlines; i++) {
+		char line[1024];
+		snprintf(line, sizeof line, "%s", en->lines[i]);
+		for (char *p = line; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		if (!strncmp(line, "who:", 4) && says(line, undead) && says(line, living_acts))
+			n++, report("the dead eat or sleep", where, en, line);
+	}
+	if (says(who, undead) && (strstr(text, "still warm") || strstr(text, "sweat and smoke") ||
+				  strstr(text, "droppings") || strstr(text, "stink of beasts")))
+		n++, report("the dead in a den of the living", where, en, title);
+	/* a room named for its beasts (its name's last word), not one leading to them */
+	const char *last = strrchr(title, ' ') ? strrchr(title, ' ') + 1 : title;
+	static const char *const beast_rooms[] = { "roost", "nest", "kennels", "pens", NULL };
+	if (!strstr(title, " to ") && (says(last, beast_rooms) || strstr(title, "dog pit")) && !says(who, beasts))
+		n++, report("no beast in a beasts' room", where, en, who);
+	if (strstr(text, "ceiling is alive") && !says(who, beasts))
+		n++, report("no beast under a ceiling of beasts", where, en, who);
+	if (says(text, disused))
+		n++, report("occupied, yet said to be disused", where, en, who);
+	if (says(who, mindless) && (strstr(text, "failed to open") || strstr(text, "tried and failed")))
+		n++, report("a mindless thing tried a lock", where, en, who);
+	return n;
+}
+
+/* Words for each feature a GM would read as naming it. */
+static const char *const *feature_words(enum feature f)
+{
+	static const char *const pillar[] = { "pillar", "column", "stalk", "taproot", "pier", NULL };
+	static const char *const water[] = { "water", "pool", "pond", "bath", "brine", "basin", "font", "flood",
+					     "stream", "lake", NULL };
+	static const char *const rubble[] = { "rubble", "fallen", "stone", "rock", "debris", "heap", NULL };
+	static const char *const statue[] = { "statue", "mourner", "effig", "idol", "bust", "stag", "figure",
+					      "guardian", "knight", NULL };
+	static const char *const pit[] = { "pit", "drop", "hole", "shaft", "chasm", "crack", "gap", NULL };
+	static const char *const altar[] = { "altar", "slab", "shrine", "table", NULL };
+	static const char *const coffin[] = { "coffin", "sarcophag", "niche", "bier", "tomb", NULL };
+	static const char *const bed[] = { "bed", "bunk", "cot", "pallet", "furs", "straw", "nest", "mattress", NULL };
+	static const char *const crate[] = { "crate", "barrel", "sack", "chest", "cask", "trunk", "bottle", "box", NULL };
+	static const char *const shelf[] = { "shel", "rack", "book", "case", NULL };
+	static const char *const table[] = { "table", "bench", "desk", "counter", "slab", "board", "rack", NULL };
+	static const char *const throne[] = { "throne", "seat", "chair", NULL };
+	static const char *const hearth[] = { "hearth", "fire", "forge", "furnace", "stove", "range", "grate",
+					      "oven", NULL };
+	static const char *const cage[] = { "cage", "cell", "pen", "bars", "grille", NULL };
+	static const char *const well[] = { "well", "pump", "sink", NULL };
+	static const char *const *const words[FEATURE_COUNT] = { NULL,   pillar, water,  rubble, statue, pit,
+								 altar,  coffin, bed,    crate,  shelf,  table,
+								 throne, hearth, cage,   well };
+	return (unsigned)f < FEATURE_COUNT ? words[f] : NULL;
+}
+
+static int unnamed(const char *text, const struct room *r, const struct key_entry *en, const char *where)
+{
+	int n = 0;
+	for (int f = FEATURE_NONE + 1; f < FEATURE_COUNT; f++)
+		if (r->features[f] && !says(text, feature_words((enum feature)f)))
+			n++, report("drawn, not named", where, en, feature_name((enum feature)f));
+	return n;
+}
+
+static void check_level(const struct level *lv, const char *where, struct counts *c)
+{
+	const struct map *m = &lv->map;
+	static char text[16384], title[128], who[4096], treasure[4096];
+	for (int i = 0; i < lv->key.n; i++) {
+		const struct key_entry *en = &lv->key.entries[i];
+		if (en->region <= 0 || en->region > m->nregions)
+			continue;
+		struct room r;
+		read_room(m, en->region, &r);
+		entry_text(en, text, sizeof text);
+		snprintf(title, sizeof title, "%s", en->title);
+		for (char *p = title; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		lines_with(en, "who:", who, sizeof who);
+		lines_with(en, "treasure:", treasure, sizeof treasure);
+		key_lines(en, treasure + strlen(treasure), sizeof treasure - strlen(treasure));
+		c->entries++;
+		c->contradictions += contradictions(text, title, &r, en, where);
+		c->hiding += hiding(treasure, &r, en, where);
+		c->misplaced += misplaced(text, title, who, &r, en, where);
+		c->unnamed += unnamed(text, &r, en, where);
+	}
+}
+
+/* n levels of the methods in csv, keyed by the system (NULL: neutral) for
+ * a party of party characters of level, as the program keys them. */
+static void sweep(const char *csv, int n, const char *seed, int five_e, struct counts *c)
+{
+	struct level lv[3];
+	struct site_plan plan;
+	struct err e;
+	test_levels_generate(lv, n, csv, seed);
+	memset(&plan, 0, sizeof plan);
+	int level = five_e ? 1 + (int)(strlen(seed) * 7 + (unsigned char)seed[strlen(seed) - 1]) % 20 : 0;
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, five_e ? "5e" : "neutral", test_template_dirs(), 0,
+				  five_e ? &sys5e : NULL, five_e ? 5 : 0, level };
+	ck_assert_msg(level_site_plan(&plan, &site, lv, n, seed, &ko, &e) == 0, "%s", e.msg);
+	ck_assert_msg(level_keys_build(lv, n, &ko, &plan, &site, seed, NULL, &e) == 0, "%s", e.msg);
+	char where[96];
+	for (int k = 0; k < n; k++) {
+		snprintf(where, sizeof where, "%s seed %s%s, level %d", csv, seed, five_e ? " (5e)" : "", k + 1);
+		check_level(&lv[k], where, c);
+	}
+	levels_free(lv, n);
+	site_plan_free(&plan);
+}
+
+static void say(const char *what, const struct counts *c)
+{
+	printf("key truth: %s: %ld entries; %ld contradict the map, %ld hiding places in missing furniture, "
+	       "%ld creatures out of place, %ld drawn features not named\n",
+	       what, c->entries, c->contradictions, c->hiding, c->misplaced, c->unnamed);
+	fflush(stdout);
+	ck_assert_int_gt(c->entries, 0);
+	ck_assert_int_eq(c->contradictions, 0);
+	ck_assert_int_eq(c->hiding, 0);
+	ck_assert_int_eq(c->misplaced, 0);
+	ck_assert_int_eq(c->unnamed, 0);
+}
+
+static const char *const methods[] = { "dice", "mansion", "cards", "tiles", "house" };
+
+START_TEST(test_every_method)
+{
+	for (int five_e = 0; five_e < 2; five_e++) {
+		struct counts c = { 0 };
+		for (int s = 0; s < SEEDS; s++) {
+			char seed[32];
+			snprintf(seed, sizeof seed, "truth-%d", s);
+			sweep(methods[_i], 1, seed, five_e, &c);
+		}
+		char what[64];
+		snprintf(what, sizeof what, "%s, %s", methods[_i], five_e ? "5e" : "neutral");
+		say(what, &c);
+	}
+}
+END_TEST
+
+START_TEST(test_booklets)
+{
+	for (int five_e = 0; five_e < 2; five_e++) {
+		struct counts c = { 0 };
+		for (int s = 0; s < BOOKLETS; s++) {
+			char seed[32];
+			snprintf(seed, sizeof seed, "truth-book-%d", s);
+			sweep(s % 2 ? "cards,dice,tiles" : "mansion,dice,cards", 3, seed, five_e, &c);
+		}
+		say(five_e ? "three-level booklets, 5e" : "three-level booklets, neutral", &c);
+	}
+}
+END_TEST
+
+/* Every creature the site tables name says what it is and where it lives. */
+START_TEST(test_every_creature_described)
+{
+	for (int i = 0; i < site.nfactions; i++) {
+		const struct site_faction_type *f = &site.factions[i];
+		for (int j = 0; j < f->nmembers; j++)
+			ck_assert_msg(site_creature_find(&site, f->members[j].creature), "faction %s: no creature line for %s",
+				      f->id, f->members[j].creature);
+		for (int j = 0; j < f->nleaders; j++)
+			ck_assert_msg(site_creature_find(&site, f->leaders[j].creature), "faction %s: no creature line for %s",
+				      f->id, f->leaders[j].creature);
+	}
+	for (int i = 0; i < site.noutsiders; i++)
+		ck_assert_msg(site_creature_find(&site, site.outsiders[i].creature), "no creature line for %s",
+			      site.outsiders[i].creature);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("key_truth");
+	TCase *tc = tcase_create("keys");
+	tcase_add_unchecked_fixture(tc, load, unload);
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, test_every_method, 0, (int)(sizeof methods / sizeof methods[0]));
+	tcase_add_test(tc, test_booklets);
+	tcase_add_test(tc, test_every_creature_described);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(suite)
