@@ -112,7 +112,8 @@ static const char *body_of(const char *line)
 static const char *sentence_end(const char *p)
 {
 	for (; *p; p++)
-		if (strchr(".!?", *p) && p[1] == ' ' && (isupper((unsigned char)p[2]) || isdigit((unsigned char)p[2])))
+		if ((*p == '.' || *p == '!' || *p == '?') && p[1] == ' ' &&
+		    (isupper((unsigned char)p[2]) || isdigit((unsigned char)p[2])))
 			return p + 1;
 	return p;
 }

@@ -451,29 +451,38 @@ static int keys_entry(struct key_entry *en, const struct map *m, const struct st
 	return 0;
 }
 
-/* Whether entry i of k is the first to list door d among its exits: the
- * room a door is on says what it takes to open or find it, once. */
-static int first_with_door(const struct key *k, int i, int d)
+/* For each door of m, the first entry of k to list it among its exits (-1:
+ * none): the room a door is on says what it takes to open or find it,
+ * once. Returns the array (the caller frees it), or NULL out of memory. */
+static int *first_with_doors(const struct key *k, const struct map *m)
 {
-	for (int j = 0; j <= i; j++)
-		for (int x = 0; x < k->entries[j].nexits; x++)
-			if (k->entries[j].exit_list[x].door == d)
-				return j == i;
-	return 0;
+	int *first = malloc(((size_t)m->ndoors + 1) * sizeof *first);
+	if (!first)
+		return NULL;
+	for (int d = 0; d < m->ndoors; d++)
+		first[d] = -1;
+	for (int j = 0; j < k->n; j++)
+		for (int x = 0; x < k->entries[j].nexits; x++) {
+			int d = k->entries[j].exit_list[x].door;
+			if (d >= 0 && d < m->ndoors && first[d] < 0)
+				first[d] = j;
+		}
+	return first;
 }
 
 /* For each locked and secret door on the room's walls, what it takes to
  * open or find it, from door_locked and door_secret: the system's DC (a
  * lock as hard as a trap is to escape, forced at 2 more) or the classic
  * procedure's chance in 6. */
-static int doors_entry(const struct key *k, int i, const struct stock_at *at, struct rng *rng, struct err *e)
+static int doors_entry(const struct key *k, int i, const int *first, int ndoors, const struct stock_at *at,
+		       struct rng *rng, struct err *e)
 {
 	struct key_entry *en = &k->entries[i];
 	for (int x = 0; x < en->nexits; x++) {
 		const struct key_exit *ex = &en->exit_list[x];
 		const char *name = ex->kind == DOOR_LOCKED ? "door_locked" : ex->kind == DOOR_SECRET ? "door_secret" : NULL;
 		const struct stock_table *tab = name ? stock_table_find(at->t, name) : NULL;
-		if (!tab || !first_with_door(k, i, ex->door))
+		if (!tab || ex->door < 0 || ex->door >= ndoors || first[ex->door] != i)
 			continue;
 		char dc[32] = "", force[32] = "", attack[32], damage[32];
 		if (at->level > 0 && stock_has_trap_figures(&at->t->fig)) {
@@ -619,9 +628,13 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 	free(facts);
 	/* then what opens or finds each door, rolled after the rest so the
 	 * rooms' contents stay as they were */
+	int *first = rc == 0 ? first_with_doors(k, m) : NULL;
+	if (rc == 0 && !first)
+		rc = err_set(e, "out of memory stocking the key");
 	for (int i = 0; i < k->n && rc == 0; i++)
 		if (k->entries[i].region > 0 && k->entries[i].region <= m->nregions)
-			rc = doors_entry(k, i, &at, rng, e);
+			rc = doors_entry(k, i, first, m->ndoors, &at, rng, e);
+	free(first);
 	if (rc == 0)
 		rc = wandering_table(k, t, &mem, rng, e);
 	if (rc == 0 && mem.said->failed)
