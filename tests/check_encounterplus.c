@@ -491,13 +491,28 @@ START_TEST(test_markers_open_the_key)
 					expect_in_page(notes, lv->map.marks[i].text, "a mark");
 				pages++;
 			}
+			if (lv->key.nadversaries > 0) {
+				snprintf(slug, sizeof slug, "%s-level-%d-adversaries", str(md.module, "slug"), lv->map.depth);
+				const json_t *adv = page_by_slug(&md, slug);
+				ck_assert_msg(adv != NULL, "%s: level %d has no roster page", cases[c].name, lv->map.depth);
+				for (int i = 0; i < lv->key.nadversaries; i++)
+					expect_in_page(adv, lv->key.adversaries[i], "a line of the roster or the alarm");
+				pages++;
+			}
 		}
 		ck_assert_int_eq((int)json_array_size(md.pages), pages);
-		/* the premise, with the secret, at the top */
+		/* the premise, with the secret, at the top: the game master's, each
+		 * thread's room named */
 		const json_t *premise = json_array_get(md.pages, 0);
 		ck_assert_str_eq(str(premise, "parentId"), "");
+		struct doc d = { .story = doc.story, .secret = doc.secret, .threads = doc.threads, .nthreads = doc.nthreads };
+		char *story_gm, *secret_gm;
+		struct err e;
+		ck_assert_msg(doc_threads_annotate(&d, &story_gm, &secret_gm, &e) == 0, "%s", e.msg);
 		if (doc.secret && doc.secret[0])
-			expect_in_page(premise, doc.secret, "the secret");
+			expect_in_page(premise, secret_gm ? secret_gm : doc.secret, "the secret");
+		free(story_gm);
+		free(secret_gm);
 		read_json_doc_free(&doc);
 		module_free(&md);
 	}

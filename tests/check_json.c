@@ -140,8 +140,8 @@ START_TEST(test_broken_documents_fail)
 		{ "lock-on-open-door", "\"lock\": null}", "\"lock\": 0}", NULL },
 		{ "locked-without-lock", "\"lock\": 0}", "\"lock\": null}", NULL },
 		{ "old-square-feet", "\"square_side_feet\"", "\"square_feet\"", NULL },
-		{ "version-2", "\"version\": 4", "\"version\": 2", NULL },
-		{ "version-5", "\"version\": 4", "\"version\": 5", NULL },
+		{ "version-2", "\"version\": 5", "\"version\": 2", NULL },
+		{ "version-6", "\"version\": 5", "\"version\": 6", NULL },
 		{ "corridor-number-0", "\"number\": null, \"kind\": \"corridor\"", "\"number\": 0, \"kind\": \"corridor\"", NULL },
 		{ "room-number-null", "\"number\": 1, \"kind\": \"room\"", "\"number\": null, \"kind\": \"room\"", NULL },
 		{ "zone-as-text", "\"zone\": 0,", "\"zone\": \"0\",", NULL },
@@ -290,10 +290,10 @@ START_TEST(test_none_is_null)
 	char *j = test_slurp(DIR_OUT "/every-kind.json", NULL);
 	ck_assert_ptr_nonnull(j);
 	static const char *const want[] = {
-		"\"version\": 4,",
+		"\"version\": 5,",
 		"\"title\": null,",
 		"\"secret\": null,",
-		"\"command\": null,\n  \"factions\": [],\n  \"party\": null,",
+		"\"command\": null,\n  \"threads\": [],\n  \"factions\": [],\n  \"party\": null,",
 		/* no site: no kind, no one in the room; its features from its squares */
 		"\"features\": [\"pillar\"], \"contents_kind\": null, \"kind\": null, \"occupants\": [], \"encounter\": "
 		"null, \"trap\": null, \"treasure\": null, \"lines\": [",
@@ -317,7 +317,7 @@ START_TEST(test_none_is_null)
 		"{\"x\": 6, \"y\": 4, \"kind\": \"water\"}, {\"x\": 9, \"y\": 4, \"kind\": \"statue\"}],",
 		"\"entrance\": {\"x\": 2, \"y\": 3, \"side\": \"s\"},",
 		"\"contents_kind\": null,",
-		"\"wandering\": []",
+		"\"wandering\": [],\n      \"roster\": [],\n      \"alarm\": null",
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		ck_assert_msg(strstr(j, want[i]) != NULL, "the JSON lacks %s:\n%.3000s", want[i], j);

@@ -1,6 +1,7 @@
 /* check_names.c: the names of sites and rooms. Every method's default
- * sheet and text are titled with the site's name the seed draws from
- * names/sites.parts, not "Dice map, seed ..."; dice and cards rooms are
+ * sheet and text are titled with the site's name (from its story, or drawn
+ * from names/sites.parts when the story names none), not "Dice map, seed
+ * ..."; dice and cards rooms are
  * named from their tables (hardly any plain "Room" over 120 seeds); no name
  * repeats on a level; names never move a wall (the JSON of a map, its
  * titles and names left out, is byte for byte what it was before rooms and
@@ -46,8 +47,7 @@ START_TEST(test_default_sheet_is_titled_with_the_site)
 	make_dir();
 	const char *meth = all_methods[_i];
 	char site[SITE_NAME_LEN], args[300], pdf[200], txt[200];
-	struct err e;
-	ck_assert_msg(site_name_make(test_template_dirs(), meth, "names", site, sizeof site, &e) == 0, "%s", e.msg);
+	test_site_name(meth, "names", site, sizeof site);
 	snprintf(pdf, sizeof pdf, DIR_OUT "/%s.pdf", meth);
 	snprintf(args, sizeof args, "-q --method %s --seed names -o %s", meth, pdf);
 	ck_assert_int_eq(test_run(args, NULL, NULL), 0);

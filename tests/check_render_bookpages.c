@@ -142,7 +142,7 @@ static int unit_start(const struct pline *l)
 		return sp && sp[1] >= 'A' && sp[1] <= 'Z' && strspn(t, "0123456789") == (size_t)(sp - t);
 	}
 	return starts(t, "Key to level") || starts(t, "Key") || starts(t, "Marks") || starts(t, "Notes") ||
-	       starts(t, "Wandering monsters") || starts(t, "The party");
+	       starts(t, "Wandering monsters") || starts(t, "Adversaries and the alarm") || starts(t, "The party");
 }
 
 static int is_footer(const struct pline *l)

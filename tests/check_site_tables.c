@@ -360,7 +360,14 @@ static const struct bad_line bad_lines[] = {
 	{ K "match:Nest\n", "t.site:2:7: a match word is one lowercase word, not 'Nest'" },
 	{ K "match:rat nest\n", "t.site:2:10: a match word is one lowercase word, not 'rat nest'" },
 	/* the template parser's own */
-	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, faction, "
+	/* a thread's further wordings */
+	{ "hook:any:A lost goat\nthread:feature:goat:-:The goat's rope\nthread:find:goat:-:The goat's bell\n",
+	  "t.site:3:1: this line's thread is 'goat' already: a further 'thread:' line is another wording of it, with the "
+	  "same place, words and creature" },
+	{ "hook:any:A lost goat\nthread:feature:goat:-:A goat\nthread:feature:goat:-:B goat\nthread:feature:goat:-:C "
+	  "goat\nthread:feature:goat:-:D goat\nthread:feature:goat:-:E goat\n",
+	  "t.site:6:1: a thread has at most 4 wordings" },
+	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, place, thread, faction, "
 				"called, holds, leader, member, want, secret, doing, needs, kind, name, match, feature, seen, "
 				"find, vermin, visitor, levels, facts, contents, creature)" },
 	{ "faction:x:any\n", "t.site:1:14: 'faction' needs str field 3 (spec: str str str)" },

@@ -113,8 +113,8 @@ def main():
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
         problems = []
-        if doc.get("format") != "mapsheet" or doc.get("version") != 4:
-            problems.append("not a mapsheet version 4 file")
+        if doc.get("format") != "mapsheet" or doc.get("version") != 5:
+            problems.append("not a mapsheet version 5 file")
         fights = any(k["encounter"] for lv in doc["levels"] for k in lv["key"])
         if fights and not doc["party"]:
             problems.append("encounters without the party they were built for")

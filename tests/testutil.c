@@ -139,3 +139,17 @@ void test_levels_doc(struct level *lv, int n, const char *csv, const char *seed,
 	d->sheet.style = style;
 	d->template_dirs = test_template_dirs();
 }
+
+void test_site_name(const char *method, const char *seed, char *out, size_t size)
+{
+	char args[512];
+	const char *path = "build/tests/site-name.txt";
+	snprintf(args, sizeof args, "-q --method %s --seed '%s' --format txt -o -", method, seed);
+	ck_assert_int_eq(test_run(args, path, NULL), 0);
+	char *text = test_slurp(path, NULL);
+	ck_assert_ptr_nonnull(text);
+	size_t n = strcspn(text, "\n");
+	ck_assert_uint_lt(n, size);
+	snprintf(out, size, "%.*s", (int)n, text);
+	free(text);
+}

@@ -41,4 +41,8 @@ int test_run(const char *args, const char *out_file, const char *err_file);
 /* Reads a whole file (NUL-terminated, caller frees), or NULL. */
 char *test_slurp(const char *path, size_t *len);
 
+/* The site's name a run of "--method METHOD --seed SEED" gives (the text
+ * key's first line, named from the site's story), into out. */
+void test_site_name(const char *method, const char *seed, char *out, size_t size);
+
 #endif

@@ -45,7 +45,7 @@ int layout_intro_paras(struct layout_ctx *c, struct scene_page *p, struct text_s
 		sbuf_free(&s);
 		return err_set(e, "out of memory while laying out the premise");
 	}
-	const char *text[2] = { c->d->story, has_secret ? sbuf_cstr(&s) : NULL };
+	const char *text[2] = { doc_story(c->d), has_secret ? sbuf_cstr(&s) : NULL };
 	int bold[2] = { ts.bold ? -1 : 0, bold_len };
 	double at = y;
 	for (int i = 0; i < 2; i++) {
@@ -92,8 +92,8 @@ int cover_intro_measure(struct cover_intro *ci, const struct doc *d, const struc
 	ci->beside = secret && w >= COVER_BESIDE_MIN;
 	ci->premise_w = fmin(ci->beside ? w * 0.6 : w, size * COVER_PREMISE_EMS);
 	ci->aside_w = ci->beside ? fmin(w - ci->premise_w - COVER_GUTTER, COVER_ASIDE_MAX) : ci->premise_w;
-	if (d->story) {
-		if (measure_block(ms, &ci->premise, d->story, st->font_title, size, 0, ci->premise_w, e) < 0)
+	if (doc_story(d)) {
+		if (measure_block(ms, &ci->premise, doc_story(d), st->font_title, size, 0, ci->premise_w, e) < 0)
 			return -1;
 		ci->has_premise = 1;
 		ci->premise_h = ci->premise.nlines * ci->premise_lead;

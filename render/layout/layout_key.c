@@ -209,8 +209,8 @@ static int build(struct key_text *kt, struct err *e)
 	double pre = 3, gap = st->size_text * 0.55;
 	/* the document's introduction under the first level's title: the
 	 * premise, and the secret under its heading (not on a players' copy) */
-	if (c->intro && c->d->story) {
-		int sl = add_para(kt, c->d->story, st->size_text, 0, 0, 2, st->text, LINE_PLAIN, NULL, e);
+	if (c->intro && doc_story(c->d)) {
+		int sl = add_para(kt, doc_story(c->d), st->size_text, 0, 0, 2, st->text, LINE_PLAIN, NULL, e);
 		if (sl < 0)
 			return -1;
 		tl += sl;
@@ -262,6 +262,11 @@ static int build(struct key_text *kt, struct err *e)
 		char head[64];
 		snprintf(head, sizeof head, "Wandering monsters (%s)", k->wandering_die[0] ? k->wandering_die : "d6");
 		if (add_list(kt, head, k->wandering, k->nwandering, first, title_lines, pre, e) < 0)
+			return -1;
+		first = kt->nlines, title_lines = 0, pre = gap;
+	}
+	if (k->nadversaries > 0) {
+		if (add_list(kt, KEY_ADVERSARIES_HEADING, k->adversaries, k->nadversaries, first, title_lines, pre, e) < 0)
 			return -1;
 		first = kt->nlines, title_lines = 0, pre = gap;
 	}

@@ -129,8 +129,8 @@ int layout_key_compact(struct key_flow *kf, struct err *e)
 	struct sbuf s;
 	sbuf_init(&s);
 	/* the premise and the secret under its heading, before the rooms */
-	if (c->intro && c->d->story) {
-		if (flow_block(kf, c->d->story, st->size_text, 0, lh, st->text, &top, &h, e) < 0) {
+	if (c->intro && doc_story(c->d)) {
+		if (flow_block(kf, doc_story(c->d), st->size_text, 0, lh, st->text, &top, &h, e) < 0) {
 			sbuf_free(&s);
 			return -1;
 		}

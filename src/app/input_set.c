@@ -56,6 +56,16 @@ static int key_follow_handout(struct level *lv, struct err *e)
 	}
 	k->n = kept;
 	free(region_of);
+	/* the roster and the alarm are the referee's too */
+	free(k->roster);
+	free(k->alarm);
+	for (int i = 0; i < k->nadversaries; i++)
+		free(k->adversaries[i]);
+	free(k->adversaries);
+	k->roster = NULL;
+	k->alarm = NULL;
+	k->adversaries = NULL;
+	k->nroster = k->nadversaries = 0;
 	return 0;
 }
 
@@ -182,6 +192,10 @@ static int read_one(const char *const *paths, int i, const struct input_set_opti
 		out->story = d.story;
 		out->secret = d.secret;
 		out->party = d.party;
+		out->threads = d.threads;
+		out->nthreads = d.nthreads;
+		d.threads = NULL;
+		d.nthreads = 0;
 		d.seed = d.title = d.site = d.story = d.secret = NULL;
 		d.party.credit = NULL;
 	}

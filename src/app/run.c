@@ -119,11 +119,10 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 			   struct atomic_file *logfile, char *site, const struct site_tables *tables,
 			   struct site_plan *plan, struct doc *d, struct err *e)
 {
-	/* --level K: levels 1..K as in the whole booklet, and K+1 so that the
-	 * key can name the room K's stairs lead down to; K is printed alone */
+	/* --level K: every level of the booklet, as the whole booklet has them
+	 * (the premise's threads lie on any of them, and the premise names
+	 * their rooms); K is printed alone */
 	int n = c->levels;
-	if (c->only_level > 0 && c->only_level < c->levels && !c->sheet.player)
-		n = c->only_level + 1;
 	if (levels_generate(levels, n, c->methods, c->nmethods, &c->params, c->seed, c->key.numbering, log, rep,
 			    e) < 0)
 		return -1;
@@ -147,8 +146,13 @@ static int generate_levels(const struct cli *c, struct level *levels, struct log
 	log->steps = NULL;
 	if (site_name_make(c->params.template_dirs, c->methods[0]->name, c->seed, site, SITE_NAME_LEN, e) < 0)
 		return -1;
+	if (plan->name[0])
+		snprintf(site, SITE_NAME_LEN, "%s", plan->name);
 	d->story = plan->premise;
 	d->secret = c->sheet.player ? NULL : plan->secret;
+	/* where the premise's threads are: the referee's, on a stocked key */
+	if (c->key.stock && !c->sheet.player)
+		d->threads = site_threads_placed(plan, &d->nthreads);
 	d->factions = plan->factions;
 	d->nfactions = plan->nfactions;
 	d->levels = levels;
@@ -202,6 +206,10 @@ static int input_levels(const struct cli *c, struct read_json_doc *rd, struct lo
 	d->story = rd->story;
 	d->secret = rd->secret;
 	d->factions = rd->factions;
+	if (!c->sheet.player) {
+		d->threads = rd->threads;
+		d->nthreads = rd->nthreads;
+	}
 	d->party = rd->party.party > 0 ? &rd->party : NULL;
 	d->nfactions = rd->nfactions;
 	if (!d->sheet.title)
@@ -295,6 +303,7 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 
 	struct read_json_doc rd = { 0 };
 	struct key_party party = { 0 };
+	char *story_gm = NULL, *secret_gm = NULL;
 	struct level *levels = NULL;
 	int nalloc = 0, rc = -1;
 	char site[SITE_NAME_LEN];
@@ -325,6 +334,10 @@ int run_command(struct cli *c, const struct run_env *env, struct err *e)
 		if (stocked_for_party(c, &party))
 			d.party = &party;
 	}
+	if (doc_threads_annotate(&d, &story_gm, &secret_gm, e) < 0)
+		goto out;
+	d.story_gm = story_gm;
+	d.secret_gm = secret_gm;
 	/* the tabletop modules' grid and system, on both copies */
 	const struct stock_tables *tt = env ? env->tables : &tables;
 	if (tt && c->key.stock) {
@@ -344,6 +357,8 @@ out:
 		levels_free(levels, nalloc);
 	free(levels);
 	read_json_doc_free(&rd);
+	free(story_gm);
+	free(secret_gm);
 	site_plan_free(&plan);
 	site_tables_free(&site_tables);
 	stock_tables_free(&tables);

@@ -36,8 +36,8 @@ static json_t *module_doc(const struct eplus *x)
 	bad |= json_object_set_new(o, "name", eplus_text(x->title));
 	bad |= json_object_set_new(o, "slug", json_string(x->slug));
 	bad |= json_object_set_new(o, "version", json_string("1.0.0"));
-	if (d->story)
-		bad |= json_object_set_new(o, "descr", eplus_text(d->story));
+	if (doc_story(d))
+		bad |= json_object_set_new(o, "descr", eplus_text(doc_story(d)));
 	bad |= json_object_set_new(o, "shortDescr", eplus_text(about));
 	bad |= json_object_set_new(o, "author", json_string("mapsheet"));
 	bad |= json_object_set_new(o, "category", json_string("adventure"));

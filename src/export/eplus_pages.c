@@ -88,8 +88,8 @@ static int premise_page(const struct eplus *x, json_t *pages, struct err *e)
 	sbuf_add(&s, "<h1>");
 	eplus_html(&s, x->title);
 	sbuf_add(&s, "</h1>\n");
-	if (d->story)
-		html_paragraphs(&s, d->story);
+	if (doc_story(d))
+		html_paragraphs(&s, doc_story(d));
 	const char *secret = doc_secret(d);
 	if (secret && !x->player) {
 		sbuf_add(&s, "<blockquote><p><strong>" DOC_SECRET_HEADING ":</strong> ");
@@ -257,6 +257,29 @@ static int wandering_page(const struct eplus *x, int l, const char *group, int r
 	return add_page(x, pages, role, name, slug, &s, group, rank, e);
 }
 
+/* The level's adversary roster and its alarm, a paragraph each. */
+static int adversaries_page(const struct eplus *x, int l, const char *group, int rank, json_t *pages,
+			    struct err *e)
+{
+	const struct key *k = &x->d->levels[l].key;
+	int depth = x->d->levels[l].map.depth;
+	char name[80], role[32], slug[EPLUS_SLUG_LEN];
+	snprintf(name, sizeof name, "Level %d: " KEY_ADVERSARIES_HEADING, depth);
+	struct sbuf s;
+	sbuf_init(&s);
+	sbuf_add(&s, "<h1>");
+	eplus_html(&s, name);
+	sbuf_add(&s, "</h1>\n");
+	for (int i = 0; i < k->nadversaries; i++) {
+		sbuf_add(&s, "<p>");
+		eplus_html(&s, k->adversaries[i]);
+		sbuf_add(&s, "</p>\n");
+	}
+	snprintf(role, sizeof role, "%d/adversaries", depth);
+	eplus_slug(x, slug, sizeof slug, "level-%d-adversaries", depth);
+	return add_page(x, pages, role, name, slug, &s, group, rank, e);
+}
+
 static int notes_page(const struct eplus *x, int l, const char *group, int rank, json_t *pages, struct err *e)
 {
 	const struct level *lv = &x->d->levels[l];
@@ -316,6 +339,8 @@ int eplus_pages(const struct eplus *x, json_t *pages, struct err *e)
 		if (lv->key.nwandering > 0 && !x->player && wandering_page(x, l, group, last + 1, pages, e) < 0)
 			return -1;
 		if (eplus_level_has_notes(x, l) && notes_page(x, l, group, last + 2, pages, e) < 0)
+			return -1;
+		if (lv->key.nadversaries > 0 && !x->player && adversaries_page(x, l, group, last + 3, pages, e) < 0)
 			return -1;
 	}
 	return 0;

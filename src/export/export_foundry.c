@@ -38,9 +38,9 @@ static void adventure_description(struct sbuf *s, const struct doc *d)
 		rooms += d->levels[k].key.n;
 	struct sbuf html;
 	sbuf_init(&html);
-	if (d->story) {
+	if (doc_story(d)) {
 		sbuf_add(&html, "<p>");
-		foundry_html_text(&html, d->story);
+		foundry_html_text(&html, doc_story(d));
 		sbuf_add(&html, "</p>");
 	}
 	sbuf_printf(&html, "<p>%d level%s, %d room%s: a scene for each level, with its walls, doors and a note in every "

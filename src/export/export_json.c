@@ -269,7 +269,18 @@ static void json_key(struct sbuf *s, const struct key *k, const struct map *m, c
 	}
 	sbuf_add(s, k->n ? "\n      ],\n      \"wandering\": [" : "],\n      \"wandering\": [");
 	json_strings(s, k->wandering, k->nwandering);
-	sbuf_add(s, "]\n");
+	sbuf_add(s, "],\n      \"roster\": [");
+	for (int i = 0; i < k->nroster; i++) {
+		const struct key_group *g = &k->roster[i];
+		sbuf_printf(s, "%s{\"room\": %d, \"creature\": ", i ? ",\n        " : "\n        ", g->room);
+		sbuf_add_json(s, g->creature);
+		sbuf_printf(s, ", \"count\": %d, \"role\": ", g->count);
+		sbuf_add_json(s, g->role);
+		sbuf_addc(s, '}');
+	}
+	sbuf_add(s, k->nroster ? "\n      ],\n      \"alarm\": " : "],\n      \"alarm\": ");
+	json_text_or_null(s, k->alarm);
+	sbuf_add(s, "\n");
 }
 
 /* The factions that hold the site, one a line, after "[". */
@@ -306,6 +317,15 @@ int export_json(FILE *f, const struct doc *d, struct err *e)
 	json_text_or_null(&s, d->site);
 	sbuf_add(&s, ",\n  \"command\": ");
 	json_text_or_null(&s, d->command);
+	sbuf_add(&s, ",\n  \"threads\": [");
+	for (int i = 0, n = 0; i < d->nthreads; i++) {
+		if (d->threads[i].room <= 0)
+			continue;
+		sbuf_add(&s, n++ ? ",\n    {\"text\": " : "\n    {\"text\": ");
+		sbuf_add_json(&s, d->threads[i].text);
+		sbuf_printf(&s, ", \"level\": %d, \"room\": %d}", d->threads[i].level, d->threads[i].room);
+	}
+	sbuf_add(&s, s.len && s.data[s.len - 1] == '}' ? "\n  ]" : "]");
 	sbuf_add(&s, ",\n  \"factions\": [");
 	json_factions(&s, d);
 	json_doc_party(&s, d);

@@ -111,8 +111,8 @@ static void md_title(struct sbuf *s, const struct doc *d)
 			sbuf_add(s, " (players' map)");
 	}
 	sbuf_add(s, "\n\n");
-	if (d->story) {
-		md_escape(s, d->story, 1);
+	if (doc_story(d)) {
+		md_escape(s, doc_story(d), 1);
 		sbuf_add(s, "\n\n");
 	}
 	/* the referee's aside: a quote, a note box in Homebrewery */
@@ -138,6 +138,18 @@ static void md_entry(struct sbuf *s, const struct key_entry *en)
 	}
 	for (int j = 0; j < en->nlines; j++) {
 		md_escape(s, en->lines[j], 1);
+		sbuf_add(s, "\n\n");
+	}
+}
+
+/* The level's roster and its alarm, a paragraph each. */
+static void md_adversaries(struct sbuf *s, const struct key *k)
+{
+	if (k->nadversaries <= 0)
+		return;
+	sbuf_add(s, "### " KEY_ADVERSARIES_HEADING "\n\n");
+	for (int i = 0; i < k->nadversaries; i++) {
+		md_escape(s, k->adversaries[i], 1);
 		sbuf_add(s, "\n\n");
 	}
 }
@@ -210,6 +222,7 @@ static int md_level(struct sbuf *s, const struct doc *d, int l, const char *imag
 	if (md_marks(s, m, e) < 0)
 		return -1;
 	md_wandering(s, &lv->key);
+	md_adversaries(s, &lv->key);
 	for (int i = 0; i < lv->key.nfooter; i++) {
 		md_escape(s, lv->key.footer[i], 1);
 		sbuf_add(s, "\n\n");

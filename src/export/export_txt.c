@@ -116,6 +116,11 @@ static int write_key(FILE *f, const struct map *m, const struct key *k, int widt
 		for (int i = 0; i < k->nwandering; i++)
 			put_wrapped(f, "   ", "   ", k->wandering[i], width);
 	}
+	if (k->nadversaries > 0) {
+		fprintf(f, "\n" KEY_ADVERSARIES_HEADING "\n");
+		for (int i = 0; i < k->nadversaries; i++)
+			put_wrapped(f, "   ", "   ", k->adversaries[i], width);
+	}
 	if (k->nfooter > 0)
 		fputc('\n', f);
 	for (int i = 0; i < k->nfooter; i++)
@@ -131,8 +136,8 @@ static void write_title(FILE *f, const struct doc *d, int width)
 	const char *title = d->sheet.title ? d->sheet.title : d->site;
 	if (title)
 		fprintf(f, "%s\n", title);
-	if (d->story) {
-		put_wrapped(f, "", "", d->story, width);
+	if (doc_story(d)) {
+		put_wrapped(f, "", "", doc_story(d), width);
 		fputc('\n', f);
 	}
 	const char *secret = doc_secret(d);

@@ -126,8 +126,8 @@ void foundry_html_room(struct sbuf *s, const struct doc *d, int li, const struct
 
 void foundry_html_premise(struct sbuf *s, const struct doc *d, const struct foundry_ids *ids)
 {
-	if (d->story)
-		para(s, d->story);
+	if (doc_story(d))
+		para(s, doc_story(d));
 	const char *secret = doc_secret(d);
 	if (secret) {
 		char id[FOUNDRY_ID_SIZE];
@@ -137,7 +137,7 @@ void foundry_html_premise(struct sbuf *s, const struct doc *d, const struct foun
 		foundry_html_text(s, secret);
 		sbuf_add(s, "</p></section>");
 	}
-	if (!d->story && !secret)
+	if (!doc_story(d) && !secret)
 		para(s, "No premise was written for this map.");
 }
 
@@ -154,6 +154,12 @@ int foundry_html_party(struct sbuf *s, const struct doc *d, struct err *e)
 		free(paras[i]);
 	}
 	return 0;
+}
+
+void foundry_html_lines(struct sbuf *s, char *const *lines, int n)
+{
+	for (int i = 0; i < n; i++)
+		para(s, lines[i]);
 }
 
 void foundry_html_wandering(struct sbuf *s, const struct key *k)

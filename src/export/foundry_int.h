@@ -49,6 +49,8 @@ void foundry_html_room(struct sbuf *s, const struct doc *d, int li, const struct
 		       const struct foundry_ids *ids);
 /* The premise page: the story, and on the referee's copy the secret in a
  * GM-only secret block. */
+/* Each of lines[0..n) as a paragraph. */
+void foundry_html_lines(struct sbuf *s, char *const *lines, int n);
 void foundry_html_premise(struct sbuf *s, const struct doc *d, const struct foundry_ids *ids);
 /* The wandering monsters table of a key, as an ordered list. */
 void foundry_html_wandering(struct sbuf *s, const struct key *k);

@@ -86,6 +86,12 @@ int foundry_journal_json(struct sbuf *s, const struct doc *d, int li, const stru
 		sbuf_printf(&html, "<p>Roll it: @UUID[RollTable.%s]{the roll table of level %d}.</p>", id, depth);
 		page_close(s, &count, &html);
 	}
+	if (lv->key.nadversaries > 0 && !d->sheet.player) {
+		foundry_id(ids, id, "adversaries", depth, 0);
+		page_open(s, &count, id, KEY_ADVERSARIES_HEADING);
+		foundry_html_lines(&html, lv->key.adversaries, lv->key.nadversaries);
+		page_close(s, &count, &html);
+	}
 	int notes = foundry_html_level_notes(&html, lv, e);
 	if (notes < 0) {
 		sbuf_free(&html);

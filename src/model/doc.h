@@ -17,8 +17,9 @@ struct memfiles;
  * secret, the factions, and each key entry's kind, features and
  * occupants; a version 2 file has none of them; version 4 the party a
  * system with figures stocked for, and each entry's encounter, trap and
- * treasure). */
-#define DOC_JSON_VERSION 4
+ * treasure; version 5 the premise's threads, and each level's roster and
+ * alarm). */
+#define DOC_JSON_VERSION 5
 #define DOC_JSON_VERSION_OLDEST 2
 
 /* What the site model made of a room (site/site.h): its kind, what its
@@ -77,6 +78,15 @@ struct faction {
 	char leader_creature[48]; /* "hobgoblin captain" */
 };
 
+/* A thread of the premise (the site model): a thing the party can find or
+ * meet that the premise or the secret names in these words, placed in a
+ * room whose entry says them. */
+struct doc_thread {
+	char *text;             /* the premise's (or the secret's) own words */
+	int level;              /* the level's depth, 1 at the top */
+	int room;               /* the room's key number there */
+};
+
 struct doc {
 	const char *seed;               /* the seed text */
 	const char *site;               /* the site's name, drawn from the seed
@@ -88,6 +98,12 @@ struct doc {
 					 * do not (who is behind what), or NULL (run.c
 					 * leaves it out of the players' copy); writers
 					 * read it through doc_secret() */
+	const char *story_gm;           /* the premise as the game master reads it,
+					 * each thread's room named after its
+					 * sentence, or NULL: as story (doc_story) */
+	const char *secret_gm;          /* the secret so, its clues' rooms named */
+	const struct doc_thread *threads; /* where the premise's threads are */
+	int nthreads;
 	const struct faction *factions; /* who holds the site */
 	int nfactions;
 	const char *command;            /* a command line that remakes this output */
@@ -131,8 +147,22 @@ void levels_free(struct level *levels, int n);
  * the document holds, so no path that fills it can put it on a handout. */
 static inline const char *doc_secret(const struct doc *d)
 {
-	return d->sheet.player ? NULL : d->secret;
+	return d->sheet.player ? NULL : d->secret_gm ? d->secret_gm : d->secret;
 }
+
+/* The premise as a writer prints it: on the game master's copy with the
+ * rooms of its threads named, on the players' as they may read it. */
+static inline const char *doc_story(const struct doc *d)
+{
+	return !d->sheet.player && d->story_gm ? d->story_gm : d->story;
+}
+
+/* Sets *story and *secret (malloc'd, NULL when d has no thread in it) to
+ * d's story and secret with each thread's room named at the end of the
+ * sentence its words are in: "... has not come back up (level 2, room
+ * 9)." A thread whose words are in neither is named nowhere. Returns 0 or
+ * -1 with e set. */
+int doc_threads_annotate(const struct doc *d, char **story, char **secret, struct err *e);
 
 /* How many levels the document has in all ("level 2 of 5"). */
 static inline int doc_total_levels(const struct doc *d)

@@ -56,5 +56,10 @@ void key_free(struct key *k)
 	for (int i = 0; i < k->nwandering; i++)
 		free(k->wandering[i]);
 	free(k->wandering);
+	free(k->roster);
+	free(k->alarm);
+	for (int i = 0; i < k->nadversaries; i++)
+		free(k->adversaries[i]);
+	free(k->adversaries);
 	memset(k, 0, sizeof *k);
 }

@@ -87,6 +87,16 @@ struct key_entry {
 	int seen;                         /* the site wrote what is seen on entering */
 };
 
+/* One group of a level's adversary roster: the room it is met in, its
+ * creature and count as the room's occupants say, and its part in the
+ * cast (key_occupant_role). */
+struct key_group {
+	int room;               /* the key number of its room */
+	char creature[48];
+	int count;
+	char role[16];
+};
+
 struct key {
 	struct key_entry *entries;  /* in number order */
 	int n;
@@ -95,7 +105,16 @@ struct key {
 	char **wandering;           /* wandering monster table lines, or none */
 	int nwandering;
 	char wandering_die[16];     /* "d6" */
+	struct key_group *roster;   /* every group the level's rooms hold, in room order */
+	int nroster;
+	char *alarm;                /* what raises the alarm and who answers it, or NULL */
+	char **adversaries;         /* the roster and the alarm as the key prints them */
+	int nadversaries;
 };
+
+/* The heading the key prints the roster and the alarm under (the GM's
+ * copy only: the players' key has neither). */
+#define KEY_ADVERSARIES_HEADING "Adversaries and the alarm"
 
 /* Where a system's creatures are in a virtual tabletop (the `compendium`
  * directive): Foundry VTT's pack of the game system that holds them, and
@@ -165,6 +184,23 @@ void key_stair_line(const struct stair *st, char *buf, size_t size);
 
 /* The entry of key number `number`, or NULL. */
 const struct key_entry *key_find(const struct key *k, int number);
+
+/* An occupant's part in the cast as the roster gives it: a room's use
+ * becomes the cast's word ("lair": "rank and file"; "prison": "jailer",
+ * or "prisoner" for one of no faction), any other role stays as it is;
+ * without one, "outsider" for a group of no faction, "member" for one of
+ * a faction. */
+const char *key_occupant_role(const struct key_occupant *o);
+
+/* Sets k's roster from its entries' occupants (room order, then as the
+ * room lists them). Returns 0 or -1 with e set. */
+int key_roster_from_rooms(struct key *k, struct err *e);
+
+/* Sets k->adversaries, the lines the key prints under
+ * KEY_ADVERSARIES_HEADING, from k->roster and k->alarm: a line a room
+ * ("Room 8: 1 x goblin (leader); 3 x goblin (guard).") and the alarm
+ * last; none when both are empty. Returns 0 or -1 with e set. */
+int key_adversary_lines(struct key *k, struct err *e);
 
 /* Default title for a region without a name. */
 const char *key_default_title(enum region_kind kind);

@@ -85,6 +85,9 @@ void read_json_doc_free(struct read_json_doc *d)
 	free(d->story);
 	free(d->secret);
 	free(d->factions);
+	for (int i = 0; i < d->nthreads; i++)
+		free(d->threads[i].text);
+	free(d->threads);
 	free(d->party.credit);
 	memset(d, 0, sizeof *d);
 }

@@ -28,6 +28,8 @@ struct read_json_doc {
 	struct faction *factions; /* malloc'd, nfactions of them; the key's
 				     occupants name them by index */
 	int nfactions;
+	struct doc_thread *threads; /* malloc'd, nthreads of them, each text malloc'd */
+	int nthreads;
 	struct key_party party; /* the party the keys were stocked for (party 0:
 				   none); its credit malloc'd */
 };

@@ -118,6 +118,8 @@ static int read_key(struct jf *r, json_t *lv, int index, const struct map *m, co
 	}
 	if (nw)
 		snprintf(k->wandering_die, sizeof k->wandering_die, "d%d", (int)nw);
+	if (base->story && read_mapsheet_roster(r, lv, place, k) < 0)
+		return -1;
 	if (m->nnotes && !(k->footer = calloc((size_t)m->nnotes, sizeof *k->footer)))
 		return err_set(r->e, "out of memory reading %s", r->name);
 	for (int j = 0; j < m->nnotes; j++) {
@@ -149,9 +151,10 @@ static int read_doc(struct jf *r, json_t *root, struct read_json_doc *out, struc
 	    (json_object_get(root, "story") && jf_text_dup(r, root, place, "story", 1, &out->story) < 0))
 		return -1;
 	/* version 3 added the site; a version 2 file has none of it */
-	struct ms_site site = { version >= 3, version >= 4, 0, NULL, 0, log };
+	struct ms_site site = { version >= 3, version >= 4, version >= 5, 0, NULL, 0, log };
 	if ((site.present && read_mapsheet_site(r, root, out) < 0) ||
-	    (site.figures && read_mapsheet_party(r, root, out) < 0))
+	    (site.figures && read_mapsheet_party(r, root, out) < 0) ||
+	    (site.story && read_mapsheet_threads(r, root, out) < 0))
 		return -1;
 	site.nfactions = out->nfactions;
 	size_t n = json_array_size(levels);

@@ -18,6 +18,7 @@ int read_mapsheet_level(struct jf *r, json_t *lv, int index, struct map *m);
 struct ms_site {
 	int present;            /* the file's version has them (3 on) */
 	int figures;            /* the file's version has the party's figures (4 on) */
+	int story;              /* the file's version has threads, rosters and alarms (5 on) */
 	int nfactions;          /* the file's factions, which occupants name */
 	const unsigned *sets;   /* the features of each region (feature_sets) */
 	int nregions;
@@ -31,6 +32,12 @@ int read_mapsheet_site(struct jf *r, json_t *root, struct read_json_doc *out);
  * Returns 0 or -1. */
 int read_mapsheet_entry_site(struct jf *r, json_t *v, const char *place, const struct ms_site *site,
 			     struct key_entry *en);
+
+/* The premise's threads (version 5 on) into out. Returns 0 or -1. */
+int read_mapsheet_threads(struct jf *r, json_t *root, struct read_json_doc *out);
+/* Level object lv's roster and alarm (version 5 on) into k, and the lines
+ * the key prints them as. Returns 0 or -1. */
+int read_mapsheet_roster(struct jf *r, json_t *lv, const char *place, struct key *k);
 
 /* The party the document was stocked for (null: none) into out->party. */
 int read_mapsheet_party(struct jf *r, json_t *root, struct read_json_doc *out);

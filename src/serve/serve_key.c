@@ -70,7 +70,7 @@ static int write_key_json(const struct doc *d, const char *path, struct err *e)
 	sbuf_add(&s, "{\"title\":");
 	add_json_or_null(&s, d->sheet.title ? d->sheet.title : d->site);
 	sbuf_add(&s, ",\"premise\":");
-	add_json_or_null(&s, d->story);
+	add_json_or_null(&s, doc_story(d));
 	sbuf_add(&s, ",\"secret_heading\":");
 	add_json_or_null(&s, secret ? DOC_SECRET_HEADING : NULL);
 	sbuf_add(&s, ",\"secret\":");

@@ -16,11 +16,32 @@
 #include "site/site_tables.h"
 
 #define SITE_MAX_FACTIONS 2
+#define SITE_MAX_THREADS 12
+
+/* What a thread of the premise is (site_threads.c). */
+enum site_thread_kind { THREAD_HOOK, THREAD_WANT, THREAD_TRACES, THREAD_REMAINS, THREAD_CLUE };
+
+/* A thread: the premise's (or the secret's) words for it, where it is
+ * and the line its room's entry gives. */
+struct site_thread {
+	enum site_thread_kind kind;
+	enum site_thread_place place;
+	char *entry;                        /* the room's line, its label first */
+	const char *creature;               /* a person met (THREAD_WHO): the roster's creature */
+	int faction;                        /* a clue or a want: whose */
+	int clue;                           /* a clue: which piece of its secret (0, 1, 2), or -1 for the whole */
+	const struct site_line *line;       /* a line's own thread: its line, whose wordings are drawn where it is placed */
+	const char *label;                  /* and the entry's label ("Traces: ") */
+};
 
 struct site_plan {
 	enum site_setting setting;          /* of the first level */
 	char *premise;                      /* the story: built, befell, who holds it, a hook */
 	char *secret;                       /* the game master's: who is really behind what */
+	char name[64];                      /* the site's name, from its story (its builder or purpose) */
+	struct site_thread threads[SITE_MAX_THREADS];
+	struct doc_thread placed[SITE_MAX_THREADS];  /* beside threads: words, level, room (0: unplaced) */
+	int nthreads;
 	struct faction factions[SITE_MAX_FACTIONS];
 	int faction_type[SITE_MAX_FACTIONS]; /* index in the tables' factions */
 	int nfactions;
@@ -42,6 +63,16 @@ int site_plan_make(struct site_plan *p, const struct site_tables *t, const struc
 
 
 void site_plan_free(struct site_plan *p);
+
+/* Places the plan's threads in rooms of levels[0..n) (planned by
+ * site_level_plan): the hook's person or thing deep down, the holders'
+ * want in their leader's room, the traces of what befell the place and the
+ * remains of what it was built for in rooms nobody keeps, and up to three
+ * clues to the secret in rooms of its own. Returns 0 or -1 with e set. */
+int site_threads_place(struct site_plan *p, const struct level *levels, int n, const char *seed, struct err *e);
+
+/* The placed threads as a document gives them: *n of them. */
+const struct doc_thread *site_threads_placed(const struct site_plan *p, int *n);
 
 /* Plans level lv (numbered, its key not yet built): each room's use, its
  * kind and name, the kind's feature drawn; lv->uses keeps what the key

@@ -168,8 +168,14 @@ static void free_list(char **l, int n)
 
 static void free_lines(struct site_line *l, int n)
 {
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		free(l[i].text);
+		free(l[i].place_name);
+		free(l[i].words);
+		free(l[i].creature);
+		for (int w = 0; w < l[i].nentries; w++)
+			free(l[i].entries[w]);
+	}
 	free(l);
 }
 

@@ -15,6 +15,13 @@
 #define SITE_LEVEL_STREAM 4100u
 #define SITE_KEY_STREAM 4200u
 
+/* The plan's threads from the premise's lines (each may be NULL): the
+ * hook's, the first faction's want, the befell line's traces, the built
+ * line's remains and up to three clues to each faction's secret
+ * (site_threads.c). Returns 0 or -1 with e set. */
+int site_threads_make(struct site_plan *p, const struct site_line *built, const struct site_line *befell,
+		      const struct site_line *hook, const char *want, const char *const *secrets, struct err *e);
+
 /* A random index among lines[0..n) that suit one of settings, or -1. */
 int site_pick_line(const struct site_line *lines, int n, unsigned settings, struct rng *rng);
 

@@ -138,8 +138,14 @@ int site_level_key(const struct site_plan *p, const struct site_tables *t, struc
 	/* 4. what is seen on entering, who is there and what they are doing */
 	if (site_occupants_place(&lp, e) < 0)
 		goto out;
-	/* 5. the wandering table of the same inhabitants */
+	/* 5. the premise's threads placed on this level, in their rooms */
+	if (site_threads_write(&lp, e) < 0)
+		goto out;
+	/* 6. the wandering table of the same inhabitants */
 	if (site_wandering_table(&lp, e) < 0)
+		goto out;
+	/* 7. the roster of every group, and what the alarm brings */
+	if (site_alarm_write(&lp, e) < 0)
 		goto out;
 	rc = 0;
 out:

@@ -154,6 +154,7 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 	sbuf_init(&secret);
 	add_sentence(&s, b >= 0 ? t->built[b].text : NULL);
 	add_sentence(&s, f >= 0 ? t->befell[f].text : NULL);
+	const char *want = NULL, *secrets[SITE_MAX_FACTIONS] = { NULL };
 	for (int i = 0; i < p->nfactions; i++) {
 		const struct site_faction_type *ft = &t->factions[p->faction_type[i]];
 		char *holds = holds_sentence(ft, &p->factions[i], settings, rng);
@@ -164,8 +165,8 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 		add_sentence(&s, holds);
 		free(holds);
 		if (i == 0)
-			add_sentence(&s, ft->wants[pick_for(ft->wants_cond, ft->nwants, settings, rng)]);
-		add_sentence(&secret, ft->secrets[pick_for(ft->secrets_cond, ft->nsecrets, settings, rng)]);
+			add_sentence(&s, want = ft->wants[pick_for(ft->wants_cond, ft->nwants, settings, rng)]);
+		add_sentence(&secret, secrets[i] = ft->secrets[pick_for(ft->secrets_cond, ft->nsecrets, settings, rng)]);
 	}
 	add_sentence(&s, h >= 0 ? t->hooks[h].text : NULL);
 	char *premise = sbuf_take(&s), *behind = sbuf_take(&secret);
@@ -176,7 +177,10 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 	}
 	p->premise = premise;
 	p->secret = behind;
-	return 0;
+	if (b >= 0 && t->built[b].place_name)
+		snprintf(p->name, sizeof p->name, "%s", t->built[b].place_name);
+	return site_threads_make(p, b >= 0 ? &t->built[b] : NULL, f >= 0 ? &t->befell[f] : NULL,
+				 h >= 0 ? &t->hooks[h] : NULL, want, secrets, e);
 }
 
 int site_plan_make(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
@@ -233,6 +237,11 @@ const char *site_occupant_cast(const struct site_plan *plan, const struct site_t
 
 void site_plan_free(struct site_plan *p)
 {
+	for (int i = 0; i < p->nthreads; i++) {
+		free(p->threads[i].entry);
+		free(p->placed[i].text);
+	}
+	p->nthreads = 0;
 	free(p->premise);
 	free(p->secret);
 	p->premise = p->secret = NULL;

@@ -108,5 +108,10 @@ int site_features_place(struct level_plan *lp, struct err *e);
 int site_names_check(struct level_plan *lp, struct err *e);
 int site_occupants_place(struct level_plan *lp, struct err *e);
 int site_wandering_table(struct level_plan *lp, struct err *e);
+/* The premise's threads placed on this level, written into their rooms
+ * (site_threads.c). */
+int site_threads_write(struct level_plan *lp, struct err *e);
+/* The level's adversary roster and what its alarm brings (site_alarm.c). */
+int site_alarm_write(struct level_plan *lp, struct err *e);
 
 #endif

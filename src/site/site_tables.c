@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const site_files[] = { "premises", "factions", "kinds", "outsiders", "creatures" };
 static const char *const faction_types[] = { "tribe", "cult", "household", "brood", "dead", "band" };
@@ -39,6 +40,8 @@ static const char *const seen_words[] = { "feature", NULL };
 
 struct parse {
 	struct site_tables *t;
+	struct site_line *premise;          /* the last built, befell or hook line */
+	int premise_kind;                   /* 'b', 'f' or 'h' */
 	const char *file;                   /* the file's name, kept in t->files */
 	struct site_faction_type *faction;  /* the faction the lines belong to */
 	struct site_kind *kind;             /* the kind the lines belong to */
@@ -110,7 +113,7 @@ static int add_text(char ***list, int *n, struct fact_cond **conds, const struct
 
 /* ---- premises ---- */
 
-static int premise(struct site_line **list, int *n, const char *what, const struct tpl_pos *pos,
+static int premise(struct parse *p, struct site_line **list, int *n, const char *what, const struct tpl_pos *pos,
 		   const struct tpl_field *f, struct err *e)
 {
 	unsigned settings;
@@ -124,7 +127,99 @@ static int premise(struct site_line **list, int *n, const char *what, const stru
 		free(copy);
 		return copy ? -1 : oom(e);
 	}
-	*l = (struct site_line){ copy, settings, c };
+	*l = (struct site_line){ .text = copy, .settings = settings, .cond = c, .file = p->file, .line = pos->line };
+	p->premise = l;
+	p->premise_kind = what[0] == 'b' && what[1] == 'u' ? 'b' : what[0];
+	p->faction = NULL;
+	p->kind = NULL;
+	p->outsider = NULL;
+	return 0;
+}
+
+/* Whether words are in text, case ignored. */
+static int says(const char *text, const char *words)
+{
+	size_t n = strlen(words);
+	for (const char *q = text; *q; q++)
+		if (strncasecmp(q, words, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* place:NAME after a built line: the site's name it gives, which shares a
+ * word with the line so the premise explains it. */
+static int on_place(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->premise || p->premise_kind != 'b')
+		return tpl_error(e, pos, 1, "'place' follows the 'built:' line whose site it names");
+	if (p->premise->place_name)
+		return tpl_error(e, pos, 1, "this 'built:' line has a 'place:' line already");
+	if (site_field_text(pos, &f[0], "place", NULL, 63, e) < 0)
+		return -1;
+	int shared = 0;
+	char word[64];
+	for (const char *q = f[0].text; *q && !shared;) {
+		size_t n = strcspn(q, " '-");
+		if (n >= 5 && n < sizeof word) {
+			snprintf(word, sizeof word, "%.*s", (int)n, q);
+			shared = says(p->premise->text, word);
+		}
+		q += n + (q[n] != '\0');
+	}
+	if (!shared)
+		return tpl_error(e, pos, f[0].col, "'%s' shares no word of five letters or more with its 'built:' line, "
+				 "which must explain the name", f[0].text);
+	if (!(p->premise->place_name = strdup(f[0].text)))
+		return oom(e);
+	return 0;
+}
+
+/* thread:PLACE:WORDS:CREATURE:ENTRY after a built, befell or hook line;
+ * further thread: lines of the same PLACE, WORDS and CREATURE give the
+ * room's line other wordings, one drawn for each map. */
+static int on_thread(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	static const char *const places[] = { "who", "find", "feature", "leader" };
+	if (!p->premise)
+		return tpl_error(e, pos, 1, "'thread' follows the 'built:', 'befell:' or 'hook:' line it belongs to");
+	int place = -1;
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(f[0].text, places[i]))
+			place = i + 1;
+	if (place < 0)
+		return tpl_error(e, pos, f[0].col, "unknown place '%s' (who, find, feature or leader)", f[0].text);
+	if (site_field_text(pos, &f[1], "thread", NULL, 80, e) < 0 || site_field_text(pos, &f[3], "thread", NULL, 400, e) < 0)
+		return -1;
+	if (!says(p->premise->text, f[1].text))
+		return tpl_error(e, pos, f[1].col, "'%s' is not in the line it belongs to (a thread is named in the "
+				 "premise's own words)", f[1].text);
+	if (!says(f[3].text, f[1].text))
+		return tpl_error(e, pos, f[3].col, "the room's line does not say '%s' (it names the thread in the "
+				 "premise's own words)", f[1].text);
+	if (place == THREAD_WHO && !strcmp(f[2].text, "-"))
+		return tpl_error(e, pos, f[2].col, "a 'who' thread names the creature the person is ('commoner')");
+	struct site_line *l = p->premise;
+	if (l->thread != THREAD_NONE) {
+		const char *creature = l->creature ? l->creature : "-";
+		if ((int)l->thread != place || strcmp(l->words, f[1].text) || strcmp(creature, f[2].text))
+			return tpl_error(e, pos, 1, "this line's thread is '%s' already: a further 'thread:' line is "
+					 "another wording of it, with the same place, words and creature", l->words);
+		if (l->nentries >= SITE_THREAD_WORDINGS)
+			return tpl_error(e, pos, 1, "a thread has at most %d wordings", SITE_THREAD_WORDINGS);
+		if (!(l->entries[l->nentries] = strdup(f[3].text)))
+			return oom(e);
+		l->nentries++;
+		return 0;
+	}
+	l->thread = (enum site_thread_place)place;
+	if (!(l->words = strdup(f[1].text)) || !(l->entries[0] = strdup(f[3].text)) ||
+	    (strcmp(f[2].text, "-") && !(l->creature = strdup(f[2].text))))
+		return oom(e);
+	l->nentries = 1;
 	return 0;
 }
 
@@ -132,21 +227,21 @@ static int on_built(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 {
 	struct parse *p = ctx;
 	(void)nf;
-	return premise(&p->t->built, &p->t->nbuilt, "built", pos, f, e);
+	return premise(p, &p->t->built, &p->t->nbuilt, "built", pos, f, e);
 }
 
 static int on_befell(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
 	(void)nf;
-	return premise(&p->t->befell, &p->t->nbefell, "befell", pos, f, e);
+	return premise(p, &p->t->befell, &p->t->nbefell, "befell", pos, f, e);
 }
 
 static int on_hook(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
 	(void)nf;
-	return premise(&p->t->hooks, &p->t->nhooks, "hook", pos, f, e);
+	return premise(p, &p->t->hooks, &p->t->nhooks, "hook", pos, f, e);
 }
 
 /* ---- factions ---- */
@@ -177,6 +272,7 @@ static int on_faction(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 		return -1;
 	*slot = ft;
 	p->faction = slot;
+	p->premise = NULL;
 	p->last_doing = -1;
 	p->levels_line = 0;
 	p->kind = NULL;
@@ -307,6 +403,7 @@ static int on_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 		return -1;
 	*slot = k;
 	p->kind = slot;
+	p->premise = NULL;
 	p->last_doing = -1;
 	p->faction = NULL;
 	p->outsider = NULL;
@@ -530,6 +627,7 @@ static int outsider(struct parse *p, int visitor, const struct tpl_pos *pos, con
 	}
 	*slot = o;
 	p->outsider = slot;
+	p->premise = NULL;
 	p->levels_line = 0;
 	p->faction = NULL;
 	p->kind = NULL;
@@ -582,6 +680,8 @@ static const struct tpl_directive directives[] = {
 	{ "built", "str text", on_built, 0 },
 	{ "befell", "str text", on_befell, 0 },
 	{ "hook", "str text", on_hook, 0 },
+	{ "place", "text", on_place, 0 },
+	{ "thread", "str str str text", on_thread, 0 },
 	{ "faction", "str str str", on_faction, 0 },
 	{ "called", "text", on_called, 0 },
 	{ "holds", "text", on_holds, 0 },

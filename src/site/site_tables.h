@@ -17,10 +17,30 @@
 
 #define SITE_WORD 48           /* a creature's or a leader's name */
 
+/* How a premise line's thread is met in a room (a thread: line). */
+enum site_thread_place {
+	THREAD_NONE,            /* no thread line: the site model's own words */
+	THREAD_WHO,             /* a person: an occupant of the room */
+	THREAD_FIND,            /* a thing to take away */
+	THREAD_FEATURE,         /* a thing in the room that stays */
+	THREAD_LEADER           /* the leader of the holders, in the leader's room */
+};
+
+/* The most wordings one thread's room line has (thread: lines of one line). */
+#define SITE_THREAD_WORDINGS 4
+
 struct site_line {
 	char *text;
 	unsigned settings;     /* bits of enum site_setting */
 	struct fact_cond cond; /* what the line needs ("[building]") */
+	char *place_name;      /* built: the site's name it gives (a place: line), or NULL */
+	enum site_thread_place thread;
+	char *words;           /* the thread's words, as the text says them */
+	char *creature;        /* THREAD_WHO: what the person is, for the roster ("commoner") */
+	char *entries[SITE_THREAD_WORDINGS];   /* the room's line in its wordings, each saying the words */
+	int nentries;
+	const char *file;      /* where the line is: one of the tables' files */
+	int line;
 };
 
 struct site_member {

@@ -1,0 +1,339 @@
+/* check_story.c: the premise pays off, read from what the program writes
+ * (the text key and the JSON), over 200 seeds of every method and of
+ * three-level booklets: every thread the JSON lists is named in the game
+ * master's premise as "(level L, room R)" and its words are in that
+ * room's entry; the site's name shares a word with the premise; every
+ * secret has a clue room, the first three where the rooms allow; each
+ * level's roster is its rooms' occupants, each group's creature and count
+ * said in a "Who:" line of its room, and an alarm goes with it. A few
+ * seeds go through the command: the JSON reads back unchanged, and the
+ * players' handout shows no thread, roster or alarm. */
+#include "testutil.h"
+
+#include "app/level_keys.h"
+#include "export/export.h"
+#include "site/site.h"
+#include "site/site_int.h"
+
+#include <ctype.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define SEEDS 200
+#define DIR_OUT "build/tests/story"
+
+static struct site_tables tables;
+
+static void load_tables(void)
+{
+	struct err e;
+	ck_assert_msg(site_tables_load(&tables, test_template_dirs(), &e) == 0, "%s", e.msg);
+}
+
+static void free_tables(void)
+{
+	site_tables_free(&tables);
+}
+
+static const char *find_words(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (const char *p = hay; *p; p++)
+		if (!strncasecmp(p, needle, n))
+			return p;
+	return NULL;
+}
+
+static int has_words(const char *hay, const char *needle)
+{
+	return find_words(hay, needle) != NULL;
+}
+
+/* Whether the key's text names ref in the brackets that follow words
+ * ("... has not come back out (level 2, room 9)."). */
+static int named_after(const char *text, const char *words, const char *ref)
+{
+	for (const char *p = find_words(text, words); p; p = find_words(p + 1, words)) {
+		const char *open = strstr(p + strlen(words), " (level ");
+		const char *close = open ? strchr(open, ')') : NULL;
+		const char *at = open ? strstr(open, ref) : NULL;
+		if (at && at < close)
+			return 1;
+	}
+	return 0;
+}
+
+/* The JSON entry numbered room of level object lv, or NULL. */
+static json_t *entry_of(json_t *lv, int room)
+{
+	size_t i;
+	json_t *en;
+	json_array_foreach(json_object_get(lv, "key"), i, en)
+		if (json_integer_value(json_object_get(en, "number")) == room)
+			return en;
+	return NULL;
+}
+
+static int entry_says(json_t *en, const char *words, const char *label)
+{
+	size_t i;
+	json_t *l;
+	json_array_foreach(json_object_get(en, "lines"), i, l)
+		if ((!label || !strncmp(json_string_value(l), label, strlen(label))) && has_words(json_string_value(l), words))
+			return 1;
+	return 0;
+}
+
+struct tally {
+	int maps, threads, clue_rooms, secrets;
+};
+
+/* A group's creature as a Who line says it: the start of its last word
+ * ("wolf": "wol", for "wolves"). */
+static void stem(const char *creature, char *out, size_t size)
+{
+	const char *last = strrchr(creature, ' ');
+	last = last ? last + 1 : creature;
+	size_t n = strlen(last);
+	n = n > 4 ? 4 : n > 1 ? n - 1 : n;
+	snprintf(out, size, "%.*s", (int)(n < size ? n : size - 1), last);
+}
+
+static void check_roster(json_t *lv, const char *seed)
+{
+	json_t *roster = json_object_get(lv, "roster");
+	ck_assert_msg(json_is_array(roster), "%s: a level without a roster", seed);
+	size_t groups = 0, i;
+	json_t *en;
+	json_array_foreach(json_object_get(lv, "key"), i, en)
+		groups += json_array_size(json_object_get(en, "occupants"));
+	ck_assert_msg(json_array_size(roster) == groups, "%s: the roster lists %zu groups, the rooms hold %zu", seed,
+		      json_array_size(roster), groups);
+	json_t *g;
+	json_array_foreach(roster, i, g) {
+		int room = (int)json_integer_value(json_object_get(g, "room"));
+		int count = (int)json_integer_value(json_object_get(g, "count"));
+		const char *creature = json_string_value(json_object_get(g, "creature"));
+		json_t *at = entry_of(lv, room);
+		ck_assert_msg(at != NULL, "%s: the roster names room %d, which the key has not", seed, room);
+		char st[8], num[16];
+		stem(creature, st, sizeof st);
+		ck_assert_msg(entry_says(at, st, "Who:"), "%s: room %d's Who lines do not name the roster's %s", seed, room,
+			      creature);
+		if (count > 1) {
+			const char *word = site_number_word(count, num, sizeof num);
+			ck_assert_msg(entry_says(at, word, "Who:") || entry_says(at, word, "Encounter:"),
+				      "%s: room %d's Who lines do not say the roster's %d %s", seed, room, count, creature);
+		}
+	}
+	if (groups > 0)
+		ck_assert_msg(json_is_string(json_object_get(lv, "alarm")), "%s: a level with groups but no alarm", seed);
+}
+
+/* text with each run of white space one space: lines wrapped anywhere
+ * read as one. */
+static void one_line(char *text)
+{
+	char *o = text;
+	for (const char *p = text; *p; p++) {
+		if (isspace((unsigned char)*p)) {
+			if (o > text && o[-1] != ' ')
+				*o++ = ' ';
+		} else {
+			*o++ = *p;
+		}
+	}
+	*o = '\0';
+}
+
+/* The key of the document in memory as text and as JSON, checked. */
+static void check_doc(const struct doc *d, const char *seed, struct tally *t)
+{
+	struct err e;
+	char *text = NULL, *js = NULL;
+	size_t tlen, jlen;
+	FILE *f = open_memstream(&text, &tlen);
+	ck_assert_msg(f && export_txt_key(f, d, &e) == 0, "%s", e.msg);
+	fclose(f);
+	one_line(text);
+	f = open_memstream(&js, &jlen);
+	ck_assert_msg(f && export_json(f, d, &e) == 0, "%s", e.msg);
+	fclose(f);
+	json_error_t je;
+	json_t *root = json_loads(js, 0, &je);
+	ck_assert_msg(root != NULL, "%s: %s", seed, je.text);
+	/* the site's name is explained in the premise */
+	const char *site = json_string_value(json_object_get(root, "site"));
+	const char *story = json_string_value(json_object_get(root, "story"));
+	ck_assert_msg(site && story, "%s: no site name or premise", seed);
+	int named = 0;
+	char word[64];
+	for (const char *q = site; *q && !named;) {
+		size_t n = strcspn(q, " '-");
+		snprintf(word, sizeof word, "%.*s", (int)(n < 63 ? n : 63), q);
+		named = n >= 5 && has_words(story, word);
+		q += n + (q[n] != '\0');
+	}
+	ck_assert_msg(named, "%s: '%s' is not explained in the premise: %s", seed, site, story);
+	/* every thread in its room, and named so in the premise the key prints */
+	json_t *threads = json_object_get(root, "threads"), *levels = json_object_get(root, "levels");
+	ck_assert_msg(json_array_size(threads) >= 4, "%s: %zu threads", seed, json_array_size(threads));
+	size_t i;
+	json_t *th;
+	const char *secret = json_string_value(json_object_get(root, "secret"));
+	int clues = 0;
+	json_array_foreach(threads, i, th) {
+		const char *words = json_string_value(json_object_get(th, "text"));
+		int level = (int)json_integer_value(json_object_get(th, "level"));
+		int room = (int)json_integer_value(json_object_get(th, "room"));
+		ck_assert_msg(level >= 1 && level <= (int)json_array_size(levels), "%s: a thread on level %d", seed, level);
+		json_t *en = entry_of(json_array_get(levels, (size_t)level - 1), room);
+		ck_assert_msg(en != NULL, "%s: a thread in room %d of level %d, which has none", seed, room, level);
+		ck_assert_msg(entry_says(en, words, NULL), "%s: level %d, room %d does not say '%s'", seed, level, room,
+			      words);
+		ck_assert_msg(has_words(story, words) || (secret && has_words(secret, words)),
+			      "%s: '%s' is not the premise's words", seed, words);
+		char ref[48];
+		snprintf(ref, sizeof ref, "level %d, room %d", level, room);
+		ck_assert_msg(named_after(text, words, ref), "%s: the key's premise does not name %s after '%s'", seed, ref,
+			      words);
+		clues += secret && has_words(secret, words) && !has_words(story, words);
+		t->threads++;
+	}
+	/* no secret without a clue room; the three-clue rule where rooms allow */
+	if (secret) {
+		ck_assert_msg(clues >= 1, "%s: the secret has no clue room", seed);
+		t->secrets++;
+		t->clue_rooms += clues;
+	}
+	json_t *lv;
+	json_array_foreach(levels, i, lv)
+		check_roster(lv, seed);
+	t->maps++;
+	json_decref(root);
+	free(text);
+	free(js);
+}
+
+static void check_one(const char *csv, int n, const char *seed, struct tally *t)
+{
+	struct level lv[3];
+	memset(lv, 0, sizeof lv);
+	test_levels_generate(lv, n, csv, seed);
+	struct err e;
+	struct site_plan plan;
+	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
+	ck_assert_msg(level_site_plan(&plan, &tables, lv, n, seed, NULL, &e) == 0, "%s", e.msg);
+	ck_assert_msg(level_keys_build(lv, n, &ko, &plan, &tables, seed, NULL, &e) == 0, "%s", e.msg);
+	struct doc d = { .seed = seed, .site = plan.name, .story = plan.premise, .secret = plan.secret,
+			 .factions = plan.factions, .nfactions = plan.nfactions, .levels = lv, .nlevels = n };
+	d.threads = site_threads_placed(&plan, &d.nthreads);
+	char *story_gm, *secret_gm;
+	ck_assert_msg(doc_threads_annotate(&d, &story_gm, &secret_gm, &e) == 0, "%s", e.msg);
+	d.story_gm = story_gm;
+	d.secret_gm = secret_gm;
+	check_doc(&d, seed, t);
+	free(story_gm);
+	free(secret_gm);
+	site_plan_free(&plan);
+	levels_free(lv, n);
+}
+
+static void report(const char *what, const struct tally *t)
+{
+	fprintf(stderr, "story %s: %d maps, %.1f threads a map, %.2f clue rooms a secret\n", what, t->maps,
+		(double)t->threads / t->maps, t->secrets ? (double)t->clue_rooms / t->secrets : 0.0);
+}
+
+START_TEST(test_every_method)
+{
+	static const char *const methods[] = { "dice", "mansion", "cards", "tiles", "house" };
+	struct tally t = { 0 };
+	for (int s = 0; s < SEEDS; s++) {
+		char seed[32];
+		snprintf(seed, sizeof seed, "story-%d", s);
+		check_one(methods[_i], 1, seed, &t);
+	}
+	report(methods[_i], &t);
+	ck_assert_int_eq(t.maps, SEEDS);
+}
+END_TEST
+
+START_TEST(test_booklets)
+{
+	static const char *const csv[] = { "dice", "cards,dice,tiles", "mansion,house,dice" };
+	struct tally t = { 0 };
+	for (int s = 0; s < SEEDS / 4; s++) {
+		char seed[32];
+		snprintf(seed, sizeof seed, "story-book-%d", s);
+		check_one(csv[s % 3], 3, seed, &t);
+	}
+	report("booklets", &t);
+	/* three clues to a secret over three levels */
+	ck_assert_msg(t.clue_rooms * 10 >= t.secrets * 25, "%d clue rooms for %d secrets", t.clue_rooms, t.secrets);
+}
+END_TEST
+
+/* The command: the JSON reads back the same; the handout has none of it. */
+START_TEST(test_command)
+{
+	static const char *const methods[] = { "dice", "mansion", "cards", "tiles", "house" };
+	char args[1024];
+	ck_assert_int_eq(system("mkdir -p " DIR_OUT), 0);
+	snprintf(args, sizeof args, "-q --method %s --levels 2 --seed story-cmd -o " DIR_OUT "/a.json", methods[_i]);
+	ck_assert_int_eq(test_run(args, NULL, NULL), 0);
+	ck_assert_int_eq(test_run("-q -i " DIR_OUT "/a.json -o " DIR_OUT "/b.json", NULL, NULL), 0);
+	json_error_t je;
+	json_t *a = json_load_file(DIR_OUT "/a.json", 0, &je), *b = json_load_file(DIR_OUT "/b.json", 0, &je);
+	ck_assert(a && b);
+	ck_assert_msg(json_array_size(json_object_get(a, "threads")) > 0, "no threads written");
+	ck_assert(json_equal(json_object_get(a, "threads"), json_object_get(b, "threads")));
+	for (size_t k = 0; k < 2; k++) {
+		json_t *la = json_array_get(json_object_get(a, "levels"), k), *lb = json_array_get(json_object_get(b, "levels"), k);
+		ck_assert(json_equal(json_object_get(la, "roster"), json_object_get(lb, "roster")));
+		ck_assert(json_equal(json_object_get(la, "alarm"), json_object_get(lb, "alarm")));
+	}
+	/* the handout, made and read back: nothing of the threads or the roster */
+	const char *handouts[] = { "--method %s --levels 2 --seed story-cmd --player -o " DIR_OUT "/p.md",
+				   "-i " DIR_OUT "/a.json --player -o " DIR_OUT "/p.md" };
+	for (int h = 0; h < 2; h++) {
+		char cmd[512];
+		snprintf(cmd, sizeof cmd, handouts[h], methods[_i]);
+		snprintf(args, sizeof args, "-q %s", cmd);
+		ck_assert_int_eq(test_run(args, NULL, NULL), 0);
+		char *md = test_slurp(DIR_OUT "/p.md", NULL);
+		ck_assert(md != NULL);
+		ck_assert_msg(!strstr(md, "room ") || !strstr(md, "(level "), "a handout names a thread's room");
+		ck_assert_msg(!strstr(md, KEY_ADVERSARIES_HEADING) && !strstr(md, "Clue:") && !strstr(md, "The alarm"),
+			      "a handout shows the roster, the alarm or a clue");
+		json_t *th;
+		size_t i;
+		json_array_foreach(json_object_get(a, "threads"), i, th) {
+			const char *w = json_string_value(json_object_get(th, "text"));
+			const char *story = json_string_value(json_object_get(a, "story"));
+			ck_assert_msg(has_words(story, w) || !strstr(md, w), "a handout shows the secret's clue '%s'", w);
+		}
+		free(md);
+	}
+	json_decref(a);
+	json_decref(b);
+}
+END_TEST
+
+static Suite *story_suite(void)
+{
+	Suite *s = suite_create("story");
+	TCase *tc = tcase_create("core");
+	tcase_add_unchecked_fixture(tc, load_tables, free_tables);
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_every_method, 0, 5);
+	tcase_add_test(tc, test_booklets);
+	tcase_add_loop_test(tc, test_command, 0, 5);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(story_suite)
