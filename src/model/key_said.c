@@ -22,6 +22,7 @@ void key_said_free(struct key_said *s)
 	for (size_t i = 0; i < s->cap; i++)
 		free(s->slot[i]);
 	free(s->slot);
+	free(s->hash);
 	memset(s, 0, sizeof *s);
 }
 
@@ -33,12 +34,12 @@ static uint64_t hash(char kind, const char *text, size_t len)
 	return h;
 }
 
-/* The slot of (kind, text[0..len)): where it is, or the empty one where it
- * would go. */
-static size_t find(const struct key_said *s, char kind, const char *text, size_t len)
+/* The slot of (kind, text[0..len)) whose hash is h: where it is, or the
+ * empty one where it would go. */
+static size_t find(const struct key_said *s, uint64_t h, char kind, const char *text, size_t len)
 {
-	size_t mask = s->cap - 1, i = (size_t)hash(kind, text, len) & mask;
-	while (s->slot[i] && !(s->slot[i][0] == kind && strncmp(s->slot[i] + 1, text, len) == 0 &&
+	size_t mask = s->cap - 1, i = (size_t)h & mask;
+	while (s->slot[i] && !(s->hash[i] == h && s->slot[i][0] == kind && strncmp(s->slot[i] + 1, text, len) == 0 &&
 			       s->slot[i][len + 1] == '\0'))
 		i = (i + 1) & mask;
 	return i;
@@ -46,30 +47,39 @@ static size_t find(const struct key_said *s, char kind, const char *text, size_t
 
 static int has(const struct key_said *s, char kind, const char *text, size_t len)
 {
-	return s && s->cap > 0 && s->slot[find(s, kind, text, len)] != NULL;
+	return s && s->cap > 0 && s->slot[find(s, hash(kind, text, len), kind, text, len)] != NULL;
 }
 
 static int grow(struct key_said *s)
 {
 	size_t cap = s->cap ? s->cap * 2 : 256;
 	char **slot = calloc(cap, sizeof *slot);
-	if (!slot)
+	uint64_t *hashes = calloc(cap, sizeof *hashes);
+	if (!slot || !hashes) {
+		free(slot);
+		free(hashes);
 		return -1;
-	struct key_said bigger = { slot, cap, 0, 0 };
+	}
 	for (size_t i = 0; i < s->cap; i++)
 		if (s->slot[i]) {
-			const char *t = s->slot[i];
-			bigger.slot[find(&bigger, t[0], t + 1, strlen(t + 1))] = s->slot[i];
+			size_t at = (size_t)s->hash[i] & (cap - 1);
+			while (slot[at])
+				at = (at + 1) & (cap - 1);
+			slot[at] = s->slot[i];
+			hashes[at] = s->hash[i];
 		}
 	free(s->slot);
+	free(s->hash);
 	s->slot = slot;
+	s->hash = hashes;
 	s->cap = cap;
 	return 0;
 }
 
 static int put(struct key_said *s, char kind, const char *text, size_t len)
 {
-	if (has(s, kind, text, len))
+	uint64_t h = hash(kind, text, len);
+	if (s->cap > 0 && s->slot[find(s, h, kind, text, len)])
 		return 0;
 	if ((s->n + 1) * 2 > s->cap && grow(s) < 0) {
 		s->failed = 1;
@@ -83,7 +93,9 @@ static int put(struct key_said *s, char kind, const char *text, size_t len)
 	copy[0] = kind;
 	memcpy(copy + 1, text, len);
 	copy[len + 1] = '\0';
-	s->slot[find(s, kind, text, len)] = copy;
+	size_t at = find(s, h, kind, text, len);
+	s->slot[at] = copy;
+	s->hash[at] = h;
 	s->n++;
 	return 0;
 }

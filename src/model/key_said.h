@@ -10,9 +10,11 @@
 #define MAPSHEET_KEY_SAID_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct key_said {
 	char **slot;            /* open addressing, NULL: empty */
+	uint64_t *hash;         /* each full slot's hash, compared before its text */
 	size_t cap, n;
 	int failed;             /* an allocation failed: later additions are lost */
 };

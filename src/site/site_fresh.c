@@ -7,6 +7,7 @@
 #include "site/site_rooms.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* How specific line i is where facts hold (its condition's words), or -1
  * when it does not hold there. */
@@ -17,20 +18,11 @@ static int spec_of(const struct fact_cond *conds, int i, fact_bits facts)
 	return fact_cond_holds(&conds[i], facts) ? conds[i].n : -1;
 }
 
-/* The k-th line (from 0) of lines[0..n) that is as specific as spec where
- * facts hold, or -1. */
-static int nth_of_spec(const struct fact_cond *conds, int n, fact_bits facts, int spec, int k)
-{
-	for (int i = 0; i < n; i++)
-		if (spec_of(conds, i, facts) == spec && k-- == 0)
-			return i;
-	return -1;
-}
 
 const char *site_fit_text(struct level_plan *lp, char *const *lines, const struct fact_cond *conds, int n,
 			  fact_bits facts, site_filler *fill, void *ctx, char **text, int *fresh)
 {
-	int top = -1, count[FACT_COUNT + 1] = { 0 };
+	int top = -1, count[FACT_COUNT + 1] = { 0 }, first[FACT_COUNT + 2] = { 0 };
 	if (fresh)
 		*fresh = 0;
 	for (int i = 0; i < n; i++) {
@@ -42,6 +34,20 @@ const char *site_fit_text(struct level_plan *lp, char *const *lines, const struc
 	}
 	if (top < 0)
 		return NULL;
+	/* the lines that hold, by how specific they are: those as specific as
+	 * spec are held[first[spec] ..], in the list's order */
+	for (int s = 0; s <= FACT_COUNT; s++)
+		first[s + 1] = first[s] + count[s];
+	int small[64], fill_at[FACT_COUNT + 1];
+	int *held = first[FACT_COUNT + 1] <= 64 ? small : malloc((size_t)first[FACT_COUNT + 1] * sizeof *held);
+	if (!held)
+		return NULL;   /* out of memory */
+	memcpy(fill_at, first, sizeof fill_at);
+	for (int i = 0; i < n; i++) {
+		int s = spec_of(conds, i, facts);
+		if (s >= 0 && s <= FACT_COUNT)
+			held[fill_at[s]++] = i;
+	}
 	/* each level's lines tried from a random one of them on, so a line
 	 * after lines that do not hold is drawn no more often than the rest */
 	int start = rng_range(&lp->rng, 0, 1 << 20), pick = -1;
@@ -50,7 +56,7 @@ const char *site_fit_text(struct level_plan *lp, char *const *lines, const struc
 	for (int pass = 0; pass < (fill ? 2 : 1) && pick < 0; pass++)
 		for (int spec = top; spec >= 0 && pick < 0; spec--)
 			for (int j = 0; j < count[spec] && pick < 0; j++) {
-				int i = nth_of_spec(conds, n, facts, spec, (start + j) % count[spec]);
+				int i = held[first[spec] + (start + j) % count[spec]];
 				if (pass == 0 && key_said_marked(lp->said, lines[i]))
 					continue;
 				if (!fill) {
@@ -58,8 +64,11 @@ const char *site_fit_text(struct level_plan *lp, char *const *lines, const struc
 					break;
 				}
 				char *t = fill(ctx, lines[i]);
-				if (!t)
+				if (!t) {
+					if (held != small)
+						free(held);
 					return lines[i];   /* *text NULL: out of memory */
+				}
 				if (!key_said_any(lp->said, t)) {
 					pick = i;
 					*text = t;
@@ -73,10 +82,12 @@ const char *site_fit_text(struct level_plan *lp, char *const *lines, const struc
 	 * where there is one */
 	for (int pass = 0; pass < 2 && pick < 0; pass++)
 		for (int j = 0; j < count[top] && pick < 0; j++) {
-			int i = nth_of_spec(conds, n, facts, top, (start + j) % count[top]);
+			int i = held[first[top] + (start + j) % count[top]];
 			if (pass == 1 || !key_said_marked(lp->said, lines[i]))
 				pick = i;
 		}
+	if (held != small)
+		free(held);
 	if (fill && !*text && !(*text = fill(ctx, lines[pick])))
 		return lines[pick];
 	key_said_mark(lp->said, lines[pick]);   /* a failure latches (key_said.h) */

@@ -64,8 +64,13 @@ char *site_fill(const char *text, const char *const *names, const char *const *v
 				p = close + 1;
 				done = 1;
 			}
-		if (!done)
-			sbuf_addc(&s, *p++);
+		if (!done) {
+			/* up to the next brace, copied whole */
+			const char *brace = strchr(p + 1, '{');
+			size_t span = brace ? (size_t)(brace - p) : strlen(p);
+			sbuf_addn(&s, p, span);
+			p += span;
+		}
 	}
 	char *out = sbuf_take(&s);
 	if (out)
