@@ -66,6 +66,110 @@ static int named_after(const char *text, const char *words, const char *ref)
 	return 0;
 }
 
+/* Whether a word of five letters or more of sentence (its first five
+ * letters, so "prophecies" is "prophecy"), not a little word, starts a
+ * word of clue: the clue shares the secret's key noun. */
+static int shares_key_word(const char *clue, const char *sentence)
+{
+	static const char *const little[] = { "about", "after", "again", "being", "every", "their", "there", "these",
+					      "which", "while", "would", "other", "never", "where", "until", "thing" };
+	for (const char *q = sentence; *q;) {
+		size_t n = 0;
+		while (isalpha((unsigned char)q[n]))
+			n++;
+		if (n == 0) {
+			q++;
+			continue;
+		}
+		int skip = n < 5;
+		for (size_t i = 0; !skip && i < sizeof little / sizeof little[0]; i++)
+			skip = !strncasecmp(q, little[i], 5) && n == 5;
+		for (const char *c = clue; !skip && (c = find_words(c, (char[6]){ q[0], q[1], q[2], q[3], q[4], 0 })); c++)
+			if (c == clue || !isalpha((unsigned char)c[-1]))
+				return 1;
+		q += n;
+	}
+	return 0;
+}
+
+/* Whether a sentence of the key's secret (after "What the players do not
+ * know:") named ref in the brackets after it shares a key word with
+ * clue: 1, or 0 when none does (into out, the last that did not), -1
+ * when no sentence names ref. */
+static int secret_names(const char *text, const char *ref, const char *clue, char *out, size_t size)
+{
+	const char *start = strstr(text, "What the players do not know:");
+	int named = -1;
+	if (!start)
+		return -1;
+	start += strlen("What the players do not know:");
+	for (const char *open = strstr(start, " (level "); open; open = strstr(open + 1, " (level ")) {
+		const char *close = strchr(open, ')'), *at = strstr(open, ref);
+		while (at && at < close && at[strlen(ref)] != ')' && at[strlen(ref)] != ';')
+			at = strstr(at + 1, ref);   /* room 1 is not room 12 */
+		if (!close || !at || at > close)
+			continue;
+		const char *from = open;
+		while (from > start && !(from[-1] == ' ' && strchr(".)", from[-2])))
+			from--;
+		snprintf(out, size, "%.*s", (int)(open - from), from);
+		if (shares_key_word(clue, out))
+			return 1;
+		named = 0;
+	}
+	return named;
+}
+
+/* Whether clue quotes a run of six words of secret, as a fragment cut
+ * from it would. */
+static int quotes_secret(const char *clue, const char *secret)
+{
+	for (const char *w = secret; *w;) {
+		const char *end = w;
+		int words = 0;
+		for (; *end && words < 6; words++) {
+			while (*end && *end != ' ')
+				end++;
+			while (*end == ' ')
+				end++;
+		}
+		if (words < 6)
+			break;
+		char run[256];
+		snprintf(run, sizeof run, "%.*s", (int)(end - w), w);
+		size_t n = strlen(run);
+		while (n > 0 && strchr(" .,;:", run[n - 1]))
+			run[--n] = '\0';
+		if (n > 0 && has_words(clue, run))
+			return 1;
+		while (*w && *w != ' ')
+			w++;
+		while (*w == ' ')
+			w++;
+	}
+	return 0;
+}
+
+/* Whether the entry's Clue: line saying words is a whole sentence: a
+ * capital, eight words or more, a full stop. */
+static int clue_sentence(json_t *en, const char *words)
+{
+	size_t i;
+	json_t *l;
+	json_array_foreach(json_object_get(en, "lines"), i, l) {
+		const char *line = json_string_value(l);
+		if (strncmp(line, "Clue: ", 6) != 0 || !has_words(line, words))
+			continue;
+		const char *body = line + 6;
+		int nwords = 1;
+		for (const char *q = body; *q; q++)
+			nwords += *q == ' ';
+		size_t n = strlen(body);
+		return isupper((unsigned char)body[0]) && nwords >= 8 && n > 0 && body[n - 1] == '.';
+	}
+	return 0;
+}
+
 /* The JSON entry numbered room of level object lv, or NULL. */
 static json_t *entry_of(json_t *lv, int room)
 {
@@ -88,7 +192,7 @@ static int entry_says(json_t *en, const char *words, const char *label)
 }
 
 struct tally {
-	int maps, threads, clue_rooms, secrets;
+	int maps, threads, clue_rooms, secrets, clue_sentences;
 };
 
 /* A group's creature as a Who line says it: the start of its last word
@@ -194,14 +298,27 @@ static void check_doc(const struct doc *d, const char *seed, struct tally *t)
 		ck_assert_msg(en != NULL, "%s: a thread in room %d of level %d, which has none", seed, room, level);
 		ck_assert_msg(entry_says(en, words, NULL), "%s: level %d, room %d does not say '%s'", seed, level, room,
 			      words);
-		ck_assert_msg(has_words(story, words) || (secret && has_words(secret, words)),
-			      "%s: '%s' is not the premise's words", seed, words);
 		char ref[48];
 		snprintf(ref, sizeof ref, "level %d, room %d", level, room);
-		ck_assert_msg(named_after(text, words, ref), "%s: the key's premise does not name %s after '%s'", seed, ref,
-			      words);
-		clues += secret && has_words(secret, words) && !has_words(story, words);
 		t->threads++;
+		if (has_words(story, words) || (secret && has_words(secret, words))) {
+			ck_assert_msg(named_after(text, words, ref), "%s: the key's premise does not name %s after '%s'", seed,
+				      ref, words);
+			clues += secret && has_words(secret, words) && !has_words(story, words);
+			continue;
+		}
+		/* a clue in words of its own: a whole sentence in its room, which
+		 * shares a key word with the sentence of the secret the key names
+		 * the room after, and is no run of the secret's words */
+		char sentence[512] = "";
+		int names = secret ? secret_names(text, ref, words, sentence, sizeof sentence) : -1;
+		ck_assert_msg(names >= 0, "%s: '%s' is neither the premise's words nor a clue the secret names (%s)", seed,
+			      words, ref);
+		ck_assert_msg(clue_sentence(en, words), "%s: %s's clue is not a whole sentence: '%s'", seed, ref, words);
+		ck_assert_msg(names == 1, "%s: the clue '%s' shares no key word with '%s'", seed, words, sentence);
+		ck_assert_msg(!quotes_secret(words, secret), "%s: the clue '%s' is a run of the secret's words", seed, words);
+		clues++;
+		t->clue_sentences++;
 	}
 	/* no secret without a clue room; the three-clue rule where rooms allow */
 	if (secret) {
@@ -244,8 +361,9 @@ static void check_one(const char *csv, int n, const char *seed, struct tally *t)
 
 static void report(const char *what, const struct tally *t)
 {
-	fprintf(stderr, "story %s: %d maps, %.1f threads a map, %.2f clue rooms a secret\n", what, t->maps,
-		(double)t->threads / t->maps, t->secrets ? (double)t->clue_rooms / t->secrets : 0.0);
+	fprintf(stderr, "story %s: %d maps, %.1f threads a map, %.2f clue rooms a secret, %d clues in sentences\n",
+		what, t->maps, (double)t->threads / t->maps, t->secrets ? (double)t->clue_rooms / t->secrets : 0.0,
+		t->clue_sentences);
 }
 
 START_TEST(test_every_method)
@@ -274,6 +392,37 @@ START_TEST(test_booklets)
 	report("booklets", &t);
 	/* three clues to a secret over three levels */
 	ck_assert_msg(t.clue_rooms * 10 >= t.secrets * 25, "%d clue rooms for %d secrets", t.clue_rooms, t.secrets);
+}
+END_TEST
+
+/* The shipped tables: three clue lines for every secret, each a whole
+ * sentence with a key word of its secret, none a run of its words. */
+START_TEST(test_clue_lines)
+{
+	int secrets = 0;
+	for (int f = 0; f < tables.nfactions; f++) {
+		const struct site_faction_type *ft = &tables.factions[f];
+		for (int sc = 0; sc < ft->nsecrets; sc++, secrets++) {
+			int n = 0;
+			for (int c = 0; c < ft->nclues; c++) {
+				if (ft->clue_of[c] != sc)
+					continue;
+				n++;
+				const char *clue = ft->clues[c];
+				int words = 1;
+				for (const char *q = clue; *q; q++)
+					words += *q == ' ';
+				ck_assert_msg(isupper((unsigned char)clue[0]) && words >= 8, "%s: '%s' is no whole sentence",
+					      ft->id, clue);
+				ck_assert_msg(shares_key_word(clue, ft->secrets[sc]), "%s: '%s' shares no key word with '%s'",
+					      ft->id, clue, ft->secrets[sc]);
+				ck_assert_msg(!quotes_secret(clue, ft->secrets[sc]), "%s: '%s' quotes '%s'", ft->id, clue,
+					      ft->secrets[sc]);
+			}
+			ck_assert_msg(n >= 3, "%s: '%s' has %d clue lines", ft->id, ft->secrets[sc], n);
+		}
+	}
+	ck_assert_int_gt(secrets, 90);
 }
 END_TEST
 
@@ -331,6 +480,7 @@ static Suite *story_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_every_method, 0, 5);
 	tcase_add_test(tc, test_booklets);
+	tcase_add_test(tc, test_clue_lines);
 	tcase_add_loop_test(tc, test_command, 0, 5);
 	suite_add_tcase(s, tc);
 	return s;

@@ -101,33 +101,22 @@ static int told_thread(struct site_plan *p, enum site_thread_kind kind, const ch
 	return add(p, kind, THREAD_FEATURE, text, entry, NULL, 0, 0, e);
 }
 
-/* The pieces a secret is cut into for its three clues. */
-#define CLUE_PIECES 3
+/* The clues to the first faction's secret (the three-clue rule); the
+ * other faction's gets one. */
+#define CLUES_FIRST 3
 
-/* Piece c of secret's words cut into CLUE_PIECES runs of about as many
- * words, without the punctuation it breaks at. malloc'd, or NULL. */
-static char *secret_piece(const char *secret, int c)
+/* A clue line's thread: the fact the room gives, a whole sentence. */
+static int clue_thread(struct site_plan *p, const char *clue, int faction, int c, struct err *e)
 {
-	int words = 0;
-	for (const char *q = secret; *q; q++)
-		words += *q != ' ' && (q == secret || q[-1] == ' ');
-	int from = c * words / CLUE_PIECES, to = (c + 1) * words / CLUE_PIECES, w = 0;
-	const char *start = secret, *end = secret + strlen(secret);
-	for (const char *q = secret; *q; q++)
-		if (*q != ' ' && (q == secret || q[-1] == ' ')) {
-			if (w == from)
-				start = q;
-			if (w == to)
-				end = q;
-			w++;
-		}
-	while (end > start && strchr(" ,;:.", end[-1]))
-		end--;
-	return strndup(start, (size_t)(end - start));
+	char *entry = joined("Clue: ", clue, site_ends_sentence(clue) ? "" : ".");
+	if (!entry)
+		return err_set(e, "out of memory writing the premise");
+	return add(p, THREAD_CLUE, THREAD_FEATURE, clue, entry, NULL, faction, c, e);
 }
 
 int site_threads_make(struct site_plan *p, const struct site_line *built, const struct site_line *befell,
-		      const struct site_line *hook, const char *want, const char *const *secrets, struct err *e)
+		      const struct site_line *hook, const char *want, const char *const *secrets,
+		      const struct site_faction_type *const *types, const int *secret_of, struct err *e)
 {
 	if (hook && (hook->thread != THREAD_NONE ? own_thread(p, THREAD_HOOK, hook, "Found here: ", e)
 			: told_thread(p, THREAD_HOOK, hook->text, "The hook leads here: ", e)) < 0)
@@ -156,18 +145,17 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 				     "Remains: ", e)) < 0)
 		return -1;
 	/* the three-clue rule for the first faction's secret: three rooms each
-	 * give a piece of it, and the three pieces are the whole; one room
-	 * gives the other faction's */
-	for (int f = 0; f < p->nfactions; f++)
-		for (int c = 0; secrets[f] && c < (f == 0 ? CLUE_PIECES : 1); c++) {
-			char *words = f == 0 ? secret_piece(secrets[f], c) : strdup(secrets[f]);
-			if (!words)
-				return err_set(e, "out of memory writing the premise");
-			int r = add(p, THREAD_CLUE, THREAD_FEATURE, words, NULL, NULL, f, f == 0 ? c : -1, e);
-			free(words);
-			if (r < 0)
+	 * give a fact that points at it (its clue lines); one room gives the
+	 * other faction's; a secret without clue lines is told whole */
+	for (int f = 0; f < p->nfactions; f++) {
+		int want_clues = f == 0 ? CLUES_FIRST : 1, given = 0;
+		const struct site_faction_type *ft = types[f];
+		for (int i = 0; secrets[f] && ft && i < ft->nclues && given < want_clues; i++)
+			if (ft->clue_of[i] == secret_of[f] && clue_thread(p, ft->clues[i], f, given++, e) < 0)
 				return -1;
-		}
+		if (secrets[f] && given == 0 && add(p, THREAD_CLUE, THREAD_FEATURE, secrets[f], NULL, NULL, f, -1, e) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -215,28 +203,17 @@ static int suits(const struct site_thread *t, const struct spot *s, int n, const
 	}
 }
 
-/* The clue's line, as the room it is in tells it: a piece of the secret
- * (its start, its middle, its end) or the whole of it (clue -1), told by a
- * prisoner, a letter of the leader's, or the room. */
-static char *clue_entry(const struct site_thread *t, const char *words, const struct spot *s)
+/* The line of a secret without clue lines, told whole by who the room
+ * it is in holds: a prisoner, a letter of the leader's, or talk
+ * overheard. */
+static char *clue_entry(const char *words, const struct spot *s)
 {
-	static const char *const lead[4][3] = {
-		{ "Clue: A prisoner, for the price of freedom, repeats what a guard let slip: '",
-		  "Clue: Among the leader's things, a letter's first page, the rest torn away: '",
-		  "Clue: Scratched into the wall where few would look, words that break off: '" },
-		{ "Clue: A prisoner, for the price of freedom, repeats the guards' talk at night: '",
-		  "Clue: Among the leader's things, a scrap of a letter torn at both ends: '",
-		  "Clue: Talk overheard at this door, a few words of it: '" },
-		{ "Clue: A prisoner, for the price of freedom, gives the end of what was overheard: '",
-		  "Clue: Among the leader's things, a letter's last page: '",
-		  "Clue: A half-burnt note in the ashes, only its end legible: '" },
-		{ "Clue: A prisoner here will tell it for the price of freedom: ",
-		  "Clue: Among the leader's things, a letter lets slip what few know: ",
-		  "Clue: Talk overheard at this door, by anyone who listens before opening it: " },
+	static const char *const lead[3] = {
+		"Clue: A prisoner here will tell it for the price of freedom: ",
+		"Clue: Among the leader's things, a letter lets slip what few know: ",
+		"Clue: Talk overheard at this door, by anyone who listens before opening it: ",
 	};
-	int piece = t->clue >= 0 && t->clue < CLUE_PIECES ? t->clue : CLUE_PIECES;
-	int teller = s->role == ROLE_PRISON ? 0 : s->leader ? 1 : 2;
-	return joined(lead[piece][teller], words, piece < CLUE_PIECES ? "'." : ".");
+	return joined(lead[s->role == ROLE_PRISON ? 0 : s->leader ? 1 : 2], words, ".");
 }
 
 /* Thread t's entry in one of its line's wordings, drawn for the room it
@@ -312,7 +289,7 @@ int site_threads_place(struct site_plan *p, const struct level *levels, int n, c
 		}
 		if (t->kind == THREAD_CLUE) {
 			clue_levels[t->faction] |= 1 << (s[best].level < 30 ? s[best].level : 30);
-			if (!(t->entry = clue_entry(t, p->placed[i].text, &s[best]))) {
+			if (!t->entry && !(t->entry = clue_entry(p->placed[i].text, &s[best]))) {
 				free(s);
 				return err_set(e, "out of memory placing the premise's threads");
 			}
