@@ -71,7 +71,8 @@ static long read_number(const char *s, const char **end)
 }
 
 /* The fight's difficulty an Encounter line says ("· 2,700 XP, low for 4
- * characters"): 0 low, 1 moderate, 2 high; *xp its XP. -1: none. */
+ * characters"): 0 low, 1 moderate, 2 high (or past it); *xp its XP. -1:
+ * none. */
 static int line_difficulty(const char *line, long *xp)
 {
 	if (strncmp(line, "Encounter: ", 11) != 0)
@@ -88,6 +89,8 @@ static int line_difficulty(const char *line, long *xp)
 	for (int d = 0; d < 3; d++)
 		if (!strncmp(at + 5, words[d], strlen(words[d])))
 			return d;
+	if (!strncmp(at + 5, "past high for ", 14))
+		return 2;   /* a leader too strong for the party to leave out */
 	return -1;
 }
 

@@ -14,6 +14,7 @@
 #include "export/export.h"
 #include "site/site.h"
 #include "site/site_int.h"
+#include "stock/stock_table.h"
 
 #include <ctype.h>
 #include <jansson.h>
@@ -26,16 +27,19 @@
 #define DIR_OUT "build/tests/story"
 
 static struct site_tables tables;
+static struct stock_tables sys5e;
 
 static void load_tables(void)
 {
 	struct err e;
 	ck_assert_msg(site_tables_load(&tables, test_template_dirs(), &e) == 0, "%s", e.msg);
+	ck_assert_msg(stock_tables_load(&sys5e, test_template_dirs(), "5e", &e) == 0, "%s", e.msg);
 }
 
 static void free_tables(void)
 {
 	site_tables_free(&tables);
+	stock_tables_free(&sys5e);
 }
 
 static const char *find_words(const char *hay, const char *needle)
@@ -193,7 +197,42 @@ static int entry_says(json_t *en, const char *words, const char *label)
 
 struct tally {
 	int maps, threads, clue_rooms, secrets, clue_sentences;
+	int most_lieutenants;   /* the most on one level, outside the leaders' rooms */
 };
+
+/* The cast as the rosters of the JSON's levels give it: each faction's
+ * leader once in the document (one of them, in a room of its own
+ * level), and on each level at most three lieutenants and two
+ * specialists a faction outside the leaders' rooms. */
+static void check_cast(json_t *root, const char *seed, struct tally *t)
+{
+	size_t factions = json_array_size(json_object_get(root, "factions")), i, j;
+	int leaders = 0;
+	json_t *lv, *g;
+	json_array_foreach(json_object_get(root, "levels"), i, lv) {
+		int leader_rooms[4] = { 0 }, nleader = 0, lieutenants = 0, specialists = 0;
+		json_array_foreach(json_object_get(lv, "roster"), j, g)
+			if (!strcmp(json_string_value(json_object_get(g, "role")), "leader") && nleader < 4) {
+				ck_assert_int_eq(json_integer_value(json_object_get(g, "count")), 1);
+				leader_rooms[nleader++] = (int)json_integer_value(json_object_get(g, "room"));
+			}
+		leaders += nleader;
+		json_array_foreach(json_object_get(lv, "roster"), j, g) {
+			int room = (int)json_integer_value(json_object_get(g, "room")), in_leaders = 0;
+			for (int k = 0; k < nleader; k++)
+				in_leaders |= leader_rooms[k] == room;
+			const char *role = json_string_value(json_object_get(g, "role"));
+			int count = (int)json_integer_value(json_object_get(g, "count"));
+			lieutenants += !in_leaders && !strcmp(role, "lieutenant") ? count : 0;
+			specialists += !in_leaders && !strcmp(role, "specialist") ? count : 0;
+		}
+		ck_assert_msg(lieutenants <= 3 * (int)factions && specialists <= 2 * (int)factions,
+			      "%s: level %zu has %d lieutenants and %d specialists outside the leaders' rooms", seed, i + 1,
+			      lieutenants, specialists);
+		t->most_lieutenants = lieutenants > t->most_lieutenants ? lieutenants : t->most_lieutenants;
+	}
+	ck_assert_msg(leaders == (int)factions, "%s: %d leaders in the rosters for %zu factions", seed, leaders, factions);
+}
 
 /* A group's creature as a Who line says it: the start of its last word
  * ("wolf": "wol", for "wolves"). */
@@ -329,13 +368,16 @@ static void check_doc(const struct doc *d, const char *seed, struct tally *t)
 	json_t *lv;
 	json_array_foreach(levels, i, lv)
 		check_roster(lv, seed);
+	check_cast(root, seed, t);
 	t->maps++;
 	json_decref(root);
 	free(text);
 	free(js);
 }
 
-static void check_one(const char *csv, int n, const char *seed, struct tally *t)
+/* Seed s's map of csv's methods: every fourth stocked under 5e, for a
+ * party of 1 to 6 characters of level 1 to 20. */
+static void check_one(const char *csv, int n, const char *seed, int s, struct tally *t)
 {
 	struct level lv[3];
 	memset(lv, 0, sizeof lv);
@@ -343,7 +385,10 @@ static void check_one(const char *csv, int n, const char *seed, struct tally *t)
 	struct err e;
 	struct site_plan plan;
 	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
-	ck_assert_msg(level_site_plan(&plan, &tables, lv, n, seed, NULL, &e) == 0, "%s", e.msg);
+	if (s % 4 == 0)
+		ko = (struct key_options){ KEY_NUMBER_ENTRANCE, 1, "5e", test_template_dirs(), 0, &sys5e, 1 + s / 4 % 6,
+					   1 + s * 7 % 20 };
+	ck_assert_msg(level_site_plan(&plan, &tables, lv, n, seed, s % 4 == 0 ? &ko : NULL, &e) == 0, "%s", e.msg);
 	ck_assert_msg(level_keys_build(lv, n, &ko, &plan, &tables, seed, NULL, &e) == 0, "%s", e.msg);
 	struct doc d = { .seed = seed, .site = plan.name, .story = plan.premise, .secret = plan.secret,
 			 .factions = plan.factions, .nfactions = plan.nfactions, .levels = lv, .nlevels = n };
@@ -361,9 +406,10 @@ static void check_one(const char *csv, int n, const char *seed, struct tally *t)
 
 static void report(const char *what, const struct tally *t)
 {
-	fprintf(stderr, "story %s: %d maps, %.1f threads a map, %.2f clue rooms a secret, %d clues in sentences\n",
+	fprintf(stderr, "story %s: %d maps, %.1f threads a map, %.2f clue rooms a secret, %d clues in sentences, "
+		"at most %d lieutenants a level outside the leaders' rooms\n",
 		what, t->maps, (double)t->threads / t->maps, t->secrets ? (double)t->clue_rooms / t->secrets : 0.0,
-		t->clue_sentences);
+		t->clue_sentences, t->most_lieutenants);
 }
 
 START_TEST(test_every_method)
@@ -373,7 +419,7 @@ START_TEST(test_every_method)
 	for (int s = 0; s < SEEDS; s++) {
 		char seed[32];
 		snprintf(seed, sizeof seed, "story-%d", s);
-		check_one(methods[_i], 1, seed, &t);
+		check_one(methods[_i], 1, seed, s, &t);
 	}
 	report(methods[_i], &t);
 	ck_assert_int_eq(t.maps, SEEDS);
@@ -387,7 +433,7 @@ START_TEST(test_booklets)
 	for (int s = 0; s < SEEDS / 4; s++) {
 		char seed[32];
 		snprintf(seed, sizeof seed, "story-book-%d", s);
-		check_one(csv[s % 3], 3, seed, &t);
+		check_one(csv[s % 3], 3, seed, s, &t);
 	}
 	report("booklets", &t);
 	/* three clues to a secret over three levels */

@@ -46,6 +46,9 @@ struct site_plan {
 	int faction_type[SITE_MAX_FACTIONS]; /* index in the tables' factions */
 	int nfactions;
 	int levels;                         /* levels of the document */
+	int leader_level[SITE_MAX_FACTIONS]; /* the depth each faction's leader lives on: the
+					       first's the deepest level of two rooms or more,
+					       the second's the first such */
 	int party_level;                    /* 1 to SITE_LEVEL_MAX; 0: the neutral system's, no party */
 };
 
@@ -93,6 +96,8 @@ struct site_group {
 				   add, to bring the fight up to its difficulty
 				   (of two kinds at most; beside a leader, its
 				   guard's own kind too) */
+	int most;               /* > 0: the most of an optional group the sizer
+				   may add (the lieutenants its level has left) */
 };
 
 /* Where a group is met, for the sizer. */

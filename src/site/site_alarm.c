@@ -178,7 +178,8 @@ static int write_alarm(struct level_plan *lp, struct err *e)
 }
 
 /* Each group's part of its faction's cast, where the cast says it (the
- * roster's order is the rooms' occupants'). */
+ * roster's order is the rooms' occupants'): a lieutenant's kind past the
+ * level's few lieutenants is of the rank and file. */
 static void cast_roles(struct level_plan *lp)
 {
 	struct key *k = &lp->lv->key;
@@ -186,7 +187,8 @@ static void cast_roles(struct level_plan *lp)
 	for (int i = 0; i < k->n; i++)
 		for (int j = 0; j < k->entries[i].noccupants && g < k->nroster; j++, g++) {
 			const struct key_occupant *o = &k->entries[i].occupants[j];
-			const char *cast = strcmp(o->role, "sought") ? site_occupant_cast(lp->site, lp->t, o) : "";
+			const char *cast = !strcmp(o->role, "sought") ? ""
+					   : o->band ? site_cast_name(CAST_RANK) : site_occupant_cast(lp->site, lp->t, o);
 			if (cast[0])
 				snprintf(k->roster[g].role, sizeof k->roster[g].role, "%s", cast);
 		}
