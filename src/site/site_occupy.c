@@ -234,6 +234,18 @@ static char *const over_many[] = {
 	"{n} {who} let the others do the work and take the credit",
 	"{n} {who} settle any dispute with a blow",
 };
+/* A few of a faction's stronger kind keeping a room without the rank and
+ * file. */
+static char *const solo_one[] = {
+	"{n} {who} keeps this room alone, and does not care for company",
+	"{n} {who} has this room to itself, and waits here watching the door",
+	"{n} {who} sits here on its own, out of the others' way",
+};
+static char *const solo_many[] = {
+	"{n} {who} keep this room to themselves, and do not care for company",
+	"{n} {who} have this room to themselves, and wait here watching the door",
+	"{n} {who} sit here on their own, out of the others' way",
+};
 /* A group of a lieutenant's kind past the level's few lieutenants: one
  * of the band. */
 static char *const among_one[] = {
@@ -548,6 +560,9 @@ static int write_group(struct level_plan *lp, struct key_entry *en, const struct
 	const char *n = p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf);
 	struct who_fill f = { n, p->g.count == 1 ? p->singular : p->plural, p->prison_of };
 	int single = p->g.count == 1;
+	if (p->g.optional && alone == 2)   /* a few of a stronger kind on their own */
+		return single ? add_who_fresh(lp, en, solo_one, NLINES(solo_one), &f, e)
+			      : add_who_fresh(lp, en, solo_many, NLINES(solo_many), &f, e);
 	if (p->g.optional && p->band)   /* a lieutenant's kind, one of the band */
 		return single ? add_who_fresh(lp, en, among_one, NLINES(among_one), &f, e)
 			      : add_who_fresh(lp, en, among_many, NLINES(among_many), &f, e);
@@ -733,9 +748,11 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 	if (size_room(lp, &rg, r, en, e) < 0)
 		return -1;
 	few_parts(lp, &rg, r->leader);
-	int alone = 1;   /* no group of the rank and file or an outsider's in the room */
+	int alone = 1;   /* no group of the rank and file or an outsider's in the room (2: nor a leader) */
 	for (int i = 0; i < rg.n; i++)
 		alone &= rg.p[i].g.count <= 0 || rg.p[i].g.optional || rg.p[i].g.fixed;
+	if (alone && !r->leader)
+		alone = 2;   /* a stronger kind on its own, no leader beside */
 	for (int i = 0; i < rg.n; i++)
 		if (write_group(lp, en, &rg.p[i], room, alone, e) < 0)
 			return -1;

@@ -23,7 +23,7 @@
  * never fewer than a group and one standing over it. */
 static int crowd_of(int each, int party)
 {
-	return each * party > GROUP_MIN + 1 ? each * party : GROUP_MIN + 1;
+	return each * party > GROUP_MIN + 2 ? each * party : GROUP_MIN + 2;
 }
 
 static int group_most(const struct site_group *g)
@@ -262,8 +262,8 @@ static void consider(struct composer *cp, int a, int ka, int b, int kb, int most
 	int led = 0;
 	for (int j = 0; j < n; j++)
 		led |= t[j].fixed && !cp->g[j].optional && t[j].count > 0;
-	if (alone && !led)
-		return;   /* no leader there to stand beside */
+	if (alone == 1 && !led)
+		return;   /* no leader there to stand beside (2: a few on their own) */
 	int others = 0;
 	for (int j = 0; j < n; j++)
 		others += j != a && j != b && (!t[j].fixed || !cp->g[j].optional) ? t[j].count : 0;
@@ -294,7 +294,8 @@ static void consider(struct composer *cp, int a, int ka, int b, int kb, int most
  * a tenth of it, but for a leader's) and returns 1; when none
  * lands in it, to the fill of most XP under it and returns 0. */
 static int compose(struct site_group *g, const struct fig_creature *const *c, int n,
-		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, long *xp_out)
+		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, int solo,
+		   long *xp_out)
 {
 	struct composer cp = { g, c, n, lo, hi, { { 0 } }, 0, 0, 0, 1 };
 	memcpy(cp.best, g, (size_t)n * sizeof *g);
@@ -332,6 +333,12 @@ static int compose(struct site_group *g, const struct fig_creature *const *c, in
 						consider(&cp, i, ki, j, kj, most, alone);
 			}
 	}
+	/* a room's fight no mix of kinds lands in the band of (a party of one
+	 * or two, whose bands are narrow): one or two of a stronger kind keep
+	 * the room on their own */
+	for (int s = 0; s < ns && solo && !leader && !cp.in_band; s++)
+		for (int k = 1; k <= optional_most(&g[stronger[s]], 2) && k <= cap; k++)
+			consider(&cp, stronger[s], k, -1, 0, cap, 2);
 	memcpy(g, cp.best, (size_t)n * sizeof *g);
 	*xp_out = cp.best_xp;
 	return cp.in_band;
@@ -385,7 +392,8 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 		in_band[d] = 0;
 		tried_xp[d] = 0;
 		if (hi > lo)
-			in_band[d] = compose(tried[d], c, n, f, p->party, level, lo, hi, cap, &tried_xp[d]);
+			in_band[d] = compose(tried[d], c, n, f, p->party, level, lo, hi, cap, !at->wandering && en != NULL,
+					     &tried_xp[d]);
 	}
 	int pick = -1;
 	for (int i = 0; i < FIG_DIFFICULTIES && pick < 0; i++)
