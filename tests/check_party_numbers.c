@@ -463,6 +463,52 @@ START_TEST(test_mix_cells)
 }
 END_TEST
 
+/* Treasure grows with depth: over three-level booklets of several
+ * parties, the mean gp the key's Treasure lines give a room (the
+ * leaders' hoards aside) rises from level to level; and each level's
+ * leader is the richest of it (tally_level). */
+#define BOOKLETS 60
+
+START_TEST(test_treasure_by_depth)
+{
+	static const int parties[][2] = { { 4, 3 }, { 5, 8 }, { 6, 17 }, { 1, 5 }, { 3, 12 } };
+	double share[3] = { 0 };   /* each level's mean a room, as a share of its booklet's */
+	struct tally t = { 0 };
+	for (int s = 0; s < BOOKLETS; s++) {
+		char seed[32];
+		snprintf(seed, sizeof seed, "deep-%d", s);
+		struct level lv[3];
+		struct site_plan plan;
+		int party = parties[s % 5][0], level = parties[s % 5][1];
+		make_keys(lv, 3, s % 2 ? "dice,cards,tiles" : "mansion,dice,cards", seed, &sys5e, "5e", party, level, &plan);
+		double mean[3] = { 0 }, all = 0;
+		for (int k = 0; k < 3; k++) {
+			tally_level(&lv[k], &plan, 0, &t);
+			int rooms = 0;
+			for (int i = 0; i < lv[k].key.n; i++) {
+				const struct key_entry *en = &lv[k].key.entries[i];
+				if (en->region <= 0 || names_leader(en, &plan))
+					continue;
+				mean[k] += (double)entry_gp(en);
+				rooms++;
+			}
+			mean[k] /= rooms > 0 ? rooms : 1;
+			all += mean[k] / 3;
+		}
+		for (int k = 0; k < 3 && all > 0; k++)
+			share[k] += mean[k] / all / BOOKLETS;
+		levels_free(lv, 3);
+		site_plan_free(&plan);
+	}
+	fprintf(stderr, "treasure a room by depth, as shares of its booklet's mean: %.2f, %.2f, %.2f; the leader richest "
+		"on %ld of %ld levels\n", share[0], share[1], share[2], t.leader_richest, t.rich_levels);
+	ck_assert_msg(share[1] > share[0] * 1.1 && share[2] > share[1] * 1.1,
+		      "the mean treasure of a room does not grow with depth: %.2f, %.2f, %.2f", share[0], share[1],
+		      share[2]);
+	ck_assert_int_eq(t.leader_richest, t.rich_levels);
+}
+END_TEST
+
 START_TEST(test_traps_and_doors)
 {
 	struct tally t = { 0 };
@@ -509,6 +555,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(t, test_mix_sweep, 0, 20);
 	tcase_add_loop_test(t, test_mix_by_party, 0, 6);
 	tcase_add_loop_test(t, test_mix_cells, 0, 24);
+	tcase_add_test(t, test_treasure_by_depth);
 	tcase_add_test(t, test_traps_and_doors);
 	suite_add_tcase(s, t);
 	return s;
