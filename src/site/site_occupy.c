@@ -240,11 +240,17 @@ static char *const solo_one[] = {
 	"{n} {who} keeps this room alone, and does not care for company",
 	"{n} {who} has this room to itself, and waits here watching the door",
 	"{n} {who} sits here on its own, out of the others' way",
+	"{n} {who} holds this room by itself, and the others leave it be",
+	"{n} {who} was set here alone, and takes the charge seriously",
+	"{n} {who} paces the room alone, turning at every wall",
 };
 static char *const solo_many[] = {
 	"{n} {who} keep this room to themselves, and do not care for company",
 	"{n} {who} have this room to themselves, and wait here watching the door",
 	"{n} {who} sit here on their own, out of the others' way",
+	"{n} {who} hold this room by themselves, and the others leave them be",
+	"{n} {who} were set here on their own, and take the charge seriously",
+	"{n} {who} pace the room, turning at every wall",
 };
 /* A group of a lieutenant's kind past the level's few lieutenants: one
  * of the band. */
@@ -255,6 +261,18 @@ static char *const among_one[] = {
 	"{n} {who} is with them, and has taken the best place",
 	"{n} {who} stays close by them, and the others are glad of it",
 	"{n} {who} waits with them, saying nothing",
+	"{n} {who} is one of their number, though the biggest",
+	"{n} {who} shares their watch, and the grumbling with it",
+	"{n} {who} sits a little to one side of the rest",
+	"{n} {who} lingers by the wall, as much a part of the band as any",
+	"{n} {who} keeps them company, for want of better",
+	"{n} {who} is here with them, taking up more room than the rest",
+	"{n} {who} fills the way behind them",
+	"{n} {who} is with them, and they keep out of its way",
+	"{n} {who} is posted with them, for weight more than wit",
+	"{n} {who} stands guard with them, arms folded",
+	"{n} {who} was sent to stiffen them, and lets them know it",
+	"{n} {who} goes where they go, and they are used to it",
 };
 static char *const among_many[] = {
 	"{n} {who} are with them, and the others make room",
@@ -263,6 +281,18 @@ static char *const among_many[] = {
 	"{n} {who} are with them, and have taken the best places",
 	"{n} {who} stay close by them, and the others are glad of it",
 	"{n} {who} wait with them, saying nothing",
+	"{n} {who} are of their number, though the biggest of it",
+	"{n} {who} share their watch, and the grumbling with it",
+	"{n} {who} sit a little to one side of the rest",
+	"{n} {who} linger by the wall, as much a part of the band as any",
+	"{n} {who} keep them company, for want of better",
+	"{n} {who} are here with them, taking up more room than the rest",
+	"{n} {who} fill the way behind them",
+	"{n} {who} are with them, and they keep out of their way",
+	"{n} {who} are posted with them, for weight more than wit",
+	"{n} {who} stand guard with them, arms folded",
+	"{n} {who} were sent to stiffen them, and let them know it",
+	"{n} {who} go where they go, and they are used to it",
 };
 static char *const captive_one[] = {
 	"{n} {who} sits chained to the wall, a prisoner of {whose}",

@@ -234,26 +234,30 @@ int site_roles_assign(struct level_plan *lp, struct err *e)
 	roles_of_named(lp);
 	int n = lp->n;
 	set_role(lp, 0, ROLE_GUARD);
-	/* the leaders' rooms: the first faction's in the farthest third, the
-	 * second's in the nearer half it keeps */
+	/* the leaders' rooms: in the farthest third, but for the second
+	 * faction's on the first's level, in the nearer half it keeps */
 	for (int f = 0; f < lp->site->nfactions && f < 2; f++) {
 		if (!leader_here(lp, f))
 			continue;
-		int lo = f == 0 ? ((2 * n) / 3 < n - 1 ? (2 * n) / 3 : n - 1) : (n > 1 ? 1 : 0);
-		int hi = f == 0 ? n : (n / 2 > lo ? n / 2 : n);
+		int near = f > 0 && leader_here(lp, 0);
+		int lo = !near ? ((2 * n) / 3 < n - 1 ? (2 * n) / 3 : n - 1) : (n > 1 ? 1 : 0);
+		int hi = !near ? n : (n / 2 > lo ? n / 2 : n);
+		/* the second leader of a level keeps its own lair, not a second
+		 * throne room */
+		enum site_role role = near ? ROLE_LAIR : ROLE_LEADER;
 		int best = -1;
 		for (int i = lo; i < hi && best < 0; i++)   /* a leader's room of the method's first */
 			if (lp->rooms[i].named && !lp->rooms[i].leader && lp->rooms[i].kind >= 0 &&
-			    lp->t->kinds[lp->rooms[i].kind].role == ROLE_LEADER)
+			    lp->t->kinds[lp->rooms[i].kind].role == role)
 				best = i;
 		if (best < 0)
-			best = pick_by_area(lp, lo, hi, ROLE_LEADER, 1);
+			best = pick_by_area(lp, lo, hi, role, 1);
 		for (int i = n - 1; i >= 0 && best < 0; i--)   /* any room not a leader's already */
 			if (!lp->rooms[i].leader && (lp->rooms[i].dist >= 0 || i == 0))
 				best = i;
 		if (best < 0)
 			continue;
-		lp->rooms[best].role = ROLE_LEADER;
+		lp->rooms[best].role = role;
 		lp->rooms[best].leader = 1;
 		lp->rooms[best].faction = f;
 	}
