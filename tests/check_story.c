@@ -14,6 +14,7 @@
 #include "export/export.h"
 #include "site/site.h"
 #include "site/site_int.h"
+#include "site/site_rooms.h"
 #include "stock/stock_table.h"
 
 #include <ctype.h>
@@ -174,6 +175,34 @@ static int clue_sentence(json_t *en, const char *words)
 	return 0;
 }
 
+/* The use of the room the JSON entry's kind gives (-1: none). */
+static int entry_role(json_t *en)
+{
+	const char *id = json_string_value(json_object_get(en, "kind"));
+	for (int k = 0; id && k < tables.nkinds; k++)
+		if (!strcmp(tables.kinds[k].id, id))
+			return tables.kinds[k].role;
+	return -1;
+}
+
+/* The use of a room of its own that a thread's words name as a place of
+ * the site ("the old chapel": a shrine; a store, a work room or cells),
+ * or -1: none, or a place in the town. */
+static int named_place(const char *words)
+{
+	if (strstr(words, "town") || strstr(words, "village") || strstr(words, "city") || strstr(words, "valley"))
+		return -1;
+	int k = site_kind_by_name(&tables, words, ~0u);
+	for (int w = 0; k >= 0 && w < tables.kinds[k].nmatch; w++) {
+		char any[64];
+		snprintf(any, sizeof any, " a %s", tables.kinds[k].match[w]);
+		if (has_words(words, any) || !strncasecmp(words, any + 1, strlen(any + 1)))
+			return -1;   /* "a temple": any one, not this site's */
+	}
+	int role = k >= 0 ? (int)tables.kinds[k].role : -1;
+	return role == ROLE_SHRINE || role == ROLE_STORE || role == ROLE_WORK || role == ROLE_PRISON ? role : -1;
+}
+
 /* The JSON entry numbered room of level object lv, or NULL. */
 static json_t *entry_of(json_t *lv, int room)
 {
@@ -198,6 +227,7 @@ static int entry_says(json_t *en, const char *words, const char *label)
 struct tally {
 	int maps, threads, clue_rooms, secrets, clue_sentences;
 	int most_lieutenants;   /* the most on one level, outside the leaders' rooms */
+	int places;             /* threads naming a place, in a room of it */
 };
 
 /* The cast as the rosters of the JSON's levels give it: each faction's
@@ -340,6 +370,19 @@ static void check_doc(const struct doc *d, const char *seed, struct tally *t)
 		char ref[48];
 		snprintf(ref, sizeof ref, "level %d, room %d", level, room);
 		t->threads++;
+		/* a thread of the premise that names a place of the site is in a
+		 * room of that use, where any level has one */
+		int place = has_words(story, words) ? named_place(words) : -1, any = 0;
+		json_t *plv, *pen;
+		size_t pi, pj;
+		json_array_foreach(levels, pi, plv)
+			json_array_foreach(json_object_get(plv, "key"), pj, pen)
+				any |= place >= 0 && entry_role(pen) == place;
+		if (any) {
+			ck_assert_msg(entry_role(en) == place, "%s: '%s' names a place, and level %d, room %d is not one",
+				      seed, words, level, room);
+			t->places++;
+		}
 		if (has_words(story, words) || (secret && has_words(secret, words))) {
 			ck_assert_msg(named_after(text, words, ref), "%s: the key's premise does not name %s after '%s'", seed,
 				      ref, words);
@@ -407,9 +450,9 @@ static void check_one(const char *csv, int n, const char *seed, int s, struct ta
 static void report(const char *what, const struct tally *t)
 {
 	fprintf(stderr, "story %s: %d maps, %.1f threads a map, %.2f clue rooms a secret, %d clues in sentences, "
-		"at most %d lieutenants a level outside the leaders' rooms\n",
+		"at most %d lieutenants a level outside the leaders' rooms, %d threads in the place they name\n",
 		what, t->maps, (double)t->threads / t->maps, t->secrets ? (double)t->clue_rooms / t->secrets : 0.0,
-		t->clue_sentences, t->most_lieutenants);
+		t->clue_sentences, t->most_lieutenants, t->places);
 }
 
 START_TEST(test_every_method)

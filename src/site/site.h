@@ -68,11 +68,14 @@ int site_plan_make(struct site_plan *p, const struct site_tables *t, const struc
 void site_plan_free(struct site_plan *p);
 
 /* Places the plan's threads in rooms of levels[0..n) (planned by
- * site_level_plan): the hook's person or thing deep down, the holders'
- * want in their leader's room, the traces of what befell the place and the
- * remains of what it was built for in rooms nobody keeps, and up to three
- * clues to the secret in rooms of its own. Returns 0 or -1 with e set. */
-int site_threads_place(struct site_plan *p, const struct level *levels, int n, const char *seed, struct err *e);
+ * site_level_plan from tables t): the hook's person or thing deep down,
+ * the holders' want in their leader's room, the traces of what befell the
+ * place and the remains of what it was built for in rooms nobody keeps,
+ * and up to three clues to the secret in rooms of its own; a thread that
+ * names a place of the site (the old chapel) in a room of that kind or
+ * use. Returns 0 or -1 with e set. */
+int site_threads_place(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
+		       const char *seed, struct err *e);
 
 /* The placed threads as a document gives them: *n of them. */
 const struct doc_thread *site_threads_placed(const struct site_plan *p, int *n);

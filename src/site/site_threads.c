@@ -6,9 +6,11 @@
  * words. */
 #include "site/site_rooms.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The stream of the threads' places, apart from the plan's and the levels'. */
 #define SITE_THREAD_STREAM 4300u
@@ -165,8 +167,56 @@ struct spot {
 	int level;              /* depth */
 	int number;             /* the room's key number */
 	int role, faction, leader, dist;
+	int kind;               /* index in the tables' kinds, or -1 */
 	int used;
 };
+
+/* Whether words name kind k's place as any one ("a temple"), not this
+ * site's: a match word of k after "a" or "an". */
+static int named_any(const char *words, const struct site_kind *k)
+{
+	for (int w = 0; w < k->nmatch; w++) {
+		size_t n = strlen(k->match[w]);
+		for (const char *q = words; *q; q++) {
+			if (strncasecmp(q, k->match[w], n) != 0 || (q > words && isalpha((unsigned char)q[-1])) ||
+			    isalpha((unsigned char)q[n]))
+				continue;
+			size_t before = (size_t)(q - words);
+			if ((before >= 2 && !strncasecmp(q - 2, "a ", 2) && (before == 2 || q[-3] == ' ')) ||
+			    (before >= 3 && !strncasecmp(q - 3, "an ", 3) && (before == 3 || q[-4] == ' ')))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* The kind of room a thread names as a place of this site ("the old
+ * chapel", "the armoury"): one with a use of its own (a shrine, a store,
+ * a work room, cells), not a place in the town; -1 when it names none. */
+static int place_kind(const struct site_tables *t, const struct site_thread *th, const char *words,
+		      unsigned settings)
+{
+	static const char *const elsewhere[] = { "town", "village", "city", "valley" };
+	if (th->kind == THREAD_CLUE || !words)
+		return -1;
+	for (size_t i = 0; i < sizeof elsewhere / sizeof elsewhere[0]; i++)
+		if (strstr(words, elsewhere[i]))
+			return -1;
+	int k = site_kind_by_name(t, words, settings);
+	if (k < 0 || named_any(words, &t->kinds[k]))
+		return -1;
+	enum site_role role = t->kinds[k].role;
+	return role == ROLE_SHRINE || role == ROLE_STORE || role == ROLE_WORK || role == ROLE_PRISON ? k : -1;
+}
+
+/* How well spot s holds the place a thread names (kind k of the tables):
+ * a room of that kind, else of its use; 0 for another. */
+static int holds_place(const struct site_tables *t, int k, const struct spot *s)
+{
+	if (k < 0)
+		return 0;
+	return s->kind == k ? 2000 : s->kind >= 0 && t->kinds[s->kind].role == t->kinds[k].role ? 1000 : 0;
+}
 
 /* How well spot s suits thread t of plan p among n levels; below 0: not at all. */
 static int suits(const struct site_thread *t, const struct spot *s, int n, const int *clue_levels)
@@ -251,30 +301,38 @@ static struct spot *spots_of(const struct level *levels, int n, int *count, stru
 			if (u->kind < 0 || lv->map.regions[id].number <= 0)
 				continue;
 			s[(*count)++] = (struct spot){ lv->map.depth, lv->map.regions[id].number, u->role, u->faction,
-						       u->leader, u->dist, 0 };
+						       u->leader, u->dist, u->kind, 0 };
 		}
 	}
 	return s;
 }
 
-int site_threads_place(struct site_plan *p, const struct level *levels, int n, const char *seed, struct err *e)
+int site_threads_place(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
+		       const char *seed, struct err *e)
 {
 	int count;
 	struct spot *s = spots_of(levels, n, &count, e);
 	if (!s)
 		return -1;
+	unsigned settings = 0;
+	for (int k = 0; k < n; k++)
+		settings |= 1u << site_setting_of(&levels[k].map);
 	struct rng rng;
 	rng_seed_text(&rng, seed ? seed : "", SITE_THREAD_STREAM);
 	int clue_levels[SITE_MAX_FACTIONS] = { 0 };
 	for (int i = 0; i < p->nthreads && count > 0; i++) {
-		struct site_thread *t = &p->threads[i];
-		int shared = t->kind == THREAD_WANT || (t->kind == THREAD_HOOK && t->place == THREAD_LEADER);
+		struct site_thread *th = &p->threads[i];
+		/* a thread that names a place of the site (a chapel for their
+		 * rites) goes to a room of that kind or use, one of its own */
+		int place = place_kind(t, th, p->placed[i].text, settings);
+		int shared = place >= 0 || th->kind == THREAD_WANT || (th->kind == THREAD_HOOK && th->place == THREAD_LEADER);
 		int best = -1, best_score = -1;
 		for (int pass = 0; pass < 2 && best < 0; pass++)
 			for (int j = 0; j < count; j++) {
 				if (pass == 0 && s[j].used && !shared)
 					continue;
-				int score = suits(t, &s[j], n, clue_levels) * 4 + rng_range(&rng, 0, 3);
+				int score = (suits(th, &s[j], n, clue_levels) + holds_place(t, place, &s[j])) * 4 +
+					    rng_range(&rng, 0, 3);
 				if (score > best_score) {
 					best_score = score;
 					best = j;
@@ -283,13 +341,13 @@ int site_threads_place(struct site_plan *p, const struct level *levels, int n, c
 		s[best].used = 1;
 		p->placed[i].level = s[best].level;
 		p->placed[i].room = s[best].number;
-		if (t->line && t->line->nentries > 1 && reword(t, &s[best], levels[0].map.nregions, seed) < 0) {
+		if (th->line && th->line->nentries > 1 && reword(th, &s[best], levels[0].map.nregions, seed) < 0) {
 			free(s);
 			return err_set(e, "out of memory placing the premise's threads");
 		}
-		if (t->kind == THREAD_CLUE) {
-			clue_levels[t->faction] |= 1 << (s[best].level < 30 ? s[best].level : 30);
-			if (!t->entry && !(t->entry = clue_entry(p->placed[i].text, &s[best]))) {
+		if (th->kind == THREAD_CLUE) {
+			clue_levels[th->faction] |= 1 << (s[best].level < 30 ? s[best].level : 30);
+			if (!th->entry && !(th->entry = clue_entry(p->placed[i].text, &s[best]))) {
 				free(s);
 				return err_set(e, "out of memory placing the premise's threads");
 			}
