@@ -515,6 +515,23 @@ START_TEST(test_clue_lines)
 }
 END_TEST
 
+/* Levels of one room: each faction's leader is still in a room of some
+ * level, and the roster and the premise say so. */
+START_TEST(test_one_room_levels)
+{
+	static const char *const args[] = { "-q --method dice --levels 2 --rooms 1 --seed lone -o " DIR_OUT "/lone.json",
+					    "-q --method tiles --levels 3 --rooms 1 --seed lone-3 -o " DIR_OUT "/lone.json" };
+	ck_assert_int_eq(system("mkdir -p " DIR_OUT), 0);
+	ck_assert_int_eq(test_run(args[_i], NULL, NULL), 0);
+	json_error_t je;
+	json_t *root = json_load_file(DIR_OUT "/lone.json", 0, &je);
+	ck_assert_msg(root != NULL, "%s", je.text);
+	struct tally t = { 0 };
+	check_cast(root, args[_i], &t);
+	json_decref(root);
+}
+END_TEST
+
 /* The command: the JSON reads back the same; the handout has none of it. */
 START_TEST(test_command)
 {
@@ -570,6 +587,7 @@ static Suite *story_suite(void)
 	tcase_add_loop_test(tc, test_every_method, 0, 5);
 	tcase_add_test(tc, test_booklets);
 	tcase_add_test(tc, test_clue_lines);
+	tcase_add_loop_test(tc, test_one_room_levels, 0, 2);
 	tcase_add_loop_test(tc, test_command, 0, 5);
 	suite_add_tcase(s, tc);
 	return s;
