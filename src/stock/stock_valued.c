@@ -1,6 +1,7 @@
 /* stock_valued.c: a trap's figures and a treasure's worth for a party
  * (stock_valued.h). */
 #include "stock/stock_valued.h"
+#include "stock/stock_worth.h"
 
 #include "base/thousands.h"
 
@@ -108,7 +109,7 @@ int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_ho
 			return err_set(e, "the coins of levels %d-%d are not dice", coins->lo, coins->hi);
 		coin = stock_dice_roll(&d, rng);
 		coin = holder == HOLDER_PURSE ? (coin + 9) / 10 : holder == HOLDER_HOARD ? 3 * coin : coin;
-		coin = (long)(coin * scale + 0.5);
+		coin = stock_worth_coin(coin, scale);
 	}
 	struct valued_part part = { 0, 0, NULL };
 	const struct fig_band *val = stock_band_at(f->valuables, f->nvaluables, level);

@@ -11,4 +11,8 @@
  * much again for each level down. */
 double stock_worth_scale(int depth, int number, int rooms);
 
+/* coin gold pieces taken by scale, to two figures past a hundred (4,700,
+ * not 4,667). */
+long stock_worth_coin(long coin, double scale);
+
 #endif
