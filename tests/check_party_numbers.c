@@ -463,16 +463,19 @@ START_TEST(test_mix_cells)
 }
 END_TEST
 
-/* Treasure grows with depth: over three-level booklets of several
- * parties, the mean gp the key's Treasure lines give a room (the
- * leaders' hoards aside) rises from level to level; and each level's
- * leader is the richest of it (tally_level). */
+/* Treasure grows with depth and toward the leader: over three-level
+ * booklets of several parties, the mean gp the key's Treasure lines give
+ * a room (the leaders' hoards aside) rises from level to level and is
+ * higher in the farther half of a level's rooms (numbered from the way
+ * in) than in the nearer; and each level's leader is the richest of it
+ * (tally_level). */
 #define BOOKLETS 60
 
 START_TEST(test_treasure_by_depth)
 {
 	static const int parties[][2] = { { 4, 3 }, { 5, 8 }, { 6, 17 }, { 1, 5 }, { 3, 12 } };
 	double share[3] = { 0 };   /* each level's mean a room, as a share of its booklet's */
+	double half[2] = { 0 }, half_rooms[2] = { 0 };   /* gp and rooms nearer the way in, farther */
 	struct tally t = { 0 };
 	for (int s = 0; s < BOOKLETS; s++) {
 		char seed[32];
@@ -491,6 +494,9 @@ START_TEST(test_treasure_by_depth)
 					continue;
 				mean[k] += (double)entry_gp(en);
 				rooms++;
+				/* rooms numbered from the way in: the nearer half and the farther */
+				half[2 * en->number > lv[k].key.n] += (double)entry_gp(en);
+				half_rooms[2 * en->number > lv[k].key.n]++;
 			}
 			mean[k] /= rooms > 0 ? rooms : 1;
 			all += mean[k] / 3;
@@ -506,6 +512,13 @@ START_TEST(test_treasure_by_depth)
 		      "the mean treasure of a room does not grow with depth: %.2f, %.2f, %.2f", share[0], share[1],
 		      share[2]);
 	ck_assert_int_eq(t.leader_richest, t.rich_levels);
+	/* and toward the leader: the farther half of a level's rooms half as
+	 * rich again as the nearer (1.27 times without stock_worth.c's inward
+	 * growth, 2 times with it) */
+	fprintf(stderr, "treasure a room, the nearer half %.0f gp, the farther %.0f gp\n", half[0] / half_rooms[0],
+		half[1] / half_rooms[1]);
+	ck_assert_msg(half[1] / half_rooms[1] > 1.5 * half[0] / half_rooms[0], "the farther rooms are not richer: %.0f, %.0f",
+		      half[0] / half_rooms[0], half[1] / half_rooms[1]);
 }
 END_TEST
 
