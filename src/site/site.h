@@ -29,7 +29,7 @@ struct site_thread {
 	char *entry;                        /* the room's line, its label first */
 	const char *creature;               /* a person met (THREAD_WHO): the roster's creature */
 	int faction;                        /* a clue or a want: whose */
-	int clue;                           /* a clue: which of its secret's clue lines (0, 1, 2), or -1: the secret told whole */
+	int clue;                           /* a clue: which of its secret's clue lines, -1: the secret told whole */
 	const struct site_line *line;       /* a line's own thread: its line, whose wordings are drawn where it is placed */
 	const char *label;                  /* and the entry's label ("Traces: ") */
 };
