@@ -61,23 +61,25 @@ static int holds_members(const struct key_entry *en)
 	return 0;
 }
 
-/* Where the holders make their stand: the leader's room, else their
- * deepest room with members in it, cells last; -1: none. Index in
- * lp->rooms. */
+/* Where the holders make their stand: the leader's room (the first
+ * faction's, where two leaders share the level), else their deepest room
+ * with members in it, cells last; -1: none. Index in lp->rooms. */
 static int stand_room(const struct level_plan *lp)
 {
-	int best = -1;
+	int best = -1, lead = -1;
 	for (int i = 0; i < lp->n; i++) {
 		const struct room_plan *r = &lp->rooms[i];
 		if (r->faction < 0 || !holds_members(&lp->lv->key.entries[r->entry]))
 			continue;
-		if (r->leader)
-			return i;
+		if (r->leader && (lead < 0 || r->faction < lp->rooms[lead].faction))
+			lead = i;   /* of two leaders on the level, the first faction's */
+		if (lead >= 0)
+			continue;
 		int cells = r->role == ROLE_PRISON, best_cells = best >= 0 && lp->rooms[best].role == ROLE_PRISON;
 		if (best < 0 || (best_cells && !cells) || (cells == best_cells && r->dist > lp->rooms[best].dist))
 			best = i;
 	}
-	return best;
+	return lead >= 0 ? lead : best;
 }
 
 #define ALARM_MAX_ROUNDS 64
