@@ -8,6 +8,8 @@
  * leaders' rooms first so theirs is the level's hardest fight. */
 #include "site/site_rooms.h"
 
+#include "base/article.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -373,7 +375,7 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, int facti
 	if (p) {
 		p->g.fixed = 1;
 		snprintf(p->who, sizeof p->who, "%s, %s %s,", fa->leader,
-			 strchr("aeiou", fa->leader_creature[0]) ? "an" : "a", fa->leader_creature);
+			 article_for(fa->leader_creature), fa->leader_creature);
 		p->ft = f;
 	}
 	int guard = rg->n;
@@ -484,7 +486,7 @@ static int write_group(struct level_plan *lp, struct key_entry *en, const struct
 		return 0;
 	add_occupant(en, p->faction, p->singular, p->g.count, p->role);
 	char buf[16];
-	const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
+	const char *one = article_for(p->singular);
 	const char *n = p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf);
 	struct who_fill f = { n, p->g.count == 1 ? p->singular : p->plural, p->prison_of };
 	int single = p->g.count == 1;

@@ -4,6 +4,8 @@
  * the party by a system with figures. */
 #include "site/site_rooms.h"
 
+#include "base/article.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +76,7 @@ static void patrol_led_by(const struct level_plan *lp, const struct site_faction
 	if (!m)
 		return;
 	char word[16];
-	const char *n = g->count == 1 ? (strchr("aeiou", m->creature[0]) ? "an" : "a")
+	const char *n = g->count == 1 ? article_for(m->creature)
 				      : site_number_word(g->count, word, sizeof word);
 	const char *who = g->count == 1 ? m->creature : m->plural;
 	int beast = m->cast == CAST_BEAST, one = g->count == 1;

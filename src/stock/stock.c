@@ -270,6 +270,20 @@ static int leader_entry(const struct key_entry *en)
 	return 0;
 }
 
+/* Whether the entry already says there is something to find or meet
+ * here (a find, a clue, traces, a treasure, a trap, a special, someone):
+ * then "Empty." would contradict it. */
+static int entry_has_finds(const struct key_entry *en)
+{
+	static const char *const labels[] = { "Worth taking:", "Clue:", "Traces:", "Treasure:", "Trap",
+					      "Special:", "Who:", NULL };
+	for (int i = 0; i < en->nlines; i++)
+		for (const char *const *l = labels; *l; l++)
+			if (!strncmp(en->lines[i], *l, strlen(*l)))
+				return 1;
+	return 0;
+}
+
 /* The contents kind of an entry: the site model's occupants make it a
  * monster's room; a room it has been to without placing anyone rolls
  * among the rest, and so does every room when the system sizes its
@@ -338,8 +352,9 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 	capitalise(label);
 	const struct stock_table *tab = stock_table_at_depth(t, k->name, at->depth);
 	if (empty && !treasure && en->kind[0]) {
-		/* the site has said what is seen here: nobody is, and that is all */
-		if (key_entry_add_line(en, "Empty.", e) < 0)
+		/* the site has said what is seen here: nobody is, and that is
+		 * all, unless the entry already names something found here */
+		if (!entry_has_finds(en) && key_entry_add_line(en, "Empty.", e) < 0)
 			return -1;
 	} else if (!(empty && treasure) && !occupied) {
 		if (tab && at->level > 0 && strcmp(k->name, "trap") == 0 && stock_has_trap_figures(&t->fig)) {

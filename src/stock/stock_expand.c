@@ -3,6 +3,8 @@
  * expanding calls into finished text. Loading lives in stock_table.c. */
 #include "stock/stock_table.h"
 
+#include "base/article.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -415,12 +417,20 @@ int stock_expand(const struct stock_tables *t, const char *text, const struct st
 		 struct rng *rng, struct sbuf *out, struct err *e)
 {
 	long calls = 0;
-	return expand(t, text, v, flags, rng, out, 0, &calls, e);
+	size_t from = out->len;
+	if (expand(t, text, v, flags, rng, out, 0, &calls, e) < 0)
+		return -1;
+	article_fix(out, from);   /* "a {gem_kind}" said "an amber" */
+	return 0;
 }
 
 int stock_roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 	       int flags, struct rng *rng, struct sbuf *out, struct err *e)
 {
 	long calls = 0;
-	return roll(t, tab, v, flags, rng, out, 0, &calls, e);
+	size_t from = out->len;
+	if (roll(t, tab, v, flags, rng, out, 0, &calls, e) < 0)
+		return -1;
+	article_fix(out, from);
+	return 0;
 }
