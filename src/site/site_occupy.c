@@ -311,7 +311,7 @@ struct room_groups {
 	int n;
 };
 
-static struct pending *add_pending(struct room_groups *rg, int faction, enum site_role role, const char *creature,
+static struct pending *add_pending(const struct level_plan *lp, struct room_groups *rg, int faction, enum site_role role, const char *creature,
 				   const char *plural, int count)
 {
 	if (rg->n >= ROOM_GROUPS)
@@ -319,6 +319,11 @@ static struct pending *add_pending(struct room_groups *rg, int faction, enum sit
 	struct pending *p = &rg->p[rg->n++];
 	memset(p, 0, sizeof *p);
 	p->g = (struct site_group){ creature, count, 0, count, 0 };
+	if (count > 0 && site_creature_most(lp->t, creature, count) < count) {
+		/* a creature met alone or in pairs: so many, whatever a sizer would add */
+		p->g.rolled = p->g.count = site_creature_most(lp->t, creature, count);
+		p->g.fixed = 1;
+	}
 	p->faction = faction;
 	p->role = role;
 	p->singular = creature;
@@ -329,7 +334,7 @@ static struct pending *add_pending(struct room_groups *rg, int faction, enum sit
 /* Whether creature lives where the room being occupied lies. */
 static int at_home(const struct level_plan *lp, const char *creature, int setting)
 {
-	return site_creature_fits(lp->t, creature, setting, lp->here_kind);
+	return site_creature_fits(lp->t, creature, setting, lp->here_kind, lp->here_facts);
 }
 
 /* A group of a faction's members in a room of the given use. */
@@ -349,7 +354,7 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, int fac
 	int count = site_dice_roll(&mb->count, &lp->rng) + (lp->lv->map.depth - 1);
 	if (count < 2)
 		count = 2;   /* the doing lines speak of a group */
-	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
+	struct pending *p = add_pending(lp, rg, faction, role, mb->creature, mb->plural, count);
 	if (p)
 		p->ft = f;   /* its doing line is drawn when it is sized */
 	/* for a sizer: the faction's other kinds that lead or fight, to
@@ -359,7 +364,7 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, int fac
 		    f->members[j].cast != CAST_PRISONER && at_home(lp, f->members[j].creature, setting) &&
 		    (!lp->sizer->fits ||
 		     lp->sizer->fits(lp->sizer->ctx, f->members[j].creature, f->members[j].cast, lp->lv->map.depth) != 0)) {
-			struct pending *o = add_pending(rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
+			struct pending *o = add_pending(lp, rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
 			if (o) {
 				o->g.optional = 1;
 				o->cast = f->members[j].cast;
@@ -371,7 +376,7 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, int facti
 {
 	const struct faction *fa = &lp->site->factions[faction];
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-	struct pending *p = add_pending(rg, faction, ROLE_LEADER, fa->leader_creature, fa->leader_creature, 1);
+	struct pending *p = add_pending(lp, rg, faction, ROLE_LEADER, fa->leader_creature, fa->leader_creature, 1);
 	if (p) {
 		p->g.fixed = 1;
 		snprintf(p->who, sizeof p->who, "%s, %s %s,", fa->leader,
@@ -388,7 +393,7 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, int facti
 		for (int i = 0; i < f->nmembers && m < 0; i++)
 			if (!strcmp(f->members[i].creature, g->singular))
 				m = i;
-		struct pending *o = add_pending(rg, faction, ROLE_GUARD, g->singular, g->plural, 0);
+		struct pending *o = add_pending(lp, rg, faction, ROLE_GUARD, g->singular, g->plural, 0);
 		if (o) {
 			o->g.optional = 1;
 			o->cast = m >= 0 ? f->members[m].cast : CAST_RANK;
@@ -422,7 +427,7 @@ static void outsider_group(struct level_plan *lp, struct room_groups *rg, const 
 			const struct site_outsider *o = &lp->t->outsiders[i];
 			if (o->visitor != visitor || !site_outsider_fits(lp, o))
 				continue;
-			if (!prison_of && (!site_creature_fits(lp->t, o->creature, setting, r->kind) ||
+			if (!prison_of && (!site_creature_fits(lp->t, o->creature, setting, r->kind, room) ||
 					   !fact_cond_holds(&o->cond, with_outsider(lp, room, o))))
 				continue;
 			if ((pass == 1 || !key_said_marked(lp->said, o->text)) && rng_range(&lp->rng, 0, n++) == 0)
@@ -433,7 +438,7 @@ static void outsider_group(struct level_plan *lp, struct room_groups *rg, const 
 	const struct site_outsider *o = &lp->t->outsiders[found];
 	key_said_mark(lp->said, o->text);
 	int count = prison_of ? 1 + rng_range(&lp->rng, 0, 1) : site_dice_roll(&o->count, &lp->rng);
-	struct pending *p = add_pending(rg, -1, prison_of ? ROLE_PRISON : ROLE_NONE, o->creature, o->plural, count);
+	struct pending *p = add_pending(lp, rg, -1, prison_of ? ROLE_PRISON : ROLE_NONE, o->creature, o->plural, count);
 	if (!p)
 		return;
 	p->line = o->text;
@@ -643,6 +648,7 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 	struct key_entry *en = &lp->lv->key.entries[r->entry];
 	fact_bits room = site_room_facts(lp, r);
 	lp->here_kind = r->kind;
+	lp->here_facts = room;
 	const struct site_kind *k = r->kind >= 0 ? &lp->t->kinds[r->kind] : NULL;
 	struct room_groups rg = { .n = 0 };
 	if (k && k->contents[0])

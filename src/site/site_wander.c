@@ -97,20 +97,33 @@ static void patrol_led_by(const struct level_plan *lp, const struct site_faction
  * they come from. */
 static int wandering_text(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
 			  const char *creature, const char *plural, const struct site_faction_type *f, int from,
-			  char **out, struct err *e)
+			  int variant, char **out, struct err *e)
 {
 	char dice[32], word[16], head[16], figures[600] = "", whom[SITE_WORD + 32], led[160] = "";
+	/* a creature met alone or in pairs: no more than that, whatever its dice */
+	int most = count->n * count->sides + count->plus, cap = site_creature_most(lp->t, creature, most);
+	struct site_dice capped = { 1, cap, 0 };
+	if (cap < most && cap >= 2)
+		count = &capped;
 	dice_text(count, dice, sizeof dice);
 	const char *n = dice, *who = plural;
 	if (lp->sizer) {
 		/* as many as its dice could roll, at most twice that sized */
-		int most = count->n * count->sides + count->plus;
 		struct site_group g[8];
-		g[0] = (struct site_group){ creature, most > 0 ? most : 1, 0, 0, 0 };
+		g[0] = (struct site_group){ creature, cap > 0 ? cap : 1, cap < most, 0, 0 };
 		int ng = patrol_leaders(lp, f, creature, g, 8);
 		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng };
 		if (lp->sizer->size(lp->sizer->ctx, g, ng, &at, NULL, figures, sizeof figures, e) < 0)
 			return -1;
+		/* a patrol's later rows: fewer than the fight holds, so the
+		 * rows of one kind differ (half, three quarters, a pair) */
+		int c = g[0].count, fewer = variant % 4 == 1 ? (c + 1) / 2 : variant % 4 == 2 ? (3 * c + 3) / 4 : 2;
+		if (variant % 4 && c > 2 && fewer < c) {
+			g[0] = (struct site_group){ creature, fewer, 1, 0, 0 };
+			ng = 1;
+			if (lp->sizer->size(lp->sizer->ctx, g, ng, &at, NULL, figures, sizeof figures, e) < 0)
+				return -1;
+		}
 		if (g[0].count == 0) {
 			text = "Nobody: only the sounds of the place, and the feeling of being watched";
 			figures[0] = '\0';
@@ -149,7 +162,7 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
  * document has not said. */
 static int wandering_row(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
 			 const char *creature, const char *plural, const struct site_faction_type *f, const int *rooms,
-			 int nrooms, int first, int may_skip, struct err *e)
+			 int nrooms, int first, int may_skip, int variant, struct err *e)
 {
 	char *line = NULL;
 	struct rng keep = lp->rng;   /* the sizer rolls the same fight for each room tried */
@@ -158,7 +171,7 @@ static int wandering_row(struct level_plan *lp, int row, const char *text, const
 		line = NULL;
 		lp->rng = keep;
 		if (wandering_text(lp, row, text, count, creature, plural, f, nrooms > 0 ? rooms[(first + i) % nrooms] : 0,
-				   &line, e) < 0)
+				   variant, &line, e) < 0)
 			return -1;
 		if (!key_said_any(lp->said, line))
 			break;
@@ -206,16 +219,62 @@ static const char *patrol_line(struct level_plan *lp, const struct site_faction_
 	return f->doing[ROLE_WANDER][pick];
 }
 
+/* The faction's member for a patrol: one that wanders and has not yet
+ * in this table, where there is one (*used: the members used); else any
+ * that wanders, else its first. */
+static int wander_member(struct level_plan *lp, const struct site_faction_type *f, unsigned *used)
+{
+	int found = -1, n = 0;
+	for (int pass = 0; pass < 2 && found < 0; pass++)
+		for (int i = 0; i < f->nmembers && i < 32; i++)
+			if ((f->members[i].roles & (1u << ROLE_WANDER)) && (pass || !(*used & (1u << i))) &&
+			    rng_range(&lp->rng, 0, n++) == 0)
+				found = i;
+	if (found < 0)
+		return 0;
+	*used |= 1u << found;
+	return found;
+}
+
+/* A patrol's dice for a row of the table, so rows of one kind differ in
+ * size: as the faction rolls them, fewer, more, or a pair. */
+static struct site_dice row_dice(const struct site_dice *d, int variant)
+{
+	struct site_dice r = *d;
+	switch (variant % 4) {
+	case 1:   /* fewer */
+		if (r.n > 1)
+			r.n /= 2;
+		else if (r.plus > 0)
+			r.plus /= 2;
+		else if (r.sides > 2)
+			r.sides /= 2;
+		if (r.n * r.sides + r.plus < 2 || r.n == 0)
+			r = (struct site_dice){ 0, 0, 2 };
+		break;
+	case 2:   /* more */
+		if (r.n > 0)
+			r.plus += r.sides / 2 > 1 ? r.sides / 2 : 1;
+		else
+			r.plus += 2;
+		break;
+	case 3:   /* a pair */
+		r = (struct site_dice){ 0, 0, 2 };
+		break;
+	default:
+		break;
+	}
+	return r;
+}
+
 /* A row of a patrol of faction's (see patrol_line and patrol_rooms),
  * coming from its k-th room; any: even with a line the table has. Returns
  * 0, 1 when there is no line for it, or -1 with e set. */
-static int patrol_row(struct level_plan *lp, int row, int faction, unsigned *in_table, int k, int any,
-		      struct err *e)
+static int patrol_row(struct level_plan *lp, int row, int faction, unsigned *in_table, unsigned *members,
+		      int *variant, int k, int any, struct err *e)
 {
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-	int m = site_member_for(f, ROLE_WANDER, &lp->rng);
-	if (m < 0)
-		m = 0;
+	int m = wander_member(lp, f, &members[faction]);
 	if (f->ndoing[ROLE_WANDER] == 0)
 		return 0;
 	const char *text = patrol_line(lp, f, &in_table[faction], any);
@@ -223,8 +282,10 @@ static int patrol_row(struct level_plan *lp, int row, int faction, unsigned *in_
 		return 1;
 	int rooms[64], nrooms = patrol_rooms(lp, faction, rooms, 64);
 	/* every second patrol led by one of the faction's stronger kinds, where the party's fight allows */
-	return wandering_row(lp, row, text, &f->members[m].count, f->members[m].creature, f->members[m].plural,
-			     row % 2 == 0 ? f : NULL, rooms, nrooms, k, 0, e);
+	int v = (*variant)++;
+	struct site_dice count = lp->sizer ? f->members[m].count : row_dice(&f->members[m].count, v);
+	return wandering_row(lp, row, text, &count, f->members[m].creature, f->members[m].plural,
+			     row % 2 == 0 ? f : NULL, rooms, nrooms, k, 0, v, e);
 }
 
 /* A d6: four rows of the factions' patrols, one of vermin, one of a
@@ -236,10 +297,11 @@ int site_wandering_table(struct level_plan *lp, struct err *e)
 	struct key *k = &lp->lv->key;
 	snprintf(k->wandering_die, sizeof k->wandering_die, "d6");
 	int patrols[SITE_MAX_FACTIONS] = { 0 }, start = site_pick(64, &lp->rng);
-	unsigned in_table[SITE_MAX_FACTIONS] = { 0 };
+	unsigned in_table[SITE_MAX_FACTIONS] = { 0 }, members[SITE_MAX_FACTIONS] = { 0 };
+	int variant[SITE_MAX_FACTIONS] = { 0 };
 	for (int row = 1; row <= 4; row++)
-		if (patrol_row(lp, row, lp->site->nfactions > 1 && row > 2 ? 1 : 0, in_table, start + patrols[row > 2]++, 1,
-			       e) < 0)
+		if (patrol_row(lp, row, lp->site->nfactions > 1 && row > 2 ? 1 : 0, in_table, members,
+			       &variant[lp->site->nfactions > 1 && row > 2 ? 1 : 0], start + patrols[row > 2]++, 1, e) < 0)
 			return -1;
 	int taken = -1;
 	for (int row = 5; row <= 6; row++) {
@@ -268,11 +330,12 @@ int site_wandering_table(struct level_plan *lp, struct err *e)
 				}
 		/* met before in the document: a patrol of the holders instead, with
 		 * a line this table has not, else the row again */
-		int rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, 1, e);
+		int rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, 1, 0, e);
 		if (rc == 1)
-			rc = patrol_row(lp, row, lp->site->nfactions > 1 ? row - 5 : 0, in_table, start + row, 0, e);
+			rc = patrol_row(lp, row, lp->site->nfactions > 1 ? row - 5 : 0, in_table, members,
+					&variant[lp->site->nfactions > 1 ? row - 5 : 0], start + row, 0, e);
 		if (rc == 1)
-			rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, 0, e);
+			rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, 0, 0, e);
 		if (rc < 0)
 			return -1;
 	}
