@@ -17,6 +17,7 @@ static const char *const fact_names[FACT_COUNT] = {
 	"stairs", "trap", "door", "opening", "locked", "secret", "portcullis",
 	"boards", "flagstones", "earth", "cold", "warm", "wet", "dark", "lit",
 	"occupied", "faction", "leader", "beast", "vermin", "undead", "construct", "ooze", "living", "thinking",
+	"kitchen", "sleeping", "storage", "worship", "workshop", "grand", "carried",
 };
 
 _Static_assert(FACT_COUNT <= 64, "the facts fit in fact_bits");
@@ -68,6 +69,7 @@ int fact_cond_read(const struct tpl_pos *pos, const char *text, int col, struct 
 	if (text[0] != '[')
 		return 0;
 	const char *close = strchr(text, ']');
+	int words = 0;
 	if (!close)
 		return cond_error(e, pos, col, "a condition '[' is not closed by ']'", 0, NULL);
 	for (const char *p = text + 1; p < close;) {
@@ -91,10 +93,11 @@ int fact_cond_read(const struct tpl_pos *pos, const char *text, int col, struct 
 			c->not |= bit;
 		else
 			c->need |= bit;
-		c->n++;
+		c->n += !(bit & FACTS_CLAIMED);   /* what it carries is no mark of where it is said */
+		words++;
 		p = w + len;
 	}
-	if (c->n == 0)
+	if (words == 0)
 		return cond_error(e, pos, col, "an empty condition '[]' names no fact", 0, NULL);
 	const char *r = close + 1;
 	while (*r == ' ')

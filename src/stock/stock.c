@@ -329,6 +329,32 @@ static int trap_with_figures(struct key_entry *en, const struct stock_at *at, co
 	return rc;
 }
 
+/* A treasure valued for the party, rolled where a line says {treasure}. */
+struct valued_at {
+	const struct stock_tables *t;
+	int level;
+	enum stock_holder holder;
+	long richest;
+	struct stock_memory *mem;
+	struct rng *rng;
+	long *gp;
+	int rolled;
+};
+
+static int valued_roll(void *ctx, fact_bits facts, struct sbuf *out, struct err *e)
+{
+	struct valued_at *va = ctx;
+	struct sbuf worth;   /* its own: it joins its parts by what it has written */
+	sbuf_init(&worth);
+	va->rolled = 1;
+	int rc = stock_treasure_valued(va->t, va->level, va->holder, va->richest, va->mem, facts, va->rng, &worth, va->gp,
+				       e);
+	if (rc == 0 && worth.len)
+		sbuf_addn(out, worth.data, worth.len);
+	sbuf_free(&worth);
+	return rc;
+}
+
 static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng *rng, struct err *e)
 {
 	const struct stock_tables *t = at->t;
@@ -372,22 +398,15 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 	}
 	if (!treasure)
 		return 0;
-	/* what it is worth, where the system says */
-	struct sbuf worth;
-	sbuf_init(&worth);
+	/* what it is worth, where the system says: rolled where the line
+	 * says {treasure}, for what that line's holder can hold */
+	struct valued_at va = { t, at->level, HOLDER_ROOM, at->richest, at->mem, rng, &en->treasure_gp, 0 };
 	if (valued) {
 		/* a guard's purse holds pocket money, a leader's hoard the most */
-		enum stock_holder holder = hoard ? HOLDER_HOARD
-				       : en->noccupants > 0 && !strcmp(en->occupants[0].role, "guard") ? HOLDER_PURSE
-													   : HOLDER_ROOM;
-		if (stock_treasure_valued(t, at->level, holder, at->richest, at->mem, rng, &worth, &en->treasure_gp, e) <
-		    0) {
-			sbuf_free(&worth);
-			return -1;
-		}
-		if (!hoard && en->treasure_gp > at->richest)
-			at->richest = en->treasure_gp;
-		v.treasure = sbuf_cstr(&worth);
+		va.holder = hoard ? HOLDER_HOARD
+				  : en->noccupants > 0 && !strcmp(en->occupants[0].role, "guard") ? HOLDER_PURSE : HOLDER_ROOM;
+		v.treasure_roll = valued_roll;
+		v.treasure_ctx = &va;
 	}
 	/* where it is kept: by what the room's first occupants use it for
 	 * (treasure_with_monster_leader), by its contents, or anywhere */
@@ -402,7 +421,14 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 	if (!with)
 		with = stock_table_find(t, "treasure");
 	int rc = with ? add_rolled(en, t, with, "Treasure", NULL, &v, rng, e) : 0;
-	sbuf_free(&worth);
+	if (rc == 0 && valued && !va.rolled) {   /* a line that never says it: valued all the same */
+		struct sbuf worth;
+		sbuf_init(&worth);
+		rc = valued_roll(&va, v.facts, &worth, e);
+		sbuf_free(&worth);
+	}
+	if (rc == 0 && valued && !hoard && en->treasure_gp > at->richest)
+		at->richest = en->treasure_gp;
 	return rc;
 }
 
