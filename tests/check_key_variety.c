@@ -231,6 +231,37 @@ static int rows_alike(const struct level *lv, char *first, size_t size)
 	return alike;
 }
 
+/* A row's head: who and how many ("7 × Veteran", "2d4 kobolds"). */
+static void row_head(const char *row, char *out, size_t size)
+{
+	const char *p = strchr(row, ' ');
+	p = p ? p + 1 : row;
+	const char *end = strstr(p, " × ") && strstr(p, " (") ? strstr(p, " (") : NULL;
+	if (!end) {   /* the count and the first word of the creature */
+		end = strchr(p, ' ');
+		end = end ? strchr(end + 1, ' ') : NULL;
+	}
+	snprintf(out, size, "%.*s", end ? (int)(end - p) : (int)strlen(p), p);
+}
+
+/* Rows of lv's wandering table with the same head as another. */
+static int heads_alike(const struct level *lv, char *first, size_t size)
+{
+	int alike = 0;
+	for (int i = 0; i < lv->key.nwandering; i++)
+		for (int j = 0; j < i; j++) {
+			char a[200], b[200];
+			row_head(lv->key.wandering[i], a, sizeof a);
+			row_head(lv->key.wandering[j], b, sizeof b);
+			if (strcmp(a, b) == 0) {
+				if (!alike)
+					snprintf(first, size, "%s", a);
+				alike++;
+			}
+		}
+	return alike;
+}
+
 /* Reads the levels' keys as one document. */
 static void read_doc(struct reading *r, const struct level *lv, int n)
 {
@@ -262,8 +293,8 @@ static void make_doc(struct level *lv, int n, const char *csv, const char *seed,
 }
 
 struct totals {
-	int docs, repeats, rows_alike;
-	char first[700], first_row[700];
+	int docs, repeats, rows_alike, heads_alike;
+	char first[700], first_row[700], first_head[300];
 };
 
 static void one_doc(struct totals *t, int n, const char *csv, const char *seed, int five_e, int party_level,
@@ -284,6 +315,11 @@ static void one_doc(struct totals *t, int n, const char *csv, const char *seed, 
 		if (alike && !t->rows_alike)
 			snprintf(t->first_row, sizeof t->first_row, "%s seed %s level %d: \"%s\"", csv, seed, k + 1, row);
 		t->rows_alike += alike;
+		char head[200];
+		int heads = heads_alike(&lv[k], head, sizeof head);
+		if (heads && !t->heads_alike)
+			snprintf(t->first_head, sizeof t->first_head, "%s seed %s level %d: \"%s\"", csv, seed, k + 1, head);
+		t->heads_alike += heads;
 	}
 	t->docs++;
 	said_free(&r.doc);
@@ -294,8 +330,9 @@ static void one_doc(struct totals *t, int n, const char *csv, const char *seed, 
 static void report(const char *what, const struct totals *t)
 {
 	fflush(stdout);
-	printf("key variety, %s: %d documents, %d sentences said again in a document, %d wandering rows alike\n",
-	       what, t->docs, t->repeats, t->rows_alike);
+	printf("key variety, %s: %d documents, %d sentences said again in a document, %d wandering rows alike, "
+	       "%d wandering rows repeated (the same number of the same creature)%s%s\n",
+	       what, t->docs, t->repeats, t->rows_alike, t->heads_alike, t->heads_alike ? ": " : "", t->first_head);
 	fflush(stdout);
 }
 

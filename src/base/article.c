@@ -9,7 +9,7 @@
  * ("an hour"): prefixes, lowercase. */
 static const char *const consonant_vowels[] = { "uni", "use", "usu", "uti", "ure", "uri", "eu", "ewe",
 						"one", "once", "ubiq", "uvu", "ukel", NULL };
-static const char *const silent_h[] = { "hour", "honest", "honour", "honor", "heir", "herbal", NULL };
+static const char *const silent_h[] = { "hour", "honest", "honour", "honor", "heir", NULL };
 
 static int starts(const char *word, const char *prefix)
 {

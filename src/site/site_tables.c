@@ -519,17 +519,18 @@ static int fact_words(const struct tpl_pos *pos, const struct tpl_field *f, fact
 }
 
 #define FACTS_ROOM (FACTS_FLOOR | FACT_BIT(FACT_COLD) | FACT_BIT(FACT_WARM) | FACT_BIT(FACT_WET) | \
-		    FACT_BIT(FACT_DARK) | FACT_BIT(FACT_LIT))
+		    FACT_BIT(FACT_DARK) | FACT_BIT(FACT_LIT) | FACTS_USE)
 #define FACTS_NATURE (FACTS_WHO & ~FACT_BIT(FACT_OCCUPIED) & ~FACT_BIT(FACT_FACTION) & ~FACT_BIT(FACT_LEADER))
 
-/* facts:WORDS in a kind's lines: its floor, air and light. */
+/* facts:WORDS in a kind's lines: its floor, air and light, and what it
+ * is used for (kitchen, sleeping, ...). */
 static int on_facts(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
 	(void)nf;
 	if (!p->kind)
 		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
-	return fact_words(pos, &f[0], FACTS_ROOM, "a room kind's facts are its floor, air and light, not",
+	return fact_words(pos, &f[0], FACTS_ROOM, "a room kind's facts are its floor, air, light and use, not",
 			  &p->kind->facts, e);
 }
 

@@ -41,7 +41,7 @@ static int patrol_leaders(const struct level_plan *lp, const struct site_faction
 	int n = 1;
 	for (int i = 0; f && i < f->nmembers && n < max; i++) {
 		const struct site_member *m = &f->members[i];
-		if (!strcmp(m->creature, creature) ||
+		if (!strcmp(m->creature, creature) || site_creature_most(lp->t, m->creature, 100) < 100 ||
 		    (m->cast != CAST_LIEUTENANT && m->cast != CAST_SPECIALIST && m->cast != CAST_BEAST) ||
 		    (lp->sizer->fits && lp->sizer->fits(lp->sizer->ctx, m->creature, m->cast, lp->lv->map.depth) == 0))
 			continue;
@@ -110,11 +110,19 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 	if (lp->sizer) {
 		/* as many as its dice could roll, at most twice that sized */
 		struct site_group g[8];
-		g[0] = (struct site_group){ creature, cap > 0 ? cap : 1, cap < most, 0, 0 };
+		g[0] = (struct site_group){ creature, cap > 0 ? cap : 1, site_creature_most(lp->t, creature, 100) < 100, 0,
+					    0 };
 		int ng = patrol_leaders(lp, f, creature, g, 8);
 		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng };
 		if (lp->sizer->size(lp->sizer->ctx, g, ng, &at, NULL, figures, sizeof figures, e) < 0)
 			return -1;
+		for (int i = 1; i < ng; i++)   /* a leader met alone or in pairs */
+			if (g[i].count > site_creature_most(lp->t, g[i].creature, g[i].count)) {
+				g[i].count = 0;   /* its lines speak of one or of a few: left out */
+				if (lp->sizer->size(lp->sizer->ctx, g, 1, &at, NULL, figures, sizeof figures, e) < 0)
+					return -1;
+				ng = 1;
+			}
 		/* a patrol's later rows: fewer than the fight holds, so the
 		 * rows of one kind differ (half, three quarters, a pair) */
 		int c = g[0].count, fewer = variant % 4 == 1 ? (c + 1) / 2 : variant % 4 == 2 ? (3 * c + 3) / 4 : 2;
