@@ -441,7 +441,9 @@ static int count_words(const char *text, const struct room *r, const struct key_
 					continue;
 				char between[40];
 				snprintf(between, sizeof between, "%.*s", (int)(w - p), p);
-				if (strstr(between, " like ") || strstr(between, " as "))   /* "two golems stand like statues" */
+				/* "two golems stand like statues", "two gorgons stand among the statues" */
+				if (strstr(between, " like ") || strstr(between, " as ") || strstr(between, " the ") ||
+				    strstr(between, " among "))
 					continue;
 				if (r->features[counted[k].f] != 2) {
 					note(text, p);

@@ -362,7 +362,6 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, int fac
 	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
 		if (strcmp(f->members[j].creature, mb->creature) != 0 && f->members[j].cast != CAST_SERVANT &&
 		    f->members[j].cast != CAST_PRISONER && at_home(lp, f->members[j].creature, setting) &&
-		    site_creature_most(lp->t, f->members[j].creature, 100) >= 100 &&   /* the sizer adds a crowd */
 		    (!lp->sizer->fits ||
 		     lp->sizer->fits(lp->sizer->ctx, f->members[j].creature, f->members[j].cast, lp->lv->map.depth) != 0)) {
 			struct pending *o = add_pending(lp, rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
@@ -475,17 +474,22 @@ static int size_room(struct level_plan *lp, struct room_groups *rg, const struct
 	if (lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
 		return -1;
 	/* a creature met alone or in pairs that the sizer brought in more of:
-	 * no more than its most, and the fight sized again round them */
-	int over = 0;
-	for (int i = 0; i < n; i++)
-		if (g[i].count > site_creature_most(lp->t, g[i].creature, g[i].count)) {
-			g[i].rolled = g[i].count = site_creature_most(lp->t, g[i].creature, g[i].count);
-			g[i].fixed = 1;
-			g[i].optional = 0;   /* so many standing over the rest, or none */
-			over = 1;
-		}
-	if (over && lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
-		return -1;
+	 * no more than its most, and the fight sized again round them (each
+	 * pass fixes one group or more, so at most n passes) */
+	for (int pass = 0; pass <= n; pass++) {
+		int over = 0;
+		for (int i = 0; i < n; i++)
+			if (g[i].count > site_creature_most(lp->t, g[i].creature, g[i].count)) {
+				g[i].rolled = g[i].count = site_creature_most(lp->t, g[i].creature, g[i].count);
+				g[i].fixed = 1;
+				g[i].optional = 0;   /* so many standing over the rest, or none */
+				over = 1;
+			}
+		if (!over)
+			break;
+		if (lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
+			return -1;
+	}
 	for (int i = 0; i < n; i++)
 		rg->p[map[i]].g.count = g[i].count;
 	if (!figures[0])
