@@ -365,7 +365,7 @@ static int too_big(const char *treasure, const struct key_entry *en, const char 
 static int empty_found(const struct key_entry *en, const char *where)
 {
 	static const char *const labels[] = { "Worth taking:", "Clue:", "Traces:", "Treasure:", "Trap", "Special:",
-					      "Who:", NULL };
+					      "Who:", "Remains:", "Found here:", NULL };
 	int empty = 0, finds = 0;
 	for (int i = 0; i < en->nlines; i++) {
 		empty |= !strcmp(en->lines[i], "Empty.");

@@ -93,9 +93,10 @@ int fact_cond_read(const struct tpl_pos *pos, const char *text, int col, struct 
 			c->not |= bit;
 		else
 			c->need |= bit;
-		/* what it carries is no mark of where it is said, nor a use it
-		 * only refuses ("[!kitchen]": anywhere else, as often as the rest) */
-		c->n += !(bit & FACTS_CLAIMED) && !(neg && (bit & FACTS_USE));
+		/* what it carries is no mark of where it is said, nor a use, a
+		 * setting or a floor it only refuses ("[!kitchen]", "[!building]":
+		 * anywhere else, as often as the lines without a condition) */
+		c->n += !(bit & FACTS_CLAIMED) && !(neg && (bit & FACTS_REFUSED_FREELY));
 		words++;
 		p = w + len;
 	}

@@ -52,6 +52,11 @@ typedef uint64_t fact_bits;
 #define FACTS_USE                                                                                            \
 	(FACT_BIT(FACT_KITCHEN) | FACT_BIT(FACT_SLEEPING) | FACT_BIT(FACT_STORAGE) | FACT_BIT(FACT_WORSHIP) | \
 	 FACT_BIT(FACT_WORKSHOP) | FACT_BIT(FACT_GRAND))
+/* the facts a line may refuse without becoming more specific: the setting,
+ * the floor and the room's use */
+#define FACTS_REFUSED_FREELY                                                                                 \
+	(FACT_BIT(FACT_DUNGEON) | FACT_BIT(FACT_CRYPT) | FACT_BIT(FACT_CAVE) | FACT_BIT(FACT_BUILDING) |     \
+	 FACTS_FLOOR | FACTS_USE)
 /* the facts a line claims rather than needs: a table with a line needing
  * one treats it as holding when it draws, and the line drawn expands with
  * it */

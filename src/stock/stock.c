@@ -276,7 +276,7 @@ static int leader_entry(const struct key_entry *en)
 static int entry_has_finds(const struct key_entry *en)
 {
 	static const char *const labels[] = { "Worth taking:", "Clue:", "Traces:", "Treasure:", "Trap",
-					      "Special:", "Who:", NULL };
+					      "Special:", "Who:", "Remains:", "Found here:", NULL };
 	for (int i = 0; i < en->nlines; i++)
 		for (const char *const *l = labels; *l; l++)
 			if (!strncmp(en->lines[i], *l, strlen(*l)))
