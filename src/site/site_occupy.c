@@ -358,10 +358,14 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, int fac
 	if (p)
 		p->ft = f;   /* its doing line is drawn when it is sized */
 	/* for a sizer: the faction's other kinds that lead or fight, to
-	 * stand over them when the party would find the group alone too easy */
-	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
+	 * stand over them when the party would find the group alone too easy;
+	 * none beside a group of a creature met only in pairs (its count is
+	 * fixed: it is the fight), and none of such a creature (a sizer would
+	 * bring in as many as the fight holds) */
+	for (int j = 0; lp->sizer && p && !p->g.fixed && j < f->nmembers; j++)
 		if (strcmp(f->members[j].creature, mb->creature) != 0 && f->members[j].cast != CAST_SERVANT &&
 		    f->members[j].cast != CAST_PRISONER && at_home(lp, f->members[j].creature, setting) &&
+		    site_creature_most(lp->t, f->members[j].creature, 100) >= 100 &&
 		    (!lp->sizer->fits ||
 		     lp->sizer->fits(lp->sizer->ctx, f->members[j].creature, f->members[j].cast, lp->lv->map.depth) != 0)) {
 			struct pending *o = add_pending(lp, rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
@@ -387,7 +391,7 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, int facti
 	faction_group(lp, rg, faction, ROLE_GUARD);
 	/* for a sizer: a few of the guard's own kind may stand beside the
 	 * leader without the rest of them */
-	if (lp->sizer && guard < rg->n) {
+	if (lp->sizer && guard < rg->n && !rg->p[guard].g.fixed) {
 		const struct pending *g = &rg->p[guard];
 		int m = -1;
 		for (int i = 0; i < f->nmembers && m < 0; i++)
@@ -444,7 +448,7 @@ static void outsider_group(struct level_plan *lp, struct room_groups *rg, const 
 	p->line = o->text;
 	p->prison_of = prison_of;
 	p->visitor = o->visitor;
-	p->g.fixed = prison_of != NULL;
+	p->g.fixed |= prison_of != NULL;   /* and a creature met only in pairs is fixed already */
 }
 
 /* Cells: their jailers, where the faction keeps any, and a prisoner or two. */
@@ -473,23 +477,6 @@ static int size_room(struct level_plan *lp, struct room_groups *rg, const struct
 	char figures[600];
 	if (lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
 		return -1;
-	/* a creature met alone or in pairs that the sizer brought in more of:
-	 * no more than its most, and the fight sized again round them (each
-	 * pass fixes one group or more, so at most n passes) */
-	for (int pass = 0; pass <= n; pass++) {
-		int over = 0;
-		for (int i = 0; i < n; i++)
-			if (g[i].count > site_creature_most(lp->t, g[i].creature, g[i].count)) {
-				g[i].rolled = g[i].count = site_creature_most(lp->t, g[i].creature, g[i].count);
-				g[i].fixed = 1;
-				g[i].optional = 0;   /* so many standing over the rest, or none */
-				over = 1;
-			}
-		if (!over)
-			break;
-		if (lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
-			return -1;
-	}
 	for (int i = 0; i < n; i++)
 		rg->p[map[i]].g.count = g[i].count;
 	if (!figures[0])

@@ -63,7 +63,7 @@ static int patrol_leaders(const struct level_plan *lp, const struct site_faction
 	int n = 1;
 	for (int i = 0; f && i < f->nmembers && n < max; i++) {
 		const struct site_member *m = &f->members[i];
-		if (!strcmp(m->creature, creature) ||
+		if (!strcmp(m->creature, creature) || site_creature_most(lp->t, m->creature, 100) < 100 ||
 		    (m->cast != CAST_LIEUTENANT && m->cast != CAST_SPECIALIST && m->cast != CAST_BEAST) ||
 		    (lp->sizer->fits && lp->sizer->fits(lp->sizer->ctx, m->creature, m->cast, lp->lv->map.depth) == 0))
 			continue;
@@ -145,13 +145,6 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng };
 		if (lp->sizer->size(lp->sizer->ctx, g, ng, &at, NULL, figures, sizeof figures, e) < 0)
 			return -1;
-		for (int i = 1; i < ng; i++)   /* a leader met alone or in pairs */
-			if (g[i].count > site_creature_most(lp->t, g[i].creature, g[i].count)) {
-				g[i].count = 0;   /* its lines speak of one or of a few: left out */
-				if (lp->sizer->size(lp->sizer->ctx, g, 1, &at, NULL, figures, sizeof figures, e) < 0)
-					return -1;
-				ng = 1;
-			}
 		/* a patrol's later rows: fewer than the fight holds (half,
 		 * three quarters, a pair), and never as many of the same
 		 * creature as an earlier row: else the fight's own count, or
