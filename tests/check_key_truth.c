@@ -482,8 +482,8 @@ static int articles(const char *text, const char *what, const char *where, const
 }
 
 /* What a group does that its room does not allow (this test's own words):
- * sleeping in beds where no bed is drawn in a kitchen or dining room,
- * sewing or copying in a kitchen. */
+ * sleeping in beds in a kitchen or dining room, sewing or copying in a
+ * kitchen, a meal at table in a study, a bedroom or a chapel. */
 static int unsuited(const char *who, const char *title, const struct key_entry *en, const char *where)
 {
 	static const char *const kitchen[] = { "kitchen", "scullery", "mess", NULL };
@@ -496,6 +496,11 @@ static int unsuited(const char *who, const char *title, const struct key_entry *
 		n++, report("desk work in a kitchen", where, en, who);
 	if (says(title, eating_rooms) && says(who, beds))
 		n++, report("beds in a room for eating", where, en, who);
+	static const char *const meals[] = { "eat their supper", "ration of black bread", "laid for a feast",
+					     "servants' table", NULL };
+	static const char *const no_meals[] = { "study", "library", "bedroom", "chapel", "guest room", NULL };
+	if (says(title, no_meals) && says(who, meals))
+		n++, report("a meal at table in a study, a bedroom or a chapel", where, en, who);
 	return n;
 }
 
