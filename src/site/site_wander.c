@@ -129,9 +129,11 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 	if (cap < most && cap >= 2)
 		count = &capped;
 	dice_text(count, dice, sizeof dice);
-	/* dice an earlier row has for the same creature: one more */
+	/* dice an earlier row has for the same creature: one more (none more
+	 * of a creature met only in pairs) */
 	struct site_dice bumped = *count;
-	for (int i = 0; i < 6 && !lp->sizer && cap >= most && head_used(heads, creature, dice); i++) {
+	int uncapped = site_creature_most(lp->t, creature, 100) >= 100;
+	for (int i = 0; i < 6 && !lp->sizer && uncapped && head_used(heads, creature, dice); i++) {
 		bumped.plus++;
 		dice_text(&bumped, dice, sizeof dice);
 	}
@@ -139,8 +141,7 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 	if (lp->sizer) {
 		/* as many as its dice could roll, at most twice that sized */
 		struct site_group g[8];
-		g[0] = (struct site_group){ creature, cap > 0 ? cap : 1, site_creature_most(lp->t, creature, 100) < 100, 0,
-					    0 };
+		g[0] = (struct site_group){ creature, cap > 0 ? cap : 1, !uncapped, 0, 0 };
 		int ng = patrol_leaders(lp, f, creature, g, 8);
 		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng };
 		if (lp->sizer->size(lp->sizer->ctx, g, ng, &at, NULL, figures, sizeof figures, e) < 0)
