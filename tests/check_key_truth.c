@@ -409,7 +409,7 @@ static int count_before(const char *text, const char *p)
 static int crowds(const char *text, const char *what, const char *where, const struct key_entry *en)
 {
 	static const char *const solitary[] = { "gelatinous cube", "black pudding", "otyugh", "hydra", "purple worm",
-						"behir", "remorhaz", "roper", NULL };
+						"behir", "remorhaz", "roper", "mimic", NULL };
 	int n = 0;
 	for (int i = 0; solitary[i]; i++)
 		for (const char *p = strstr(text, solitary[i]); p; p = strstr(p + 1, solitary[i]))
