@@ -194,12 +194,16 @@ static int on_thread(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 			place = i + 1;
 	if (place < 0)
 		return tpl_error(e, pos, f[0].col, "unknown place '%s' (who, find, feature or leader)", f[0].text);
-	if (site_field_text(pos, &f[1], "thread", NULL, 80, e) < 0 || site_field_text(pos, &f[3], "thread", NULL, 400, e) < 0)
+	/* the room's line may start with a condition on the room it goes to */
+	struct fact_cond cond;
+	struct tpl_field entry;
+	if (site_field_text(pos, &f[1], "thread", NULL, 80, e) < 0 ||
+	    cond_text(pos, &f[3], "thread", NULL, 400, &cond, &entry, e) < 0)
 		return -1;
 	if (!says(p->premise->text, f[1].text))
 		return tpl_error(e, pos, f[1].col, "'%s' is not in the line it belongs to (a thread is named in the "
 				 "premise's own words)", f[1].text);
-	if (!says(f[3].text, f[1].text))
+	if (!says(entry.text, f[1].text))
 		return tpl_error(e, pos, f[3].col, "the room's line does not say '%s' (it names the thread in the "
 				 "premise's own words)", f[1].text);
 	if (place == THREAD_WHO && !strcmp(f[2].text, "-"))
@@ -212,13 +216,14 @@ static int on_thread(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 					 "another wording of it, with the same place, words and creature", l->words);
 		if (l->nentries >= SITE_THREAD_WORDINGS)
 			return tpl_error(e, pos, 1, "a thread has at most %d wordings", SITE_THREAD_WORDINGS);
-		if (!(l->entries[l->nentries] = strdup(f[3].text)))
+		if (!(l->entries[l->nentries] = strdup(entry.text)))
 			return oom(e);
-		l->nentries++;
+		l->entry_conds[l->nentries++] = cond;
 		return 0;
 	}
 	l->thread = (enum site_thread_place)place;
-	if (!(l->words = strdup(f[1].text)) || !(l->entries[0] = strdup(f[3].text)) ||
+	l->entry_conds[0] = cond;
+	if (!(l->words = strdup(f[1].text)) || !(l->entries[0] = strdup(entry.text)) ||
 	    (strcmp(f[2].text, "-") && !(l->creature = strdup(f[2].text))))
 		return oom(e);
 	l->nentries = 1;

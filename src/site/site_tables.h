@@ -38,6 +38,7 @@ struct site_line {
 	char *words;           /* the thread's words, as the text says them */
 	char *creature;        /* THREAD_WHO: what the person is, for the roster ("commoner") */
 	char *entries[SITE_THREAD_WORDINGS];   /* the room's line in its wordings, each saying the words */
+	struct fact_cond entry_conds[SITE_THREAD_WORDINGS];   /* the room each wording needs ("[grand]") */
 	int nentries;
 	const char *file;      /* where the line is: one of the tables' files */
 	int line;
