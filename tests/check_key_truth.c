@@ -563,6 +563,33 @@ static int unheld(const struct key_entry *en, const struct room *r, const char *
 	return bad;
 }
 
+/* More creatures in a room than its floor holds: one to 25 square feet
+ * (a 5 ft square), four squares for a large one (this test's own list). */
+static int crowded(const struct key_entry *en, const struct map *m, const char *where)
+{
+	static const char *const large[] = { "ogre", "troll", "hill giant", "stone giant", "frost giant",
+					     "fire giant", "cloud giant", "storm giant", "otyugh", "gelatinous cube", "black pudding",
+					     "hydra", "owlbear", "bulette", "purple worm", "behir", "remorhaz", "roper",
+					     "minotaur", "ettin", "wyvern", "chuul", "hook horror", "umber hulk",
+					     "horse", "brown bear", "polar bear", "elephant", "mammoth", "young ",
+					     "basilisk", "manticore", "chimera", "griffon", "hippogriff", "ankheg",
+					     "giant spider", "giant crocodile", "water elemental", "earth elemental",
+					     "fire elemental", "air elemental", "shambling mound", "treant", "golem",
+					     NULL };
+	int squares = 0, creatures = 0;
+	for (int i = 0; i < en->noccupants; i++) {
+		const struct key_occupant *o = &en->occupants[i];
+		squares += o->count * (says(o->creature, large) ? 4 : 1);
+		creatures += o->count;
+	}
+	long floor = (long)m->regions[en->region].area * m->square_feet * m->square_feet / 25;
+	if (creatures <= 1 || squares <= floor)
+		return 0;
+	snprintf(found, sizeof found, "%d creatures needing %d squares of 5 ft in %ld", creatures, squares, floor);
+	report("more creatures than the floor holds", where, en, "its groups");
+	return 1;
+}
+
 static void check_level(const struct level *lv, const char *where, struct counts *c)
 {
 	const struct map *m = &lv->map;
@@ -593,6 +620,7 @@ static void check_level(const struct level *lv, const char *where, struct counts
 		c->unsuited += unsuited(who, title, en, where);
 		c->remains += remains(en, title, where);
 		c->unheld += unheld(en, &r, where);
+		c->crowded += crowded(en, m, where);
 	}
 	for (int i = 0; i < lv->key.nwandering; i++) {
 		char row[1024];
@@ -651,11 +679,12 @@ static void say(const char *what, const struct counts *c)
 	ck_assert_int_eq(c->count_words, 0);
 	ck_assert_int_eq(c->articles, 0);
 	ck_assert_int_eq(c->unsuited, 0);
-	printf("key truth: %s: %ld remains in rooms unfit for them, %ld finds in things not drawn\n", what,
-	       c->remains, c->unheld);
+	printf("key truth: %s: %ld remains in rooms unfit for them, %ld finds in things not drawn, %ld rooms "
+	       "with more creatures than their floor holds\n", what, c->remains, c->unheld, c->crowded);
 	fflush(stdout);
 	ck_assert_int_eq(c->remains, 0);
 	ck_assert_int_eq(c->unheld, 0);
+	ck_assert_int_eq(c->crowded, 0);
 }
 
 static const char *const methods[] = { "dice", "mansion", "cards", "tiles", "house" };

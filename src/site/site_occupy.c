@@ -544,24 +544,124 @@ static void prison(struct level_plan *lp, struct room_groups *rg, const struct r
 	outsider_group(lp, rg, r, room, 1, lp->site->factions[faction].name);
 }
 
+/* The floor of room r in squares of 5 ft: a creature stands on each. */
+static long room_floor(const struct level_plan *lp, const struct room_plan *r)
+{
+	long side = lp->lv->map.square_feet > 0 ? lp->lv->map.square_feet : 10;
+	long floor = (long)r->area * side * side / 25;
+	/* a person of the premise's threads met here stands on it too */
+	const struct site_plan *sp = lp->site;
+	int number = lp->lv->key.entries[r->entry].number;
+	for (int i = 0; i < sp->nthreads; i++)
+		if (sp->threads[i].place == THREAD_WHO && sp->threads[i].creature &&
+		    sp->placed[i].level == lp->lv->map.depth && sp->placed[i].room == number)
+			floor -= site_creature_space(lp->t, sp->threads[i].creature);
+	return floor;
+}
+
+/* The floor the groups g[0..n) take, at count each (those with a count). */
+static long groups_space(const struct level_plan *lp, const struct site_group *g, int n)
+{
+	long sq = 0;
+	for (int i = 0; i < n; i++)
+		sq += (long)(g[i].count > 0 ? g[i].count : 0) * site_creature_space(lp->t, g[i].creature);
+	return sq;
+}
+
+/* The group of g[0..n) to shrink for the floor: the one of the rank and
+ * file (neither fixed nor optional) whose count takes the most floor and
+ * can lose one and keep one; -1 when none can. */
+static int group_to_shrink(const struct level_plan *lp, const struct site_group *g, int n)
+{
+	int big = -1;
+	long most = 0;
+	for (int i = 0; i < n; i++) {
+		long sq = (long)g[i].count * site_creature_space(lp->t, g[i].creature);
+		if (!g[i].fixed && !g[i].optional && g[i].count > 1 && sq > most)
+			big = i, most = sq;
+	}
+	return big;
+}
+
+/* The room's groups as rolled, fewer where its floor cannot hold them
+ * all: the biggest group gives one at a time, each keeping one. */
+static void fit_floor(const struct level_plan *lp, struct room_groups *rg, long floor)
+{
+	struct site_group g[ROOM_GROUPS];
+	for (int i = 0; i < rg->n; i++)
+		g[i] = rg->p[i].g;
+	for (int tries = 0; tries < 100 && groups_space(lp, g, rg->n) > floor; tries++) {
+		int big = group_to_shrink(lp, g, rg->n);
+		if (big < 0)
+			break;
+		rg->p[big].g.count = rg->p[big].g.rolled = --g[big].count;
+	}
+}
+
+/* A sizer's tries at a fight the room's floor holds. */
+#define FLOOR_TRIES 12
+
 /* The room's fight sized by the system, when there is one: prisoners are
- * not in it. Writes the "Encounter:" line. */
+ * not in it. Writes the "Encounter:" line. Where the fight sized takes
+ * more floor than the room has, it is sized again with the biggest group
+ * rolled smaller and the stronger kinds fewer. */
 static int size_room(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, struct key_entry *en,
 		     struct err *e)
 {
-	struct site_group g[ROOM_GROUPS];
+	struct site_group g[ROOM_GROUPS], asked[ROOM_GROUPS];
 	int map[ROOM_GROUPS], n = 0;
+	long floor = room_floor(lp, r);
 	for (int i = 0; i < rg->n; i++)
 		if (!rg->p[i].prison_of) {
-			g[n] = rg->p[i].g;
+			asked[n] = rg->p[i].g;
 			map[n++] = i;
+		} else {
+			/* the prisoners stand on the floor too */
+			floor -= (long)rg->p[i].g.count * site_creature_space(lp->t, rg->p[i].singular);
 		}
 	if (!lp->sizer || n == 0)
 		return 0;
 	struct site_meeting at = { lp->lv->map.depth, r->leader, 0, r->leader ? 0 : lp->ceiling, &lp->rng };
 	char figures[600];
-	if (lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
-		return -1;
+	for (int tries = 0; tries < FLOOR_TRIES; tries++) {
+		memcpy(g, asked, (size_t)n * sizeof *g);
+		if (lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
+			return -1;
+		if (groups_space(lp, g, n) <= floor)
+			break;
+		/* the stronger kinds it added one fewer (none: left out), else
+		 * the biggest group as the sizer made it, rolled a third of it
+		 * (the sizer grows a group to three times its roll) */
+		int cut = 0, big = group_to_shrink(lp, g, n);
+		for (int i = n - 1; i >= 0; i--)
+			if (asked[i].optional && g[i].count > 1) {
+				asked[i].most = g[i].count - 1;
+				cut = 1;
+			} else if (asked[i].optional) {
+				/* left out, lest the sizer bring it in instead */
+				rg->p[map[i]].g.count = 0;
+				if (big == n - 1)
+					big = i;
+				asked[i] = asked[n - 1], g[i] = g[n - 1], map[i] = map[n - 1];
+				n--;
+				cut = 1;
+			}
+		if (big >= 0 && asked[big].rolled > 1) {
+			int want = g[big].count / 3 > 1 ? g[big].count / 3 : 1;
+			asked[big].rolled = want < asked[big].rolled ? want : asked[big].rolled - 1;
+			cut = 1;
+		} else if (big >= 0) {
+			/* rolled one and grown all the same: as many as the floor
+			 * left by the others holds, and no more */
+			int each = site_creature_space(lp->t, g[big].creature);
+			long left = floor - (groups_space(lp, g, n) - (long)g[big].count * each);
+			asked[big].fixed = 1;
+			asked[big].rolled = left / each < g[big].count ? (int)(left > 0 ? left / each : 0) : g[big].count - 1;
+			cut = 1;
+		}
+		if (!cut)
+			break;
+	}
 	for (int i = 0; i < n; i++)
 		rg->p[map[i]].g.count = g[i].count;
 	if (!figures[0])
@@ -787,7 +887,9 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 							     site_creature_nature(lp->t, rg.p[i].singular, 0);
 	if ((k && seen_line(lp, en, k, facts, e) < 0) || site_also_here(lp, en, k, e) < 0)
 		return -1;
-	if (size_room(lp, &rg, r, en, e) < 0)
+	if (!lp->sizer)
+		fit_floor(lp, &rg, room_floor(lp, r));
+	else if (size_room(lp, &rg, r, en, e) < 0)
 		return -1;
 	few_parts(lp, &rg, r->leader);
 	int alone = 1;   /* no group of the rank and file or an outsider's in the room (2: nor a leader) */

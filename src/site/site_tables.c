@@ -694,6 +694,24 @@ static int on_most(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 	return 0;
 }
 
+/* size:SIZE after a creature line (before its most: line): the floor one
+ * takes, for a room's groups to fit it. */
+static int on_size(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	static const char *const sizes[] = { "medium", "large", "huge", "gargantuan" };
+	static const int squares[] = { 1, 4, 9, 16 };
+	if (!p->creature)
+		return tpl_error(e, pos, 1, "'size' follows the creature line it belongs to");
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(f[0].text, sizes[i])) {
+			p->creature->space = squares[i];
+			return 0;
+		}
+	return tpl_error(e, pos, f[0].col, "size: medium, large, huge or gargantuan, not '%s'", f[0].text);
+}
+
 /* ---- outsiders ---- */
 
 /* An outsider's line ends the faction or kind above it: a levels line
@@ -796,6 +814,7 @@ static const struct tpl_directive directives[] = {
 	{ "contents", "str", on_contents, 0 },
 	{ "creature", "str str str", on_creature, 0 },
 	{ "most", "str", on_most, 0 },
+	{ "size", "str", on_size, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 

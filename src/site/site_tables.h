@@ -66,6 +66,8 @@ struct site_creature {
 				       ("!warm": no ice devil in a forge) */
 	int most;                   /* > 0: never more than this many together
 				       (oozes and big beasts come alone or in pairs) */
+	int space;                  /* squares of 5 ft one takes on the floor
+				       (size:large 4, huge 9, gargantuan 16); 0: one */
 	int *kind_index;            /* beside kinds, once loaded: the kind's index, or -1 */
 	const char *file;
 	int line;
