@@ -159,8 +159,11 @@ static int add_rolled(struct key_entry *en, const struct stock_tables *t, const 
 	int rc = -1;
 	struct key_said *said = v && v->memory ? v->memory->said : NULL;
 	const char *line = NULL;
-	/* rolled again while it says a sentence the document has said */
-	for (int tries = 0; tries < STOCK_UNSAID_TRIES && (!line || key_said_any(said, line)); tries++) {
+	/* rolled again while it says a sentence the document has said, and
+	 * some line of the table may not */
+	for (int tries = 0; tries < STOCK_UNSAID_TRIES; tries++) {
+		if (line && (!key_said_any(said, line) || (tries == 1 && stock_spent(t, tab, v, label, tint))))
+			break;
 		sbuf_reset(&s);
 		sbuf_reset(&body);
 		if (stock_roll(t, tab, v, 0, rng, &body, e) < 0)

@@ -1,0 +1,153 @@
+/* stock_spent.c: whether a table is spent for a document: every line it
+ * could give a room says a sentence the document has said, so rolling
+ * again (stock.c rolls a line again while it repeats) cannot help. A
+ * line's words are known as far as its first call on another table: its
+ * text, its values, each result of its dice; a sentence that lies wholly
+ * there (model/key_said.h) and was said makes every roll of the line a
+ * repeat. Since the said set only grows, what is learnt of a line that
+ * names no value is kept in the memory for the rest of the document. */
+#include "stock/stock_table.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The longest head of a line looked at, and the most results of its dice
+ * tried; past them a line is taken as not spent. */
+#define HEAD_MAX 1024
+#define DICE_RESULTS_MAX 256
+
+/* A line being put together: the label's and the entry's known words. */
+struct head {
+	const struct key_said *said;
+	const struct stock_vars *v;
+	const struct stock_table *tint;
+	const char *text;          /* the entry's */
+	const struct stock_tok *toks;
+	int ntoks;
+	char buf[HEAD_MAX];
+	size_t at;                 /* where the entry's words start (capitalised) */
+	int results;               /* dice results left to try */
+};
+
+static int head_said(struct head *h, size_t len, enum key_said_next next)
+{
+	if (len > h->at && islower((unsigned char)h->buf[h->at]))
+		h->buf[h->at] = (char)toupper((unsigned char)h->buf[h->at]);
+	return key_said_head(h->said, h->buf, len, next);
+}
+
+static int append(struct head *h, size_t *len, const char *s, size_t n)
+{
+	if (*len + n >= HEAD_MAX)
+		return -1;
+	memcpy(h->buf + *len, s, n);
+	*len += n;
+	return 0;
+}
+
+/* Whether every way of going on from token k, the head being len long,
+ * says a sentence said. */
+static int rest_said(struct head *h, int k, size_t len)
+{
+	for (; k < h->ntoks; k++) {
+		const struct stock_tok *tok = &h->toks[k];
+		const char *value = NULL;
+		switch (tok->kind) {
+		case STOCK_TOK_TEXT:
+			if (append(h, &len, h->text + tok->start, tok->len) < 0)
+				return head_said(h, len, KEY_SAID_UNKNOWN);
+			continue;
+		case STOCK_TOK_VAR:
+			value = h->v->v[tok->var] ? h->v->v[tok->var] : "";
+			break;
+		case STOCK_TOK_CALL:
+			if (!(tok->treasure && h->v->treasure))
+				return head_said(h, len, tok->opens ? KEY_SAID_OPENS : KEY_SAID_UNKNOWN);
+			value = h->v->treasure;
+			break;
+		case STOCK_TOK_DICE: {
+			int lo = stock_dice_min(&tok->dice);
+			if (head_said(h, len, lo >= 0 ? KEY_SAID_OPENS : KEY_SAID_UNKNOWN))
+				return 1;
+			const struct stock_dice *d = &tok->dice;
+			for (int sum = d->count; sum <= d->count * d->sides; sum++) {
+				if (--h->results < 0)
+					return 0;
+				char number[24];
+				int n = snprintf(number, sizeof number, "%d", (sum + d->add) * d->mul);
+				size_t more = len;
+				if (append(h, &more, number, (size_t)n) < 0 || !rest_said(h, k + 1, more))
+					return 0;
+			}
+			return 1;
+		}
+		}
+		if (append(h, &len, value, strlen(value)) < 0)
+			return head_said(h, len, KEY_SAID_UNKNOWN);
+	}
+	if (!h->tint)
+		return head_said(h, len, KEY_SAID_END);
+	if (append(h, &len, " ", 1) < 0)
+		return head_said(h, len, KEY_SAID_UNKNOWN);
+	return head_said(h, len, h->tint->opens ? KEY_SAID_OPENS : KEY_SAID_UNKNOWN);
+}
+
+/* Whether a label stands apart from the line's sentences ("Trap
+ * (deadly): ..."), as key_said.c reads a label. */
+static int label_apart(const char *label)
+{
+	size_t n = strlen(label);
+	if (n > 24)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!isalpha((unsigned char)label[i]) && !strchr(" ()-", label[i]))
+			return 0;
+	return 1;
+}
+
+int stock_spent(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
+		const char *label, const struct stock_table *tint)
+{
+	struct stock_memory *mem = v ? v->memory : NULL;
+	if (!mem || !mem->said || mem->said->cap == 0)
+		return 0;
+	int ti = (int)(tab - t->tables);
+	unsigned char *known = mem->spent && ti >= 0 && ti < mem->ntables ? mem->spent[ti] : NULL;
+	/* what is learnt holds for lines alike in label and what follows */
+	int apart = label && label_apart(label);
+	unsigned char setting = 0;
+	if (!label || apart)
+		setting = (unsigned char)(1u << ((apart ? 3 : 0) + (!tint ? 0 : tint->opens ? 1 : 2)));
+	/* the lines it could give: those whose conditions hold, or all */
+	int any_holds = 0;
+	for (int i = 0; tab->conditioned && i < tab->n && !any_holds; i++)
+		any_holds = fact_cond_holds(&tab->entries[i].cond, v->facts);
+	struct head head, *h = &head;
+	int spent = 1;
+	for (int i = 0; i < tab->n && spent; i++) {
+		const struct stock_entry *en = &tab->entries[i];
+		int keep = known && setting && !en->varies && en->toks;
+		if ((any_holds && !fact_cond_holds(&en->cond, v->facts)) || (keep && (known[i] & setting)))
+			continue;
+		if (!en->toks)
+			return 0;   /* not prepared: nothing known */
+		h->said = mem->said;
+		h->v = v;
+		h->tint = tint;
+		h->text = en->text;
+		h->toks = en->toks;
+		h->ntoks = en->ntoks;
+		h->results = DICE_RESULTS_MAX;
+		int n = label ? snprintf(h->buf, sizeof h->buf, "%s: ", label) : 0;
+		if (n < 0 || (size_t)n >= sizeof h->buf) {
+			spent = 0;
+			break;
+		}
+		h->at = (size_t)n;
+		spent = rest_said(h, 0, h->at);
+		if (spent && keep)
+			known[i] |= setting;
+	}
+	return spent;
+}
