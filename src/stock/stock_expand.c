@@ -496,3 +496,47 @@ int stock_roll(const struct stock_tables *t, const struct stock_table *tab, cons
 	long calls = 0;
 	return roll(t, tab, v, flags, rng, out, 0, &calls, e);
 }
+
+/* Rolls what the tokens of an entry roll (dice, calls) and names (values),
+ * writing nothing: the draws expand makes. */
+static int roll_dry(const struct stock_tables *t, const struct stock_entry *en, const struct stock_vars *v,
+		    int flags, struct rng *rng, int depth, long *calls, struct err *e)
+{
+	if (depth > STOCK_MAX_DEPTH)
+		return err_set(e, "stocking tables call each other more than %d deep", STOCK_MAX_DEPTH);
+	for (int k = 0; k < en->ntoks; k++) {
+		const struct stock_tok *tok = &en->toks[k];
+		if (tok->kind == STOCK_TOK_VAR && v && v->used)
+			*v->used |= 1u << tok->var;
+		if (tok->kind == STOCK_TOK_DICE && !(flags & STOCK_KEEP_DICE))
+			stock_dice_roll(&tok->dice, rng);
+		if (tok->kind != STOCK_TOK_CALL || (v && v->treasure && tok->treasure))
+			continue;
+		const struct stock_table *sub = call_table(t, tok, v);
+		if (!sub)
+			return err_set(e, "no stocking table '%s'", tok->name);
+		if (++*calls > STOCK_MAX_CALLS)
+			return err_set(e, "stocking tables call tables more than %d times for one line (at '%s')",
+				       STOCK_MAX_CALLS, tok->name);
+		int i = stock_pick_fit(t, sub, v ? v->memory : NULL, v ? v->facts : 0, rng);
+		if (i < 0)
+			return err_set(e, "table '%s' has no entry for that roll", sub->name);
+		if (roll_dry(t, &sub->entries[i], v, flags, rng, depth + 1, calls, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int stock_roll_unless(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
+		      int flags, int (*skip)(void *ctx, int entry), void *ctx, struct rng *rng, struct sbuf *out,
+		      struct err *e)
+{
+	long calls = 0;
+	int i = stock_pick_fit(t, tab, v ? v->memory : NULL, v ? v->facts : 0, rng);
+	if (i < 0)
+		return err_set(e, "table '%s' has no entry for that roll", tab->name);
+	const struct stock_entry *en = &tab->entries[i];
+	if (en->toks && skip && skip(ctx, i))
+		return roll_dry(t, en, v, flags, rng, 0, &calls, e) < 0 ? -1 : 1;
+	return expand(t, en->text, en->toks, en->ntoks, v, flags, rng, out, 0, &calls, e);
+}

@@ -106,48 +106,75 @@ static int label_apart(const char *label)
 	return 1;
 }
 
+/* In which setting (a bit) lines alike in label and what follows them
+ * are, 0 when the label's words are part of the line's first sentence. */
+static unsigned char setting_of(const char *label, const struct stock_table *tint)
+{
+	int apart = label && label_apart(label);
+	if (label && !apart)
+		return 0;
+	return (unsigned char)(1u << ((apart ? 3 : 0) + (!tint ? 0 : tint->opens ? 1 : 2)));
+}
+
+/* Whether entry i of tab says a sentence said, whatever it rolls. */
+static int entry_said(const struct stock_table *tab, int i, const struct stock_vars *v, const char *label,
+		      const struct stock_table *tint, unsigned char *known, unsigned char setting)
+{
+	const struct stock_entry *en = &tab->entries[i];
+	int keep = known && setting && !en->varies;
+	if (keep && (known[i] & setting))
+		return 1;
+	if (!en->toks)
+		return 0;   /* not prepared: nothing known */
+	struct head h;
+	h.said = v->memory->said;
+	h.v = v;
+	h.tint = tint;
+	h.text = en->text;
+	h.toks = en->toks;
+	h.ntoks = en->ntoks;
+	h.results = DICE_RESULTS_MAX;
+	int n = label ? snprintf(h.buf, sizeof h.buf, "%s: ", label) : 0;
+	if (n < 0 || (size_t)n >= sizeof h.buf)
+		return 0;
+	h.at = (size_t)n;
+	int said = rest_said(&h, 0, h.at);
+	if (said && keep)
+		known[i] |= setting;
+	return said;
+}
+
+/* The memory's knowledge of tab, or NULL. */
+static unsigned char *known_of(const struct stock_tables *t, const struct stock_table *tab,
+			       const struct stock_memory *mem)
+{
+	int ti = (int)(tab - t->tables);
+	return mem->spent && ti >= 0 && ti < mem->ntables ? mem->spent[ti] : NULL;
+}
+
+int stock_entry_said(const struct stock_tables *t, const struct stock_table *tab, int i, const struct stock_vars *v,
+		     const char *label, const struct stock_table *tint)
+{
+	struct stock_memory *mem = v ? v->memory : NULL;
+	if (!mem || !mem->said || mem->said->cap == 0 || i < 0 || i >= tab->n)
+		return 0;
+	return entry_said(tab, i, v, label, tint, known_of(t, tab, mem), setting_of(label, tint));
+}
+
 int stock_spent(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 		const char *label, const struct stock_table *tint)
 {
 	struct stock_memory *mem = v ? v->memory : NULL;
 	if (!mem || !mem->said || mem->said->cap == 0)
 		return 0;
-	int ti = (int)(tab - t->tables);
-	unsigned char *known = mem->spent && ti >= 0 && ti < mem->ntables ? mem->spent[ti] : NULL;
-	/* what is learnt holds for lines alike in label and what follows */
-	int apart = label && label_apart(label);
-	unsigned char setting = 0;
-	if (!label || apart)
-		setting = (unsigned char)(1u << ((apart ? 3 : 0) + (!tint ? 0 : tint->opens ? 1 : 2)));
+	unsigned char *known = known_of(t, tab, mem), setting = setting_of(label, tint);
 	/* the lines it could give: those whose conditions hold, or all */
 	int any_holds = 0;
 	for (int i = 0; tab->conditioned && i < tab->n && !any_holds; i++)
 		any_holds = fact_cond_holds(&tab->entries[i].cond, v->facts);
-	struct head head, *h = &head;
-	int spent = 1;
-	for (int i = 0; i < tab->n && spent; i++) {
-		const struct stock_entry *en = &tab->entries[i];
-		int keep = known && setting && !en->varies && en->toks;
-		if ((any_holds && !fact_cond_holds(&en->cond, v->facts)) || (keep && (known[i] & setting)))
-			continue;
-		if (!en->toks)
-			return 0;   /* not prepared: nothing known */
-		h->said = mem->said;
-		h->v = v;
-		h->tint = tint;
-		h->text = en->text;
-		h->toks = en->toks;
-		h->ntoks = en->ntoks;
-		h->results = DICE_RESULTS_MAX;
-		int n = label ? snprintf(h->buf, sizeof h->buf, "%s: ", label) : 0;
-		if (n < 0 || (size_t)n >= sizeof h->buf) {
-			spent = 0;
-			break;
-		}
-		h->at = (size_t)n;
-		spent = rest_said(h, 0, h->at);
-		if (spent && keep)
-			known[i] |= setting;
-	}
-	return spent;
+	for (int i = 0; i < tab->n; i++)
+		if (!(any_holds && !fact_cond_holds(&tab->entries[i].cond, v->facts)) &&
+		    !entry_said(tab, i, v, label, tint, known, setting))
+			return 0;
+	return 1;
 }

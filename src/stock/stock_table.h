@@ -248,5 +248,16 @@ void stock_tables_unprepare(struct stock_tables *t);
  * help. Remembers what it learns in v->memory. */
 int stock_spent(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 		const char *label, const struct stock_table *tint);
+/* The same for entry i of tab alone. */
+int stock_entry_said(const struct stock_tables *t, const struct stock_table *tab, int i, const struct stock_vars *v,
+		     const char *label, const struct stock_table *tint);
+
+/* Rolls on tab as stock_roll does, except that where skip(ctx, entry)
+ * says the entry drawn is not wanted, its dice and calls are rolled
+ * without a word written (the generator left as stock_roll leaves it).
+ * Returns 0 (written to out), 1 (skipped) or -1 with e set. */
+int stock_roll_unless(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
+		      int flags, int (*skip)(void *ctx, int entry), void *ctx, struct rng *rng, struct sbuf *out,
+		      struct err *e);
 
 #endif
