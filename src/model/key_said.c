@@ -121,8 +121,12 @@ static const char *body_of(const char *line)
 		p++;
 	if (p > line && p[0] == '.' && p[1] == ' ')
 		return p + 2;
-	const char *colon = strstr(line, ": ");
-	if (colon && colon - line <= 24) {
+	/* a label's colon stands within its first 25 characters */
+	const char *colon = NULL;
+	for (p = line; !colon && p - line <= 24 && *p; p++)
+		if (p[0] == ':' && p[1] == ' ')
+			colon = p;
+	if (colon) {
 		for (p = line; p < colon; p++)
 			if (!isalpha((unsigned char)*p) && !strchr(" ()-", *p))
 				return line;
@@ -135,11 +139,10 @@ static const char *body_of(const char *line)
  * where a space and a capital or a digit follow, or the line's end. */
 static const char *sentence_end(const char *p)
 {
-	for (; *p; p++)
-		if ((*p == '.' || *p == '!' || *p == '?') && p[1] == ' ' &&
-		    (isupper((unsigned char)p[2]) || isdigit((unsigned char)p[2])))
-			return p + 1;
-	return p;
+	for (const char *q; (q = strpbrk(p, ".!?")) != NULL; p = q + 1)
+		if (q[1] == ' ' && (isupper((unsigned char)q[2]) || isdigit((unsigned char)q[2])))
+			return q + 1;
+	return p + strlen(p);
 }
 
 /* Calls each sentence of line in turn: stops at the first for which fn
