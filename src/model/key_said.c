@@ -222,6 +222,20 @@ static long head_body(const struct head *l)
 	return len >= 25 || !plain || end ? 0 : -1;
 }
 
+/* The first '.', '!' or '?' of h[from..len), or len. */
+static size_t stop_at(const char *h, size_t from, size_t len)
+{
+	size_t at = len;
+	const char *q;
+	if ((q = memchr(h + from, '.', len - from)) != NULL)
+		at = (size_t)(q - h);
+	if (at > from && (q = memchr(h + from, '!', at - from)) != NULL)
+		at = (size_t)(q - h);
+	if (at > from && (q = memchr(h + from, '?', at - from)) != NULL)
+		at = (size_t)(q - h);
+	return at;
+}
+
 /* The end of the sentence starting at p, as sentence_end finds it in the
  * whole line, or -1 when what follows the head could change it. */
 static long head_sentence_end(const struct head *l, size_t p)
@@ -229,8 +243,9 @@ static long head_sentence_end(const struct head *l, size_t p)
 	const char *h = l->h;
 	size_t len = l->len;
 	for (size_t q = p; q < len; q++) {
-		if (h[q] != '.' && h[q] != '!' && h[q] != '?')
-			continue;
+		q = stop_at(h, q, len);
+		if (q >= len)
+			break;
 		if (q + 1 >= len) {
 			if (l->next == KEY_SAID_UNKNOWN)
 				return -1;

@@ -116,8 +116,16 @@ static unsigned char setting_of(const char *label, const struct stock_table *tin
 	return (unsigned char)(1u << ((apart ? 3 : 0) + (!tint ? 0 : tint->opens ? 1 : 2)));
 }
 
+/* The words a line starts with: its label's ("Trap: "), put together
+ * when first needed. */
+struct lead {
+	const char *label;
+	char text[HEAD_MAX];
+	int n;                  /* -1: not yet */
+};
+
 /* Whether entry i of tab says a sentence said, whatever it rolls. */
-static int entry_said(const struct stock_table *tab, int i, const struct stock_vars *v, const char *label,
+static int entry_said(const struct stock_table *tab, int i, const struct stock_vars *v, struct lead *lead,
 		      const struct stock_table *tint, unsigned char *known, unsigned char setting)
 {
 	const struct stock_entry *en = &tab->entries[i];
@@ -126,6 +134,9 @@ static int entry_said(const struct stock_table *tab, int i, const struct stock_v
 		return 1;
 	if (!en->toks)
 		return 0;   /* not prepared: nothing known */
+	if (lead->n < 0)
+		lead->n = lead->label ? snprintf(lead->text, sizeof lead->text, "%s: ", lead->label) : 0;
+	size_t nlead = (size_t)lead->n;
 	struct head h;
 	h.said = v->memory->said;
 	h.v = v;
@@ -134,10 +145,10 @@ static int entry_said(const struct stock_table *tab, int i, const struct stock_v
 	h.toks = en->toks;
 	h.ntoks = en->ntoks;
 	h.results = DICE_RESULTS_MAX;
-	int n = label ? snprintf(h.buf, sizeof h.buf, "%s: ", label) : 0;
-	if (n < 0 || (size_t)n >= sizeof h.buf)
+	if (lead->n < 0 || nlead >= sizeof h.buf)
 		return 0;
-	h.at = (size_t)n;
+	memcpy(h.buf, lead->text, nlead);
+	h.at = nlead;
 	int said = rest_said(&h, 0, h.at);
 	if (said && keep)
 		known[i] |= setting;
@@ -158,7 +169,10 @@ int stock_entry_said(const struct stock_tables *t, const struct stock_table *tab
 	struct stock_memory *mem = v ? v->memory : NULL;
 	if (!mem || !mem->said || mem->said->cap == 0 || i < 0 || i >= tab->n)
 		return 0;
-	return entry_said(tab, i, v, label, tint, known_of(t, tab, mem), setting_of(label, tint));
+	struct lead lead;
+	lead.label = label;
+	lead.n = -1;
+	return entry_said(tab, i, v, &lead, tint, known_of(t, tab, mem), setting_of(label, tint));
 }
 
 int stock_spent(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
@@ -168,13 +182,16 @@ int stock_spent(const struct stock_tables *t, const struct stock_table *tab, con
 	if (!mem || !mem->said || mem->said->cap == 0)
 		return 0;
 	unsigned char *known = known_of(t, tab, mem), setting = setting_of(label, tint);
+	struct lead lead;
+	lead.label = label;
+	lead.n = -1;
 	/* the lines it could give: those whose conditions hold, or all */
 	int any_holds = 0;
 	for (int i = 0; tab->conditioned && i < tab->n && !any_holds; i++)
 		any_holds = fact_cond_holds(&tab->entries[i].cond, v->facts);
 	for (int i = 0; i < tab->n; i++)
 		if (!(any_holds && !fact_cond_holds(&tab->entries[i].cond, v->facts)) &&
-		    !entry_said(tab, i, v, label, tint, known, setting))
+		    !entry_said(tab, i, v, &lead, tint, known, setting))
 			return 0;
 	return 1;
 }
