@@ -173,7 +173,7 @@ START_TEST(test_unwritten_rolls_draw_alike)
 				sbuf_init(&s);
 				struct stock_vars v = { .depth = seed % 4 };
 				ck_assert_msg(stock_roll(&t, &t.tables[i], &v, 0, &a, &s, &e) == 0, "%s", e.msg);
-				ck_assert_int_eq(stock_roll_unless(&t, &t.tables[i], &v, 0, skip_all, NULL, &b, &s, &e), 1);
+				ck_assert_int_eq(stock_roll_unless(&t, &t.tables[i], &v, 0, skip_all, NULL, NULL, &b, &s, &e), 1);
 				ck_assert_msg(a.state == b.state, "table %s, seed %d", t.tables[i].name, seed);
 				sbuf_free(&s);
 			}

@@ -182,6 +182,8 @@ static int add_rolled(struct key_entry *en, const struct stock_tables *t, const 
 	int rc = -1, repeat = 1;
 	struct key_said *said = v && v->memory ? v->memory->said : NULL;
 	struct again again = { t, tab, v, label, tint };
+	struct stock_fit fit;   /* tab's entries where the room's facts hold, read at the first roll again */
+	fit.tab = NULL;
 	const char *line = NULL;
 	/* rolled again while it says a sentence the document has said, and
 	 * some line of the table may not; a roll drawing a line known to
@@ -192,12 +194,12 @@ static int add_rolled(struct key_entry *en, const struct stock_tables *t, const 
 			break;
 		sbuf_reset(&body);
 		int dry = tries > 0 && tries < STOCK_UNSAID_TRIES - 1;
-		int r = dry ? stock_roll_unless(t, tab, v, 0, known_said, &again, rng, &body, e)
+		int r = dry ? stock_roll_unless(t, tab, v, 0, known_said, &again, &fit, rng, &body, e)
 			    : stock_roll(t, tab, v, 0, rng, &body, e);
 		if (r < 0)
 			goto out;
 		if (r == 1) {
-			if (tint && stock_roll_unless(t, tint, v, 0, skip_all, NULL, rng, &body, e) < 0)
+			if (tint && stock_roll_unless(t, tint, v, 0, skip_all, NULL, NULL, rng, &body, e) < 0)
 				goto out;
 			continue;   /* line is still the last written, a repeat */
 		}

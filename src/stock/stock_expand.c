@@ -303,7 +303,7 @@ static long fit_weight(const struct stock_table *tab, int i)
 
 /* Entries of a table this long or shorter are sorted in one pass on the
  * stack; longer ones (a user's) in a pass of their own per pool. */
-#define FIT_SMALL 256
+#define FIT_SMALL STOCK_FIT_SMALL
 
 /* Whether entry i of tab holds for facts with spec condition words and,
  * where used is given, is not used yet. */
@@ -528,11 +528,11 @@ static int roll_dry(const struct stock_tables *t, const struct stock_entry *en, 
 }
 
 int stock_roll_unless(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
-		      int flags, int (*skip)(void *ctx, int entry), void *ctx, struct rng *rng, struct sbuf *out,
-		      struct err *e)
+		      int flags, int (*skip)(void *ctx, int entry), void *ctx, struct stock_fit *fit, struct rng *rng,
+		      struct sbuf *out, struct err *e)
 {
 	long calls = 0;
-	int i = stock_pick_fit(t, tab, v ? v->memory : NULL, v ? v->facts : 0, rng);
+	int i = stock_pick_fit_again(t, tab, v ? v->memory : NULL, v ? v->facts : 0, fit, rng);
 	if (i < 0)
 		return err_set(e, "table '%s' has no entry for that roll", tab->name);
 	const struct stock_entry *en = &tab->entries[i];

@@ -252,12 +252,30 @@ int stock_spent(const struct stock_tables *t, const struct stock_table *tab, con
 int stock_entry_said(const struct stock_tables *t, const struct stock_table *tab, int i, const struct stock_vars *v,
 		     const char *label, const struct stock_table *tint);
 
+/* A conditioned table's entries where some facts hold, read once for the
+ * rolls made again on it (stock_fit.c): each entry's condition words
+ * where it holds (-1: it does not), and its weight. */
+#define STOCK_FIT_SMALL 256
+struct stock_fit {
+	const struct stock_table *tab;  /* NULL: not read yet */
+	fact_bits facts;
+	int best;                       /* the most words of an entry that holds, -1: none */
+	signed char held[STOCK_FIT_SMALL];
+	int weight[STOCK_FIT_SMALL];
+};
+
+/* stock_pick_fit, the entries read into fit (when not NULL) once for
+ * tab and facts: the same pick. */
+int stock_pick_fit_again(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
+			 fact_bits facts, struct stock_fit *fit, struct rng *rng);
+
 /* Rolls on tab as stock_roll does, except that where skip(ctx, entry)
  * says the entry drawn is not wanted, its dice and calls are rolled
  * without a word written (the generator left as stock_roll leaves it).
- * Returns 0 (written to out), 1 (skipped) or -1 with e set. */
+ * The entry is picked with fit (NULL: none kept). Returns 0 (written to
+ * out), 1 (skipped) or -1 with e set. */
 int stock_roll_unless(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
-		      int flags, int (*skip)(void *ctx, int entry), void *ctx, struct rng *rng, struct sbuf *out,
-		      struct err *e);
+		      int flags, int (*skip)(void *ctx, int entry), void *ctx, struct stock_fit *fit, struct rng *rng,
+		      struct sbuf *out, struct err *e);
 
 #endif
