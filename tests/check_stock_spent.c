@@ -2,7 +2,7 @@
  * (stock_spent.c, key_said_head): a sentence found said in the known head
  * of a line is said in the whole line, whatever follows; a table is spent
  * only when every line it can give repeats; a roll left unwritten makes
- * the same draws as a written one. */
+ * the same draws as a written one, and a pick made again the same pick. */
 #include "testutil.h"
 
 #include "model/key_said.h"
@@ -182,6 +182,48 @@ START_TEST(test_unwritten_rolls_draw_alike)
 }
 END_TEST
 
+/* Picks made again with a table's entries read once are the picks
+ * stock_pick_fit makes, used entries and all, on every conditioned table
+ * of both systems in rooms of many facts. */
+START_TEST(test_picks_again_alike)
+{
+	static const char *const systems[] = { "neutral", "5e" };
+	int tables = 0;
+	for (int sys = 0; sys < 2; sys++) {
+		struct stock_tables t;
+		struct err e;
+		ck_assert_msg(stock_tables_load(&t, test_template_dirs(), systems[sys], &e) == 0, "%s", e.msg);
+		struct stock_memory ma, mb;
+		ck_assert_int_eq(stock_memory_init(&ma, &t, &e), 0);
+		ck_assert_int_eq(stock_memory_init(&mb, &t, &e), 0);
+		struct rng a, b, facts_rng;
+		rng_seed(&a, 3, 1);
+		rng_seed(&b, 3, 1);
+		rng_seed(&facts_rng, 9, 2);
+		for (int i = 0; i < t.ntables; i++) {
+			if (!t.tables[i].conditioned)
+				continue;
+			tables++;
+			for (int room = 0; room < 40; room++) {
+				fact_bits facts = 0;
+				for (int f = 0; f < FACT_COUNT; f++)
+					if (rng_range(&facts_rng, 0, 3) == 0)
+						facts |= FACT_BIT(f);
+				struct stock_fit fit;
+				fit.tab = NULL;
+				for (int again = 0; again < 16; again++)
+					ck_assert_int_eq(stock_pick_fit(&t, &t.tables[i], &ma, facts, &a),
+							 stock_pick_fit_again(&t, &t.tables[i], &mb, facts, &fit, &b));
+			}
+		}
+		stock_memory_free(&ma);
+		stock_memory_free(&mb);
+		stock_tables_free(&t);
+	}
+	ck_assert_int_gt(tables, 5);
+}
+END_TEST
+
 static Suite *stock_spent_suite(void)
 {
 	Suite *s = suite_create("stock_spent");
@@ -189,6 +231,7 @@ static Suite *stock_spent_suite(void)
 	tcase_add_test(tc, test_head_agrees_with_line);
 	tcase_add_test(tc, test_spent_tables);
 	tcase_add_test(tc, test_unwritten_rolls_draw_alike);
+	tcase_add_test(tc, test_picks_again_alike);
 	suite_add_tcase(s, tc);
 	return s;
 }
