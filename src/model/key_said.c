@@ -1,6 +1,6 @@
 /* key_said.c: the sentences a document's keys have said (key_said.h), a
- * hash set of strings: each sentence of a line, and each table line
- * marked, under a prefix of its own. */
+ * hash set of strings: each sentence of a line, each table line marked
+ * and each note, under a prefix of its own. */
 #include "model/key_said.h"
 
 #include <ctype.h>
@@ -11,6 +11,7 @@
 /* Prefixes keeping sentences and marked table lines apart. */
 #define SAID_SENTENCE 's'
 #define SAID_MARK 'm'
+#define SAID_NOTE 'n'
 
 void key_said_init(struct key_said *s)
 {
@@ -295,4 +296,14 @@ int key_said_marked(const struct key_said *s, const char *table_line)
 int key_said_mark(struct key_said *s, const char *table_line)
 {
 	return s ? put(s, SAID_MARK, table_line, strlen(table_line)) : 0;
+}
+
+int key_said_noted(const struct key_said *s, const char *note)
+{
+	return has(s, SAID_NOTE, note, strlen(note));
+}
+
+int key_said_note(struct key_said *s, const char *note)
+{
+	return s ? put(s, SAID_NOTE, note, strlen(note)) : 0;
 }

@@ -40,4 +40,10 @@ int key_said_head(const struct key_said *s, const char *head, size_t len, enum k
 int key_said_marked(const struct key_said *s, const char *table_line);
 int key_said_mark(struct key_said *s, const char *table_line);
 
+/* A note the writers keep for the document (site_stale.h: a list whose
+ * every line, filled alike, was said): whether it was noted, and noting
+ * it. */
+int key_said_noted(const struct key_said *s, const char *note);
+int key_said_note(struct key_said *s, const char *note);
+
 #endif

@@ -5,6 +5,7 @@
  * and whose text says nothing said before, else a less specific one
  * rather than a sentence again. */
 #include "site/site_rooms.h"
+#include "site/site_stale.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,29 +26,43 @@ const char *site_fit_text(struct level_plan *lp, char *const *lines, const struc
 	int top = -1, count[FACT_COUNT + 1] = { 0 }, first[FACT_COUNT + 2] = { 0 };
 	if (fresh)
 		*fresh = 0;
+	int small_spec[64];
+	int *specific = n <= 64 ? small_spec : malloc((size_t)n * sizeof *specific);
+	if (!specific)
+		return NULL;   /* out of memory */
 	for (int i = 0; i < n; i++) {
-		int s = spec_of(conds, i, facts);
+		int s = specific[i] = spec_of(conds, i, facts);
 		if (s > top)
 			top = s;
 		if (s >= 0 && s <= FACT_COUNT)
 			count[s]++;
 	}
-	if (top < 0)
+	if (top < 0) {
+		if (specific != small_spec)
+			free(specific);
 		return NULL;
+	}
 	/* the lines that hold, by how specific they are: those as specific as
 	 * spec are held[first[spec] ..], in the list's order */
 	for (int s = 0; s <= FACT_COUNT; s++)
 		first[s + 1] = first[s] + count[s];
 	int small[64], fill_at[FACT_COUNT + 1];
 	int *held = first[FACT_COUNT + 1] <= 64 ? small : malloc((size_t)first[FACT_COUNT + 1] * sizeof *held);
-	if (!held)
+	if (!held) {
+		if (specific != small_spec)
+			free(specific);
 		return NULL;   /* out of memory */
-	memcpy(fill_at, first, sizeof fill_at);
-	for (int i = 0; i < n; i++) {
-		int s = spec_of(conds, i, facts);
-		if (s >= 0 && s <= FACT_COUNT)
-			held[fill_at[s]++] = i;
 	}
+	memcpy(fill_at, first, sizeof fill_at);
+	for (int i = 0; i < n; i++)
+		if (specific[i] >= 0 && specific[i] <= FACT_COUNT)
+			held[fill_at[specific[i]]++] = i;
+	/* a list found stale before for this filling is stale still: only
+	 * the last resort is drawn (site_stale.h) */
+	char *note = fill ? site_stale_note(lines, n, held, first[FACT_COUNT + 1], specific, fill, ctx) : NULL;
+	int stale = note && key_said_noted(lp->said, note);
+	if (specific != small_spec)
+		free(specific);
 	/* what is learnt of each held line in the first pass, so the second
 	 * and the last resort ask nothing twice (a filler gives a line the
 	 * same text each time) */
@@ -55,6 +70,7 @@ const char *site_fit_text(struct level_plan *lp, char *const *lines, const struc
 	unsigned char small_flags[64];
 	unsigned char *flag = first[FACT_COUNT + 1] <= 64 ? small_flags : calloc((size_t)first[FACT_COUNT + 1], 1);
 	if (!flag) {
+		free(note);
 		if (held != small)
 			free(held);
 		return NULL;   /* out of memory */
@@ -69,7 +85,7 @@ const char *site_fit_text(struct level_plan *lp, char *const *lines, const struc
 	int keep_slot = -1;
 	/* a line not drawn yet whose text is new, then (filled) any line whose
 	 * text is new, the most specific first */
-	for (int pass = 0; pass < (fill ? 2 : 1) && pick < 0; pass++)
+	for (int pass = 0; pass < (stale ? 0 : fill ? 2 : 1) && pick < 0; pass++)
 		for (int spec = top; spec >= 0 && pick < 0; spec--)
 			for (int j = 0; j < count[spec] && pick < 0; j++) {
 				int slot = first[spec] + (start + j) % count[spec], i = held[slot];
@@ -83,6 +99,7 @@ const char *site_fit_text(struct level_plan *lp, char *const *lines, const struc
 				}
 				char *t = fill(ctx, lines[i]);
 				if (!t) {
+					free(note);
 					free(keep);
 					if (flag != small_flags)
 						free(flag);
@@ -103,12 +120,17 @@ const char *site_fit_text(struct level_plan *lp, char *const *lines, const struc
 			}
 	if (fresh)
 		*fresh = pick >= 0;
+	if (pick < 0 && note && !stale)
+		key_said_note(lp->said, note);   /* a failure latches (key_said.h) */
+	free(note);
 	/* every line that holds said: the most specific again, one not drawn
 	 * where there is one */
 	int slot = -1;
 	for (int pass = 0; pass < 2 && pick < 0; pass++)
 		for (int j = 0; j < count[top] && pick < 0; j++) {
 			slot = first[top] + (start + j) % count[top];
+			if (stale && pass == 0 && key_said_marked(lp->said, lines[held[slot]]))
+				flag[slot] |= MARKED;   /* not asked in a first pass */
 			if (pass == 1 || !(flag[slot] & MARKED))
 				pick = held[slot];
 		}
