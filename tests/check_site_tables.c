@@ -323,6 +323,12 @@ static const struct bad_line bad_lines[] = {
 	{ "member:rat:rats:2:guard\n", "t.site:1:1: " FACTION_ONLY },
 	{ "want:cheese\n", "t.site:1:1: " FACTION_ONLY },
 	{ "secret:three rats in a coat\n", "t.site:1:1: " FACTION_ONLY },
+	{ "clue:A coat with three tails hangs here\n", "t.site:1:1: 'clue' follows the 'secret:' line it points at" },
+	{ F "secret:The king is three rats in a coat\nclue:A crown lies here\n",
+	  "t.site:3:6: this clue shares no word of five letters or more with its secret ('The king is three rats in a "
+	  "coat'), which it must point at" },
+	{ F "secret:The king is three rats in a coat\nclue:three tails hang out of the royal robe\n",
+	  "t.site:3:6: a clue is a whole sentence, starting with a capital letter" },
 	{ "# a comment\n\ndoing:guard:{n} {who} squeak\n", "t.site:3:1: " FACTION_ONLY },
 	{ F K "want:cheese\n", "t.site:3:1: " FACTION_ONLY },
 	{ "name:Nest\n", "t.site:1:1: " KIND_ONLY },
@@ -368,7 +374,7 @@ static const struct bad_line bad_lines[] = {
 	  "goat\nthread:feature:goat:-:D goat\nthread:feature:goat:-:E goat\n",
 	  "t.site:6:1: a thread has at most 4 wordings" },
 	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, place, thread, faction, "
-				"called, holds, leader, member, want, secret, doing, needs, kind, name, match, feature, seen, "
+				"called, holds, leader, member, want, secret, clue, doing, needs, kind, name, match, feature, seen, "
 				"find, vermin, visitor, levels, facts, contents, creature)" },
 	{ "faction:x:any\n", "t.site:1:14: 'faction' needs str field 3 (spec: str str str)" },
 	{ "kind:x:any:none\n name:X\n", "t.site:2:1: a directive starts at the beginning of the line" },

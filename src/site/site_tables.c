@@ -10,6 +10,7 @@
 #include "base/paths.h"
 #include "template/template.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,6 +295,60 @@ FACTION_TEXT(on_called, called, "called", NULL, CALLED_MAX)
 FACTION_TEXT(on_holds, holds, "holds", holds_words, 0)
 FACTION_TEXT(on_want, wants, "want", NULL, 0)
 FACTION_TEXT(on_secret, secrets, "secret", NULL, 0)
+
+/* A word of five letters or more of text (letters only) that secret
+ * says, or 0. */
+static int shares_word(const char *text, const char *secret)
+{
+	char word[64];
+	for (const char *q = text; *q;) {
+		size_t n = 0;
+		while (isalpha((unsigned char)q[n]))
+			n++;
+		if (n == 0) {
+			q++;
+			continue;
+		}
+		if (n >= 5 && n < sizeof word) {
+			snprintf(word, sizeof word, "%.*s", (int)n, q);
+			if (says(secret, word))
+				return 1;
+		}
+		q += n;
+	}
+	return 0;
+}
+
+/* clue:TEXT after a secret line: a fact a party can find that points at
+ * it, a whole sentence that shares a word with it. */
+static int on_clue(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->faction || p->faction->nsecrets == 0)
+		return tpl_error(e, pos, 1, "'clue' follows the 'secret:' line it points at");
+	if (site_field_text(pos, &f[0], "clue", NULL, 0, e) < 0)
+		return -1;
+	if (!isupper((unsigned char)f[0].text[0]))
+		return tpl_error(e, pos, f[0].col, "a clue is a whole sentence, starting with a capital letter");
+	const char *secret = p->faction->secrets[p->faction->nsecrets - 1];
+	if (!shares_word(f[0].text, secret))
+		return tpl_error(e, pos, f[0].col, "this clue shares no word of five letters or more with its secret "
+				 "('%s'), which it must point at", secret);
+	int *of = realloc(p->faction->clue_of, ((size_t)p->faction->nclues + 1) * sizeof *of);
+	if (!of)
+		return oom(e);
+	p->faction->clue_of = of;
+	of[p->faction->nclues] = p->faction->nsecrets - 1;
+	char *copy = strdup(f[0].text);
+	char **slot = copy ? grow((void **)&p->faction->clues, &p->faction->nclues, sizeof *slot, e) : NULL;
+	if (!slot) {
+		free(copy);
+		return copy ? -1 : oom(e);
+	}
+	*slot = copy;
+	return 0;
+}
 
 static int on_leader(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
@@ -689,6 +744,7 @@ static const struct tpl_directive directives[] = {
 	{ "member", "str str str str ?str", on_member, 0 },
 	{ "want", "text", on_want, 0 },
 	{ "secret", "text", on_secret, 0 },
+	{ "clue", "text", on_clue, 0 },
 	{ "doing", "str text", on_doing, 0 },
 	{ "needs", "str", on_needs, 0 },
 	{ "kind", "str str str", on_kind, 0 },

@@ -79,6 +79,8 @@ struct site_faction_type {
 	struct site_member *members; int nmembers;
 	char **wants; int nwants; struct fact_cond *wants_cond;
 	char **secrets; int nsecrets; struct fact_cond *secrets_cond;
+	char **clues; int nclues;   /* clue lines, facts a party finds that */
+	int *clue_of;               /* point at secret clue_of[i] */
 	char **doing[ROLE_COUNT]; int ndoing[ROLE_COUNT];
 	struct fact_cond *doing_cond[ROLE_COUNT];   /* with a needs:FEATURE line's feature */
 	enum feature *doing_needs[ROLE_COUNT];  /* beside doing: the feature a line names

@@ -43,7 +43,7 @@ static int patrol_leaders(const struct level_plan *lp, const struct site_faction
 		    (m->cast != CAST_LIEUTENANT && m->cast != CAST_SPECIALIST && m->cast != CAST_BEAST) ||
 		    (lp->sizer->fits && lp->sizer->fits(lp->sizer->ctx, m->creature, m->cast, lp->lv->map.depth) == 0))
 			continue;
-		g[n++] = (struct site_group){ m->creature, 0, 0, 0, 1 };
+		g[n++] = (struct site_group){ m->creature, 0, 0, 0, 1, 0 };
 	}
 	return n;
 }
@@ -104,7 +104,7 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 		/* as many as its dice could roll, at most twice that sized */
 		int most = count->n * count->sides + count->plus;
 		struct site_group g[8];
-		g[0] = (struct site_group){ creature, most > 0 ? most : 1, 0, 0, 0 };
+		g[0] = (struct site_group){ creature, most > 0 ? most : 1, 0, 0, 0, 0 };
 		int ng = patrol_leaders(lp, f, creature, g, 8);
 		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng };
 		if (lp->sizer->size(lp->sizer->ctx, g, ng, &at, NULL, figures, sizeof figures, e) < 0)

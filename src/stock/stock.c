@@ -7,6 +7,7 @@
 #include "stock/stock.h"
 
 #include "stock/stock_valued.h"
+#include "stock/stock_worth.h"
 #include "site/site.h"
 
 #include <ctype.h>
@@ -296,6 +297,7 @@ struct stock_at {
 	const struct key_entry *last_free;  /* on a level of TRAPS_FROM rooms or more, the last room
 					       nobody holds: a trap when none has been rolled before it */
 	int traps;              /* rolled so far */
+	int rooms;              /* numbered on the level: its treasure grows toward the last */
 };
 
 /* A level of this many rooms or more has a trap. */
@@ -405,8 +407,9 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 		enum stock_holder holder = hoard ? HOLDER_HOARD
 				       : en->noccupants > 0 && !strcmp(en->occupants[0].role, "guard") ? HOLDER_PURSE
 													   : HOLDER_ROOM;
-		if (stock_treasure_valued(t, at->level, holder, at->richest, at->mem, rng, &worth, &en->treasure_gp, e) <
-		    0) {
+		double scale = stock_worth_scale(at->depth, en->number, at->rooms);
+		if (stock_treasure_valued(t, at->level, holder, scale, at->richest, at->mem, rng, &worth, &en->treasure_gp,
+					  e) < 0) {
 			sbuf_free(&worth);
 			return -1;
 		}
@@ -630,7 +633,7 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 	key_said_init(&own);
 	mem.said = said ? said : &own;
 	int figures = stock_has_trap_figures(&t->fig) || stock_has_treasure_figures(&t->fig);
-	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0, 0, NULL, 0 };
+	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0, 0, NULL, 0, 0 };
 	if (figures)
 		at.level = stock_level_for(&t->fig, party_level > 0 ? party_level : 1, at.depth);
 	/* with treasure valued, the leaders' rooms last: a hoard outweighs
@@ -645,6 +648,7 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 		}
 	if (rooms < TRAPS_FROM)
 		at.last_free = NULL;
+	at.rooms = rooms;
 	/* what the map gives each room, where the site has not said more
 	 * (read once, when a room needs it) */
 	struct room_facts *facts = NULL;

@@ -1,6 +1,7 @@
 /* stock_valued.c: a trap's figures and a treasure's worth for a party
  * (stock_valued.h). */
 #include "stock/stock_valued.h"
+#include "stock/stock_worth.h"
 
 #include "base/thousands.h"
 
@@ -92,8 +93,9 @@ struct valued_part {
 	const struct fig_rarity *magic;
 };
 
-int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_holder holder, long richest,
-			  struct stock_memory *mem, struct rng *rng, struct sbuf *out, long *gp, struct err *e)
+int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_holder holder, double scale,
+			  long richest, struct stock_memory *mem, struct rng *rng, struct sbuf *out, long *gp,
+			  struct err *e)
 {
 	const struct stock_figures *f = &t->fig;
 	char num[32];
@@ -107,15 +109,18 @@ int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_ho
 			return err_set(e, "the coins of levels %d-%d are not dice", coins->lo, coins->hi);
 		coin = stock_dice_roll(&d, rng);
 		coin = holder == HOLDER_PURSE ? (coin + 9) / 10 : holder == HOLDER_HOARD ? 3 * coin : coin;
+		coin = stock_worth_coin(coin, scale);
 	}
 	struct valued_part part = { 0, 0, NULL };
 	const struct fig_band *val = stock_band_at(f->valuables, f->nvaluables, level);
-	if (holder != HOLDER_PURSE && val && val->nvalues > 0 && (holder == HOLDER_HOARD || rng_chance(rng, val->chance))) {
+	double val_chance = val ? val->chance * scale : 0;
+	if (holder != HOLDER_PURSE && val && val->nvalues > 0 &&
+	    (holder == HOLDER_HOARD || rng_chance(rng, val_chance > 1 ? 1 : val_chance))) {
 		part.valuable = 1;
 		part.worth = val->values[rng_range(rng, 0, val->nvalues - 1)];
 	}
 	const struct fig_band *magic = stock_band_at(f->magic, f->nmagic, level);
-	double magic_chance = magic ? (holder == HOLDER_HOARD ? 2 * magic->chance : magic->chance) : 0;
+	double magic_chance = magic ? (holder == HOLDER_HOARD ? 2 * magic->chance : magic->chance) * scale : 0;
 	if (holder != HOLDER_PURSE && magic && magic->nvalues > 0 && rng_chance(rng, magic_chance > 1 ? 1 : magic_chance))
 		part.magic = &f->rarities[magic->values[rng_range(rng, 0, magic->nvalues - 1)]];
 	long rest = part.worth + (part.magic ? part.magic->value : 0);
