@@ -52,10 +52,16 @@ START_TEST(test_notes_tell_fillings_apart)
 	char two[] = "two", goblins[] = "goblins";
 	struct values a = { "two", "goblins", NULL }, same = { two, goblins, NULL };
 	struct values b = { "two", "Goblins", NULL }, c = { "three", "goblins", NULL }, d = { "two", "goblins", "Dust." };
+	struct values an = { "two", "an apple", NULL }, a_ = { "two", "a apple", NULL };
 	char *na = note_for(lines, 3, &a, all), *nsame = note_for(lines, 3, &same, all);
 	ck_assert_str_eq(na, nsame);   /* the same values, held elsewhere */
 	char *differ[] = { note_for(lines, 3, &b, all), note_for(lines, 3, &c, all), note_for(lines, 3, &d, all),
 			   note_for(lines, 3, &a, some), note_for(lines, 3, &a, more), note_for(other, 3, &a, all) };
+	/* values an article fix would make alike stay apart */
+	char *nan = note_for(lines, 3, &an, all), *na_ = note_for(lines, 3, &a_, all);
+	ck_assert_str_ne(nan, na_);
+	free(nan);
+	free(na_);
 	for (size_t i = 0; i < sizeof differ / sizeof differ[0]; i++) {
 		ck_assert_msg(strcmp(na, differ[i]) != 0, "note %zu is the first one's", i);
 		free(differ[i]);

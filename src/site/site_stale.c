@@ -58,10 +58,12 @@ char *site_stale_note(char *const *lines, int n, const int *held, int nheld, con
 	struct sbuf probe, note;
 	sbuf_init(&probe);
 	sbuf_init(&note);
-	/* "x" first, so no value stands where a capital is put */
+	/* each value after a letter, so none stands where a capital is put
+	 * or its first word's article is set right: the filling tells
+	 * values apart as they are */
 	sbuf_addc(&probe, 'x');
 	for (int k = 0; k < names; k++) {
-		sbuf_addc(&probe, '\001');
+		sbuf_addn(&probe, "\001q", 2);
 		sbuf_addn(&probe, name[k], len[k]);
 	}
 	const char *all_names = sbuf_cstr(&probe);

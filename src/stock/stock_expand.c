@@ -3,6 +3,8 @@
  * expanding calls into finished text. Loading lives in stock_table.c. */
 #include "stock/stock_table.h"
 
+#include "base/article.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -392,10 +394,17 @@ static int expand(const struct stock_tables *t, const char *text, const struct s
 static int roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 		int flags, struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e)
 {
-	int i = stock_pick_fit(t, tab, v ? v->memory : NULL, v ? v->facts : 0, rng);
+	fact_bits facts = v ? v->facts : 0;
+	int i = stock_pick_fit(t, tab, v ? v->memory : NULL, facts | tab->claims, rng);
 	if (i < 0)
 		return err_set(e, "table '%s' has no entry for that roll", tab->name);
 	const struct stock_entry *en = &tab->entries[i];
+	fact_bits claimed = en->cond.need & tab->claims;
+	if (v && claimed) {   /* "[carried]In a purse: {treasure}": what it calls is carried */
+		struct stock_vars with = *v;
+		with.facts |= claimed;
+		return expand(t, en->text, en->toks, en->ntoks, &with, flags, rng, out, depth, calls, e);
+	}
 	return expand(t, en->text, en->toks, en->ntoks, v, flags, rng, out, depth, calls, e);
 }
 
@@ -431,6 +440,11 @@ static int put_token(const struct stock_tables *t, const char *text, const struc
 			sbuf_printf(out, "%d", stock_dice_roll(&tok->dice, rng));
 		break;
 	case STOCK_TOK_CALL: {
+		if (v && v->treasure_roll && tok->treasure) {
+			if (v->treasure_roll(v->treasure_ctx, v->facts, out, e) < 0)
+				return -1;
+			break;
+		}
 		if (v && v->treasure && tok->treasure) {
 			sbuf_add(out, v->treasure);
 			break;
@@ -487,18 +501,29 @@ int stock_expand(const struct stock_tables *t, const char *text, const struct st
 		 struct rng *rng, struct sbuf *out, struct err *e)
 {
 	long calls = 0;
-	return expand(t, text, NULL, 0, v, flags, rng, out, 0, &calls, e);
+	size_t from = out->len;
+	if (expand(t, text, NULL, 0, v, flags, rng, out, 0, &calls, e) < 0)
+		return -1;
+	article_fix(out, from);   /* "a {gem_kind}" said "an amber" */
+	return 0;
 }
 
 int stock_roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 	       int flags, struct rng *rng, struct sbuf *out, struct err *e)
 {
 	long calls = 0;
-	return roll(t, tab, v, flags, rng, out, 0, &calls, e);
+	size_t from = out->len;
+	if (roll(t, tab, v, flags, rng, out, 0, &calls, e) < 0)
+		return -1;
+	article_fix(out, from);
+	return 0;
 }
 
-/* Rolls what the tokens of an entry roll (dice, calls) and names (values),
- * writing nothing: the draws expand makes. */
+static int roll_entry_dry(const struct stock_tables *t, const struct stock_table *tab, int i,
+			  const struct stock_vars *v, int flags, struct rng *rng, int depth, long *calls, struct err *e);
+
+/* Rolls what the tokens of an entry roll (dice, calls, a valued treasure)
+ * and names (values), writing nothing: the draws expand makes. */
 static int roll_dry(const struct stock_tables *t, const struct stock_entry *en, const struct stock_vars *v,
 		    int flags, struct rng *rng, int depth, long *calls, struct err *e)
 {
@@ -510,7 +535,19 @@ static int roll_dry(const struct stock_tables *t, const struct stock_entry *en, 
 			*v->used |= 1u << tok->var;
 		if (tok->kind == STOCK_TOK_DICE && !(flags & STOCK_KEEP_DICE))
 			stock_dice_roll(&tok->dice, rng);
-		if (tok->kind != STOCK_TOK_CALL || (v && v->treasure && tok->treasure))
+		if (tok->kind != STOCK_TOK_CALL)
+			continue;
+		if (v && v->treasure_roll && tok->treasure) {
+			/* valued as expand values it: the same draws, the same worth kept */
+			struct sbuf scratch;
+			sbuf_init(&scratch);
+			int rc = v->treasure_roll(v->treasure_ctx, v->facts, &scratch, e);
+			sbuf_free(&scratch);
+			if (rc < 0)
+				return -1;
+			continue;
+		}
+		if (v && v->treasure && tok->treasure)
 			continue;
 		const struct stock_table *sub = call_table(t, tok, v);
 		if (!sub)
@@ -518,13 +555,27 @@ static int roll_dry(const struct stock_tables *t, const struct stock_entry *en, 
 		if (++*calls > STOCK_MAX_CALLS)
 			return err_set(e, "stocking tables call tables more than %d times for one line (at '%s')",
 				       STOCK_MAX_CALLS, tok->name);
-		int i = stock_pick_fit(t, sub, v ? v->memory : NULL, v ? v->facts : 0, rng);
+		int i = stock_pick_fit(t, sub, v ? v->memory : NULL, (v ? v->facts : 0) | sub->claims, rng);
 		if (i < 0)
 			return err_set(e, "table '%s' has no entry for that roll", sub->name);
-		if (roll_dry(t, &sub->entries[i], v, flags, rng, depth + 1, calls, e) < 0)
+		if (roll_entry_dry(t, sub, i, v, flags, rng, depth + 1, calls, e) < 0)
 			return -1;
 	}
 	return 0;
+}
+
+/* roll_dry on entry i of tab, with the facts it claims for what it calls,
+ * as roll expands it. */
+static int roll_entry_dry(const struct stock_tables *t, const struct stock_table *tab, int i,
+			  const struct stock_vars *v, int flags, struct rng *rng, int depth, long *calls, struct err *e)
+{
+	fact_bits claimed = tab->entries[i].cond.need & tab->claims;
+	if (v && claimed) {
+		struct stock_vars with = *v;
+		with.facts |= claimed;
+		return roll_dry(t, &tab->entries[i], &with, flags, rng, depth, calls, e);
+	}
+	return roll_dry(t, &tab->entries[i], v, flags, rng, depth, calls, e);
 }
 
 int stock_roll_unless(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
@@ -532,11 +583,23 @@ int stock_roll_unless(const struct stock_tables *t, const struct stock_table *ta
 		      struct sbuf *out, struct err *e)
 {
 	long calls = 0;
-	int i = stock_pick_fit_again(t, tab, v ? v->memory : NULL, v ? v->facts : 0, fit, rng);
+	int i = stock_pick_fit_again(t, tab, v ? v->memory : NULL, (v ? v->facts : 0) | tab->claims, fit, rng);
 	if (i < 0)
 		return err_set(e, "table '%s' has no entry for that roll", tab->name);
 	const struct stock_entry *en = &tab->entries[i];
 	if (en->toks && skip && skip(ctx, i))
-		return roll_dry(t, en, v, flags, rng, 0, &calls, e) < 0 ? -1 : 1;
-	return expand(t, en->text, en->toks, en->ntoks, v, flags, rng, out, 0, &calls, e);
+		return roll_entry_dry(t, tab, i, v, flags, rng, 0, &calls, e) < 0 ? -1 : 1;
+	/* as roll and stock_roll write it */
+	size_t from = out->len;
+	fact_bits claimed = en->cond.need & tab->claims;
+	struct stock_vars with;
+	if (v && claimed) {
+		with = *v;
+		with.facts |= claimed;
+		v = &with;
+	}
+	if (expand(t, en->text, en->toks, en->ntoks, v, flags, rng, out, 0, &calls, e) < 0)
+		return -1;
+	article_fix(out, from);
+	return 0;
 }

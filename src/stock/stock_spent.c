@@ -8,6 +8,8 @@
  * names no value is kept in the memory for the rest of the document. */
 #include "stock/stock_table.h"
 
+#include "base/article.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,13 +30,23 @@ struct head {
 	char buf[HEAD_MAX];
 	size_t at;                 /* where the entry's words start (capitalised) */
 	int results;               /* dice results left to try */
+	struct sbuf fixed;         /* the head as the line has it */
 };
 
 static int head_said(struct head *h, size_t len, enum key_said_next next)
 {
-	if (len > h->at && islower((unsigned char)h->buf[h->at]))
-		h->buf[h->at] = (char)toupper((unsigned char)h->buf[h->at]);
-	return key_said_head(h->said, h->buf, len, next);
+	/* as stock_roll and add_rolled write the line: the roll's articles
+	 * set right (those of whole sentences are known here), then its
+	 * first letter a capital */
+	struct sbuf *f = &h->fixed;
+	sbuf_reset(f);
+	sbuf_addn(f, h->buf, len);
+	article_fix(f, h->at);
+	if (sbuf_failed(f))
+		return 0;
+	if (f->len > h->at && islower((unsigned char)f->data[h->at]))
+		f->data[h->at] = (char)toupper((unsigned char)f->data[h->at]);
+	return key_said_head(h->said, f->data ? f->data : "", f->len, next);
 }
 
 static int append(struct head *h, size_t *len, const char *s, size_t n)
@@ -62,7 +74,7 @@ static int rest_said(struct head *h, int k, size_t len)
 			value = h->v->v[tok->var] ? h->v->v[tok->var] : "";
 			break;
 		case STOCK_TOK_CALL:
-			if (!(tok->treasure && h->v->treasure))
+			if (!(tok->treasure && h->v->treasure && !h->v->treasure_roll))
 				return head_said(h, len, tok->opens ? KEY_SAID_OPENS : KEY_SAID_UNKNOWN);
 			value = h->v->treasure;
 			break;
@@ -149,7 +161,9 @@ static int entry_said(const struct stock_table *tab, int i, const struct stock_v
 		return 0;
 	memcpy(h.buf, lead->text, nlead);
 	h.at = nlead;
+	sbuf_init(&h.fixed);
 	int said = rest_said(&h, 0, h.at);
+	sbuf_free(&h.fixed);
 	if (said && keep)
 		known[i] |= setting;
 	return said;
@@ -186,11 +200,12 @@ int stock_spent(const struct stock_tables *t, const struct stock_table *tab, con
 	lead.label = label;
 	lead.n = -1;
 	/* the lines it could give: those whose conditions hold, or all */
+	fact_bits facts = v->facts | tab->claims;   /* as roll picks */
 	int any_holds = 0;
 	for (int i = 0; tab->conditioned && i < tab->n && !any_holds; i++)
-		any_holds = fact_cond_holds(&tab->entries[i].cond, v->facts);
+		any_holds = fact_cond_holds(&tab->entries[i].cond, facts);
 	for (int i = 0; i < tab->n; i++)
-		if (!(any_holds && !fact_cond_holds(&tab->entries[i].cond, v->facts)) &&
+		if (!(any_holds && !fact_cond_holds(&tab->entries[i].cond, facts)) &&
 		    !entry_said(tab, i, v, &lead, tint, known, setting))
 			return 0;
 	return 1;

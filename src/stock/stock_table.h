@@ -69,6 +69,10 @@ struct stock_vars {
 					     depth that has one (0: never) */
 	fact_bits facts;                  /* the room's facts: an entry "[bed]..." is
 					     rolled only where they hold */
+	/* not NULL: {treasure} is rolled by this, for the facts of the line
+	 * that names it (a treasure valued for a party, carried or not) */
+	int (*treasure_roll)(void *ctx, fact_bits facts, struct sbuf *out, struct err *e);
+	void *treasure_ctx;
 };
 
 /* NdS+A, times M: "2d6", "d100", "3d6x10", "1d4+1". */
@@ -98,6 +102,7 @@ struct stock_table {
 	int n, cap;
 	long total_weight;
 	int conditioned;        /* an entry has a condition */
+	fact_bits claims;       /* the FACTS_CLAIMED its entries need ("[carried]") */
 	long *upto;             /* weighted: the weights of entries 0..i summed, at load */
 	int opens;              /* every roll on it starts with a capital or a
 				   digit, so a full stop before it ends a sentence */
