@@ -284,7 +284,16 @@ struct spot_ctx {
 	int relaxed;    /* spot_beside: a number may stand nearer another number than its room */
 	struct spot_cands *cands;       /* spot_beside's places around the last room asked */
 	struct spot_sums *sums;         /* the open squares, counted for any box at once */
+	struct spot_query *query;       /* when not NULL: grown by every look at the numbers placed */
 };
+/* The cells (SPOT_CELL squares a side) whose placed numbers a search
+ * looked at, as one range: a search's answer depends on no number placed
+ * outside it, so while none there changes it stands. */
+struct spot_query {
+	int x0, y0, x1, y1;     /* empty while x1 < x0 */
+};
+/* The cell of the centre (x, y) in sp's grid of placed numbers. */
+void spot_cell(const struct spot_ctx *sp, double x, double y, int *cx, int *cy);
 /* Prepares sp for up to nlabels numbers on c's map at frame f (c's pens
  * set for f). Returns 0, or -1 when out of memory. */
 int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct map_frame *f, int nlabels);

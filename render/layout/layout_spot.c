@@ -86,6 +86,24 @@ static void near_begin(struct near_iter *it, const struct spot_ctx *sp, double x
 	it->cy1 = b / sp->ncx;
 	it->cx = it->cx0;
 	it->k = sp->cell_head[it->cy * sp->ncx + it->cx];
+	struct spot_query *q = sp->query;
+	if (q) {
+		if (q->x1 < q->x0) {
+			*q = (struct spot_query){ it->cx0, it->cy, it->cx1, it->cy1 };
+		} else {
+			q->x0 = it->cx0 < q->x0 ? it->cx0 : q->x0;
+			q->y0 = it->cy < q->y0 ? it->cy : q->y0;
+			q->x1 = it->cx1 > q->x1 ? it->cx1 : q->x1;
+			q->y1 = it->cy1 > q->y1 ? it->cy1 : q->y1;
+		}
+	}
+}
+
+void spot_cell(const struct spot_ctx *sp, double x, double y, int *cx, int *cy)
+{
+	int cell = cell_of(sp, x, y);
+	*cx = cell % sp->ncx;
+	*cy = cell / sp->ncx;
 }
 
 /* The next number's index, or -1 at the end. */
@@ -431,7 +449,7 @@ int spot_beside(const struct spot_ctx *sp, int id, double w, double h, struct sp
 		 * every place, ties to the one a sweep meets first */
 		int ic = spot_cands_index(g->xs, g->nx, tx), jc = spot_cands_index(g->ys, g->ny, ty);
 		int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
-		for (int k = 2;; k *= 2) {
+		for (int k = 1;; k++) {
 			int ni0 = ic - k < 0 ? 0 : ic - k, ni1 = ic + k >= g->nx ? g->nx - 1 : ic + k;
 			int nj0 = jc - k < 0 ? 0 : jc - k, nj1 = jc + k >= g->ny ? g->ny - 1 : jc + k;
 			for (int j = nj0; j <= nj1; j++)

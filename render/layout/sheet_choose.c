@@ -197,8 +197,25 @@ static int consider(struct choice *ch, const struct sheet_plan *pl, struct err *
 	return 0;
 }
 
-int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sheet_plan *out, struct err *e)
+/* Takes out of ms the key measured at exactly width, or NULL. */
+static struct key_text *measured_take(struct measured *ms, double width)
 {
+	for (int i = 0; i < ms->n; i++)
+		if (ms->w[i] == width) {
+			struct key_text *kt = ms->kt[i];
+			ms->kt[i] = ms->kt[ms->n - 1];
+			ms->w[i] = ms->w[ms->n - 1];
+			ms->n--;
+			return kt;
+		}
+	return NULL;
+}
+
+int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sheet_plan *out, struct key_text **key,
+		      struct err *e)
+{
+	if (key)
+		*key = NULL;
 	enum orientation want = c->d->sheet.orientation;
 	struct sheet_plan base[2];
 	int nbase = 0;
@@ -230,8 +247,10 @@ int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sh
 				goto fail;
 		}
 	}
-	measured_free(&ch.ms);
 	*out = ch.best;
+	if (key)
+		*key = measured_take(&ch.ms, out->col_w);
+	measured_free(&ch.ms);
 	return 0;
 fail:
 	measured_free(&ch.ms);
