@@ -370,10 +370,17 @@ static int leader_crossings(const struct spot_ctx *sp, double ax, double ay, dou
 	}
 	double len = hypot(bx - ax, by - ay);
 	int n = (int)(len / 0.1) + 1, crossings = 0;
-	int prev = map_at(sp->c->m, (int)floor(ax), (int)floor(ay));
+	int px = ifloor(ax), py = ifloor(ay);
+	int prev = map_at(sp->c->m, px, py);
 	for (int i = 1; i <= n; i++) {
 		double x = ax + (bx - ax) * i / n, y = ay + (by - ay) * i / n;
-		int r = map_at(sp->c->m, (int)floor(x), (int)floor(y));
+		int sx = ifloor(x), sy = ifloor(y);
+		/* samples in the square before are of its region */
+		if (sx == px && sy == py)
+			continue;
+		px = sx;
+		py = sy;
+		int r = map_at(sp->c->m, sx, sy);
 		crossings += r != prev;
 		prev = r;
 	}
@@ -519,14 +526,18 @@ int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct 
 	for (long i = 0; i < (long)sp->ncx * sp->ncy; i++)
 		sp->cell_head[i] = -1;
 	/* the sides of each square that hold a door with a mark, so that a
-	 * box's test looks doors up only where there are some */
-	for (int y = 0; y < m->h; y++)
-		for (int x = 0; x < m->w; x++)
-			for (int sd = 0; sd < SIDE_COUNT; sd++) {
-				const struct door *dr = layout_door_at(c, x, y, (enum side)sd);
-				if (dr && sp->reach[layout_door_kind(c, dr) + 1] > 0)
-					sp->door_sides[(long)y * m->w + x] |= (unsigned char)(1 << sd);
-			}
+	 * box's test looks doors up only where there are some: each door's
+	 * edge (the door the sheet draws there) on the squares either side */
+	for (int i = 0; i < m->ndoors; i++) {
+		const struct door *d = &m->doors[i];
+		const struct door *dr = layout_door_at(c, d->x, d->y, d->side);
+		if (!dr || sp->reach[layout_door_kind(c, dr) + 1] <= 0)
+			continue;
+		int nx = d->x + side_dx[d->side], ny = d->y + side_dy[d->side];
+		sp->door_sides[(long)d->y * m->w + d->x] |= (unsigned char)(1 << d->side);
+		if (map_in(m, nx, ny))
+			sp->door_sides[(long)ny * m->w + nx] |= (unsigned char)(1 << side_opposite(d->side));
+	}
 	if (m->features)
 		for (long i = 0; i < (long)m->w * m->h; i++)
 			sp->blocked[i] = m->features[i] != FEATURE_NONE;
