@@ -105,10 +105,11 @@ struct booklet_try {
 
 /* Lays out every level of d into sc on paper, after a cover when `cover`;
  * footers kept in folios when not NULL; each level's result said to -v,
- * or kept in *bt when bt is not NULL. Returns 0 or -1 with e set. */
+ * or kept in *bt when bt is not NULL; each level's sheet by plans[i] when
+ * plans is not NULL (taken from it). Returns 0 or -1 with e set. */
 static int lay_out_levels(const struct doc *d, const struct style *st, struct measure *ms, struct scene *sc,
 			  const struct paper *paper, int cover, struct folios *folios, struct booklet_try *bt,
-			  struct err *e)
+			  struct level_plan **plans, struct err *e)
 {
 	for (int i = 0; i < d->nlevels; i++) {
 		struct layout_ctx c;
@@ -116,6 +117,10 @@ static int lay_out_levels(const struct doc *d, const struct style *st, struct me
 		    layout_ctx_init(&c, d, &d->levels[i], st, ms, sc, e) < 0)
 			return -1;
 		c.folios = folios;
+		if (plans) {
+			c.plan = plans[i];
+			plans[i] = NULL;
+		}
 		/* a cover holds the premise and the secret; the levels do not repeat them */
 		if (cover)
 			c.intro = 0;
@@ -142,7 +147,7 @@ static int lay_out_levels(const struct doc *d, const struct style *st, struct me
 
 /* The whole document laid out once into sc (see render_lay_out). */
 static int lay_out_once(const struct doc *d, const struct style *st, struct measure *ms, const struct paper *paper,
-			int cover, struct booklet_try *bt, struct scene *sc, struct err *e)
+			int cover, struct booklet_try *bt, struct level_plan **plans, struct scene *sc, struct err *e)
 {
 	/* a booklet numbers its pages through the whole of it, and its cover
 	 * names the page each level starts on, once they are all laid out */
@@ -150,7 +155,7 @@ static int lay_out_once(const struct doc *d, const struct style *st, struct meas
 	struct folios folios = { NULL, 0, 0 };
 	int rc = cover ? layout_cover(d, st, ms, sc, paper, &refs, e) : 0;
 	if (rc == 0)
-		rc = lay_out_levels(d, st, ms, sc, paper, cover, cover ? &folios : NULL, bt, e);
+		rc = lay_out_levels(d, st, ms, sc, paper, cover, cover ? &folios : NULL, bt, plans, e);
 	if (rc == 0 && cover)
 		rc = layout_folios(d, st, ms, sc, &folios, e);
 	if (rc == 0 && cover)
@@ -164,8 +169,10 @@ static int lay_out_once(const struct doc *d, const struct style *st, struct meas
  * --landscape, the one whose levels all fit and print the fewest pages,
  * cover included, then whose maps cover more of their pages, then
  * portrait; its layout becomes sc. When neither holds every level, each
- * level takes its own as on sheets. Returns 0 or -1 with e set. */
-static int lay_out_booklet(const struct doc *d, const struct style *st, struct measure *ms,
+ * level takes its own as on sheets. Here both are laid out whole, for a
+ * booklet with a poster or one-page level (lay_out_booklet plans the
+ * others first). Returns 0 or -1 with e set. */
+static int lay_out_booklet_whole(const struct doc *d, const struct style *st, struct measure *ms,
 			   const struct paper *paper, struct scene *sc, struct err *e)
 {
 	enum orientation tries[2] = { ORIENT_PORTRAIT, ORIENT_LANDSCAPE };
@@ -183,7 +190,7 @@ static int lay_out_booklet(const struct doc *d, const struct style *st, struct m
 		struct doc one = *d;
 		one.sheet.orientation = tries[k];
 		struct err te = { 0 };
-		bt[k].ok = lay_out_once(&one, st, ms, paper, 1, &bt[k], &bt[k].sc, &te) == 0;
+		bt[k].ok = lay_out_once(&one, st, ms, paper, 1, &bt[k], NULL, &bt[k].sc, &te) == 0;
 		if (!bt[k].ok && te.kind != ERR_USAGE && rc == 0)
 			rc = err_set(e, "%s", te.msg);
 	}
@@ -211,7 +218,139 @@ static int lay_out_booklet(const struct doc *d, const struct style *st, struct m
 	if (rc < 0)
 		return -1;
 	/* neither orientation holds every level: each its own */
-	return pick >= 0 ? scene_ok(sc, e) : lay_out_once(d, st, ms, paper, 1, NULL, sc, e);
+	return pick >= 0 ? scene_ok(sc, e) : lay_out_once(d, st, ms, paper, 1, NULL, NULL, sc, e);
+}
+
+/* One orientation of a booklet planned, not laid out: its cover's pages
+ * counted, each level's plan (layout_level_plan) and what it prints. */
+struct booklet_plan {
+	struct level_plan **plans;
+	struct layout_result *res;
+	int npages;
+	double map_share;       /* as struct booklet_try's */
+	int ok;
+};
+
+static void booklet_plan_free(struct booklet_plan *bp, int nlevels)
+{
+	for (int i = 0; bp->plans && i < nlevels; i++)
+		layout_level_plan_free(bp->plans[i]);
+	free(bp->plans);
+	free(bp->res);
+}
+
+/* Plans d's booklet in d's orientation into bp: 1, or 0 when a level is a
+ * poster or the sheets are one page each (then the orientations are laid
+ * out whole), or -1 with e set. bp->ok tells whether every level holds in
+ * it; a usage error, which says that one does not, is not returned. */
+static int plan_booklet(const struct doc *d, const struct style *st, struct measure *ms, const struct paper *paper,
+			struct booklet_plan *bp, struct err *e)
+{
+	memset(bp, 0, sizeof *bp);
+	if (d->sheet.one_page)
+		return 0;
+	bp->plans = calloc((size_t)d->nlevels, sizeof *bp->plans);
+	bp->res = calloc((size_t)d->nlevels, sizeof *bp->res);
+	if (!bp->plans || !bp->res)
+		return err_set(e, "out of memory while laying out the booklet");
+	/* the cover's pages, as lay_out_once lays it out first */
+	struct scene scratch;
+	struct page_refs refs = { NULL, 0, 0 };
+	struct err te = { 0 };
+	scene_init(&scratch);
+	int rc = layout_cover(d, st, ms, &scratch, paper, &refs, &te) < 0 ? -1 : scene_ok(&scratch, &te);
+	bp->npages = scratch.npages;
+	free(refs.v);
+	for (int i = 0; rc == 0 && i < d->nlevels; i++) {
+		struct layout_ctx c;
+		if (layout_ctx_init(&c, d, &d->levels[i], st, ms, &scratch, &te) < 0) {
+			rc = -1;
+			break;
+		}
+		/* as lay_out_levels sets it for a booklet */
+		c.intro = 0;
+		int poster = layout_poster_wanted(&c, paper, &te);
+		if (poster != 0) {
+			layout_ctx_free(&c);
+			scene_free(&scratch);
+			return poster < 0 ? err_set(e, "%s", te.msg) : 0;
+		}
+		rc = layout_level_plan(&c, paper, &bp->plans[i], &bp->res[i], &te);
+		layout_ctx_free(&c);
+		if (rc < 0)
+			break;
+		const struct layout_result *res = &bp->res[i];
+		bp->npages += res->npages;
+		if (res->page_w > 0 && res->page_h > 0)
+			bp->map_share += res->frame.vw * res->frame.s * res->frame.vh * res->frame.s / (res->page_w * res->page_h);
+	}
+	scene_free(&scratch);
+	bp->ok = rc == 0;
+	if (!bp->ok && te.kind != ERR_USAGE)
+		return err_set(e, "%s", te.msg);
+	return 1;
+}
+
+/* A booklet is bound in one orientation: without --portrait or
+ * --landscape, the one whose levels all fit and print the fewest pages,
+ * cover included, then whose maps cover more of their pages, then
+ * portrait; its layout becomes sc. When neither holds every level, each
+ * level takes its own as on sheets. Both orientations are planned (each
+ * level's plan chosen, its key measured) and only the one chosen is laid
+ * out, by its plans. Returns 0 or -1 with e set. */
+static int lay_out_booklet(const struct doc *d, const struct style *st, struct measure *ms,
+			   const struct paper *paper, struct scene *sc, struct err *e)
+{
+	enum orientation tries[2] = { ORIENT_PORTRAIT, ORIENT_LANDSCAPE };
+	struct booklet_plan bp[2];
+	struct doc one[2];
+	int planned = 1, rc = 0;
+	memset(bp, 0, sizeof bp);
+	for (int k = 0; k < 2 && rc == 0 && planned > 0; k++) {
+		one[k] = *d;
+		one[k].sheet.orientation = tries[k];
+		planned = plan_booklet(&one[k], st, ms, paper, &bp[k], e);
+		rc = planned < 0 ? -1 : 0;
+	}
+	int pick = -1;
+	if (rc == 0 && planned > 0) {
+		if (bp[0].ok && bp[1].ok)
+			pick = bp[0].npages != bp[1].npages ? (bp[0].npages < bp[1].npages ? 0 : 1)
+							    : (bp[1].map_share > bp[0].map_share + 1e-9 ? 1 : 0);
+		else
+			pick = bp[0].ok ? 0 : bp[1].ok ? 1 : -1;
+	}
+	struct booklet_try bt;
+	memset(&bt, 0, sizeof bt);
+	scene_init(&bt.sc);
+	if (pick >= 0) {
+		bt.res = calloc((size_t)d->nlevels, sizeof *bt.res);
+		bt.poster = calloc((size_t)d->nlevels, sizeof *bt.poster);
+		rc = !bt.res || !bt.poster ? err_set(e, "out of memory while laying out the booklet")
+					   : lay_out_once(&one[pick], st, ms, paper, 1, &bt, bp[pick].plans, &bt.sc, e);
+		/* the plans count the pages as the layout makes them; should they
+		 * ever not, both orientations are laid out whole */
+		if (rc == 0 && bt.sc.npages != bp[pick].npages)
+			planned = 0;
+	}
+	for (int k = 0; k < 2; k++)
+		booklet_plan_free(&bp[k], d->nlevels);
+	if (rc == 0 && pick >= 0 && planned > 0) {
+		scene_free(sc);
+		*sc = bt.sc;
+		scene_init(&bt.sc);
+		for (int i = 0; i < d->nlevels; i++)
+			tell_level(d, paper, i, 0, &bt.res[i]);
+	}
+	scene_free(&bt.sc);
+	free(bt.res);
+	free(bt.poster);
+	if (rc < 0)
+		return -1;
+	if (planned == 0)
+		return lay_out_booklet_whole(d, st, ms, paper, sc, e);
+	/* neither orientation holds every level: each its own */
+	return pick >= 0 ? scene_ok(sc, e) : lay_out_once(d, st, ms, paper, 1, NULL, NULL, sc, e);
 }
 
 int render_lay_out(const struct doc *d, const struct style *st, struct measure *ms, int cover, struct scene *sc,
@@ -221,7 +360,7 @@ int render_lay_out(const struct doc *d, const struct style *st, struct measure *
 	if (paper_parse(d->sheet.paper, &paper, e) < 0)
 		return -1;
 	if (!cover || d->sheet.orientation != ORIENT_AUTO || d->nlevels < 1)
-		return lay_out_once(d, st, ms, &paper, cover, NULL, sc, e);
+		return lay_out_once(d, st, ms, &paper, cover, NULL, NULL, sc, e);
 	return lay_out_booklet(d, st, ms, &paper, sc, e);
 }
 

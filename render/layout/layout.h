@@ -71,6 +71,9 @@ struct layout_ctx {
 	 * page is laid out (layout_folio.c); NULL: a sheet numbers its level's
 	 * own pages */
 	struct folios *folios;
+	/* the sheet's plan chosen before it is laid out (layout_level_plan):
+	 * layout_level takes it and frees it; NULL: it chooses one */
+	struct level_plan *plan;
 	/* pen widths for the square size being drawn (see layout_pens) */
 	struct {
 		double wall, door, grid, grid_major, hatch, detail, wobble;
@@ -134,6 +137,16 @@ int layout_folios(const struct doc *d, const struct style *st, struct measure *m
 /* Lays out level index li of c->d into c->sc: its map page and key pages.
  * Returns 0, or -1 with e set (the map does not fit at the asked scale). */
 int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e);
+
+/* The plan layout_level would lay c's level out by, chosen without laying
+ * it out (the booklet chooses its orientation by them): *out, for
+ * c->plan or layout_level_plan_free, and in *res the frame, orientation,
+ * page size and pages it prints. Returns 0, or -1 with e set as
+ * layout_level would. */
+struct level_plan;
+int layout_level_plan(struct layout_ctx *c, const struct paper *paper, struct level_plan **out,
+		      struct layout_result *res, struct err *e);
+void layout_level_plan_free(struct level_plan *lp);
 
 /* A map page's fixed parts (sheet_plan.c), for another arrangement of the
  * same sheet: the page, its content box (inside the margins), the box
@@ -388,8 +401,11 @@ int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_f
 /* Lines the last flow put in frames f0 .. f1 - 1. */
 int key_text_lines_in(const struct key_text *kt, int f0, int f1);
 /* Emits the lines where the last flow (made with fit) put them: a frame's
- * lines on page_of(arg, frame), with the entries' anchors and links. */
-void key_text_emit(struct key_text *kt, const struct key_fit *fit,
+ * lines on page_of(arg, frame), with the entries' anchors and links, into
+ * c's scene (c: the level's context laying it out, which need not be the
+ * one that measured the key: a booklet plans its levels before it lays
+ * them out). */
+void key_text_emit(struct key_text *kt, struct layout_ctx *c, const struct key_fit *fit,
 		   struct scene_page *(*page_of)(void *arg, int frame), void *arg);
 
 /* The key's columns on a sheet (layout_keypages.c): the nfirst columns

@@ -49,7 +49,7 @@ struct key_unit {
 };
 
 struct key_text {
-	struct layout_ctx *c;
+	struct layout_ctx *c;   /* the context measuring it, while it is built */
 	double width;
 	struct text_block *blocks;
 	int nblocks, blocks_cap;
@@ -304,6 +304,7 @@ int key_text_build(struct key_text **out, struct layout_ctx *c, double width, st
 		key_text_free(kt);
 		return -1;
 	}
+	kt->c = NULL;
 	*out = kt;
 	return 0;
 }
@@ -457,10 +458,9 @@ int key_text_lines_in(const struct key_text *kt, int f0, int f1)
 	return n;
 }
 
-void key_text_emit(struct key_text *kt, const struct key_fit *fit,
+void key_text_emit(struct key_text *kt, struct layout_ctx *c, const struct key_fit *fit,
 		   struct scene_page *(*page_of)(void *arg, int frame), void *arg)
 {
-	struct layout_ctx *c = kt->c;
 	for (int i = 0; i < kt->nlines; i++) {
 		struct key_line *l = &kt->lines[i];
 		struct text_block *b = &kt->blocks[l->block];

@@ -13,6 +13,7 @@
 #include "base/sbuf.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int is_white(struct colour c)
@@ -86,7 +87,7 @@ static int lay_key(struct layout_ctx *c, const struct sheet_plan *pl, int first_
 	}
 	if (n > 0) {
 		struct emit_pages ep = { &kp, c->sc, first_page };
-		key_text_emit(kt, &fit, emit_page, &ep);
+		key_text_emit(kt, c, &fit, emit_page, &ep);
 	}
 	key_text_free(kt);
 	return n < 0 ? -1 : 0;
@@ -134,14 +135,56 @@ static int lay_map_page(struct layout_ctx *c, const struct sheet_plan *pl, struc
 	return sheet_draw_band(c, p, &pl->parts, pl->f.s, e);
 }
 
+/* A sheet's plan and its key as measured at the plan's column width. */
+struct level_plan {
+	struct sheet_plan pl;
+	struct key_text *kt;
+};
+
+int layout_level_plan(struct layout_ctx *c, const struct paper *paper, struct level_plan **out,
+		      struct layout_result *res, struct err *e)
+{
+	struct level_plan *lp = calloc(1, sizeof *lp);
+	if (!lp)
+		return err_set(e, "out of memory while laying out the sheet");
+	layout_map_symbols(c);
+	if (sheet_plan_choose(c, paper, &lp->pl, c->with_key ? &lp->kt : NULL, e) < 0) {
+		free(lp);
+		return -1;
+	}
+	memset(res, 0, sizeof *res);
+	res->frame = lp->pl.f;
+	res->orientation = lp->pl.parts.o;
+	res->page_w = lp->pl.parts.pw;
+	res->page_h = lp->pl.parts.ph;
+	res->npages = lp->pl.pages;
+	*out = lp;
+	return 0;
+}
+
+void layout_level_plan_free(struct level_plan *lp)
+{
+	if (!lp)
+		return;
+	key_text_free(lp->kt);
+	free(lp);
+}
+
 int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e)
 {
 	struct sheet_plan pl;
 	struct key_text *kt = NULL;
 	layout_map_symbols(c);
-	/* the key as measured while choosing the plan, set as it is */
-	if (sheet_plan_choose(c, paper, &pl, c->with_key ? &kt : NULL, e) < 0)
+	if (c->plan) {
+		/* chosen before: the plan and its key as they were */
+		pl = c->plan->pl;
+		kt = c->plan->kt;
+		free(c->plan);
+		c->plan = NULL;
+	} else if (sheet_plan_choose(c, paper, &pl, c->with_key ? &kt : NULL, e) < 0) {
+		/* (the key as measured while choosing the plan is the one set) */
 		return -1;
+	}
 	int first = c->sc->npages;
 	if (lay_map_page(c, &pl, e) < 0) {
 		key_text_free(kt);

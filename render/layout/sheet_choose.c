@@ -248,6 +248,7 @@ int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sh
 		}
 	}
 	*out = ch.best;
+	out->pages = ch.best_pages;
 	if (key)
 		*key = measured_take(&ch.ms, out->col_w);
 	measured_free(&ch.ms);

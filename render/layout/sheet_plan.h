@@ -26,6 +26,7 @@ struct sheet_plan {
 	struct rect_pt first[SHEET_FIRST_MAX]; /* the key's columns on the map page, in reading order */
 	int nfirst;
 	int fits;                       /* the map fits (at a legible scale when fitted) */
+	int pages;                      /* the sheet's pages, key included (set by sheet_plan_choose) */
 };
 
 /* Works out the plan for orientation o on paper, the map at scale squares
