@@ -306,12 +306,15 @@ static int lay_out_booklet(const struct doc *d, const struct style *st, struct m
 	struct doc one[2];
 	int planned = 1, rc = 0;
 	memset(bp, 0, sizeof bp);
+	/* each level's key is measured in both: cut into words once */
+	measure_keep_paragraphs(ms, 1);
 	for (int k = 0; k < 2 && rc == 0 && planned > 0; k++) {
 		one[k] = *d;
 		one[k].sheet.orientation = tries[k];
 		planned = plan_booklet(&one[k], st, ms, paper, &bp[k], e);
 		rc = planned < 0 ? -1 : 0;
 	}
+	measure_keep_paragraphs(ms, 0);
 	int pick = -1;
 	if (rc == 0 && planned > 0) {
 		if (bp[0].ok && bp[1].ok)
