@@ -398,6 +398,23 @@ void key_text_free(struct key_text *kt);
  * two lines of an entry end or start one, a table that fits a column stays
  * whole. Returns the frames used, or -1 when the frames ran out. */
 int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_fit fit);
+/* Where a flow first stood at the head of frame `frame` or past it (the
+ * first frame of a page): what it did before does not depend on the
+ * heights of that page's frames or later ones, so flows that change only
+ * those may start there (key_text_flow_resume). */
+struct key_flow_mark {
+	int frame;              /* asked: the first frame of a page */
+	int taken;              /* the flow got there */
+	int unit, line, at;     /* the unit and line it was at, in frame `at` */
+};
+/* key_text_flow, taking *mark on the way. */
+int key_text_flow_mark(struct key_text *kt, const struct key_frames *fr, struct key_fit fit,
+		       struct key_flow_mark *mark);
+/* The same flow as key_text_flow with fit, when the frames before the
+ * mark are as they were for the flow that took it (with the same fit):
+ * the lines before it are left where that flow put them. */
+int key_text_flow_resume(struct key_text *kt, const struct key_frames *fr, struct key_fit fit,
+			 const struct key_flow_mark *mark);
 /* Lines the last flow put in frames f0 .. f1 - 1. */
 int key_text_lines_in(const struct key_text *kt, int f0, int f1);
 /* Emits the lines where the last flow (made with fit) put them: a frame's
