@@ -21,21 +21,36 @@
 #define BESIDE_STEP_PT 1.0      /* sizes tried beside a room, apart */
 #define CLEAR_TIGHTER 0.12      /* squares less clearance from the walls (an eighth of a square left), before a number goes beside */
 
+#define LABEL_WIDTHS 8           /* sizes a number's width is kept at */
+
 struct label {
 	int id;
 	double size, w, h;      /* points */
 	struct spot at;         /* squares */
 	int placed;
+	/* its widths measured so far: the same sizes come again in the
+	 * second pass inside and in each round beside */
+	double kept_size[LABEL_WIDTHS], kept_w[LABEL_WIDTHS];
+	int nkept;
 };
 
 /* Measures the number of region id at `size`: its box in points. */
 static int label_measure(struct layout_ctx *c, struct label *lb, double size)
 {
-	char text[16];
-	snprintf(text, sizeof text, "%d", c->m->regions[lb->id].number);
-	double tw = measure_width(c->ms, text, c->st->font_number, size, 1);
-	if (tw < 0)
-		return -1;
+	double tw = -1;
+	for (int i = 0; i < lb->nkept && i < LABEL_WIDTHS; i++)
+		if (lb->kept_size[i] == size)
+			tw = lb->kept_w[i];
+	if (tw < 0) {
+		char text[16];
+		snprintf(text, sizeof text, "%d", c->m->regions[lb->id].number);
+		tw = measure_width(c->ms, text, c->st->font_number, size, 1);
+		if (tw < 0)
+			return -1;
+		lb->kept_size[lb->nkept % LABEL_WIDTHS] = size;
+		lb->kept_w[lb->nkept % LABEL_WIDTHS] = tw;
+		lb->nkept++;
+	}
 	lb->size = size;
 	lb->w = tw + 1;
 	lb->h = size * 0.78;

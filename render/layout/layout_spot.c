@@ -64,7 +64,7 @@ static int boxes_meet(double ax0, double ay0, double ax1, double ay1, const stru
  * their centres; a search looks only at the cells near it. */
 static int cell_of(const struct spot_ctx *sp, double x, double y)
 {
-	int cx = (int)floor(x / SPOT_CELL), cy = (int)floor(y / SPOT_CELL);
+	int cx = ifloor(x / SPOT_CELL), cy = ifloor(y / SPOT_CELL);
 	cx = cx < 0 ? 0 : cx >= sp->ncx ? sp->ncx - 1 : cx;
 	cy = cy < 0 ? 0 : cy >= sp->ncy ? sp->ncy - 1 : cy;
 	return cy * sp->ncx + cx;
