@@ -139,7 +139,8 @@ static int unit_start(const struct pline *l)
 	const char *t = l->text;
 	if (t[0] >= '0' && t[0] <= '9') {
 		const char *sp = strchr(t, ' ');
-		return sp && sp[1] >= 'A' && sp[1] <= 'Z' && strspn(t, "0123456789") == (size_t)(sp - t);
+		return sp && sp[1] >= 'A' && sp[1] <= 'Z' && strspn(t, "0123456789") == (size_t)(sp - t) &&
+		       !starts(sp + 1, "XP");   /* a wandering row wrapped at its figures: "900 XP, low ..." */
 	}
 	return starts(t, "Key to level") || starts(t, "Key") || starts(t, "Marks") || starts(t, "Notes") ||
 	       starts(t, "Wandering monsters") || starts(t, "Adversaries and the alarm") || starts(t, "The party");
@@ -331,9 +332,9 @@ START_TEST(test_gm_booklet)
 	int wrapped = 0;
 	int n = check_key_pages(pdf, fills, 40, &wrapped);
 	ck_assert_int_ge(n, _i < 3 ? 3 : 4);
-	/* ash-barrow's booklet and the mansion's have headings that wrap (a
-	 * long name and its size), so the hanging check above has work */
-	if (_i == 1 || _i == 3)
+	/* the mansion's booklet has headings that wrap (a long name and its
+	 * size), so the hanging check above has work */
+	if (_i == 3)
 		ck_assert_int_ge(wrapped, 1);
 }
 END_TEST

@@ -15,6 +15,7 @@
 #include "methods/levels.h"
 #include "render.h"
 #include "model/key.h"
+#include "site/site.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@ struct box {
 /* What the sweep found: the first problem and how many. */
 struct tally {
 	int problems, sheets, refused, entries;
+	int rosters;            /* sheets that hold the roster and the alarm */
 	double smallest;
 	char first[300];
 };
@@ -75,6 +77,14 @@ static void check_sheet(const struct level *lv, const struct scene *sc,
 	t->sheets++;
 	PROBLEM(sc->npages == 1 && r->npages == 1, "%s: %d pages", what, sc->npages);
 	const struct scene_page *p = &sc->pages[0];
+	/* the roster and the alarm, where the page holds them: its heading,
+	 * and the line of each room it lists */
+	for (size_t k = 0; k < p->nitems; k++)
+		if (heading_at(p, k, KEY_ADVERSARIES_HEADING)) {
+			t->rosters++;
+			PROBLEM(lv->key.nadversaries > 0, "%s: a roster heading with no roster", what);
+			break;
+		}
 	const struct map_frame *f = &r->frame;
 	struct box map = { f->ox + f->vx * f->s, f->oy + f->vy * f->s, f->ox + (f->vx + f->vw) * f->s,
 			   f->oy + (f->vy + f->vh) * f->s };
@@ -172,7 +182,7 @@ START_TEST(test_every_method_on_one_page)
 	ck_assert_int_eq(measure_init(&ms, &e), 0);
 	ck_assert_int_eq(style_load(&st, NULL, test_template_dirs(), &e), 0);
 	for (int pi = 0; pi < 2; pi++) {
-		struct tally t = { 0, 0, 0, 0, 99, "" };
+		struct tally t = { 0, 0, 0, 0, 0, 99, "" };
 		for (int k = 0; k <= SEEDS; k++) {
 			char seed[32], what[128];
 			snprintf(seed, sizeof seed, k == 0 ? "demo" : "%d", k);
@@ -190,8 +200,9 @@ START_TEST(test_every_method_on_one_page)
 			key_free(&lv.key);
 			map_free(&lv.map);
 		}
-		printf("%s on %s: %d one-page sheets, %d key entries, smallest text %.2f pt, %d refused; %d problems\n",
-		       meth->name, papers[pi], t.sheets, t.entries, t.sheets ? t.smallest : 0.0, t.refused, t.problems);
+		printf("%s on %s: %d one-page sheets, %d with the roster, %d key entries, smallest text %.2f pt, %d refused; "
+		       "%d problems\n", meth->name, papers[pi], t.sheets, t.rosters, t.entries, t.sheets ? t.smallest : 0.0,
+		       t.refused, t.problems);
 		fflush(stdout);
 		ck_assert_msg(t.problems == 0, "%s: %d problems; the first: %s", papers[pi], t.problems, t.first);
 		/* tabloid holds every default map; letter every dice and mansion map */
@@ -199,6 +210,52 @@ START_TEST(test_every_method_on_one_page)
 			ck_assert_msg(t.refused == 0, "%s on %s: %d of %d seeds refused", meth->name, papers[pi], t.refused,
 				      SEEDS + 1);
 	}
+	measure_free(&ms);
+}
+END_TEST
+
+/* A small map keyed with the site (its roster and alarm) on tabloid: the
+ * page holds the roster under the key where the key's own arrangement has
+ * room for it, and the sheet stays sound; the players' copy never holds
+ * it. */
+START_TEST(test_roster_on_one_page)
+{
+	struct measure ms;
+	struct style st;
+	struct site_tables tables;
+	struct err e;
+	ck_assert_int_eq(measure_init(&ms, &e), 0);
+	ck_assert_int_eq(style_load(&st, NULL, test_template_dirs(), &e), 0);
+	ck_assert_msg(site_tables_load(&tables, test_template_dirs(), &e) == 0, "%s", e.msg);
+	struct tally t = { 0, 0, 0, 0, 0, 99, "" };
+	int listed = 0;
+	for (int k = 1; k <= SEEDS; k++) {
+		char seed[32], what[128];
+		snprintf(seed, sizeof seed, "roster-%d", k);
+		struct level lv;
+		memset(&lv, 0, sizeof lv);
+		ck_assert_msg(test_generate(&lv.map, "dice", seed, NULL, 6, 0, 0, &e) == 0, "%s", e.msg);
+		struct site_plan plan;
+		struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
+		ck_assert_msg(level_site_plan(&plan, &tables, &lv, 1, seed, NULL, &e) == 0, "%s", e.msg);
+		ck_assert_msg(level_keys_build(&lv, 1, &ko, &plan, &tables, seed, NULL, &e) == 0, "%s", e.msg);
+		listed += lv.key.nadversaries > 0;
+		struct scene sc;
+		struct layout_result r;
+		scene_init(&sc);
+		snprintf(what, sizeof what, "--method dice --rooms 6 --seed %s --paper tabloid --one-page", seed);
+		ck_assert_msg(one_page(&lv, seed, "tabloid", &st, &ms, &sc, &r), "%s: refused", what);
+		check_sheet(&lv, &sc, &r, what, &t);
+		scene_free(&sc);
+		site_plan_free(&plan);
+		levels_free(&lv, 1);
+	}
+	printf("roster on one page: %d of %d sheets whose level has one; %d problems\n", t.rosters, listed, t.problems);
+	fflush(stdout);
+	ck_assert_msg(t.problems == 0, "%d problems; the first: %s", t.problems, t.first);
+	ck_assert_int_gt(listed, SEEDS / 2);
+	ck_assert_int_eq(t.rosters, listed);
+	site_tables_free(&tables);
 	measure_free(&ms);
 }
 END_TEST
@@ -290,6 +347,7 @@ static Suite *onepage_suite(void)
 	while (method_table[nmeth])
 		nmeth++;
 	tcase_add_loop_test(tc, test_every_method_on_one_page, 0, nmeth);
+	tcase_add_test(tc, test_roster_on_one_page);
 	tcase_add_test(tc, test_refused_when_too_big);
 	tcase_add_test(tc, test_formats_and_booklet);
 	suite_add_tcase(s, tc);

@@ -14,6 +14,8 @@
 #include "export/export.h"
 #include "site/site.h"
 #include "site/site_int.h"
+#include "site/site_rooms.h"
+#include "stock/stock_table.h"
 
 #include <ctype.h>
 #include <jansson.h>
@@ -26,16 +28,19 @@
 #define DIR_OUT "build/tests/story"
 
 static struct site_tables tables;
+static struct stock_tables sys5e;
 
 static void load_tables(void)
 {
 	struct err e;
 	ck_assert_msg(site_tables_load(&tables, test_template_dirs(), &e) == 0, "%s", e.msg);
+	ck_assert_msg(stock_tables_load(&sys5e, test_template_dirs(), "5e", &e) == 0, "%s", e.msg);
 }
 
 static void free_tables(void)
 {
 	site_tables_free(&tables);
+	stock_tables_free(&sys5e);
 }
 
 static const char *find_words(const char *hay, const char *needle)
@@ -66,6 +71,138 @@ static int named_after(const char *text, const char *words, const char *ref)
 	return 0;
 }
 
+/* Whether a word of five letters or more of sentence (its first five
+ * letters, so "prophecies" is "prophecy"), not a little word, starts a
+ * word of clue: the clue shares the secret's key noun. */
+static int shares_key_word(const char *clue, const char *sentence)
+{
+	static const char *const little[] = { "about", "after", "again", "being", "every", "their", "there", "these",
+					      "which", "while", "would", "other", "never", "where", "until", "thing" };
+	for (const char *q = sentence; *q;) {
+		size_t n = 0;
+		while (isalpha((unsigned char)q[n]))
+			n++;
+		if (n == 0) {
+			q++;
+			continue;
+		}
+		int skip = n < 5;
+		for (size_t i = 0; !skip && i < sizeof little / sizeof little[0]; i++)
+			skip = !strncasecmp(q, little[i], 5) && n == 5;
+		for (const char *c = clue; !skip && (c = find_words(c, (char[6]){ q[0], q[1], q[2], q[3], q[4], 0 })); c++)
+			if (c == clue || !isalpha((unsigned char)c[-1]))
+				return 1;
+		q += n;
+	}
+	return 0;
+}
+
+/* Whether a sentence of the key's secret (after "What the players do not
+ * know:") named ref in the brackets after it shares a key word with
+ * clue: 1, or 0 when none does (into out, the last that did not), -1
+ * when no sentence names ref. */
+static int secret_names(const char *text, const char *ref, const char *clue, char *out, size_t size)
+{
+	const char *start = strstr(text, "What the players do not know:");
+	int named = -1;
+	if (!start)
+		return -1;
+	start += strlen("What the players do not know:");
+	for (const char *open = strstr(start, " (level "); open; open = strstr(open + 1, " (level ")) {
+		const char *close = strchr(open, ')'), *at = strstr(open, ref);
+		while (at && at < close && at[strlen(ref)] != ')' && at[strlen(ref)] != ';')
+			at = strstr(at + 1, ref);   /* room 1 is not room 12 */
+		if (!close || !at || at > close)
+			continue;
+		const char *from = open;
+		while (from > start && !(from[-1] == ' ' && strchr(".)", from[-2])))
+			from--;
+		snprintf(out, size, "%.*s", (int)(open - from), from);
+		if (shares_key_word(clue, out))
+			return 1;
+		named = 0;
+	}
+	return named;
+}
+
+/* Whether clue quotes a run of six words of secret, as a fragment cut
+ * from it would. */
+static int quotes_secret(const char *clue, const char *secret)
+{
+	for (const char *w = secret; *w;) {
+		const char *end = w;
+		int words = 0;
+		for (; *end && words < 6; words++) {
+			while (*end && *end != ' ')
+				end++;
+			while (*end == ' ')
+				end++;
+		}
+		if (words < 6)
+			break;
+		char run[256];
+		snprintf(run, sizeof run, "%.*s", (int)(end - w), w);
+		size_t n = strlen(run);
+		while (n > 0 && strchr(" .,;:", run[n - 1]))
+			run[--n] = '\0';
+		if (n > 0 && has_words(clue, run))
+			return 1;
+		while (*w && *w != ' ')
+			w++;
+		while (*w == ' ')
+			w++;
+	}
+	return 0;
+}
+
+/* Whether the entry's Clue: line saying words is a whole sentence: a
+ * capital, eight words or more, a full stop. */
+static int clue_sentence(json_t *en, const char *words)
+{
+	size_t i;
+	json_t *l;
+	json_array_foreach(json_object_get(en, "lines"), i, l) {
+		const char *line = json_string_value(l);
+		if (strncmp(line, "Clue: ", 6) != 0 || !has_words(line, words))
+			continue;
+		const char *body = line + 6;
+		int nwords = 1;
+		for (const char *q = body; *q; q++)
+			nwords += *q == ' ';
+		size_t n = strlen(body);
+		return isupper((unsigned char)body[0]) && nwords >= 8 && n > 0 && body[n - 1] == '.';
+	}
+	return 0;
+}
+
+/* The use of the room the JSON entry's kind gives (-1: none). */
+static int entry_role(json_t *en)
+{
+	const char *id = json_string_value(json_object_get(en, "kind"));
+	for (int k = 0; id && k < tables.nkinds; k++)
+		if (!strcmp(tables.kinds[k].id, id))
+			return tables.kinds[k].role;
+	return -1;
+}
+
+/* The use of a room of its own that a thread's words name as a place of
+ * the site ("the old chapel": a shrine; a store, a work room or cells),
+ * or -1: none, or a place in the town. */
+static int named_place(const char *words)
+{
+	if (strstr(words, "town") || strstr(words, "village") || strstr(words, "city") || strstr(words, "valley"))
+		return -1;
+	int k = site_kind_by_name(&tables, words, ~0u);
+	for (int w = 0; k >= 0 && w < tables.kinds[k].nmatch; w++) {
+		char any[64];
+		snprintf(any, sizeof any, " a %s", tables.kinds[k].match[w]);
+		if (has_words(words, any) || !strncasecmp(words, any + 1, strlen(any + 1)))
+			return -1;   /* "a temple": any one, not this site's */
+	}
+	int role = k >= 0 ? (int)tables.kinds[k].role : -1;
+	return role == ROLE_SHRINE || role == ROLE_STORE || role == ROLE_WORK || role == ROLE_PRISON ? role : -1;
+}
+
 /* The JSON entry numbered room of level object lv, or NULL. */
 static json_t *entry_of(json_t *lv, int room)
 {
@@ -88,8 +225,44 @@ static int entry_says(json_t *en, const char *words, const char *label)
 }
 
 struct tally {
-	int maps, threads, clue_rooms, secrets;
+	int maps, threads, clue_rooms, secrets, clue_sentences;
+	int most_lieutenants;   /* the most on one level, outside the leaders' rooms */
+	int places;             /* threads naming a place, in a room of it */
 };
+
+/* The cast as the rosters of the JSON's levels give it: each faction's
+ * leader once in the document (one of them, in a room of its own
+ * level), and on each level at most three lieutenants and two
+ * specialists a faction outside the leaders' rooms. */
+static void check_cast(json_t *root, const char *seed, struct tally *t)
+{
+	size_t factions = json_array_size(json_object_get(root, "factions")), i, j;
+	int leaders = 0;
+	json_t *lv, *g;
+	json_array_foreach(json_object_get(root, "levels"), i, lv) {
+		int leader_rooms[4] = { 0 }, nleader = 0, lieutenants = 0, specialists = 0;
+		json_array_foreach(json_object_get(lv, "roster"), j, g)
+			if (!strcmp(json_string_value(json_object_get(g, "role")), "leader") && nleader < 4) {
+				ck_assert_int_eq(json_integer_value(json_object_get(g, "count")), 1);
+				leader_rooms[nleader++] = (int)json_integer_value(json_object_get(g, "room"));
+			}
+		leaders += nleader;
+		json_array_foreach(json_object_get(lv, "roster"), j, g) {
+			int room = (int)json_integer_value(json_object_get(g, "room")), in_leaders = 0;
+			for (int k = 0; k < nleader; k++)
+				in_leaders |= leader_rooms[k] == room;
+			const char *role = json_string_value(json_object_get(g, "role"));
+			int count = (int)json_integer_value(json_object_get(g, "count"));
+			lieutenants += !in_leaders && !strcmp(role, "lieutenant") ? count : 0;
+			specialists += !in_leaders && !strcmp(role, "specialist") ? count : 0;
+		}
+		ck_assert_msg(lieutenants <= 3 * (int)factions && specialists <= 2 * (int)factions,
+			      "%s: level %zu has %d lieutenants and %d specialists outside the leaders' rooms", seed, i + 1,
+			      lieutenants, specialists);
+		t->most_lieutenants = lieutenants > t->most_lieutenants ? lieutenants : t->most_lieutenants;
+	}
+	ck_assert_msg(leaders == (int)factions, "%s: %d leaders in the rosters for %zu factions", seed, leaders, factions);
+}
 
 /* A group's creature as a Who line says it: the start of its last word
  * ("wolf": "wol", for "wolves"). */
@@ -194,14 +367,40 @@ static void check_doc(const struct doc *d, const char *seed, struct tally *t)
 		ck_assert_msg(en != NULL, "%s: a thread in room %d of level %d, which has none", seed, room, level);
 		ck_assert_msg(entry_says(en, words, NULL), "%s: level %d, room %d does not say '%s'", seed, level, room,
 			      words);
-		ck_assert_msg(has_words(story, words) || (secret && has_words(secret, words)),
-			      "%s: '%s' is not the premise's words", seed, words);
 		char ref[48];
 		snprintf(ref, sizeof ref, "level %d, room %d", level, room);
-		ck_assert_msg(named_after(text, words, ref), "%s: the key's premise does not name %s after '%s'", seed, ref,
-			      words);
-		clues += secret && has_words(secret, words) && !has_words(story, words);
 		t->threads++;
+		/* a thread of the premise that names a place of the site is in a
+		 * room of that use, where any level has one */
+		int place = has_words(story, words) ? named_place(words) : -1, any = 0;
+		json_t *plv, *pen;
+		size_t pi, pj;
+		json_array_foreach(levels, pi, plv)
+			json_array_foreach(json_object_get(plv, "key"), pj, pen)
+				any |= place >= 0 && entry_role(pen) == place;
+		if (any) {
+			ck_assert_msg(entry_role(en) == place, "%s: '%s' names a place, and level %d, room %d is not one",
+				      seed, words, level, room);
+			t->places++;
+		}
+		if (has_words(story, words) || (secret && has_words(secret, words))) {
+			ck_assert_msg(named_after(text, words, ref), "%s: the key's premise does not name %s after '%s'", seed,
+				      ref, words);
+			clues += secret && has_words(secret, words) && !has_words(story, words);
+			continue;
+		}
+		/* a clue in words of its own: a whole sentence in its room, which
+		 * shares a key word with the sentence of the secret the key names
+		 * the room after, and is no run of the secret's words */
+		char sentence[512] = "";
+		int names = secret ? secret_names(text, ref, words, sentence, sizeof sentence) : -1;
+		ck_assert_msg(names >= 0, "%s: '%s' is neither the premise's words nor a clue the secret names (%s)", seed,
+			      words, ref);
+		ck_assert_msg(clue_sentence(en, words), "%s: %s's clue is not a whole sentence: '%s'", seed, ref, words);
+		ck_assert_msg(names == 1, "%s: the clue '%s' shares no key word with '%s'", seed, words, sentence);
+		ck_assert_msg(!quotes_secret(words, secret), "%s: the clue '%s' is a run of the secret's words", seed, words);
+		clues++;
+		t->clue_sentences++;
 	}
 	/* no secret without a clue room; the three-clue rule where rooms allow */
 	if (secret) {
@@ -212,13 +411,16 @@ static void check_doc(const struct doc *d, const char *seed, struct tally *t)
 	json_t *lv;
 	json_array_foreach(levels, i, lv)
 		check_roster(lv, seed);
+	check_cast(root, seed, t);
 	t->maps++;
 	json_decref(root);
 	free(text);
 	free(js);
 }
 
-static void check_one(const char *csv, int n, const char *seed, struct tally *t)
+/* Seed s's map of csv's methods: every fourth stocked under 5e, for a
+ * party of 1 to 6 characters of level 1 to 20. */
+static void check_one(const char *csv, int n, const char *seed, int s, struct tally *t)
 {
 	struct level lv[3];
 	memset(lv, 0, sizeof lv);
@@ -226,7 +428,10 @@ static void check_one(const char *csv, int n, const char *seed, struct tally *t)
 	struct err e;
 	struct site_plan plan;
 	struct key_options ko = { KEY_NUMBER_ENTRANCE, 1, "neutral", test_template_dirs(), 0, NULL, 0, 0 };
-	ck_assert_msg(level_site_plan(&plan, &tables, lv, n, seed, NULL, &e) == 0, "%s", e.msg);
+	if (s % 4 == 0)
+		ko = (struct key_options){ KEY_NUMBER_ENTRANCE, 1, "5e", test_template_dirs(), 0, &sys5e, 1 + s / 4 % 6,
+					   1 + s * 7 % 20 };
+	ck_assert_msg(level_site_plan(&plan, &tables, lv, n, seed, s % 4 == 0 ? &ko : NULL, &e) == 0, "%s", e.msg);
 	ck_assert_msg(level_keys_build(lv, n, &ko, &plan, &tables, seed, NULL, &e) == 0, "%s", e.msg);
 	struct doc d = { .seed = seed, .site = plan.name, .story = plan.premise, .secret = plan.secret,
 			 .factions = plan.factions, .nfactions = plan.nfactions, .levels = lv, .nlevels = n };
@@ -244,8 +449,10 @@ static void check_one(const char *csv, int n, const char *seed, struct tally *t)
 
 static void report(const char *what, const struct tally *t)
 {
-	fprintf(stderr, "story %s: %d maps, %.1f threads a map, %.2f clue rooms a secret\n", what, t->maps,
-		(double)t->threads / t->maps, t->secrets ? (double)t->clue_rooms / t->secrets : 0.0);
+	fprintf(stderr, "story %s: %d maps, %.1f threads a map, %.2f clue rooms a secret, %d clues in sentences, "
+		"at most %d lieutenants a level outside the leaders' rooms, %d threads in the place they name\n",
+		what, t->maps, (double)t->threads / t->maps, t->secrets ? (double)t->clue_rooms / t->secrets : 0.0,
+		t->clue_sentences, t->most_lieutenants, t->places);
 }
 
 START_TEST(test_every_method)
@@ -255,7 +462,7 @@ START_TEST(test_every_method)
 	for (int s = 0; s < SEEDS; s++) {
 		char seed[32];
 		snprintf(seed, sizeof seed, "story-%d", s);
-		check_one(methods[_i], 1, seed, &t);
+		check_one(methods[_i], 1, seed, s, &t);
 	}
 	report(methods[_i], &t);
 	ck_assert_int_eq(t.maps, SEEDS);
@@ -269,11 +476,59 @@ START_TEST(test_booklets)
 	for (int s = 0; s < SEEDS / 4; s++) {
 		char seed[32];
 		snprintf(seed, sizeof seed, "story-book-%d", s);
-		check_one(csv[s % 3], 3, seed, &t);
+		check_one(csv[s % 3], 3, seed, s, &t);
 	}
 	report("booklets", &t);
 	/* three clues to a secret over three levels */
 	ck_assert_msg(t.clue_rooms * 10 >= t.secrets * 25, "%d clue rooms for %d secrets", t.clue_rooms, t.secrets);
+}
+END_TEST
+
+/* The shipped tables: three clue lines for every secret, each a whole
+ * sentence with a key word of its secret, none a run of its words. */
+START_TEST(test_clue_lines)
+{
+	int secrets = 0;
+	for (int f = 0; f < tables.nfactions; f++) {
+		const struct site_faction_type *ft = &tables.factions[f];
+		for (int sc = 0; sc < ft->nsecrets; sc++, secrets++) {
+			int n = 0;
+			for (int c = 0; c < ft->nclues; c++) {
+				if (ft->clue_of[c] != sc)
+					continue;
+				n++;
+				const char *clue = ft->clues[c];
+				int words = 1;
+				for (const char *q = clue; *q; q++)
+					words += *q == ' ';
+				ck_assert_msg(isupper((unsigned char)clue[0]) && words >= 8, "%s: '%s' is no whole sentence",
+					      ft->id, clue);
+				ck_assert_msg(shares_key_word(clue, ft->secrets[sc]), "%s: '%s' shares no key word with '%s'",
+					      ft->id, clue, ft->secrets[sc]);
+				ck_assert_msg(!quotes_secret(clue, ft->secrets[sc]), "%s: '%s' quotes '%s'", ft->id, clue,
+					      ft->secrets[sc]);
+			}
+			ck_assert_msg(n >= 3, "%s: '%s' has %d clue lines", ft->id, ft->secrets[sc], n);
+		}
+	}
+	ck_assert_int_gt(secrets, 90);
+}
+END_TEST
+
+/* Levels of one room: each faction's leader is still in a room of some
+ * level, and the roster and the premise say so. */
+START_TEST(test_one_room_levels)
+{
+	static const char *const args[] = { "-q --method dice --levels 2 --rooms 1 --seed lone -o " DIR_OUT "/lone.json",
+					    "-q --method tiles --levels 3 --rooms 1 --seed lone-3 -o " DIR_OUT "/lone.json" };
+	ck_assert_int_eq(system("mkdir -p " DIR_OUT), 0);
+	ck_assert_int_eq(test_run(args[_i], NULL, NULL), 0);
+	json_error_t je;
+	json_t *root = json_load_file(DIR_OUT "/lone.json", 0, &je);
+	ck_assert_msg(root != NULL, "%s", je.text);
+	struct tally t = { 0 };
+	check_cast(root, args[_i], &t);
+	json_decref(root);
 }
 END_TEST
 
@@ -331,6 +586,8 @@ static Suite *story_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_every_method, 0, 5);
 	tcase_add_test(tc, test_booklets);
+	tcase_add_test(tc, test_clue_lines);
+	tcase_add_loop_test(tc, test_one_room_levels, 0, 2);
 	tcase_add_loop_test(tc, test_command, 0, 5);
 	suite_add_tcase(s, tc);
 	return s;

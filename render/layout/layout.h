@@ -56,6 +56,8 @@ struct layout_ctx {
 	struct scene *sc;
 	int player;             /* the players' handout */
 	int with_key;           /* key pages wanted */
+	int onepage_roster;     /* --one-page: the roster and the alarm follow the key
+				 * (where the arrangement chosen without them holds them) */
 	int intro;              /* the premise and the secret go on this level's
 				 * pages: the first level printed, when no cover
 				 * holds them */

@@ -4,7 +4,8 @@
  * is one run-in paragraph, its number and title in bold followed by the
  * room's size, exits and contents, with no indent and little space between
  * entries (a sentence about stairs to another level on a line of its own,
- * linked); the notes and the wandering monster table follow. Lines flow
+ * linked); the notes, the wandering monster table and, where there is
+ * room (layout_onepage.c), the adversary roster and the alarm follow. Lines flow
  * from frame to frame as in layout_key.c; a paragraph's first two lines
  * stay together, and a heading stays with what follows it. */
 #include "layout/layout.h"
@@ -170,6 +171,9 @@ int layout_key_compact(struct key_flow *kf, struct err *e)
 		if (flow_list(kf, head, k->wandering, k->nwandering, lh, e) < 0)
 			return -1;
 	}
+	if (c->onepage_roster && !c->player && k->nadversaries > 0 &&
+	    flow_list(kf, KEY_ADVERSARIES_HEADING, k->adversaries, k->nadversaries, lh, e) < 0)
+		return -1;
 	if (c->lv == &c->d->levels[c->d->nlevels - 1]) {
 		char *para[2];
 		int np;

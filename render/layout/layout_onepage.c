@@ -7,7 +7,8 @@
  * scale, down to LAYOUT_ONEPAGE_MIN_SCALE squares per inch (never one at
  * which a room number finds no place), in each orientation allowed. Each
  * try sets the compact key (layout_onekey.c) into a scratch scene; the
- * first that holds it whole is drawn. */
+ * first that holds it whole is drawn, with the level's adversary roster
+ * and alarm after the key where that arrangement holds them too. */
 #include "layout/layout.h"
 
 #include <math.h>
@@ -315,11 +316,21 @@ int layout_one_page(struct layout_ctx *c, const struct paper *paper, struct layo
 		return layout_level(c, paper, res, e);
 	layout_map_symbols(c);
 	struct onepage_try t;
+	c->onepage_roster = 0;
 	int map_fits, rc = search(c, paper, &t, &map_fits, e);
 	if (rc < 0)
 		return -1;
-	if (rc > 0)
+	if (rc > 0) {
+		/* the roster and the alarm where the arrangement found holds them
+		 * too, at the same scale and text size */
+		struct layout_ctx with = *c;
+		with.onepage_roster = 1;
+		int fits = c->lv->key.nadversaries > 0 && !c->player ? key_fits(&with, &t, e) : 0;
+		if (fits < 0)
+			return -1;
+		c->onepage_roster = fits;
 		return draw(c, &t, res, e);
+	}
 	char scale_text[64], hint[64];
 	double asked = c->d->sheet.scale;
 	snprintf(scale_text, sizeof scale_text, "%g", asked > 0 ? asked : LAYOUT_ONEPAGE_MIN_SCALE);

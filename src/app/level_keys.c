@@ -30,7 +30,7 @@ int level_site_plan(struct site_plan *plan, const struct site_tables *tables, st
 	for (int k = 0; k < n; k++)
 		if (site_level_plan(plan, tables, &levels[k], seed, e) < 0)
 			return -1;
-	return site_threads_place(plan, levels, n, seed, e);
+	return site_threads_place(plan, tables, levels, n, seed, e);
 }
 
 int level_keys_build(struct level *levels, int n, const struct key_options *o, const struct site_plan *plan,

@@ -31,9 +31,53 @@ static const char *sentence_end(const char *p)
 	return p;
 }
 
+/* How many words of five letters or more of words the sentence
+ * [from, to) says. */
+static int shared_words(const char *words, const char *from, const char *to)
+{
+	int shared = 0;
+	for (const char *q = words; *q;) {
+		size_t len = 0;
+		while (isalpha((unsigned char)q[len]))
+			len++;
+		if (len == 0) {
+			q++;
+			continue;
+		}
+		for (const char *p = from; len >= 5 && p + len <= to; p++)
+			if (strncasecmp(p, q, len) == 0) {
+				shared++;
+				break;
+			}
+		q += len;
+	}
+	return shared;
+}
+
+/* The end of the sentence of text that shares the most words with
+ * words (a clue that points at it, in words of its own), or NULL when
+ * none shares one. */
+static const char *pointed_at(const char *text, const char *words)
+{
+	const char *best = NULL;
+	int most = 0;
+	for (const char *from = text; *from;) {
+		const char *end = sentence_end(from);
+		int shared = shared_words(words, from, end);
+		if (shared > most) {
+			most = shared;
+			best = end;
+		}
+		from = *end ? end + 1 : end;
+	}
+	return best;
+}
+
 /* text with the rooms of the threads found in it named; NULL (and *found
- * 0) when none is found. */
-static char *annotate(const char *text, const struct doc_thread *t, int n, int *found)
+ * 0) when none is found. A thread whose words are neither in text nor in
+ * elsewhere (a clue, unless NULL) is named after the sentence of text it
+ * shares the most words with. */
+static char *annotate(const char *text, const char *elsewhere, const struct doc_thread *t, int n, int *found)
 {
 	*found = 0;
 	if (!text)
@@ -47,10 +91,11 @@ static char *annotate(const char *text, const struct doc_thread *t, int n, int *
 	}
 	for (int i = 0; i < n; i++) {
 		const char *p = t[i].text && t[i].room > 0 ? find_words(text, t[i].text) : NULL;
-		if (p) {
+		if (p)
 			at[i] = sentence_end(p + strlen(t[i].text) - 1);
-			(*found)++;
-		}
+		else if (elsewhere && t[i].text && t[i].room > 0 && !find_words(elsewhere, t[i].text))
+			at[i] = pointed_at(text, t[i].text);
+		*found += at[i] != NULL;
 	}
 	if (*found == 0) {
 		free(at);
@@ -102,10 +147,10 @@ int doc_threads_annotate(const struct doc *d, char **story, char **secret, struc
 	if (d->nthreads == 0)
 		return 0;
 	int found;
-	*story = annotate(d->story, d->threads, d->nthreads, &found);
+	*story = annotate(d->story, NULL, d->threads, d->nthreads, &found);
 	if (found < 0)
 		return err_set(e, "out of memory writing the premise");
-	*secret = annotate(d->secret, d->threads, d->nthreads, &found);
+	*secret = annotate(d->secret, d->story ? d->story : "", d->threads, d->nthreads, &found);
 	if (found < 0) {
 		free(*story);
 		*story = NULL;

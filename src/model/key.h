@@ -33,6 +33,8 @@ struct key_occupant {
 	char creature[48];      /* singular: "goblin" */
 	int count;
 	char role[16];          /* what they are there for: "guard", "leader", ... or "" */
+	int band;               /* of a lieutenant's or specialist's kind, past the few
+				   of that part its level has: among the rank and file */
 };
 
 /* A fight sized for a party by a system with figures (stock_encounter.h):

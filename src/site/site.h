@@ -29,7 +29,7 @@ struct site_thread {
 	char *entry;                        /* the room's line, its label first */
 	const char *creature;               /* a person met (THREAD_WHO): the roster's creature */
 	int faction;                        /* a clue or a want: whose */
-	int clue;                           /* a clue: which piece of its secret (0, 1, 2), or -1 for the whole */
+	int clue;                           /* a clue: which of its secret's clue lines, -1: the secret told whole */
 	const struct site_line *line;       /* a line's own thread: its line, whose wordings are drawn where it is placed */
 	const char *label;                  /* and the entry's label ("Traces: ") */
 };
@@ -46,6 +46,9 @@ struct site_plan {
 	int faction_type[SITE_MAX_FACTIONS]; /* index in the tables' factions */
 	int nfactions;
 	int levels;                         /* levels of the document */
+	int leader_level[SITE_MAX_FACTIONS]; /* the depth each faction's leader lives on: the
+					       first's the deepest level of two rooms or more,
+					       the second's the first such */
 	int party_level;                    /* 1 to SITE_LEVEL_MAX; 0: the neutral system's, no party */
 };
 
@@ -65,11 +68,14 @@ int site_plan_make(struct site_plan *p, const struct site_tables *t, const struc
 void site_plan_free(struct site_plan *p);
 
 /* Places the plan's threads in rooms of levels[0..n) (planned by
- * site_level_plan): the hook's person or thing deep down, the holders'
- * want in their leader's room, the traces of what befell the place and the
- * remains of what it was built for in rooms nobody keeps, and up to three
- * clues to the secret in rooms of its own. Returns 0 or -1 with e set. */
-int site_threads_place(struct site_plan *p, const struct level *levels, int n, const char *seed, struct err *e);
+ * site_level_plan from tables t): the hook's person or thing deep down,
+ * the holders' want in their leader's room, the traces of what befell the
+ * place and the remains of what it was built for in rooms nobody keeps,
+ * and up to three clues to the secret in rooms of its own; a thread that
+ * names a place of the site (the old chapel) in a room of that kind or
+ * use. Returns 0 or -1 with e set. */
+int site_threads_place(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
+		       const char *seed, struct err *e);
 
 /* The placed threads as a document gives them: *n of them. */
 const struct doc_thread *site_threads_placed(const struct site_plan *p, int *n);
@@ -93,6 +99,8 @@ struct site_group {
 				   add, to bring the fight up to its difficulty
 				   (of two kinds at most; beside a leader, its
 				   guard's own kind too) */
+	int most;               /* > 0: the most of an optional group the sizer
+				   may add (the lieutenants its level has left) */
 };
 
 /* Where a group is met, for the sizer. */

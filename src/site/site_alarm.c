@@ -61,23 +61,25 @@ static int holds_members(const struct key_entry *en)
 	return 0;
 }
 
-/* Where the holders make their stand: the leader's room, else their
- * deepest room with members in it, cells last; -1: none. Index in
- * lp->rooms. */
+/* Where the holders make their stand: the leader's room (the first
+ * faction's, where two leaders share the level), else their deepest room
+ * with members in it, cells last; -1: none. Index in lp->rooms. */
 static int stand_room(const struct level_plan *lp)
 {
-	int best = -1;
+	int best = -1, lead = -1;
 	for (int i = 0; i < lp->n; i++) {
 		const struct room_plan *r = &lp->rooms[i];
 		if (r->faction < 0 || !holds_members(&lp->lv->key.entries[r->entry]))
 			continue;
-		if (r->leader)
-			return i;
+		if (r->leader && (lead < 0 || r->faction < lp->rooms[lead].faction))
+			lead = i;   /* of two leaders on the level, the first faction's */
+		if (lead >= 0)
+			continue;
 		int cells = r->role == ROLE_PRISON, best_cells = best >= 0 && lp->rooms[best].role == ROLE_PRISON;
 		if (best < 0 || (best_cells && !cells) || (cells == best_cells && r->dist > lp->rooms[best].dist))
 			best = i;
 	}
-	return best;
+	return lead >= 0 ? lead : best;
 }
 
 #define ALARM_MAX_ROUNDS 64
@@ -178,7 +180,8 @@ static int write_alarm(struct level_plan *lp, struct err *e)
 }
 
 /* Each group's part of its faction's cast, where the cast says it (the
- * roster's order is the rooms' occupants'). */
+ * roster's order is the rooms' occupants'): a lieutenant's kind past the
+ * level's few lieutenants is of the rank and file. */
 static void cast_roles(struct level_plan *lp)
 {
 	struct key *k = &lp->lv->key;
@@ -186,7 +189,8 @@ static void cast_roles(struct level_plan *lp)
 	for (int i = 0; i < k->n; i++)
 		for (int j = 0; j < k->entries[i].noccupants && g < k->nroster; j++, g++) {
 			const struct key_occupant *o = &k->entries[i].occupants[j];
-			const char *cast = strcmp(o->role, "sought") ? site_occupant_cast(lp->site, lp->t, o) : "";
+			const char *cast = !strcmp(o->role, "sought") ? ""
+					   : o->band ? site_cast_name(CAST_RANK) : site_occupant_cast(lp->site, lp->t, o);
 			if (cast[0])
 				snprintf(k->roster[g].role, sizeof k->roster[g].role, "%s", cast);
 		}

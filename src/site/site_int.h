@@ -17,10 +17,13 @@
 
 /* The plan's threads from the premise's lines (each may be NULL): the
  * hook's, the first faction's want, the befell line's traces, the built
- * line's remains and up to three clues to each faction's secret
+ * line's remains, and clues to each faction's secret (secrets[f], the
+ * secret_of[f]th of types[f]): three of its clue lines for the first,
+ * one for the other, or the secret told whole where it has none
  * (site_threads.c). Returns 0 or -1 with e set. */
 int site_threads_make(struct site_plan *p, const struct site_line *built, const struct site_line *befell,
-		      const struct site_line *hook, const char *want, const char *const *secrets, struct err *e);
+		      const struct site_line *hook, const char *want, const char *const *secrets,
+		      const struct site_faction_type *const *types, const int *secret_of, struct err *e);
 
 /* A random index among lines[0..n) that suit one of settings, or -1. */
 int site_pick_line(const struct site_line *lines, int n, unsigned settings, struct rng *rng);
@@ -38,8 +41,12 @@ const struct site_creature *site_creature_find(const struct site_tables *t, cons
  * the tables do not describe is living, and thinking when member is set
  * (a faction's member). */
 fact_bits site_creature_nature(const struct site_tables *t, const char *name, int member);
-/* Whether a room of the setting and kind (-1: none) is of its habitat. */
-int site_creature_fits(const struct site_tables *t, const char *name, int setting, int kind);
+/* Whether a room of the setting and kind (-1: none), with the facts, is
+ * of its habitat: never where it has a fact the creature shuns. */
+int site_creature_fits(const struct site_tables *t, const char *name, int setting, int kind, fact_bits facts);
+/* count, or the most of the creature that are met together where that
+ * is fewer. */
+int site_creature_most(const struct site_tables *t, const char *name, int count);
 
 /* A random element of n, or -1 when n is 0. */
 int site_pick(int n, struct rng *rng);

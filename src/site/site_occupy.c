@@ -8,6 +8,8 @@
  * leaders' rooms first so theirs is the level's hardest fight. */
 #include "site/site_rooms.h"
 
+#include "base/article.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,11 +42,13 @@ int site_member_fit(const struct level_plan *lp, const struct site_faction_type 
 	return found >= 0 ? found : site_member_for(f, role, rng);
 }
 
-static int add_occupant(struct key_entry *en, int faction, const char *creature, int count, enum site_role role)
+static int add_occupant(struct key_entry *en, int faction, const char *creature, int count, enum site_role role,
+			int band)
 {
 	if (en->noccupants >= KEY_MAX_OCCUPANTS)
 		return 0;
 	struct key_occupant *o = &en->occupants[en->noccupants++];
+	o->band = band;
 	o->faction = faction;
 	snprintf(o->creature, sizeof o->creature, "%s", creature);
 	o->count = count;
@@ -232,6 +236,66 @@ static char *const over_many[] = {
 	"{n} {who} let the others do the work and take the credit",
 	"{n} {who} settle any dispute with a blow",
 };
+/* A few of a faction's stronger kind keeping a room without the rank and
+ * file. */
+static char *const solo_one[] = {
+	"{n} {who} keeps this room alone, and does not care for company",
+	"{n} {who} has this room to itself, and waits here watching the door",
+	"{n} {who} sits here on its own, out of the others' way",
+	"{n} {who} holds this room by itself, and the others leave it be",
+	"{n} {who} was set here alone, and takes the charge seriously",
+	"{n} {who} paces the room alone, turning at every wall",
+};
+static char *const solo_many[] = {
+	"{n} {who} keep this room to themselves, and do not care for company",
+	"{n} {who} have this room to themselves, and wait here watching the door",
+	"{n} {who} sit here on their own, out of the others' way",
+	"{n} {who} hold this room by themselves, and the others leave them be",
+	"{n} {who} were set here on their own, and take the charge seriously",
+	"{n} {who} pace the room, turning at every wall",
+};
+/* A group of a lieutenant's kind past the level's few lieutenants: one
+ * of the band. */
+static char *const among_one[] = {
+	"{n} {who} is with them, and the others make room",
+	"{n} {who} stands among them, one of the band like any other",
+	"{n} {who} keeps to the back of the group, waiting",
+	"{n} {who} is with them, and has taken the best place",
+	"{n} {who} stays close by them, and the others are glad of it",
+	"{n} {who} waits with them, saying nothing",
+	"{n} {who} is one of their number, though the biggest",
+	"{n} {who} waits a little apart from them, watching the door",
+	"{n} {who} sits a little to one side of the rest",
+	"{n} {who} lingers by the wall, as much a part of the band as any",
+	"{n} {who} keeps them company, for want of better",
+	"{n} {who} is here with them, taking up more room than the rest",
+	"{n} {who} fills the way behind them",
+	"{n} {who} is with them, and they keep out of its way",
+	"{n} {who} is posted with them, for weight more than wit",
+	"{n} {who} is among them, and they give it room",
+	"{n} {who} was sent to stiffen them, and lets them know it",
+	"{n} {who} goes where they go, and they are used to it",
+};
+static char *const among_many[] = {
+	"{n} {who} are with them, and the others make room",
+	"{n} {who} stand among them, part of the band like any other",
+	"{n} {who} keep to the back of the group, waiting",
+	"{n} {who} are with them, and have taken the best places",
+	"{n} {who} stay close by them, and the others are glad of it",
+	"{n} {who} wait with them, saying nothing",
+	"{n} {who} are of their number, though the biggest of it",
+	"{n} {who} wait a little apart from them, watching the door",
+	"{n} {who} sit a little to one side of the rest",
+	"{n} {who} linger by the wall, as much a part of the band as any",
+	"{n} {who} keep them company, for want of better",
+	"{n} {who} are here with them, taking up more room than the rest",
+	"{n} {who} fill the way behind them",
+	"{n} {who} are with them, and they keep out of their way",
+	"{n} {who} are posted with them, for weight more than wit",
+	"{n} {who} are among them, and they give them room",
+	"{n} {who} were sent to stiffen them, and let them know it",
+	"{n} {who} go where they go, and they are used to it",
+};
 static char *const captive_one[] = {
 	"{n} {who} sits chained to the wall, a prisoner of {whose}",
 	"{n} {who}, a prisoner of {whose}, huddles in the corner of a cell",
@@ -298,7 +362,9 @@ struct pending {
 	char who[160];          /* a leader's "Name, a creature," ({n} empty) */
 	const char *prison_of;  /* prisoners: whose */
 	int visitor;            /* an outsider who is a visitor, not vermin */
-	enum site_cast cast;    /* an optional group's part of the cast */
+	enum site_cast cast;    /* a faction's group's part of the cast */
+	int band;               /* of a lieutenant's kind, past the level's few
+				   lieutenants: one of the band */
 };
 
 /* A room's groups: a few to write, and the stronger kinds a sizer may add
@@ -309,14 +375,19 @@ struct room_groups {
 	int n;
 };
 
-static struct pending *add_pending(struct room_groups *rg, int faction, enum site_role role, const char *creature,
+static struct pending *add_pending(const struct level_plan *lp, struct room_groups *rg, int faction, enum site_role role, const char *creature,
 				   const char *plural, int count)
 {
 	if (rg->n >= ROOM_GROUPS)
 		return NULL;
 	struct pending *p = &rg->p[rg->n++];
 	memset(p, 0, sizeof *p);
-	p->g = (struct site_group){ creature, count, 0, count, 0 };
+	p->g = (struct site_group){ creature, count, 0, count, 0, 0 };
+	if (count > 0 && site_creature_most(lp->t, creature, 100) < 100) {
+		/* a creature met alone or in pairs: so many, whatever a sizer would add */
+		p->g.rolled = p->g.count = site_creature_most(lp->t, creature, count);
+		p->g.fixed = 1;
+	}
 	p->faction = faction;
 	p->role = role;
 	p->singular = creature;
@@ -327,7 +398,23 @@ static struct pending *add_pending(struct room_groups *rg, int faction, enum sit
 /* Whether creature lives where the room being occupied lies. */
 static int at_home(const struct level_plan *lp, const char *creature, int setting)
 {
-	return site_creature_fits(lp->t, creature, setting, lp->here_kind);
+	return site_creature_fits(lp->t, creature, setting, lp->here_kind, lp->here_facts);
+}
+
+/* The most creatures of a part of a cast a faction's level has:
+ * lieutenants and specialists are few; 0, no bound. */
+static int few_most(enum site_cast cast)
+{
+	return cast == CAST_LIEUTENANT ? 3 : cast == CAST_SPECIALIST ? 2 : 0;
+}
+
+/* How many more of a part the faction's level has room for: > 0 bounds
+ * an optional group of it (0: none left, so it is one of the band, or
+ * no bound). */
+static int few_room(const struct level_plan *lp, int faction, enum site_cast cast)
+{
+	int left = few_most(cast) - lp->few[faction][cast];
+	return few_most(cast) > 0 && left > 0 ? left : 0;
 }
 
 /* A group of a faction's members in a room of the given use. */
@@ -347,20 +434,27 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, int fac
 	int count = site_dice_roll(&mb->count, &lp->rng) + (lp->lv->map.depth - 1);
 	if (count < 2)
 		count = 2;   /* the doing lines speak of a group */
-	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
-	if (p)
+	struct pending *p = add_pending(lp, rg, faction, role, mb->creature, mb->plural, count);
+	if (p) {
 		p->ft = f;   /* its doing line is drawn when it is sized */
+		p->cast = mb->cast;
+	}
 	/* for a sizer: the faction's other kinds that lead or fight, to
-	 * stand over them when the party would find the group alone too easy */
-	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
+	 * stand over them when the party would find the group alone too easy;
+	 * none beside a group of a creature met only in pairs (its count is
+	 * fixed: it is the fight), and none of such a creature (a sizer would
+	 * bring in as many as the fight holds) */
+	for (int j = 0; lp->sizer && p && !p->g.fixed && j < f->nmembers; j++)
 		if (strcmp(f->members[j].creature, mb->creature) != 0 && f->members[j].cast != CAST_SERVANT &&
 		    f->members[j].cast != CAST_PRISONER && at_home(lp, f->members[j].creature, setting) &&
+		    site_creature_most(lp->t, f->members[j].creature, 100) >= 100 &&
 		    (!lp->sizer->fits ||
 		     lp->sizer->fits(lp->sizer->ctx, f->members[j].creature, f->members[j].cast, lp->lv->map.depth) != 0)) {
-			struct pending *o = add_pending(rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
+			struct pending *o = add_pending(lp, rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
 			if (o) {
 				o->g.optional = 1;
 				o->cast = f->members[j].cast;
+				o->g.most = few_room(lp, faction, o->cast);
 			}
 		}
 }
@@ -369,24 +463,26 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, int facti
 {
 	const struct faction *fa = &lp->site->factions[faction];
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-	struct pending *p = add_pending(rg, faction, ROLE_LEADER, fa->leader_creature, fa->leader_creature, 1);
+	struct pending *p = add_pending(lp, rg, faction, ROLE_LEADER, fa->leader_creature, fa->leader_creature, 1);
 	if (p) {
 		p->g.fixed = 1;
 		snprintf(p->who, sizeof p->who, "%s, %s %s,", fa->leader,
-			 strchr("aeiou", fa->leader_creature[0]) ? "an" : "a", fa->leader_creature);
+			 article_for(fa->leader_creature), fa->leader_creature);
 		p->ft = f;
 	}
 	int guard = rg->n;
 	faction_group(lp, rg, faction, ROLE_GUARD);
+	for (int i = guard; i < rg->n; i++)
+		rg->p[i].g.most = 0;   /* the leader's own lieutenants: as many as its fight needs */
 	/* for a sizer: a few of the guard's own kind may stand beside the
 	 * leader without the rest of them */
-	if (lp->sizer && guard < rg->n) {
+	if (lp->sizer && guard < rg->n && !rg->p[guard].g.fixed) {
 		const struct pending *g = &rg->p[guard];
 		int m = -1;
 		for (int i = 0; i < f->nmembers && m < 0; i++)
 			if (!strcmp(f->members[i].creature, g->singular))
 				m = i;
-		struct pending *o = add_pending(rg, faction, ROLE_GUARD, g->singular, g->plural, 0);
+		struct pending *o = add_pending(lp, rg, faction, ROLE_GUARD, g->singular, g->plural, 0);
 		if (o) {
 			o->g.optional = 1;
 			o->cast = m >= 0 ? f->members[m].cast : CAST_RANK;
@@ -420,7 +516,7 @@ static void outsider_group(struct level_plan *lp, struct room_groups *rg, const 
 			const struct site_outsider *o = &lp->t->outsiders[i];
 			if (o->visitor != visitor || !site_outsider_fits(lp, o))
 				continue;
-			if (!prison_of && (!site_creature_fits(lp->t, o->creature, setting, r->kind) ||
+			if (!prison_of && (!site_creature_fits(lp->t, o->creature, setting, r->kind, room) ||
 					   !fact_cond_holds(&o->cond, with_outsider(lp, room, o))))
 				continue;
 			if ((pass == 1 || !key_said_marked(lp->said, o->text)) && rng_range(&lp->rng, 0, n++) == 0)
@@ -431,13 +527,13 @@ static void outsider_group(struct level_plan *lp, struct room_groups *rg, const 
 	const struct site_outsider *o = &lp->t->outsiders[found];
 	key_said_mark(lp->said, o->text);
 	int count = prison_of ? 1 + rng_range(&lp->rng, 0, 1) : site_dice_roll(&o->count, &lp->rng);
-	struct pending *p = add_pending(rg, -1, prison_of ? ROLE_PRISON : ROLE_NONE, o->creature, o->plural, count);
+	struct pending *p = add_pending(lp, rg, -1, prison_of ? ROLE_PRISON : ROLE_NONE, o->creature, o->plural, count);
 	if (!p)
 		return;
 	p->line = o->text;
 	p->prison_of = prison_of;
 	p->visitor = o->visitor;
-	p->g.fixed = prison_of != NULL;
+	p->g.fixed |= prison_of != NULL;   /* and a creature met only in pairs is fixed already */
 }
 
 /* Cells: their jailers, where the faction keeps any, and a prisoner or two. */
@@ -475,6 +571,23 @@ static int size_room(struct level_plan *lp, struct room_groups *rg, const struct
 	return key_entry_add_line(en, line, e);
 }
 
+/* The room's groups sized: each of a few part (a lieutenant's kind) is
+ * that part in the leader's room (sized first) and while the level has
+ * room for it, else one of the band. */
+static void few_parts(struct level_plan *lp, struct room_groups *rg, int leader)
+{
+	for (int i = 0; i < rg->n; i++) {
+		struct pending *p = &rg->p[i];
+		int most = few_most(p->cast);
+		if (p->faction < 0 || p->g.fixed || p->g.count <= 0 || most == 0)
+			continue;
+		if (leader || lp->few[p->faction][p->cast] + p->g.count <= most)
+			lp->few[p->faction][p->cast] += p->g.count;   /* the leader's own, whatever their number */
+		else
+			p->band = 1;
+	}
+}
+
 /* Writes group p of a room whose facts are room (the doing lines hold
  * there with the group in it). */
 static int write_group(struct level_plan *lp, struct key_entry *en, const struct pending *p, fact_bits room,
@@ -482,12 +595,18 @@ static int write_group(struct level_plan *lp, struct key_entry *en, const struct
 {
 	if (p->g.count <= 0)
 		return 0;
-	add_occupant(en, p->faction, p->singular, p->g.count, p->role);
+	add_occupant(en, p->faction, p->singular, p->g.count, p->role, p->band);
 	char buf[16];
-	const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
+	const char *one = article_for(p->singular);
 	const char *n = p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf);
 	struct who_fill f = { n, p->g.count == 1 ? p->singular : p->plural, p->prison_of };
 	int single = p->g.count == 1;
+	if (p->g.optional && alone == 2)   /* a few of a stronger kind on their own */
+		return single ? add_who_fresh(lp, en, solo_one, NLINES(solo_one), &f, e)
+			      : add_who_fresh(lp, en, solo_many, NLINES(solo_many), &f, e);
+	if (p->g.optional && p->band)   /* a lieutenant's kind, one of the band */
+		return single ? add_who_fresh(lp, en, among_one, NLINES(among_one), &f, e)
+			      : add_who_fresh(lp, en, among_many, NLINES(among_many), &f, e);
 	if (p->g.optional && alone)   /* beside a leader, with no rank and file */
 		return single ? add_who_fresh(lp, en, beside_one, NLINES(beside_one), &f, e)
 			      : add_who_fresh(lp, en, beside_many, NLINES(beside_many), &f, e);
@@ -641,6 +760,7 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 	struct key_entry *en = &lp->lv->key.entries[r->entry];
 	fact_bits room = site_room_facts(lp, r);
 	lp->here_kind = r->kind;
+	lp->here_facts = room;
 	const struct site_kind *k = r->kind >= 0 ? &lp->t->kinds[r->kind] : NULL;
 	struct room_groups rg = { .n = 0 };
 	if (k && k->contents[0])
@@ -669,9 +789,12 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 		return -1;
 	if (size_room(lp, &rg, r, en, e) < 0)
 		return -1;
-	int alone = 1;   /* no group of the rank and file or an outsider's in the room */
+	few_parts(lp, &rg, r->leader);
+	int alone = 1;   /* no group of the rank and file or an outsider's in the room (2: nor a leader) */
 	for (int i = 0; i < rg.n; i++)
 		alone &= rg.p[i].g.count <= 0 || rg.p[i].g.optional || rg.p[i].g.fixed;
+	if (alone && !r->leader)
+		alone = 2;   /* a stronger kind on its own, no leader beside */
 	for (int i = 0; i < rg.n; i++)
 		if (write_group(lp, en, &rg.p[i], room, alone, e) < 0)
 			return -1;

@@ -39,9 +39,41 @@ static unsigned document_settings(const struct level *levels, int n)
 
 /* The dungeon level where a faction in slot (0: the first) keeps its
  * leader: the first's on the deepest level, the second's on the first. */
-static int leader_depth(int slot, int levels)
+/* The rooms numbered on a level. */
+static int numbered_rooms(const struct level *lv)
 {
-	return slot == 0 ? levels : 1;
+	int n = 0;
+	for (int id = 1; id <= lv->map.nregions; id++)
+		n += lv->map.regions[id].number > 0;
+	return n;
+}
+
+/* The depths the leaders live on (p->leader_level): the first faction's
+ * the deepest level with two rooms or more, the second's the first such
+ * (the deepest and the first when none has), so a one-room level never
+ * leaves a leader out. */
+static void leader_levels(struct site_plan *p, const struct level *levels, int n)
+{
+	int deepest = n, first = 1;
+	for (int f = 0; f < SITE_MAX_FACTIONS; f++)
+		p->leader_level[f] = 1;
+	if (n <= 0)
+		return;
+	while (deepest > 1 && numbered_rooms(&levels[deepest - 1]) < 2)
+		deepest--;
+	while (first < n && numbered_rooms(&levels[first - 1]) < 2)
+		first++;
+	if (numbered_rooms(&levels[deepest - 1]) < 2)
+		deepest = n;
+	if (numbered_rooms(&levels[first - 1]) < 2)
+		first = 1;
+	for (int f = 0; f < SITE_MAX_FACTIONS; f++)
+		p->leader_level[f] = f == 0 ? levels[deepest - 1].map.depth : levels[first - 1].map.depth;
+}
+
+static int leader_depth(int slot, const int *leader_level)
+{
+	return leader_level[slot < SITE_MAX_FACTIONS ? slot : 0];
 }
 
 /* Whether a leader line of f fits the party where it is met: 2 as a
@@ -55,13 +87,14 @@ static int leader_fits(const struct site_leader *l, const struct site_sizer *sz,
 /* Whether faction type f fits the party in slot: a leader strong enough
  * where it is met, and rank and file neither too weak on the deepest
  * level nor too strong on the first. */
-static int faction_fits(const struct site_faction_type *f, const struct site_sizer *sz, int slot, int levels)
+static int faction_fits(const struct site_faction_type *f, const struct site_sizer *sz, int slot, int levels,
+			const int *leader_level)
 {
 	if (!sz || !sz->fits)
 		return 1;
 	int leader = 0, rank = 0;
 	for (int i = 0; i < f->nleaders && !leader; i++)
-		leader = leader_fits(&f->leaders[i], sz, leader_depth(slot, levels));
+		leader = leader_fits(&f->leaders[i], sz, leader_depth(slot, leader_level));
 	for (int i = 0; i < f->nmembers && !rank; i++)
 		rank = f->members[i].cast == CAST_RANK && sz->fits(sz->ctx, f->members[i].creature, CAST_RANK, 1) == 1 &&
 		       sz->fits(sz->ctx, f->members[i].creature, CAST_RANK, levels) == 1;
@@ -73,7 +106,8 @@ static int faction_fits(const struct site_faction_type *f, const struct site_siz
  * suits every level's setting; not one of taken[0..ntaken). -1 when none
  * suits. */
 static int pick_faction(const struct site_tables *t, enum site_setting first, unsigned all, int party_level,
-			const int *taken, int ntaken, const struct site_sizer *sz, int levels, struct rng *rng)
+			const int *taken, int ntaken, const struct site_sizer *sz, int levels, const int *leader_level,
+			struct rng *rng)
 {
 	int best = -1, nbest = 0;
 	/* a second faction only if one fits: the first whatever there is */
@@ -85,7 +119,7 @@ static int pick_faction(const struct site_tables *t, enum site_setting first, un
 				used |= taken[j] == i;
 			if (used || !(f->settings & (1u << first)) || (pass % 2 == 0 && (f->settings & all) != all) ||
 			    !site_fits_level(f->level_lo, f->level_hi, party_level) ||
-			    (pass < 2 && !faction_fits(f, sz, ntaken, levels)))
+			    (pass < 2 && !faction_fits(f, sz, ntaken, levels, leader_level)))
 				continue;
 			if (rng_range(rng, 0, nbest++) == 0)   /* one of the suitable, each as likely */
 				best = i;
@@ -155,6 +189,8 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 	add_sentence(&s, b >= 0 ? t->built[b].text : NULL);
 	add_sentence(&s, f >= 0 ? t->befell[f].text : NULL);
 	const char *want = NULL, *secrets[SITE_MAX_FACTIONS] = { NULL };
+	const struct site_faction_type *types[SITE_MAX_FACTIONS] = { NULL };
+	int secret_of[SITE_MAX_FACTIONS] = { 0 };
 	for (int i = 0; i < p->nfactions; i++) {
 		const struct site_faction_type *ft = &t->factions[p->faction_type[i]];
 		char *holds = holds_sentence(ft, &p->factions[i], settings, rng);
@@ -166,7 +202,9 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 		free(holds);
 		if (i == 0)
 			add_sentence(&s, want = ft->wants[pick_for(ft->wants_cond, ft->nwants, settings, rng)]);
-		add_sentence(&secret, secrets[i] = ft->secrets[pick_for(ft->secrets_cond, ft->nsecrets, settings, rng)]);
+		types[i] = ft;
+		secret_of[i] = pick_for(ft->secrets_cond, ft->nsecrets, settings, rng);
+		add_sentence(&secret, secrets[i] = ft->secrets[secret_of[i]]);
 	}
 	add_sentence(&s, h >= 0 ? t->hooks[h].text : NULL);
 	char *premise = sbuf_take(&s), *behind = sbuf_take(&secret);
@@ -180,7 +218,7 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 	if (b >= 0 && t->built[b].place_name)
 		snprintf(p->name, sizeof p->name, "%s", t->built[b].place_name);
 	return site_threads_make(p, b >= 0 ? &t->built[b] : NULL, f >= 0 ? &t->befell[f] : NULL,
-				 h >= 0 ? &t->hooks[h] : NULL, want, secrets, e);
+				 h >= 0 ? &t->hooks[h] : NULL, want, secrets, types, secret_of, e);
 }
 
 int site_plan_make(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
@@ -194,6 +232,7 @@ int site_plan_make_sized(struct site_plan *p, const struct site_tables *t, const
 {
 	memset(p, 0, sizeof *p);
 	p->levels = n;
+	leader_levels(p, levels, n);
 	p->party_level = party_level;
 	if (n < 1)
 		return err_set(e, "a site needs a level");
@@ -205,11 +244,12 @@ int site_plan_make_sized(struct site_plan *p, const struct site_tables *t, const
 	unsigned all = document_settings(levels, n);
 	int want = rng_chance(&rng, 0.4) ? 2 : 1;
 	for (int i = 0; i < want; i++) {
-		int type = pick_faction(t, p->setting, all, party_level, p->faction_type, p->nfactions, sz, n, &rng);
+		int type = pick_faction(t, p->setting, all, party_level, p->faction_type, p->nfactions, sz, n,
+					p->leader_level, &rng);
 		if (type < 0)
 			break;
 		p->faction_type[p->nfactions] = type;
-		fill_faction(&p->factions[p->nfactions], &t->factions[type], sz, leader_depth(p->nfactions, n),
+		fill_faction(&p->factions[p->nfactions], &t->factions[type], sz, leader_depth(p->nfactions, p->leader_level),
 			     1u << p->setting, &rng);
 		p->nfactions++;
 	}

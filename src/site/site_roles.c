@@ -13,16 +13,11 @@
 
 #define UNSET ((enum site_role)-1)
 
-/* The faction holding this level's leader, or -1: the first faction's on
- * the deepest level, the second's on the first. */
-static int leader_faction(const struct level_plan *lp)
+/* Whether faction f's leader lives on this level (the plan's leader
+ * levels: the first faction's deep, the second's near the top). */
+static int leader_here(const struct level_plan *lp, int f)
 {
-	int depth = lp->lv->map.depth, levels = lp->site->levels;
-	if (depth >= levels)
-		return 0;
-	if (lp->site->nfactions > 1 && depth == 1)
-		return 1;
-	return -1;
+	return f < lp->site->nfactions && lp->site->leader_level[f] == lp->lv->map.depth;
 }
 
 static int cmp_dist(const void *a, const void *b)
@@ -226,9 +221,8 @@ static void owners(struct level_plan *lp)
 		struct room_plan *r = &lp->rooms[i];
 		if (r->role == ROLE_NONE)
 			continue;
-		r->faction = two && i < lp->n / 2 ? 1 : 0;
-		if (r->leader)
-			r->faction = leader_faction(lp);
+		if (!r->leader)   /* a leader's room is its faction's */
+			r->faction = two && i < lp->n / 2 ? 1 : 0;
 	}
 }
 
@@ -240,18 +234,32 @@ int site_roles_assign(struct level_plan *lp, struct err *e)
 	roles_of_named(lp);
 	int n = lp->n;
 	set_role(lp, 0, ROLE_GUARD);
-	if (leader_faction(lp) >= 0 && n >= 2) {
-		int lo = (2 * n) / 3 < n - 1 ? (2 * n) / 3 : n - 1;
+	/* the leaders' rooms: in the farthest third, but for the second
+	 * faction's on the first's level, in the nearer half it keeps */
+	for (int f = 0; f < lp->site->nfactions && f < 2; f++) {
+		if (!leader_here(lp, f))
+			continue;
+		int near = f > 0 && leader_here(lp, 0);
+		int lo = !near ? ((2 * n) / 3 < n - 1 ? (2 * n) / 3 : n - 1) : (n > 1 ? 1 : 0);
+		int hi = !near ? n : (n / 2 > lo ? n / 2 : n);
+		/* the second leader of a level keeps its own lair, not a second
+		 * throne room */
+		enum site_role role = near ? ROLE_LAIR : ROLE_LEADER;
 		int best = -1;
-		for (int i = lo; i < n && best < 0; i++)   /* a leader's room of the method's first */
-			if (lp->rooms[i].named && lp->rooms[i].kind >= 0 && lp->t->kinds[lp->rooms[i].kind].role == ROLE_LEADER)
+		for (int i = lo; i < hi && best < 0; i++)   /* a leader's room of the method's first */
+			if (lp->rooms[i].named && !lp->rooms[i].leader && lp->rooms[i].kind >= 0 &&
+			    lp->t->kinds[lp->rooms[i].kind].role == role)
 				best = i;
 		if (best < 0)
-			best = pick_by_area(lp, lo, n, ROLE_LEADER, 1);
+			best = pick_by_area(lp, lo, hi, role, 1);
+		for (int i = n - 1; i >= 0 && best < 0; i--)   /* any room not a leader's already */
+			if (!lp->rooms[i].leader && (lp->rooms[i].dist >= 0 || i == 0))
+				best = i;
 		if (best < 0)
-			best = lo;
-		lp->rooms[best].role = ROLE_LEADER;
+			continue;
+		lp->rooms[best].role = role;
 		lp->rooms[best].leader = 1;
+		lp->rooms[best].faction = f;
 	}
 	if (n >= 8)
 		set_role(lp, busiest_near_entrance(lp), ROLE_GUARD);

@@ -34,6 +34,9 @@ struct level_plan {
 	struct room_facts *facts;   /* by region id: what the map gives each room */
 	int drawn;              /* the kinds' features are drawn (the key's stages) */
 	int here_kind;          /* the kind of the room being occupied, or -1 */
+	int few[SITE_MAX_FACTIONS][CAST_COUNT];         /* creatures of each part of a cast placed on
+							   the level so far (lieutenants are few) */
+	fact_bits here_facts;   /* and its facts */
 	fact_bits who[SITE_MAX_FACTIONS][ROLE_COUNT];   /* site_faction_who's, once worked out */
 	unsigned char who_known[SITE_MAX_FACTIONS][ROLE_COUNT];
 };

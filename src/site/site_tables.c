@@ -10,6 +10,7 @@
 #include "base/paths.h"
 #include "template/template.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,7 @@ struct parse {
 	struct site_outsider *outsider;     /* the outsider a levels line belongs to */
 	int last_doing;                     /* the role of the faction's last doing line, or -1 */
 	int levels_line;                    /* where the faction's or outsider's levels line is, or 0 */
+	struct site_creature *creature;     /* the creature line just read (for most:), or NULL */
 };
 
 static int oom(struct err *e)
@@ -295,6 +297,60 @@ FACTION_TEXT(on_holds, holds, "holds", holds_words, 0)
 FACTION_TEXT(on_want, wants, "want", NULL, 0)
 FACTION_TEXT(on_secret, secrets, "secret", NULL, 0)
 
+/* A word of five letters or more of text (letters only) that secret
+ * says, or 0. */
+static int shares_word(const char *text, const char *secret)
+{
+	char word[64];
+	for (const char *q = text; *q;) {
+		size_t n = 0;
+		while (isalpha((unsigned char)q[n]))
+			n++;
+		if (n == 0) {
+			q++;
+			continue;
+		}
+		if (n >= 5 && n < sizeof word) {
+			snprintf(word, sizeof word, "%.*s", (int)n, q);
+			if (says(secret, word))
+				return 1;
+		}
+		q += n;
+	}
+	return 0;
+}
+
+/* clue:TEXT after a secret line: a fact a party can find that points at
+ * it, a whole sentence that shares a word with it. */
+static int on_clue(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->faction || p->faction->nsecrets == 0)
+		return tpl_error(e, pos, 1, "'clue' follows the 'secret:' line it points at");
+	if (site_field_text(pos, &f[0], "clue", NULL, 0, e) < 0)
+		return -1;
+	if (!isupper((unsigned char)f[0].text[0]))
+		return tpl_error(e, pos, f[0].col, "a clue is a whole sentence, starting with a capital letter");
+	const char *secret = p->faction->secrets[p->faction->nsecrets - 1];
+	if (!shares_word(f[0].text, secret))
+		return tpl_error(e, pos, f[0].col, "this clue shares no word of five letters or more with its secret "
+				 "('%s'), which it must point at", secret);
+	int *of = realloc(p->faction->clue_of, ((size_t)p->faction->nclues + 1) * sizeof *of);
+	if (!of)
+		return oom(e);
+	p->faction->clue_of = of;
+	of[p->faction->nclues] = p->faction->nsecrets - 1;
+	char *copy = strdup(f[0].text);
+	char **slot = copy ? grow((void **)&p->faction->clues, &p->faction->nclues, sizeof *slot, e) : NULL;
+	if (!slot) {
+		free(copy);
+		return copy ? -1 : oom(e);
+	}
+	*slot = copy;
+	return 0;
+}
+
 static int on_leader(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
@@ -518,17 +574,18 @@ static int fact_words(const struct tpl_pos *pos, const struct tpl_field *f, fact
 }
 
 #define FACTS_ROOM (FACTS_FLOOR | FACT_BIT(FACT_COLD) | FACT_BIT(FACT_WARM) | FACT_BIT(FACT_WET) | \
-		    FACT_BIT(FACT_DARK) | FACT_BIT(FACT_LIT))
+		    FACT_BIT(FACT_DARK) | FACT_BIT(FACT_LIT) | FACTS_USE)
 #define FACTS_NATURE (FACTS_WHO & ~FACT_BIT(FACT_OCCUPIED) & ~FACT_BIT(FACT_FACTION) & ~FACT_BIT(FACT_LEADER))
 
-/* facts:WORDS in a kind's lines: its floor, air and light. */
+/* facts:WORDS in a kind's lines: its floor, air and light, and what it
+ * is used for (kitchen, sleeping, ...). */
 static int on_facts(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
 	(void)nf;
 	if (!p->kind)
 		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
-	return fact_words(pos, &f[0], FACTS_ROOM, "a room kind's facts are its floor, air and light, not",
+	return fact_words(pos, &f[0], FACTS_ROOM, "a room kind's facts are its floor, air, light and use, not",
 			  &p->kind->facts, e);
 }
 
@@ -574,7 +631,18 @@ static int on_creature(void *ctx, const struct tpl_pos *pos, const struct tpl_fi
 			if (strlen(site_setting_name((enum site_setting)st)) == len &&
 			    !strncmp(w, site_setting_name((enum site_setting)st), len))
 				setting = st;
-		if (len == 3 && !strncmp(w, "any", 3))
+		int neg = *w == '!', fact = setting >= 0 ? -1 : fact_by_name(w + neg, len - (size_t)neg);
+		if ((fact >= 0 && !(FACTS_ROOM & FACT_BIT(fact))) || (neg && fact < 0)) {
+			for (int i = 0; i < c.nkinds; i++)
+				free(c.kinds[i]);
+			free(c.kinds);
+			return tpl_error(e, pos, f[2].col + (int)(w - f[2].text),
+					 "a habitat's facts are a room's floor, air and light (wet, cold, warm, ...), "
+					 "not '%.*s'", (int)len, w);
+		}
+		if (fact >= 0)
+			*(neg ? &c.never : &c.home) |= FACT_BIT(fact);
+		else if (len == 3 && !strncmp(w, "any", 3))
 			c.settings = (1u << SETTING_COUNT) - 1;
 		else if (setting >= 0)
 			c.settings |= 1u << setting;
@@ -600,6 +668,24 @@ static int on_creature(void *ctx, const struct tpl_pos *pos, const struct tpl_fi
 		return -1;
 	}
 	*slot = c;
+	p->creature = slot;
+	return 0;
+}
+
+/* most:N after a creature line: never more than N of it together. */
+static int on_most(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->creature)
+		return tpl_error(e, pos, 1, "'most' follows the creature line it belongs to");
+	char *end;
+	long n = strtol(f[0].text, &end, 10);
+	if (end == f[0].text || *end || n < 2 || n > 99)
+		return tpl_error(e, pos, f[0].col, "most: a count from 2 (its lines speak of a group) to 99, not '%s'",
+				 f[0].text);
+	p->creature->most = (int)n;
+	p->creature = NULL;
 	return 0;
 }
 
@@ -689,6 +775,7 @@ static const struct tpl_directive directives[] = {
 	{ "member", "str str str str ?str", on_member, 0 },
 	{ "want", "text", on_want, 0 },
 	{ "secret", "text", on_secret, 0 },
+	{ "clue", "text", on_clue, 0 },
 	{ "doing", "str text", on_doing, 0 },
 	{ "needs", "str", on_needs, 0 },
 	{ "kind", "str str str", on_kind, 0 },
@@ -703,6 +790,7 @@ static const struct tpl_directive directives[] = {
 	{ "facts", "str", on_facts, 0 },
 	{ "contents", "str", on_contents, 0 },
 	{ "creature", "str str str", on_creature, 0 },
+	{ "most", "str", on_most, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 

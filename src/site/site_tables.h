@@ -59,6 +59,12 @@ struct site_creature {
 	fact_bits nature;
 	unsigned settings;     /* settings of its habitat (bits of enum site_setting) */
 	char **kinds; int nkinds;   /* kind ids of its habitat */
+	fact_bits home;             /* a room with any of these facts is of its
+				       habitat too ("wet": where water is) */
+	fact_bits never;            /* never met in a room with any of these
+				       ("!warm": no ice devil in a forge) */
+	int most;                   /* > 0: never more than this many together
+				       (oozes and big beasts come alone or in pairs) */
 	int *kind_index;            /* beside kinds, once loaded: the kind's index, or -1 */
 	const char *file;
 	int line;
@@ -79,6 +85,8 @@ struct site_faction_type {
 	struct site_member *members; int nmembers;
 	char **wants; int nwants; struct fact_cond *wants_cond;
 	char **secrets; int nsecrets; struct fact_cond *secrets_cond;
+	char **clues; int nclues;   /* clue lines, facts a party finds that */
+	int *clue_of;               /* point at secret clue_of[i] */
 	char **doing[ROLE_COUNT]; int ndoing[ROLE_COUNT];
 	struct fact_cond *doing_cond[ROLE_COUNT];   /* with a needs:FEATURE line's feature */
 	enum feature *doing_needs[ROLE_COUNT];  /* beside doing: the feature a line names

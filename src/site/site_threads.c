@@ -6,9 +6,11 @@
  * words. */
 #include "site/site_rooms.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The stream of the threads' places, apart from the plan's and the levels'. */
 #define SITE_THREAD_STREAM 4300u
@@ -101,33 +103,22 @@ static int told_thread(struct site_plan *p, enum site_thread_kind kind, const ch
 	return add(p, kind, THREAD_FEATURE, text, entry, NULL, 0, 0, e);
 }
 
-/* The pieces a secret is cut into for its three clues. */
-#define CLUE_PIECES 3
+/* The clues to the first faction's secret (the three-clue rule); the
+ * other faction's gets one. */
+#define CLUES_FIRST 3
 
-/* Piece c of secret's words cut into CLUE_PIECES runs of about as many
- * words, without the punctuation it breaks at. malloc'd, or NULL. */
-static char *secret_piece(const char *secret, int c)
+/* A clue line's thread: the fact the room gives, a whole sentence. */
+static int clue_thread(struct site_plan *p, const char *clue, int faction, int c, struct err *e)
 {
-	int words = 0;
-	for (const char *q = secret; *q; q++)
-		words += *q != ' ' && (q == secret || q[-1] == ' ');
-	int from = c * words / CLUE_PIECES, to = (c + 1) * words / CLUE_PIECES, w = 0;
-	const char *start = secret, *end = secret + strlen(secret);
-	for (const char *q = secret; *q; q++)
-		if (*q != ' ' && (q == secret || q[-1] == ' ')) {
-			if (w == from)
-				start = q;
-			if (w == to)
-				end = q;
-			w++;
-		}
-	while (end > start && strchr(" ,;:.", end[-1]))
-		end--;
-	return strndup(start, (size_t)(end - start));
+	char *entry = joined("Clue: ", clue, site_ends_sentence(clue) ? "" : ".");
+	if (!entry)
+		return err_set(e, "out of memory writing the premise");
+	return add(p, THREAD_CLUE, THREAD_FEATURE, clue, entry, NULL, faction, c, e);
 }
 
 int site_threads_make(struct site_plan *p, const struct site_line *built, const struct site_line *befell,
-		      const struct site_line *hook, const char *want, const char *const *secrets, struct err *e)
+		      const struct site_line *hook, const char *want, const char *const *secrets,
+		      const struct site_faction_type *const *types, const int *secret_of, struct err *e)
 {
 	if (hook && (hook->thread != THREAD_NONE ? own_thread(p, THREAD_HOOK, hook, "Found here: ", e)
 			: told_thread(p, THREAD_HOOK, hook->text, "The hook leads here: ", e)) < 0)
@@ -156,18 +147,17 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 				     "Remains: ", e)) < 0)
 		return -1;
 	/* the three-clue rule for the first faction's secret: three rooms each
-	 * give a piece of it, and the three pieces are the whole; one room
-	 * gives the other faction's */
-	for (int f = 0; f < p->nfactions; f++)
-		for (int c = 0; secrets[f] && c < (f == 0 ? CLUE_PIECES : 1); c++) {
-			char *words = f == 0 ? secret_piece(secrets[f], c) : strdup(secrets[f]);
-			if (!words)
-				return err_set(e, "out of memory writing the premise");
-			int r = add(p, THREAD_CLUE, THREAD_FEATURE, words, NULL, NULL, f, f == 0 ? c : -1, e);
-			free(words);
-			if (r < 0)
+	 * give a fact that points at it (its clue lines); one room gives the
+	 * other faction's; a secret without clue lines is told whole */
+	for (int f = 0; f < p->nfactions; f++) {
+		int want_clues = f == 0 ? CLUES_FIRST : 1, given = 0;
+		const struct site_faction_type *ft = types[f];
+		for (int i = 0; secrets[f] && ft && i < ft->nclues && given < want_clues; i++)
+			if (ft->clue_of[i] == secret_of[f] && clue_thread(p, ft->clues[i], f, given++, e) < 0)
 				return -1;
-		}
+		if (secrets[f] && given == 0 && add(p, THREAD_CLUE, THREAD_FEATURE, secrets[f], NULL, NULL, f, -1, e) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -177,8 +167,56 @@ struct spot {
 	int level;              /* depth */
 	int number;             /* the room's key number */
 	int role, faction, leader, dist;
+	int kind;               /* index in the tables' kinds, or -1 */
 	int used;
 };
+
+/* Whether words name kind k's place as any one ("a temple"), not this
+ * site's: a match word of k after "a" or "an". */
+static int named_any(const char *words, const struct site_kind *k)
+{
+	for (int w = 0; w < k->nmatch; w++) {
+		size_t n = strlen(k->match[w]);
+		for (const char *q = words; *q; q++) {
+			if (strncasecmp(q, k->match[w], n) != 0 || (q > words && isalpha((unsigned char)q[-1])) ||
+			    isalpha((unsigned char)q[n]))
+				continue;
+			size_t before = (size_t)(q - words);
+			if ((before >= 2 && !strncasecmp(q - 2, "a ", 2) && (before == 2 || q[-3] == ' ')) ||
+			    (before >= 3 && !strncasecmp(q - 3, "an ", 3) && (before == 3 || q[-4] == ' ')))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* The kind of room a thread names as a place of this site ("the old
+ * chapel", "the armoury"): one with a use of its own (a shrine, a store,
+ * a work room, cells), not a place in the town; -1 when it names none. */
+static int place_kind(const struct site_tables *t, const struct site_thread *th, const char *words,
+		      unsigned settings)
+{
+	static const char *const elsewhere[] = { "town", "village", "city", "valley" };
+	if (th->kind == THREAD_CLUE || !words)
+		return -1;
+	for (size_t i = 0; i < sizeof elsewhere / sizeof elsewhere[0]; i++)
+		if (strstr(words, elsewhere[i]))
+			return -1;
+	int k = site_kind_by_name(t, words, settings);
+	if (k < 0 || named_any(words, &t->kinds[k]))
+		return -1;
+	enum site_role role = t->kinds[k].role;
+	return role == ROLE_SHRINE || role == ROLE_STORE || role == ROLE_WORK || role == ROLE_PRISON ? k : -1;
+}
+
+/* How well spot s holds the place a thread names (kind k of the tables):
+ * a room of that kind, else of its use; 0 for another. */
+static int holds_place(const struct site_tables *t, int k, const struct spot *s)
+{
+	if (k < 0)
+		return 0;
+	return s->kind == k ? 2000 : s->kind >= 0 && t->kinds[s->kind].role == t->kinds[k].role ? 1000 : 0;
+}
 
 /* How well spot s suits thread t of plan p among n levels; below 0: not at all. */
 static int suits(const struct site_thread *t, const struct spot *s, int n, const int *clue_levels)
@@ -215,28 +253,17 @@ static int suits(const struct site_thread *t, const struct spot *s, int n, const
 	}
 }
 
-/* The clue's line, as the room it is in tells it: a piece of the secret
- * (its start, its middle, its end) or the whole of it (clue -1), told by a
- * prisoner, a letter of the leader's, or the room. */
-static char *clue_entry(const struct site_thread *t, const char *words, const struct spot *s)
+/* The line of a secret without clue lines, told whole by who the room
+ * it is in holds: a prisoner, a letter of the leader's, or talk
+ * overheard. */
+static char *clue_entry(const char *words, const struct spot *s)
 {
-	static const char *const lead[4][3] = {
-		{ "Clue: A prisoner, for the price of freedom, repeats what a guard let slip: '",
-		  "Clue: Among the leader's things, a letter's first page, the rest torn away: '",
-		  "Clue: Scratched into the wall where few would look, words that break off: '" },
-		{ "Clue: A prisoner, for the price of freedom, repeats the guards' talk at night: '",
-		  "Clue: Among the leader's things, a scrap of a letter torn at both ends: '",
-		  "Clue: Talk overheard at this door, a few words of it: '" },
-		{ "Clue: A prisoner, for the price of freedom, gives the end of what was overheard: '",
-		  "Clue: Among the leader's things, a letter's last page: '",
-		  "Clue: A half-burnt note in the ashes, only its end legible: '" },
-		{ "Clue: A prisoner here will tell it for the price of freedom: ",
-		  "Clue: Among the leader's things, a letter lets slip what few know: ",
-		  "Clue: Talk overheard at this door, by anyone who listens before opening it: " },
+	static const char *const lead[3] = {
+		"Clue: A prisoner here will tell it for the price of freedom: ",
+		"Clue: Among the leader's things, a letter lets slip what few know: ",
+		"Clue: Talk overheard at this door, by anyone who listens before opening it: ",
 	};
-	int piece = t->clue >= 0 && t->clue < CLUE_PIECES ? t->clue : CLUE_PIECES;
-	int teller = s->role == ROLE_PRISON ? 0 : s->leader ? 1 : 2;
-	return joined(lead[piece][teller], words, piece < CLUE_PIECES ? "'." : ".");
+	return joined(lead[s->role == ROLE_PRISON ? 0 : s->leader ? 1 : 2], words, ".");
 }
 
 /* Thread t's entry in one of its line's wordings, drawn for the room it
@@ -274,30 +301,38 @@ static struct spot *spots_of(const struct level *levels, int n, int *count, stru
 			if (u->kind < 0 || lv->map.regions[id].number <= 0)
 				continue;
 			s[(*count)++] = (struct spot){ lv->map.depth, lv->map.regions[id].number, u->role, u->faction,
-						       u->leader, u->dist, 0 };
+						       u->leader, u->dist, u->kind, 0 };
 		}
 	}
 	return s;
 }
 
-int site_threads_place(struct site_plan *p, const struct level *levels, int n, const char *seed, struct err *e)
+int site_threads_place(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
+		       const char *seed, struct err *e)
 {
 	int count;
 	struct spot *s = spots_of(levels, n, &count, e);
 	if (!s)
 		return -1;
+	unsigned settings = 0;
+	for (int k = 0; k < n; k++)
+		settings |= 1u << site_setting_of(&levels[k].map);
 	struct rng rng;
 	rng_seed_text(&rng, seed ? seed : "", SITE_THREAD_STREAM);
 	int clue_levels[SITE_MAX_FACTIONS] = { 0 };
 	for (int i = 0; i < p->nthreads && count > 0; i++) {
-		struct site_thread *t = &p->threads[i];
-		int shared = t->kind == THREAD_WANT || (t->kind == THREAD_HOOK && t->place == THREAD_LEADER);
+		struct site_thread *th = &p->threads[i];
+		/* a thread that names a place of the site (a chapel for their
+		 * rites) goes to a room of that kind or use, one of its own */
+		int place = place_kind(t, th, p->placed[i].text, settings);
+		int shared = place >= 0 || th->kind == THREAD_WANT || (th->kind == THREAD_HOOK && th->place == THREAD_LEADER);
 		int best = -1, best_score = -1;
 		for (int pass = 0; pass < 2 && best < 0; pass++)
 			for (int j = 0; j < count; j++) {
 				if (pass == 0 && s[j].used && !shared)
 					continue;
-				int score = suits(t, &s[j], n, clue_levels) * 4 + rng_range(&rng, 0, 3);
+				int score = (suits(th, &s[j], n, clue_levels) + holds_place(t, place, &s[j])) * 4 +
+					    rng_range(&rng, 0, 3);
 				if (score > best_score) {
 					best_score = score;
 					best = j;
@@ -306,13 +341,13 @@ int site_threads_place(struct site_plan *p, const struct level *levels, int n, c
 		s[best].used = 1;
 		p->placed[i].level = s[best].level;
 		p->placed[i].room = s[best].number;
-		if (t->line && t->line->nentries > 1 && reword(t, &s[best], levels[0].map.nregions, seed) < 0) {
+		if (th->line && th->line->nentries > 1 && reword(th, &s[best], levels[0].map.nregions, seed) < 0) {
 			free(s);
 			return err_set(e, "out of memory placing the premise's threads");
 		}
-		if (t->kind == THREAD_CLUE) {
-			clue_levels[t->faction] |= 1 << (s[best].level < 30 ? s[best].level : 30);
-			if (!(t->entry = clue_entry(t, p->placed[i].text, &s[best]))) {
+		if (th->kind == THREAD_CLUE) {
+			clue_levels[th->faction] |= 1 << (s[best].level < 30 ? s[best].level : 30);
+			if (!th->entry && !(th->entry = clue_entry(p->placed[i].text, &s[best]))) {
 				free(s);
 				return err_set(e, "out of memory placing the premise's threads");
 			}

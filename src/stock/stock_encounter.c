@@ -23,13 +23,20 @@
  * never fewer than a group and one standing over it. */
 static int crowd_of(int each, int party)
 {
-	return each * party > GROUP_MIN + 1 ? each * party : GROUP_MIN + 1;
+	return each * party > GROUP_MIN + 2 ? each * party : GROUP_MIN + 2;
 }
 
 static int group_most(const struct site_group *g)
 {
 	int most = g->rolled * GROUP_GROWTH;
 	return most < GROUP_MIN ? GROUP_MIN : most;
+}
+
+/* The most of optional group g a fight may hold: k, or fewer where its
+ * level has fewer of its part left. */
+static int optional_most(const struct site_group *g, int k)
+{
+	return g->most > 0 && g->most < k ? g->most : k;
 }
 
 int stock_sizes_fights(const struct stock_tables *t)
@@ -112,9 +119,11 @@ static long fill(struct site_group *g, const struct fig_creature *const *c, int 
 }
 
 /* "3 × Troll (CR 5; AC 15, HP 84 each) and Bugbear (CR 1; AC 16, HP 27)
- * · 5,400 XP, moderate for 4 characters of level 8" */
+ * · 5,400 XP, moderate for 4 characters of level 8" ("past high" for a
+ * fight beyond the high budget) */
 static void figures_text(const struct site_group *g, const struct fig_creature *const *c, int n, long xp,
-			 enum fig_difficulty d, int party, int level, const char *rating, char *out, size_t size)
+			 enum fig_difficulty d, int past, int party, int level, const char *rating, char *out,
+			 size_t size)
 {
 	size_t at = 0;
 	int shown = 0, total = 0;
@@ -139,8 +148,9 @@ static void figures_text(const struct site_group *g, const struct fig_creature *
 	}
 	char num[32];
 	if (at < size)
-		snprintf(out + at, size - at, " · %s XP, %s for %d character%s of level %d",
-			 thousands(xp, num, sizeof num), fig_difficulty_name(d), party, party == 1 ? "" : "s", level);
+		snprintf(out + at, size - at, " · %s XP, %s%s for %d character%s of level %d",
+			 thousands(xp, num, sizeof num), past ? "past " : "", fig_difficulty_name(d), party,
+			 party == 1 ? "" : "s", level);
 }
 
 static void keep_encounter(struct key_entry *en, const struct site_group *g, const struct fig_creature *const *c,
@@ -252,8 +262,8 @@ static void consider(struct composer *cp, int a, int ka, int b, int kb, int most
 	int led = 0;
 	for (int j = 0; j < n; j++)
 		led |= t[j].fixed && !cp->g[j].optional && t[j].count > 0;
-	if (alone && !led)
-		return;   /* no leader there to stand beside */
+	if (alone == 1 && !led)
+		return;   /* no leader there to stand beside (2: a few on their own) */
 	int others = 0;
 	for (int j = 0; j < n; j++)
 		others += j != a && j != b && (!t[j].fixed || !cp->g[j].optional) ? t[j].count : 0;
@@ -284,7 +294,8 @@ static void consider(struct composer *cp, int a, int ka, int b, int kb, int most
  * a tenth of it, but for a leader's) and returns 1; when none
  * lands in it, to the fill of most XP under it and returns 0. */
 static int compose(struct site_group *g, const struct fig_creature *const *c, int n,
-		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, long *xp_out)
+		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, int solo,
+		   long *xp_out)
 {
 	struct composer cp = { g, c, n, lo, hi, { { 0 } }, 0, 0, 0, 1 };
 	memcpy(cp.best, g, (size_t)n * sizeof *g);
@@ -308,7 +319,7 @@ static int compose(struct site_group *g, const struct fig_creature *const *c, in
 	for (int alone = 0; alone <= leader && (alone == 0 || !cp.in_band); alone++) {
 		for (int s = 0; s < ns; s++) {
 			int i = stronger[s], most = most_with(f, c[i], party, level, cap, leaders);
-			for (int k = 1; (alone ? k + leaders : 2 * k) <= most && k <= 6; k++)
+			for (int k = 1; (alone ? k + leaders : 2 * k) <= most && k <= optional_most(&g[i], 6); k++)
 				consider(&cp, i, k, -1, 0, most, alone);
 		}
 		for (int s = 0; s < ns && !cp.in_band; s++)
@@ -316,11 +327,18 @@ static int compose(struct site_group *g, const struct fig_creature *const *c, in
 				int i = stronger[s], j = stronger[u];
 				int mi = most_with(f, c[i], party, level, cap, leaders), mj = most_with(f, c[j], party, level, cap, leaders);
 				int most = mi < mj ? mi : mj;
-				for (int ki = 1; ki <= 4; ki++)
-					for (int kj = 1; kj <= 4 && (alone ? ki + kj + leaders : 2 * (ki + kj)) <= most; kj++)
+				for (int ki = 1; ki <= optional_most(&g[i], 4); ki++)
+					for (int kj = 1; kj <= optional_most(&g[j], 4) &&
+							 (alone ? ki + kj + leaders : 2 * (ki + kj)) <= most; kj++)
 						consider(&cp, i, ki, j, kj, most, alone);
 			}
 	}
+	/* a room's fight no mix of kinds lands in the band of (a party of one
+	 * or two, whose bands are narrow): one or two of a stronger kind keep
+	 * the room on their own */
+	for (int s = 0; s < ns && solo && !leader && !cp.in_band; s++)
+		for (int k = 1; k <= optional_most(&g[stronger[s]], 2) && k <= cap; k++)
+			consider(&cp, stronger[s], k, -1, 0, cap, 2);
 	memcpy(g, cp.best, (size_t)n * sizeof *g);
 	*xp_out = cp.best_xp;
 	return cp.in_band;
@@ -374,7 +392,8 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 		in_band[d] = 0;
 		tried_xp[d] = 0;
 		if (hi > lo)
-			in_band[d] = compose(tried[d], c, n, f, p->party, level, lo, hi, cap, &tried_xp[d]);
+			in_band[d] = compose(tried[d], c, n, f, p->party, level, lo, hi, cap, !at->wandering && en != NULL,
+					     &tried_xp[d]);
 	}
 	int pick = -1;
 	for (int i = 0; i < FIG_DIFFICULTIES && pick < 0; i++)
@@ -386,18 +405,35 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 	for (int d = order[0]; d >= 0 && pick < 0; d--)
 		if (tried_xp[d] > 0)
 			pick = d;
-	if (pick < 0) {
+	long xp = 0;
+	if (pick >= 0) {
+		memcpy(g, tried[pick], (size_t)n * sizeof *g);
+		xp = tried_xp[pick];
+	}
+	int leader_in = !at->leader;
+	for (int i = 0; i < n && !leader_in; i++)
+		leader_in = g[i].fixed && !g[i].optional && g[i].rolled > 0 && (pick < 0 || g[i].count > 0);
+	if (!leader_in) {
+		/* a leader past every band for the party: there all the same, alone,
+		 * a fight to avoid (the figures say it is past high) */
+		xp = 0;
+		for (int i = 0; i < n; i++) {
+			g[i].count = g[i].fixed && !g[i].optional && c[i] ? g[i].rolled : 0;
+			xp += c[i] ? (long)c[i]->xp * g[i].count : 0;
+		}
+		pick = FIG_HIGH;
+	}
+	if (pick < 0 || xp <= 0) {
 		for (int i = 0; i < n; i++)
 			g[i].count = 0;
 		return 0;
 	}
-	memcpy(g, tried[pick], (size_t)n * sizeof *g);
-	long xp = tried_xp[pick];
 	enum fig_difficulty said = said_for(f, p->party, level, xp);
 	if (!at->leader && !at->wandering)
 		p->said[said]++;
 	long budget = (long)p->party * f->budget[level][said];
-	figures_text(g, c, n, xp, said, p->party, level, f->rating, figures, size);
+	int past = xp > (long)p->party * f->budget[level][FIG_HIGH];   /* a leader too strong to leave out */
+	figures_text(g, c, n, xp, said, past, p->party, level, f->rating, figures, size);
 	if (en)
 		keep_encounter(en, g, c, n, xp, budget, said, p->party, level);
 	return 0;

@@ -1,6 +1,7 @@
 /* stock_valued.c: a trap's figures and a treasure's worth for a party
  * (stock_valued.h). */
 #include "stock/stock_valued.h"
+#include "stock/stock_worth.h"
 
 #include "base/thousands.h"
 
@@ -74,14 +75,14 @@ static void rarity_words(const char *name, char *out, size_t size)
 			*p = ' ';
 }
 
-static int roll_named(const struct stock_tables *t, const char *table, struct stock_memory *mem, struct rng *rng,
-		      struct sbuf *out, struct err *e)
+static int roll_named(const struct stock_tables *t, const char *table, struct stock_memory *mem, fact_bits facts,
+		      struct rng *rng, struct sbuf *out, struct err *e)
 {
 	const struct stock_table *tab = stock_table_find(t, table);
 	if (!tab)
 		return err_usage(e, "%s: the treasure names a table '%s' that the system lacks",
 				 t->nfiles > 0 ? t->files[0] : "the tables", table);
-	struct stock_vars v = { .memory = mem };
+	struct stock_vars v = { .memory = mem, .facts = facts };
 	return stock_roll(t, tab, &v, 0, rng, out, e);
 }
 
@@ -92,8 +93,9 @@ struct valued_part {
 	const struct fig_rarity *magic;
 };
 
-int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_holder holder, long richest,
-			  struct stock_memory *mem, struct rng *rng, struct sbuf *out, long *gp, struct err *e)
+int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_holder holder, double scale,
+			  long richest, struct stock_memory *mem, fact_bits facts, struct rng *rng, struct sbuf *out, long *gp,
+			  struct err *e)
 {
 	const struct stock_figures *f = &t->fig;
 	char num[32];
@@ -107,15 +109,18 @@ int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_ho
 			return err_set(e, "the coins of levels %d-%d are not dice", coins->lo, coins->hi);
 		coin = stock_dice_roll(&d, rng);
 		coin = holder == HOLDER_PURSE ? (coin + 9) / 10 : holder == HOLDER_HOARD ? 3 * coin : coin;
+		coin = stock_worth_coin(coin, scale);
 	}
 	struct valued_part part = { 0, 0, NULL };
 	const struct fig_band *val = stock_band_at(f->valuables, f->nvaluables, level);
-	if (holder != HOLDER_PURSE && val && val->nvalues > 0 && (holder == HOLDER_HOARD || rng_chance(rng, val->chance))) {
+	double val_chance = val ? val->chance * scale : 0;
+	if (holder != HOLDER_PURSE && val && val->nvalues > 0 &&
+	    (holder == HOLDER_HOARD || rng_chance(rng, val_chance > 1 ? 1 : val_chance))) {
 		part.valuable = 1;
 		part.worth = val->values[rng_range(rng, 0, val->nvalues - 1)];
 	}
 	const struct fig_band *magic = stock_band_at(f->magic, f->nmagic, level);
-	double magic_chance = magic ? (holder == HOLDER_HOARD ? 2 * magic->chance : magic->chance) : 0;
+	double magic_chance = magic ? (holder == HOLDER_HOARD ? 2 * magic->chance : magic->chance) * scale : 0;
 	if (holder != HOLDER_PURSE && magic && magic->nvalues > 0 && rng_chance(rng, magic_chance > 1 ? 1 : magic_chance))
 		part.magic = &f->rarities[magic->values[rng_range(rng, 0, magic->nvalues - 1)]];
 	long rest = part.worth + (part.magic ? part.magic->value : 0);
@@ -129,7 +134,7 @@ int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_ho
 	if (part.valuable) {
 		if (out->len)
 			sbuf_add(out, "; ");
-		if (roll_named(t, "valuable", mem, rng, out, e) < 0)
+		if (roll_named(t, "valuable", mem, facts, rng, out, e) < 0)
 			return -1;
 		sbuf_printf(out, " worth %s gp", thousands(part.worth, num, sizeof num));
 		*gp += part.worth;
@@ -141,7 +146,7 @@ int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_ho
 		rarity_words(part.magic->name, words, sizeof words);
 		if (out->len)
 			sbuf_add(out, "; ");
-		if (roll_named(t, table, mem, rng, out, e) < 0)
+		if (roll_named(t, table, mem, facts, rng, out, e) < 0)
 			return -1;
 		sbuf_printf(out, " (%s, %s gp)", words, thousands(part.magic->value, num, sizeof num));
 		*gp += part.magic->value;
