@@ -598,70 +598,25 @@ static void fit_floor(const struct level_plan *lp, struct room_groups *rg, long 
 	}
 }
 
-/* A sizer's tries at a fight the room's floor holds. */
-#define FLOOR_TRIES 12
-
 /* The room's fight sized by the system, when there is one: prisoners are
- * not in it. Writes the "Encounter:" line. Where the fight sized takes
- * more floor than the room has, it is sized again with the biggest group
- * rolled smaller and the stronger kinds fewer. */
+ * not in it. Writes the "Encounter:" line. (The system sizes it for the
+ * party alone: a fight it makes may want more floor than the room has.) */
 static int size_room(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, struct key_entry *en,
 		     struct err *e)
 {
-	struct site_group g[ROOM_GROUPS], asked[ROOM_GROUPS];
+	struct site_group g[ROOM_GROUPS];
 	int map[ROOM_GROUPS], n = 0;
-	long floor = room_floor(lp, r);
 	for (int i = 0; i < rg->n; i++)
 		if (!rg->p[i].prison_of) {
-			asked[n] = rg->p[i].g;
+			g[n] = rg->p[i].g;
 			map[n++] = i;
-		} else {
-			/* the prisoners stand on the floor too */
-			floor -= (long)rg->p[i].g.count * site_creature_space(lp->t, rg->p[i].singular);
 		}
 	if (!lp->sizer || n == 0)
 		return 0;
 	struct site_meeting at = { lp->lv->map.depth, r->leader, 0, r->leader ? 0 : lp->ceiling, &lp->rng };
 	char figures[600];
-	for (int tries = 0; tries < FLOOR_TRIES; tries++) {
-		memcpy(g, asked, (size_t)n * sizeof *g);
-		if (lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
-			return -1;
-		if (groups_space(lp, g, n) <= floor)
-			break;
-		/* the stronger kinds it added one fewer (none: left out), else
-		 * the biggest group as the sizer made it, rolled a third of it
-		 * (the sizer grows a group to three times its roll) */
-		int cut = 0, big = group_to_shrink(lp, g, n);
-		for (int i = n - 1; i >= 0; i--)
-			if (asked[i].optional && g[i].count > 1) {
-				asked[i].most = g[i].count - 1;
-				cut = 1;
-			} else if (asked[i].optional) {
-				/* left out, lest the sizer bring it in instead */
-				rg->p[map[i]].g.count = 0;
-				if (big == n - 1)
-					big = i;
-				asked[i] = asked[n - 1], g[i] = g[n - 1], map[i] = map[n - 1];
-				n--;
-				cut = 1;
-			}
-		if (big >= 0 && asked[big].rolled > 1) {
-			int want = g[big].count / 3 > 1 ? g[big].count / 3 : 1;
-			asked[big].rolled = want < asked[big].rolled ? want : asked[big].rolled - 1;
-			cut = 1;
-		} else if (big >= 0) {
-			/* rolled one and grown all the same: as many as the floor
-			 * left by the others holds, and no more */
-			int each = site_creature_space(lp->t, g[big].creature);
-			long left = floor - (groups_space(lp, g, n) - (long)g[big].count * each);
-			asked[big].fixed = 1;
-			asked[big].rolled = left / each < g[big].count ? (int)(left > 0 ? left / each : 0) : g[big].count - 1;
-			cut = 1;
-		}
-		if (!cut)
-			break;
-	}
+	if (lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
+		return -1;
 	for (int i = 0; i < n; i++)
 		rg->p[map[i]].g.count = g[i].count;
 	if (!figures[0])
