@@ -120,9 +120,25 @@ static long fill(struct site_group *g, const struct fig_creature *const *c, int 
 	return xp;
 }
 
+/* The number of kind i's creatures in the fight, counting the later groups
+ * of its kind (a leader and one of its own kind beside it); 0 where an
+ * earlier group of the kind has counted them. */
+static int kind_count(const struct site_group *g, const struct fig_creature *const *c, int n, int i)
+{
+	if (g[i].count <= 0)
+		return 0;
+	for (int j = 0; j < i; j++)
+		if (g[j].count > 0 && c[j] == c[i])
+			return 0;
+	int count = 0;
+	for (int j = i; j < n; j++)
+		count += g[j].count > 0 && c[j] == c[i] ? g[j].count : 0;
+	return count;
+}
+
 /* "3 × Troll (CR 5; AC 15, HP 84 each) and Bugbear (CR 1; AC 16, HP 27)
  * · 5,400 XP, moderate for 4 characters of level 8" ("past high" for a
- * fight beyond the high budget) */
+ * fight beyond the high budget); each kind once */
 static void figures_text(const struct site_group *g, const struct fig_creature *const *c, int n, long xp,
 			 enum fig_difficulty d, int past, int party, int level, const char *rating, char *out,
 			 size_t size)
@@ -130,18 +146,19 @@ static void figures_text(const struct site_group *g, const struct fig_creature *
 	size_t at = 0;
 	int shown = 0, total = 0;
 	for (int i = 0; i < n; i++)
-		total += g[i].count > 0;
+		total += kind_count(g, c, n, i) > 0;
 	out[0] = '\0';
 	for (int i = 0; i < n && at < size; i++) {
-		if (g[i].count <= 0)
+		int count = kind_count(g, c, n, i);
+		if (count <= 0)
 			continue;
 		const char *sep = shown == 0 ? "" : shown == total - 1 ? " and " : ", ";
 		int m;
-		if (g[i].count == 1)
+		if (count == 1)
 			m = snprintf(out + at, size - at, "%s%s (%s %s; AC %d, HP %d)", sep, c[i]->name, rating, c[i]->cr,
 				     c[i]->ac, c[i]->hp);
 		else
-			m = snprintf(out + at, size - at, "%s%d × %s (%s %s; AC %d, HP %d each)", sep, g[i].count,
+			m = snprintf(out + at, size - at, "%s%d × %s (%s %s; AC %d, HP %d each)", sep, count,
 				     c[i]->name, rating, c[i]->cr, c[i]->ac, c[i]->hp);
 		if (m < 0)
 			return;
