@@ -12,6 +12,7 @@
 #include "testutil.h"
 
 #include "app/level_keys.h"
+#include "base/article.h"
 #include "methods/levels.h"
 #include "site/site.h"
 #include "site/site_int.h"
@@ -28,6 +29,7 @@
 
 struct counts {
 	long entries, contradictions, hiding, misplaced, unnamed;
+	long too_big, empty_found, crowds, count_words, articles, unsuited;
 };
 
 static struct site_tables site;
@@ -339,6 +341,169 @@ static int unnamed(const char *text, const struct room *r, const struct key_entr
 	return n;
 }
 
+
+/* ---- what jars when read aloud ---- */
+
+/* A treasure carried on a body (a purse, a belt, a lining) that holds
+ * what no purse or belt can: this test's own list of big things. */
+static int too_big(const char *treasure, const struct key_entry *en, const char *where)
+{
+	static const char *const carried[] = { "in a purse on the belt", "sewn into the belts", "jailers' belts",
+					       "on the body of the last", NULL };
+	static const char *const big[] = { "tapestry", "sword", "boots", "shield", "helm", "cloak", "lantern",
+					   "rope", " chest", "coffer", "sack", "strongbox", "staff", "robe", "carpet",
+					   "longbow", "battleaxe", "painting", "chalice", "crown", "astrolabe",
+					   "holy book", "music box", "iron box", "clay pot", " jar ", "rod of",
+					   "immovable rod", "scabbard", "decanter", "gold bar", NULL };
+	if (!says(treasure, carried) || !says(treasure, big))
+		return 0;
+	report("too big for a purse or a belt", where, en, "carried");
+	return 1;
+}
+
+/* "Empty." in an entry that names something found or met there. */
+static int empty_found(const struct key_entry *en, const char *where)
+{
+	static const char *const labels[] = { "Worth taking:", "Clue:", "Traces:", "Treasure:", "Trap", "Special:",
+					      "Who:", "Remains:", "Found here:", NULL };
+	int empty = 0, finds = 0;
+	for (int i = 0; i < en->nlines; i++) {
+		empty |= !strcmp(en->lines[i], "Empty.");
+		for (const char *const *l = labels; *l; l++)
+			finds |= !strncmp(en->lines[i], *l, strlen(*l));
+	}
+	if (empty && finds) {
+		snprintf(found, sizeof found, "%s", "Empty. and a find");
+		report("empty after a find", where, en, "it says Empty.");
+	}
+	return empty && finds;
+}
+
+/* The count said before a word at p in text: a digit or a number word, or 0. */
+static int count_before(const char *text, const char *p)
+{
+	static const char *const words[] = { "one", "two", "three", "four", "five", "six", "seven", "eight",
+					     "nine", "ten", "eleven", "twelve", NULL };
+	const char *end = p;
+	while (end > text && end[-1] == ' ')
+		end--;
+	if (end > text && end[-1] == 'x' && end - 1 > text && end[-2] == ' ')   /* "7 x " is written "7 × " */
+		end -= 2;
+	while (end > text && (end[-1] == ' ' || (unsigned char)end[-1] >= 0x80))   /* the × */
+		end--;
+	const char *start = end;
+	while (start > text && isalnum((unsigned char)start[-1]))
+		start--;
+	if (start == end)
+		return 0;
+	if (isdigit((unsigned char)*start))
+		return atoi(start);
+	for (int i = 0; words[i]; i++)
+		if ((size_t)(end - start) == strlen(words[i]) && !strncmp(start, words[i], (size_t)(end - start)))
+			return i + 1;
+	return 0;
+}
+
+/* Creatures met alone or in pairs (this test's own list) said in threes
+ * or more: text is lowercase. */
+static int crowds(const char *text, const char *what, const char *where, const struct key_entry *en)
+{
+	static const char *const solitary[] = { "gelatinous cube", "black pudding", "otyugh", "hydra", "purple worm",
+						"behir", "remorhaz", "roper", "mimic", NULL };
+	int n = 0;
+	for (int i = 0; solitary[i]; i++)
+		for (const char *p = strstr(text, solitary[i]); p; p = strstr(p + 1, solitary[i]))
+			if ((p == text || !isalpha((unsigned char)p[-1])) && count_before(text, p) >= 3) {
+				note(text, p);
+				report("a solitary creature in a crowd", where, en, what);
+				n++;
+			}
+	return n;
+}
+
+/* A count of a drawn feature said in words ("a pair of gate pillars",
+ * "two thick pillars") that is not the count drawn. */
+static int count_words(const char *text, const struct room *r, const struct key_entry *en, const char *where)
+{
+	static const char *const pair[] = { "a pair of", "two " , NULL };
+	static const struct {
+		const char *word;
+		enum feature f;
+	} counted[] = { { "pillars", FEATURE_PILLAR }, { "statues", FEATURE_STATUE } };
+	int n = 0;
+	for (size_t k = 0; k < sizeof counted / sizeof counted[0]; k++)
+		for (int i = 0; pair[i]; i++)
+			for (const char *p = strstr(text, pair[i]); p; p = strstr(p + 1, pair[i])) {
+				const char *w = strstr(p, counted[k].word);
+				/* the count's noun within a few words: "a pair of squat gate pillars" */
+				if (!w || w - p > 32 || memchr(p, '.', (size_t)(w - p)) || memchr(p, ',', (size_t)(w - p)))
+					continue;
+				char between[40];
+				snprintf(between, sizeof between, "%.*s", (int)(w - p), p);
+				/* "two golems stand like statues", "two gorgons stand among the statues" */
+				if (strstr(between, " like ") || strstr(between, " as ") || strstr(between, " the ") ||
+				    strstr(between, " among "))
+					continue;
+				if (r->features[counted[k].f] != 2) {
+					note(text, p);
+					report("a count that is not the one drawn", where, en, counted[k].word);
+					n++;
+				}
+			}
+	return n;
+}
+
+/* "a" before a vowel sound or "an" before a consonant, by this test's own
+ * few exceptions; text is lowercase. */
+static int articles(const char *text, const char *what, const char *where, const struct key_entry *en)
+{
+	static const char *const sounded[] = { "uni", "use", "usu", "eu", "ewe", "one", "once", "ure", "uti", NULL };
+	static const char *const silent[] = { "hour", "honest", "honour", "heir", NULL };
+	int n = 0;
+	for (const char *p = text; (p = strstr(p, " a")) != NULL; p++) {
+		int an = p[2] == 'n' && p[3] == ' ';
+		if (!(p[2] == ' ' || an))
+			continue;
+		const char *w = p + (an ? 4 : 3);
+		if (!isalpha((unsigned char)*w))
+			continue;
+		int vowel = strchr("aeiou", *w) != NULL, except = 0;
+		for (int i = 0; sounded[i]; i++)
+			except |= vowel && !strncmp(w, sounded[i], strlen(sounded[i]));
+		for (int i = 0; silent[i]; i++)
+			except |= !vowel && !strncmp(w, silent[i], strlen(silent[i]));
+		if (vowel != except ? !an : an) {
+			note(text, p);
+			report("a/an", where, en, what);
+			n++;
+		}
+	}
+	return n;
+}
+
+/* What a group does that its room does not allow (this test's own words):
+ * sleeping in beds in a kitchen or dining room, sewing or copying in a
+ * kitchen, a meal at table in a study, a bedroom or a chapel. */
+static int unsuited(const char *who, const char *title, const struct key_entry *en, const char *where)
+{
+	static const char *const kitchen[] = { "kitchen", "scullery", "mess", NULL };
+	static const char *const desk_work[] = { " sew ", " copy ", "forge letters", "draft contracts", NULL };
+	static const char *const beds[] = { "sleep in borrowed beds", "narrow beds", "narrow cots", "hard cots",
+					    "curtained beds", NULL };
+	static const char *const eating_rooms[] = { "kitchen", "dining", "mess", "scullery", NULL };
+	int n = 0;
+	if (says(title, kitchen) && says(who, desk_work))
+		n++, report("desk work in a kitchen", where, en, who);
+	if (says(title, eating_rooms) && says(who, beds))
+		n++, report("beds in a room for eating", where, en, who);
+	static const char *const meals[] = { "eat their supper", "ration of black bread", "laid for a feast",
+					     "servants' table", NULL };
+	static const char *const no_meals[] = { "study", "library", "bedroom", "chapel", "guest room", NULL };
+	if (says(title, no_meals) && says(who, meals))
+		n++, report("a meal at table in a study, a bedroom or a chapel", where, en, who);
+	return n;
+}
+
 static void check_level(const struct level *lv, const char *where, struct counts *c)
 {
 	const struct map *m = &lv->map;
@@ -361,6 +526,22 @@ static void check_level(const struct level *lv, const char *where, struct counts
 		c->hiding += hiding(treasure, &r, en, where);
 		c->misplaced += misplaced(text, title, who, &r, en, where);
 		c->unnamed += unnamed(text, &r, en, where);
+		c->too_big += too_big(treasure, en, where);
+		c->empty_found += empty_found(en, where);
+		c->crowds += crowds(text, "its entry", where, en);
+		c->count_words += count_words(text, &r, en, where);
+		c->articles += articles(text, "its entry", where, en);
+		c->unsuited += unsuited(who, title, en, where);
+	}
+	for (int i = 0; i < lv->key.nwandering; i++) {
+		char row[1024];
+		snprintf(row, sizeof row, "%s", lv->key.wandering[i]);
+		for (char *p = row; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		if (lv->key.n > 0) {
+			c->crowds += crowds(row, "a wandering row", where, &lv->key.entries[0]);
+			c->articles += articles(row, "a wandering row", where, &lv->key.entries[0]);
+		}
 	}
 }
 
@@ -398,6 +579,17 @@ static void say(const char *what, const struct counts *c)
 	ck_assert_int_eq(c->hiding, 0);
 	ck_assert_int_eq(c->misplaced, 0);
 	ck_assert_int_eq(c->unnamed, 0);
+	printf("key truth: %s: %ld treasures too big for a purse or a belt, %ld Empty after a find, %ld solitary "
+	       "creatures in crowds, %ld feature counts in words that disagree, %ld a/an errors, %ld activities "
+	       "that do not suit the room\n",
+	       what, c->too_big, c->empty_found, c->crowds, c->count_words, c->articles, c->unsuited);
+	fflush(stdout);
+	ck_assert_int_eq(c->too_big, 0);
+	ck_assert_int_eq(c->empty_found, 0);
+	ck_assert_int_eq(c->crowds, 0);
+	ck_assert_int_eq(c->count_words, 0);
+	ck_assert_int_eq(c->articles, 0);
+	ck_assert_int_eq(c->unsuited, 0);
 }
 
 static const char *const methods[] = { "dice", "mansion", "cards", "tiles", "house" };
@@ -450,6 +642,26 @@ START_TEST(test_every_creature_described)
 }
 END_TEST
 
+/* a or an by the sound of the word: the words a reader stumbles on */
+START_TEST(test_articles)
+{
+	static const struct {
+		const char *word, *article;
+	} cases[] = { { "amber", "an" },  { "hour", "an" },   { "unicorn", "a" }, { "ewer", "a" },
+		      { "opal", "an" },   { "garnet", "a" },  { "honest", "an" }, { "one-eyed", "a" },
+		      { "ivory", "an" },  { "useful", "a" },  { "umbrella", "an" }, { "European", "a" } };
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		ck_assert_msg(!strcmp(article_for(cases[i].word), cases[i].article), "%s %s", article_for(cases[i].word),
+			      cases[i].word);
+	struct sbuf s;
+	sbuf_init(&s);
+	sbuf_add(&s, "A amber ring, an unicorn, a hour. A opal; Door A opens onto a ewer and an garnet.");
+	article_fix(&s, 0);
+	ck_assert_str_eq(sbuf_cstr(&s), "An amber ring, a unicorn, an hour. An opal; Door A opens onto a ewer and a garnet.");
+	sbuf_free(&s);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("key_truth");
@@ -459,6 +671,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_every_method, 0, (int)(sizeof methods / sizeof methods[0]));
 	tcase_add_test(tc, test_booklets);
 	tcase_add_test(tc, test_every_creature_described);
+	tcase_add_test(tc, test_articles);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -189,6 +189,8 @@ static void read_sentence(void *ctx, const char *t)
 		if (!r->repeats)
 			snprintf(r->first, sizeof r->first, "%s", t);
 		r->repeats++;
+		if (getenv("KEY_VARIETY_ALL"))
+			fprintf(stderr, "said again (document %d): %s\n", r->docno, t);
 	}
 	if (r->maps)
 		said_count(r->maps, t, r->docno);
@@ -231,6 +233,50 @@ static int rows_alike(const struct level *lv, char *first, size_t size)
 	return alike;
 }
 
+/* A row's head: who and how many ("7 × Veteran"; "2d4 kobolds" before
+ * " from room", else the first three words: "1d3 giant rats"). */
+static void row_head(const char *row, char *out, size_t size)
+{
+	const char *p = strchr(row, ' ');
+	p = p ? p + 1 : row;
+	const char *end;
+	if (strstr(p, " × ") && strstr(p, " ("))
+		end = strstr(p, " (");
+	else if (strstr(p, " from room "))
+		end = strstr(p, " from room ");
+	else
+		for (int w = 0, i = 0; (end = strchr(p + i, ' ')) != NULL && ++w < 3; i = (int)(end - p) + 1)
+			;
+	snprintf(out, size, "%.*s", end ? (int)(end - p) : (int)strlen(p), p);
+}
+
+/* Whether heads a and b are alike: equal, or one the other's first words. */
+static int heads_match(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), n = la < lb ? la : lb;
+	return strncmp(a, b, n) == 0 && (a[n] == '\0' || a[n] == ' ') && (b[n] == '\0' || b[n] == ' ');
+}
+
+/* Rows of lv's wandering table with the same head as another. */
+static int heads_alike(const struct level *lv, char *first, size_t size)
+{
+	int alike = 0;
+	for (int i = 0; i < lv->key.nwandering; i++)
+		for (int j = 0; j < i; j++) {
+			char a[200], b[200];
+			row_head(lv->key.wandering[i], a, sizeof a);
+			row_head(lv->key.wandering[j], b, sizeof b);
+			if (heads_match(a, b)) {
+				if (!alike)
+					snprintf(first, size, "%s", a);
+				if (getenv("KEY_VARIETY_ALL"))
+					fprintf(stderr, "head again: %s\n", a);
+				alike++;
+			}
+		}
+	return alike;
+}
+
 /* Reads the levels' keys as one document. */
 static void read_doc(struct reading *r, const struct level *lv, int n)
 {
@@ -262,8 +308,8 @@ static void make_doc(struct level *lv, int n, const char *csv, const char *seed,
 }
 
 struct totals {
-	int docs, repeats, rows_alike;
-	char first[700], first_row[700];
+	int docs, repeats, rows_alike, heads_alike;
+	char first[700], first_row[700], first_head[300];
 };
 
 static void one_doc(struct totals *t, int n, const char *csv, const char *seed, int five_e, int party_level,
@@ -284,6 +330,11 @@ static void one_doc(struct totals *t, int n, const char *csv, const char *seed, 
 		if (alike && !t->rows_alike)
 			snprintf(t->first_row, sizeof t->first_row, "%s seed %s level %d: \"%s\"", csv, seed, k + 1, row);
 		t->rows_alike += alike;
+		char head[200];
+		int heads = heads_alike(&lv[k], head, sizeof head);
+		if (heads && !t->heads_alike)
+			snprintf(t->first_head, sizeof t->first_head, "%s seed %s level %d: \"%s\"", csv, seed, k + 1, head);
+		t->heads_alike += heads;
 	}
 	t->docs++;
 	said_free(&r.doc);
@@ -294,8 +345,9 @@ static void one_doc(struct totals *t, int n, const char *csv, const char *seed, 
 static void report(const char *what, const struct totals *t)
 {
 	fflush(stdout);
-	printf("key variety, %s: %d documents, %d sentences said again in a document, %d wandering rows alike\n",
-	       what, t->docs, t->repeats, t->rows_alike);
+	printf("key variety, %s: %d documents, %d sentences said again in a document, %d wandering rows alike, "
+	       "%d wandering rows repeated (the same number of the same creature)%s%s\n",
+	       what, t->docs, t->repeats, t->rows_alike, t->heads_alike, t->heads_alike ? ": " : "", t->first_head);
 	fflush(stdout);
 }
 
@@ -315,6 +367,7 @@ START_TEST(test_no_sentence_twice_in_a_map)
 	report("maps", &t);
 	ck_assert_msg(t.repeats <= REPEATS_MAPS_MAX, "%d sentences said again; the first: %s", t.repeats, t.first);
 	ck_assert_msg(t.rows_alike == 0, "%d wandering rows alike; the first: %s", t.rows_alike, t.first_row);
+	ck_assert_msg(t.heads_alike == 0, "%d wandering rows repeated; the first: %s", t.heads_alike, t.first_head);
 	unload();
 }
 END_TEST
@@ -333,6 +386,7 @@ START_TEST(test_no_sentence_twice_in_a_booklet)
 	report("three-level booklets", &t);
 	ck_assert_msg(t.repeats <= REPEATS_BOOKLETS_MAX, "%d sentences said again; the first: %s", t.repeats, t.first);
 	ck_assert_msg(t.rows_alike == 0, "%d wandering rows alike; the first: %s", t.rows_alike, t.first_row);
+	ck_assert_msg(t.heads_alike == 0, "%d wandering rows repeated; the first: %s", t.heads_alike, t.first_head);
 	unload();
 }
 END_TEST

@@ -139,7 +139,8 @@ static int unit_start(const struct pline *l)
 	const char *t = l->text;
 	if (t[0] >= '0' && t[0] <= '9') {
 		const char *sp = strchr(t, ' ');
-		return sp && sp[1] >= 'A' && sp[1] <= 'Z' && strspn(t, "0123456789") == (size_t)(sp - t);
+		return sp && sp[1] >= 'A' && sp[1] <= 'Z' && strspn(t, "0123456789") == (size_t)(sp - t) &&
+		       !starts(sp + 1, "XP");   /* a wandering row wrapped at its figures: "900 XP, low ..." */
 	}
 	return starts(t, "Key to level") || starts(t, "Key") || starts(t, "Marks") || starts(t, "Notes") ||
 	       starts(t, "Wandering monsters") || starts(t, "Adversaries and the alarm") || starts(t, "The party");

@@ -207,9 +207,9 @@ struct bad_line {
 #define K "kind:nest:any:lair\n"
 #define FACT_WORDS                                                                                             \
 	"dungeon crypt cave building pillar water rubble statue pit altar coffin bed crate shelf table throne "    \
-	"hearth cage well pillars statues coffins beds crates shelves tables cages stairs trap door opening "      \
+	"hearth cage well pillars statues coffins beds crates shelves tables cages pair stairs trap door opening "      \
 	"locked secret portcullis boards flagstones earth cold warm wet dark lit occupied faction leader beast "    \
-	"vermin undead construct ooze living thinking"
+	"vermin undead construct ooze living thinking kitchen sleeping storage worship workshop grand carried"
 #define SETTINGS "(settings: dungeon, crypt, cave, building, any)"
 #define KIND_ROLES "(roles: none, guard, lair, leader, shrine, prison, store, work)"
 #define MEMBER_ROLES "(roles: guard, lair, shrine, prison, store, work, wander)"
@@ -267,11 +267,19 @@ static const struct bad_line bad_lines[] = {
 	{ K "seen:[table Cards.\n", "t.site:2:6: a condition '[' is not closed by ']' (facts: " FACT_WORDS ")" },
 	{ K "seen:[]Cards.\n", "t.site:2:6: an empty condition '[]' names no fact (facts: " FACT_WORDS ")" },
 	{ K "name:[! table]Den\n", "t.site:2:8: '!' names no fact '' (facts: " FACT_WORDS ")" },
-	{ K "facts:boards beast\n", "t.site:2:14: a room kind's facts are its floor, air and light, not 'beast' "
-	  "(words: boards flagstones earth cold warm wet dark lit)" },
+	{ K "facts:boards beast\n", "t.site:2:14: a room kind's facts are its floor, air, light and use, not 'beast' "
+	  "(words: boards flagstones earth cold warm wet dark lit kitchen sleeping storage worship workshop grand)" },
 	{ K "contents:monster\n", "t.site:2:10: unknown contents 'monster' (contents: trap, special, empty)" },
 	{ "creature:rat:beast tiny:any\n", "t.site:1:20: a creature's nature is none of 'tiny' (words: beast vermin "
 	  "undead construct ooze living thinking)" },
+	/* a creature's habitat facts and its most */
+	{ "creature:rat:beast:any !undead\n", "t.site:1:24: a habitat's facts are a room's floor, air and light "
+	  "(wet, cold, warm, ...), not '!undead'" },
+	{ "creature:rat:beast:any !moist\n", "t.site:1:24: a habitat's facts are a room's floor, air and light "
+	  "(wet, cold, warm, ...), not '!moist'" },
+	{ "most:2\n", "t.site:1:1: 'most' follows the creature line it belongs to" },
+	{ "creature:rat:beast:any\nmost:1\n", "t.site:2:6: most: a count from 2 (its lines speak of a group) to 99, "
+	  "not '1'" },
 	/* faction types */
 	{ "faction:x:any:gang\n",
 	  "t.site:1:15: unknown faction type 'gang' (types: tribe, cult, household, brood, dead, band)" },
@@ -375,7 +383,7 @@ static const struct bad_line bad_lines[] = {
 	  "t.site:6:1: a thread has at most 4 wordings" },
 	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, place, thread, faction, "
 				"called, holds, leader, member, want, secret, clue, doing, needs, kind, name, match, feature, seen, "
-				"find, vermin, visitor, levels, facts, contents, creature)" },
+				"find, vermin, visitor, levels, facts, contents, creature, most)" },
 	{ "faction:x:any\n", "t.site:1:14: 'faction' needs str field 3 (spec: str str str)" },
 	{ "kind:x:any:none\n name:X\n", "t.site:2:1: a directive starts at the beginning of the line" },
 	/* party levels */

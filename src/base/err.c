@@ -71,7 +71,7 @@ int err_usage(struct err *e, const char *fmt, ...)
 
 int err_at(struct err *e, const char *file, int line, int col, const char *fmt, ...)
 {
-	char what[400];
+	char what[sizeof e->msg];
 	va_list ap;
 	if (!e)
 		return -1;

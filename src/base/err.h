@@ -8,7 +8,7 @@ enum err_kind { ERR_NONE = 0, ERR_USAGE = 2, ERR_RUNTIME = 1 };
 
 struct err {
 	enum err_kind kind;   /* ERR_USAGE for bad input, ERR_RUNTIME for faults */
-	char msg[512];
+	char msg[1024];
 };
 
 /* Sets a run-time error message (printf style). Always returns -1 so callers

@@ -211,7 +211,7 @@ static enum MHD_Result send_map(struct serve_ctx *ctx, struct MHD_Connection *co
 	struct serve_query *q = &rq->q;
 	if (serve_query_parse(rq->query, q) < 0)
 		return send_message(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "mapsheet: out of memory\n");
-	char msg[600];
+	char msg[sizeof q->bad.msg + 16];
 	enum MHD_Result rc;
 	if (q->bytes > SERVE_MAX_QUERY) {
 		rc = send_message(conn, MHD_HTTP_URI_TOO_LONG, "mapsheet: the query is longer than 4096 bytes\n");

@@ -13,14 +13,15 @@ static const char *const fact_names[FACT_COUNT] = {
 	/* the features, in enum feature's order */
 	"pillar", "water", "rubble", "statue", "pit", "altar", "coffin", "bed", "crate", "shelf", "table",
 	"throne", "hearth", "cage", "well",
-	"pillars", "statues", "coffins", "beds", "crates", "shelves", "tables", "cages",
+	"pillars", "statues", "coffins", "beds", "crates", "shelves", "tables", "cages", "pair",
 	"stairs", "trap", "door", "opening", "locked", "secret", "portcullis",
 	"boards", "flagstones", "earth", "cold", "warm", "wet", "dark", "lit",
 	"occupied", "faction", "leader", "beast", "vermin", "undead", "construct", "ooze", "living", "thinking",
+	"kitchen", "sleeping", "storage", "worship", "workshop", "grand", "carried",
 };
 
 _Static_assert(FACT_COUNT <= 64, "the facts fit in fact_bits");
-_Static_assert(FACT_CAGES + 1 == FACT_STAIRS, "eight plural features");
+_Static_assert(FACT_CAGES + 1 == FACT_PAIR, "eight plural features");
 _Static_assert(FACT_DUNGEON == (int)SETTING_DUNGEON && FACT_CRYPT == (int)SETTING_CRYPT &&
 		       FACT_CAVE == (int)SETTING_CAVE && FACT_BUILDING == (int)SETTING_BUILDING,
 	       "the setting facts are the settings' bits");
@@ -68,6 +69,7 @@ int fact_cond_read(const struct tpl_pos *pos, const char *text, int col, struct 
 	if (text[0] != '[')
 		return 0;
 	const char *close = strchr(text, ']');
+	int words = 0;
 	if (!close)
 		return cond_error(e, pos, col, "a condition '[' is not closed by ']'", 0, NULL);
 	for (const char *p = text + 1; p < close;) {
@@ -91,10 +93,14 @@ int fact_cond_read(const struct tpl_pos *pos, const char *text, int col, struct 
 			c->not |= bit;
 		else
 			c->need |= bit;
-		c->n++;
+		/* what it carries is no mark of where it is said, nor a use, a
+		 * setting or a floor it only refuses ("[!kitchen]", "[!building]":
+		 * anywhere else, as often as the lines without a condition) */
+		c->n += !(bit & FACTS_CLAIMED) && !(neg && (bit & FACTS_REFUSED_FREELY));
+		words++;
 		p = w + len;
 	}
-	if (c->n == 0)
+	if (words == 0)
 		return cond_error(e, pos, col, "an empty condition '[]' names no fact", 0, NULL);
 	const char *r = close + 1;
 	while (*r == ' ')
@@ -127,9 +133,15 @@ static fact_bits feature_facts(const struct room_facts *rf)
 	for (int f = FEATURE_NONE + 1; f < FEATURE_COUNT; f++)
 		if (rf->features[f] > 0)
 			b |= FACT_BIT(FACT_FEATURE + f - 1);
-	for (size_t i = 0; i < sizeof plural / sizeof plural[0]; i++)
+	int pairs = 0, others = 0;
+	for (size_t i = 0; i < sizeof plural / sizeof plural[0]; i++) {
 		if (rf->features[plural[i]] >= 2)
 			b |= FACT_BIT(FACT_PILLARS + (int)i);
+		pairs += rf->features[plural[i]] == 2;
+		others += rf->features[plural[i]] > 0 && rf->features[plural[i]] != 2;
+	}
+	if (pairs && !others)   /* "a pair of gate pillars" only where two are drawn */
+		b |= FACT_BIT(FACT_PAIR);
 	return b;
 }
 

@@ -24,12 +24,19 @@ enum fact {
 	FACT_PILLARS = FACT_FEATURE + FEATURE_COUNT - 1,
 	FACT_STATUES, FACT_COFFINS, FACT_BEDS, FACT_CRATES, FACT_SHELVES, FACT_TABLES, FACT_CAGES,
 	/* what the map has there */
+	FACT_PAIR,   /* of each of those drawn, exactly two */
 	FACT_STAIRS, FACT_TRAP, FACT_DOOR, FACT_OPENING, FACT_LOCKED, FACT_SECRET, FACT_PORTCULLIS,
 	/* its floor, temperature and light */
 	FACT_BOARDS, FACT_FLAGSTONES, FACT_EARTH, FACT_COLD, FACT_WARM, FACT_WET, FACT_DARK, FACT_LIT,
 	/* who is in it */
 	FACT_OCCUPIED, FACT_FACTION, FACT_LEADER, FACT_BEAST, FACT_VERMIN, FACT_UNDEAD, FACT_CONSTRUCT,
 	FACT_OOZE, FACT_LIVING, FACT_THINKING,
+	/* what the room is used for, as its kind says (kinds.site facts:) */
+	FACT_KITCHEN, FACT_SLEEPING, FACT_STORAGE, FACT_WORSHIP, FACT_WORKSHOP, FACT_GRAND,
+	/* not the room's: a line needing it is said anywhere, and what it
+	 * calls is carried on a body (a purse, a belt); an item refusing it
+	 * ("[!carried]a tapestry") is not rolled there */
+	FACT_CARRIED,
 	FACT_COUNT
 };
 
@@ -42,9 +49,22 @@ typedef uint64_t fact_bits;
 	 FACT_BIT(FACT_LIVING) | FACT_BIT(FACT_THINKING))
 #define FACTS_FLOOR (FACT_BIT(FACT_BOARDS) | FACT_BIT(FACT_FLAGSTONES) | FACT_BIT(FACT_EARTH))
 
+#define FACTS_USE                                                                                            \
+	(FACT_BIT(FACT_KITCHEN) | FACT_BIT(FACT_SLEEPING) | FACT_BIT(FACT_STORAGE) | FACT_BIT(FACT_WORSHIP) | \
+	 FACT_BIT(FACT_WORKSHOP) | FACT_BIT(FACT_GRAND))
+/* the facts a line may refuse without becoming more specific: the setting,
+ * the floor and the room's use */
+#define FACTS_REFUSED_FREELY                                                                                 \
+	(FACT_BIT(FACT_DUNGEON) | FACT_BIT(FACT_CRYPT) | FACT_BIT(FACT_CAVE) | FACT_BIT(FACT_BUILDING) |     \
+	 FACTS_FLOOR | FACTS_USE)
+/* the facts a line claims rather than needs: a table with a line needing
+ * one treats it as holding when it draws, and the line drawn expands with
+ * it */
+#define FACTS_CLAIMED FACT_BIT(FACT_CARRIED)
+
 /* A line's condition: every fact of need holds and none of not. n counts
- * the words (the line's specificity: of the lines that hold, those with
- * the most conditions are said first). */
+ * the words but claimed ones (the line's specificity: of the lines that
+ * hold, those with the most conditions are said first). */
 struct fact_cond {
 	fact_bits need, not;
 	int n;

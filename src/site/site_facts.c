@@ -63,12 +63,14 @@ fact_bits site_creature_nature(const struct site_tables *t, const char *name, in
 	return FACT_BIT(FACT_LIVING) | (member ? FACT_BIT(FACT_THINKING) : 0);
 }
 
-int site_creature_fits(const struct site_tables *t, const char *name, int setting, int kind)
+int site_creature_fits(const struct site_tables *t, const char *name, int setting, int kind, fact_bits facts)
 {
 	const struct site_creature *c = site_creature_find(t, name);
 	if (!c)
 		return 1;
-	if (c->settings & (1u << setting))
+	if (c->never & facts)
+		return 0;
+	if ((c->settings & (1u << setting)) || (c->home & facts))
 		return 1;
 	for (int i = 0; kind >= 0 && i < c->nkinds; i++)
 		if (c->kind_index ? c->kind_index[i] == kind : !strcmp(c->kinds[i], t->kinds[kind].id))
@@ -124,4 +126,10 @@ fact_bits site_room_facts(const struct level_plan *lp, const struct room_plan *r
 			b |= FACT_BIT(FACT_TRAP);
 	}
 	return b;
+}
+
+int site_creature_most(const struct site_tables *t, const char *name, int count)
+{
+	const struct site_creature *c = site_creature_find(t, name);
+	return c && c->most > 0 && count > c->most ? c->most : count;
 }

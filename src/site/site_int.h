@@ -41,8 +41,12 @@ const struct site_creature *site_creature_find(const struct site_tables *t, cons
  * the tables do not describe is living, and thinking when member is set
  * (a faction's member). */
 fact_bits site_creature_nature(const struct site_tables *t, const char *name, int member);
-/* Whether a room of the setting and kind (-1: none) is of its habitat. */
-int site_creature_fits(const struct site_tables *t, const char *name, int setting, int kind);
+/* Whether a room of the setting and kind (-1: none), with the facts, is
+ * of its habitat: never where it has a fact the creature shuns. */
+int site_creature_fits(const struct site_tables *t, const char *name, int setting, int kind, fact_bits facts);
+/* count, or the most of the creature that are met together where that
+ * is fewer. */
+int site_creature_most(const struct site_tables *t, const char *name, int count);
 
 /* A random element of n, or -1 when n is 0. */
 int site_pick(int n, struct rng *rng);

@@ -8,6 +8,8 @@
  * leaders' rooms first so theirs is the level's hardest fight. */
 #include "site/site_rooms.h"
 
+#include "base/article.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -373,7 +375,7 @@ struct room_groups {
 	int n;
 };
 
-static struct pending *add_pending(struct room_groups *rg, int faction, enum site_role role, const char *creature,
+static struct pending *add_pending(const struct level_plan *lp, struct room_groups *rg, int faction, enum site_role role, const char *creature,
 				   const char *plural, int count)
 {
 	if (rg->n >= ROOM_GROUPS)
@@ -381,6 +383,11 @@ static struct pending *add_pending(struct room_groups *rg, int faction, enum sit
 	struct pending *p = &rg->p[rg->n++];
 	memset(p, 0, sizeof *p);
 	p->g = (struct site_group){ creature, count, 0, count, 0, 0 };
+	if (count > 0 && site_creature_most(lp->t, creature, 100) < 100) {
+		/* a creature met alone or in pairs: so many, whatever a sizer would add */
+		p->g.rolled = p->g.count = site_creature_most(lp->t, creature, count);
+		p->g.fixed = 1;
+	}
 	p->faction = faction;
 	p->role = role;
 	p->singular = creature;
@@ -391,7 +398,7 @@ static struct pending *add_pending(struct room_groups *rg, int faction, enum sit
 /* Whether creature lives where the room being occupied lies. */
 static int at_home(const struct level_plan *lp, const char *creature, int setting)
 {
-	return site_creature_fits(lp->t, creature, setting, lp->here_kind);
+	return site_creature_fits(lp->t, creature, setting, lp->here_kind, lp->here_facts);
 }
 
 /* The most creatures of a part of a cast a faction's level has:
@@ -427,19 +434,23 @@ static void faction_group(struct level_plan *lp, struct room_groups *rg, int fac
 	int count = site_dice_roll(&mb->count, &lp->rng) + (lp->lv->map.depth - 1);
 	if (count < 2)
 		count = 2;   /* the doing lines speak of a group */
-	struct pending *p = add_pending(rg, faction, role, mb->creature, mb->plural, count);
+	struct pending *p = add_pending(lp, rg, faction, role, mb->creature, mb->plural, count);
 	if (p) {
 		p->ft = f;   /* its doing line is drawn when it is sized */
 		p->cast = mb->cast;
 	}
 	/* for a sizer: the faction's other kinds that lead or fight, to
-	 * stand over them when the party would find the group alone too easy */
-	for (int j = 0; lp->sizer && p && j < f->nmembers; j++)
+	 * stand over them when the party would find the group alone too easy;
+	 * none beside a group of a creature met only in pairs (its count is
+	 * fixed: it is the fight), and none of such a creature (a sizer would
+	 * bring in as many as the fight holds) */
+	for (int j = 0; lp->sizer && p && !p->g.fixed && j < f->nmembers; j++)
 		if (strcmp(f->members[j].creature, mb->creature) != 0 && f->members[j].cast != CAST_SERVANT &&
 		    f->members[j].cast != CAST_PRISONER && at_home(lp, f->members[j].creature, setting) &&
+		    site_creature_most(lp->t, f->members[j].creature, 100) >= 100 &&
 		    (!lp->sizer->fits ||
 		     lp->sizer->fits(lp->sizer->ctx, f->members[j].creature, f->members[j].cast, lp->lv->map.depth) != 0)) {
-			struct pending *o = add_pending(rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
+			struct pending *o = add_pending(lp, rg, faction, role, f->members[j].creature, f->members[j].plural, 0);
 			if (o) {
 				o->g.optional = 1;
 				o->cast = f->members[j].cast;
@@ -452,11 +463,11 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, int facti
 {
 	const struct faction *fa = &lp->site->factions[faction];
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-	struct pending *p = add_pending(rg, faction, ROLE_LEADER, fa->leader_creature, fa->leader_creature, 1);
+	struct pending *p = add_pending(lp, rg, faction, ROLE_LEADER, fa->leader_creature, fa->leader_creature, 1);
 	if (p) {
 		p->g.fixed = 1;
 		snprintf(p->who, sizeof p->who, "%s, %s %s,", fa->leader,
-			 strchr("aeiou", fa->leader_creature[0]) ? "an" : "a", fa->leader_creature);
+			 article_for(fa->leader_creature), fa->leader_creature);
 		p->ft = f;
 	}
 	int guard = rg->n;
@@ -465,13 +476,13 @@ static void leader_room(struct level_plan *lp, struct room_groups *rg, int facti
 		rg->p[i].g.most = 0;   /* the leader's own lieutenants: as many as its fight needs */
 	/* for a sizer: a few of the guard's own kind may stand beside the
 	 * leader without the rest of them */
-	if (lp->sizer && guard < rg->n) {
+	if (lp->sizer && guard < rg->n && !rg->p[guard].g.fixed) {
 		const struct pending *g = &rg->p[guard];
 		int m = -1;
 		for (int i = 0; i < f->nmembers && m < 0; i++)
 			if (!strcmp(f->members[i].creature, g->singular))
 				m = i;
-		struct pending *o = add_pending(rg, faction, ROLE_GUARD, g->singular, g->plural, 0);
+		struct pending *o = add_pending(lp, rg, faction, ROLE_GUARD, g->singular, g->plural, 0);
 		if (o) {
 			o->g.optional = 1;
 			o->cast = m >= 0 ? f->members[m].cast : CAST_RANK;
@@ -505,7 +516,7 @@ static void outsider_group(struct level_plan *lp, struct room_groups *rg, const 
 			const struct site_outsider *o = &lp->t->outsiders[i];
 			if (o->visitor != visitor || !site_outsider_fits(lp, o))
 				continue;
-			if (!prison_of && (!site_creature_fits(lp->t, o->creature, setting, r->kind) ||
+			if (!prison_of && (!site_creature_fits(lp->t, o->creature, setting, r->kind, room) ||
 					   !fact_cond_holds(&o->cond, with_outsider(lp, room, o))))
 				continue;
 			if ((pass == 1 || !key_said_marked(lp->said, o->text)) && rng_range(&lp->rng, 0, n++) == 0)
@@ -516,13 +527,13 @@ static void outsider_group(struct level_plan *lp, struct room_groups *rg, const 
 	const struct site_outsider *o = &lp->t->outsiders[found];
 	key_said_mark(lp->said, o->text);
 	int count = prison_of ? 1 + rng_range(&lp->rng, 0, 1) : site_dice_roll(&o->count, &lp->rng);
-	struct pending *p = add_pending(rg, -1, prison_of ? ROLE_PRISON : ROLE_NONE, o->creature, o->plural, count);
+	struct pending *p = add_pending(lp, rg, -1, prison_of ? ROLE_PRISON : ROLE_NONE, o->creature, o->plural, count);
 	if (!p)
 		return;
 	p->line = o->text;
 	p->prison_of = prison_of;
 	p->visitor = o->visitor;
-	p->g.fixed = prison_of != NULL;
+	p->g.fixed |= prison_of != NULL;   /* and a creature met only in pairs is fixed already */
 }
 
 /* Cells: their jailers, where the faction keeps any, and a prisoner or two. */
@@ -586,7 +597,7 @@ static int write_group(struct level_plan *lp, struct key_entry *en, const struct
 		return 0;
 	add_occupant(en, p->faction, p->singular, p->g.count, p->role, p->band);
 	char buf[16];
-	const char *one = strchr("aeiou", p->singular[0]) ? "an" : "a";
+	const char *one = article_for(p->singular);
 	const char *n = p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf);
 	struct who_fill f = { n, p->g.count == 1 ? p->singular : p->plural, p->prison_of };
 	int single = p->g.count == 1;
@@ -749,6 +760,7 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 	struct key_entry *en = &lp->lv->key.entries[r->entry];
 	fact_bits room = site_room_facts(lp, r);
 	lp->here_kind = r->kind;
+	lp->here_facts = room;
 	const struct site_kind *k = r->kind >= 0 ? &lp->t->kinds[r->kind] : NULL;
 	struct room_groups rg = { .n = 0 };
 	if (k && k->contents[0])

@@ -36,6 +36,7 @@ struct level_plan {
 	int here_kind;          /* the kind of the room being occupied, or -1 */
 	int few[SITE_MAX_FACTIONS][CAST_COUNT];         /* creatures of each part of a cast placed on
 							   the level so far (lieutenants are few) */
+	fact_bits here_facts;   /* and its facts */
 	fact_bits who[SITE_MAX_FACTIONS][ROLE_COUNT];   /* site_faction_who's, once worked out */
 	unsigned char who_known[SITE_MAX_FACTIONS][ROLE_COUNT];
 };

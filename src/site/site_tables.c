@@ -49,6 +49,7 @@ struct parse {
 	struct site_outsider *outsider;     /* the outsider a levels line belongs to */
 	int last_doing;                     /* the role of the faction's last doing line, or -1 */
 	int levels_line;                    /* where the faction's or outsider's levels line is, or 0 */
+	struct site_creature *creature;     /* the creature line just read (for most:), or NULL */
 };
 
 static int oom(struct err *e)
@@ -573,17 +574,18 @@ static int fact_words(const struct tpl_pos *pos, const struct tpl_field *f, fact
 }
 
 #define FACTS_ROOM (FACTS_FLOOR | FACT_BIT(FACT_COLD) | FACT_BIT(FACT_WARM) | FACT_BIT(FACT_WET) | \
-		    FACT_BIT(FACT_DARK) | FACT_BIT(FACT_LIT))
+		    FACT_BIT(FACT_DARK) | FACT_BIT(FACT_LIT) | FACTS_USE)
 #define FACTS_NATURE (FACTS_WHO & ~FACT_BIT(FACT_OCCUPIED) & ~FACT_BIT(FACT_FACTION) & ~FACT_BIT(FACT_LEADER))
 
-/* facts:WORDS in a kind's lines: its floor, air and light. */
+/* facts:WORDS in a kind's lines: its floor, air and light, and what it
+ * is used for (kitchen, sleeping, ...). */
 static int on_facts(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
 	(void)nf;
 	if (!p->kind)
 		return tpl_error(e, pos, 1, "this line belongs to a room kind: start one with 'kind:'");
-	return fact_words(pos, &f[0], FACTS_ROOM, "a room kind's facts are its floor, air and light, not",
+	return fact_words(pos, &f[0], FACTS_ROOM, "a room kind's facts are its floor, air, light and use, not",
 			  &p->kind->facts, e);
 }
 
@@ -629,7 +631,18 @@ static int on_creature(void *ctx, const struct tpl_pos *pos, const struct tpl_fi
 			if (strlen(site_setting_name((enum site_setting)st)) == len &&
 			    !strncmp(w, site_setting_name((enum site_setting)st), len))
 				setting = st;
-		if (len == 3 && !strncmp(w, "any", 3))
+		int neg = *w == '!', fact = setting >= 0 ? -1 : fact_by_name(w + neg, len - (size_t)neg);
+		if ((fact >= 0 && !(FACTS_ROOM & FACT_BIT(fact))) || (neg && fact < 0)) {
+			for (int i = 0; i < c.nkinds; i++)
+				free(c.kinds[i]);
+			free(c.kinds);
+			return tpl_error(e, pos, f[2].col + (int)(w - f[2].text),
+					 "a habitat's facts are a room's floor, air and light (wet, cold, warm, ...), "
+					 "not '%.*s'", (int)len, w);
+		}
+		if (fact >= 0)
+			*(neg ? &c.never : &c.home) |= FACT_BIT(fact);
+		else if (len == 3 && !strncmp(w, "any", 3))
 			c.settings = (1u << SETTING_COUNT) - 1;
 		else if (setting >= 0)
 			c.settings |= 1u << setting;
@@ -655,6 +668,24 @@ static int on_creature(void *ctx, const struct tpl_pos *pos, const struct tpl_fi
 		return -1;
 	}
 	*slot = c;
+	p->creature = slot;
+	return 0;
+}
+
+/* most:N after a creature line: never more than N of it together. */
+static int on_most(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->creature)
+		return tpl_error(e, pos, 1, "'most' follows the creature line it belongs to");
+	char *end;
+	long n = strtol(f[0].text, &end, 10);
+	if (end == f[0].text || *end || n < 2 || n > 99)
+		return tpl_error(e, pos, f[0].col, "most: a count from 2 (its lines speak of a group) to 99, not '%s'",
+				 f[0].text);
+	p->creature->most = (int)n;
+	p->creature = NULL;
 	return 0;
 }
 
@@ -759,6 +790,7 @@ static const struct tpl_directive directives[] = {
 	{ "facts", "str", on_facts, 0 },
 	{ "contents", "str", on_contents, 0 },
 	{ "creature", "str str str", on_creature, 0 },
+	{ "most", "str", on_most, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 

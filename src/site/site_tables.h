@@ -59,6 +59,12 @@ struct site_creature {
 	fact_bits nature;
 	unsigned settings;     /* settings of its habitat (bits of enum site_setting) */
 	char **kinds; int nkinds;   /* kind ids of its habitat */
+	fact_bits home;             /* a room with any of these facts is of its
+				       habitat too ("wet": where water is) */
+	fact_bits never;            /* never met in a room with any of these
+				       ("!warm": no ice devil in a forge) */
+	int most;                   /* > 0: never more than this many together
+				       (oozes and big beasts come alone or in pairs) */
 	int *kind_index;            /* beside kinds, once loaded: the kind's index, or -1 */
 	const char *file;
 	int line;

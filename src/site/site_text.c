@@ -2,6 +2,7 @@
  * site_int.h). */
 #include "site/site_int.h"
 
+#include "base/article.h"
 #include "base/sbuf.h"
 
 #include <ctype.h>
@@ -72,6 +73,7 @@ char *site_fill(const char *text, const char *const *names, const char *const *v
 			p += span;
 		}
 	}
+	article_fix(&s, 0);   /* "a {creature}" said "an otyugh" */
 	char *out = sbuf_take(&s);
 	if (out)
 		sentence_capitals(out);

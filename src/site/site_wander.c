@@ -4,6 +4,8 @@
  * the party by a system with figures. */
 #include "site/site_rooms.h"
 
+#include "base/article.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +32,28 @@ static void dice_text(const struct site_dice *d, char *out, size_t size)
 		snprintf(out, size, "%dd%d", d->n, d->sides);
 }
 
+/* The rows' heads so far: who and how many ("7 veterans", "2d4
+ * kobolds"), so that no two rows of the table read alike at a glance. */
+struct heads {
+	char said[8][SITE_WORD + 32];
+	int n;
+};
+
+static void head_of(const char *creature, const char *count, char *out, size_t size)
+{
+	snprintf(out, size, "%s %s", count, creature);
+}
+
+static int head_used(const struct heads *h, const char *creature, const char *count)
+{
+	char k[SITE_WORD + 32];
+	head_of(creature, count, k, sizeof k);
+	for (int i = 0; h && i < h->n; i++)
+		if (!strcmp(h->said[i], k))
+			return 1;
+	return 0;
+}
+
 /* The faction's stronger kinds that may lead a sized patrol of creature:
  * its lieutenants, specialists and beasts strong enough for their parts,
  * as optional groups after g[0]. Returns the groups in g. */
@@ -39,7 +63,7 @@ static int patrol_leaders(const struct level_plan *lp, const struct site_faction
 	int n = 1;
 	for (int i = 0; f && i < f->nmembers && n < max; i++) {
 		const struct site_member *m = &f->members[i];
-		if (!strcmp(m->creature, creature) ||
+		if (!strcmp(m->creature, creature) || site_creature_most(lp->t, m->creature, 100) < 100 ||
 		    (m->cast != CAST_LIEUTENANT && m->cast != CAST_SPECIALIST && m->cast != CAST_BEAST) ||
 		    (lp->sizer->fits && lp->sizer->fits(lp->sizer->ctx, m->creature, m->cast, lp->lv->map.depth) == 0))
 			continue;
@@ -74,7 +98,7 @@ static void patrol_led_by(const struct level_plan *lp, const struct site_faction
 	if (!m)
 		return;
 	char word[16];
-	const char *n = g->count == 1 ? (strchr("aeiou", m->creature[0]) ? "an" : "a")
+	const char *n = g->count == 1 ? article_for(m->creature)
 				      : site_number_word(g->count, word, sizeof word);
 	const char *who = g->count == 1 ? m->creature : m->plural;
 	int beast = m->cast == CAST_BEAST, one = g->count == 1;
@@ -95,31 +119,79 @@ static void patrol_led_by(const struct level_plan *lp, const struct site_faction
  * they come from. */
 static int wandering_text(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
 			  const char *creature, const char *plural, const struct site_faction_type *f, int from,
-			  char **out, struct err *e)
+			  int variant, const struct heads *heads, char *said_head, char **out, struct err *e)
 {
 	char dice[32], word[16], head[16], figures[600] = "", whom[SITE_WORD + 32], led[160] = "";
+	said_head[0] = '\0';
+	/* a creature met alone or in pairs: no more than that, whatever its dice */
+	int most = count->n * count->sides + count->plus, cap = site_creature_most(lp->t, creature, most);
+	struct site_dice capped = { 1, cap, 0 };
+	if (cap < most && cap >= 2)
+		count = &capped;
 	dice_text(count, dice, sizeof dice);
+	/* dice an earlier row has for the same creature: one more (none more
+	 * of a creature met only in pairs) */
+	struct site_dice bumped = *count;
+	int uncapped = site_creature_most(lp->t, creature, 100) >= 100;
+	for (int i = 0; i < 6 && !lp->sizer && uncapped && head_used(heads, creature, dice); i++) {
+		bumped.plus++;
+		dice_text(&bumped, dice, sizeof dice);
+	}
 	const char *n = dice, *who = plural;
 	if (lp->sizer) {
 		/* as many as its dice could roll, at most twice that sized */
-		int most = count->n * count->sides + count->plus;
 		struct site_group g[8];
-		g[0] = (struct site_group){ creature, most > 0 ? most : 1, 0, 0, 0, 0 };
+		g[0] = (struct site_group){ creature, cap > 0 ? cap : 1, !uncapped, 0, 0, 0 };
 		int ng = patrol_leaders(lp, f, creature, g, 8);
 		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng };
 		if (lp->sizer->size(lp->sizer->ctx, g, ng, &at, NULL, figures, sizeof figures, e) < 0)
 			return -1;
+		/* a patrol's later rows: fewer than the fight holds (half,
+		 * three quarters, a pair), and never as many of the same
+		 * creature as an earlier row: else the fight's own count, or
+		 * one or two more */
+		int c = g[0].count, limit = site_creature_most(lp->t, creature, 100);
+		int tries[8] = { variant % 4 == 1 ? (c + 1) / 2 : variant % 4 == 2 ? (3 * c + 3) / 4 : variant % 4 ? 2 : c,
+				 c, c + 1, c + 2, 2, 3, c + 3, 4 };
+		int want = c;
+		for (int i = 0; i < 8 && c > 0; i++) {
+			char num[16];
+			snprintf(num, sizeof num, "%d", tries[i]);
+			if (tries[i] >= 2 && tries[i] <= limit && !head_used(heads, creature, num)) {
+				want = tries[i];
+				break;
+			}
+		}
+		if (want != c) {
+			struct site_group keep_g = g[0];
+			char keep_f[sizeof figures];
+			memcpy(keep_f, figures, sizeof figures);
+			g[0] = (struct site_group){ creature, want, 1, 0, 0, 0 };
+			if (lp->sizer->size(lp->sizer->ctx, g, 1, &at, NULL, figures, sizeof figures, e) < 0)
+				return -1;
+			if (g[0].count == 0) {   /* too many for any fight: as sized */
+				g[0] = keep_g;
+				memcpy(figures, keep_f, sizeof figures);
+			} else {
+				ng = 1;
+			}
+		}
 		if (g[0].count == 0) {
 			text = "Nobody: only the sounds of the place, and the feeling of being watched";
 			figures[0] = '\0';
 			from = 0;
 		} else if (figures[0]) {   /* sized; a creature the system lacks keeps its dice */
+			char num[16];
+			snprintf(num, sizeof num, "%d", g[0].count);
+			head_of(creature, num, said_head, SITE_WORD + 32);
 			n = site_number_word(g[0].count, word, sizeof word);
 			who = g[0].count == 1 ? creature : plural;
 			for (int i = 1; i < ng && !led[0]; i++)
 				patrol_led_by(lp, f, &g[i], led, sizeof led);
 		}
 	}
+	if (!lp->sizer)
+		head_of(creature, dice, said_head, SITE_WORD + 32);
 	/* where they are based: "gnolls from room 7" */
 	if (from > 0) {
 		snprintf(whom, sizeof whom, "%s from room %d", who, from);
@@ -147,25 +219,33 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
  * document has not said. */
 static int wandering_row(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
 			 const char *creature, const char *plural, const struct site_faction_type *f, const int *rooms,
-			 int nrooms, int first, int may_skip, struct err *e)
+			 int nrooms, int first, int may_skip, int variant, struct heads *heads, struct err *e)
 {
-	char *line = NULL;
+	char *line = NULL, said_head[SITE_WORD + 32] = "";
+	int strict = may_skip == 2;   /* 2: a row as many of the same creature as an earlier one is not written */
 	struct rng keep = lp->rng;   /* the sizer rolls the same fight for each room tried */
 	for (int i = 0; i < (nrooms > 0 ? nrooms : 1); i++) {
 		free(line);
 		line = NULL;
 		lp->rng = keep;
 		if (wandering_text(lp, row, text, count, creature, plural, f, nrooms > 0 ? rooms[(first + i) % nrooms] : 0,
-				   &line, e) < 0)
+				   variant, heads, said_head, &line, e) < 0)
 			return -1;
 		if (!key_said_any(lp->said, line))
 			break;
 	}
-	if (may_skip && key_said_any(lp->said, line)) {
+	if (may_skip == 1 && key_said_any(lp->said, line)) {
 		free(line);
 		return 1;   /* said before: the caller writes another row */
 	}
+	for (int i = 0; strict && said_head[0] && i < heads->n; i++)
+		if (!strcmp(heads->said[i], said_head)) {
+			free(line);
+			return 2;   /* as many of them as a row above: the caller writes another */
+		}
 	key_said_add(lp->said, line);   /* a failure latches (key_said.h) */
+	if (said_head[0] && heads->n < 8)
+		snprintf(heads->said[heads->n++], sizeof heads->said[0], "%s", said_head);
 	int rc = add_wandering(&lp->lv->key, line, e);
 	free(line);
 	return rc;
@@ -204,16 +284,64 @@ static const char *patrol_line(struct level_plan *lp, const struct site_faction_
 	return f->doing[ROLE_WANDER][pick];
 }
 
+/* The faction's member for a patrol: one that wanders and has not yet
+ * in this table, where there is one (*used: the members used); else any
+ * that wanders, else its first. */
+static int wander_member(struct level_plan *lp, const struct site_faction_type *f, unsigned *used)
+{
+	int found = -1, n = 0;
+	for (int pass = 0; pass < 2 && found < 0; pass++)
+		for (int i = 0; i < f->nmembers && i < 32; i++)
+			if ((f->members[i].roles & (1u << ROLE_WANDER)) && (pass || !(*used & (1u << i))) &&
+			    rng_range(&lp->rng, 0, n++) == 0)
+				found = i;
+	if (found < 0)
+		return 0;
+	*used |= 1u << found;
+	return found;
+}
+
+/* A patrol's dice for a row of the table, so rows of one kind differ in
+ * size: as the faction rolls them, fewer, more, or a pair. */
+static struct site_dice row_dice(const struct site_dice *d, int variant)
+{
+	struct site_dice r = *d;
+	switch (variant % 4) {
+	case 1:   /* fewer */
+		if (r.n > 1)
+			r.n /= 2;
+		else if (r.plus > 0)
+			r.plus /= 2;
+		else if (r.sides > 2)
+			r.sides /= 2;
+		if (r.n * r.sides + r.plus < 2 || r.n == 0)
+			r = (struct site_dice){ 0, 0, 2 };
+		break;
+	case 2:   /* more */
+		if (r.n > 0)
+			r.plus += r.sides / 2 > 1 ? r.sides / 2 : 1;
+		else
+			r.plus += 2;
+		break;
+	case 3:   /* a pair */
+		r = (struct site_dice){ 0, 0, 2 };
+		break;
+	default:
+		break;
+	}
+	return r;
+}
+
 /* A row of a patrol of faction's (see patrol_line and patrol_rooms),
- * coming from its k-th room; any: even with a line the table has. Returns
- * 0, 1 when there is no line for it, or -1 with e set. */
-static int patrol_row(struct level_plan *lp, int row, int faction, unsigned *in_table, int k, int any,
-		      struct err *e)
+ * coming from its k-th room; any: even with a line the table has; strict:
+ * not as many of the same creature as a row above. Returns 0, 1 when there
+ * is no line for it, 2 when strict and a row above has its head, or -1
+ * with e set. */
+static int patrol_row(struct level_plan *lp, int row, int faction, unsigned *in_table, unsigned *members,
+		      int *variant, struct heads *heads, int k, int any, int strict, struct err *e)
 {
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
-	int m = site_member_for(f, ROLE_WANDER, &lp->rng);
-	if (m < 0)
-		m = 0;
+	int m = wander_member(lp, f, &members[faction]);
 	if (f->ndoing[ROLE_WANDER] == 0)
 		return 0;
 	const char *text = patrol_line(lp, f, &in_table[faction], any);
@@ -221,56 +349,91 @@ static int patrol_row(struct level_plan *lp, int row, int faction, unsigned *in_
 		return 1;
 	int rooms[64], nrooms = patrol_rooms(lp, faction, rooms, 64);
 	/* every second patrol led by one of the faction's stronger kinds, where the party's fight allows */
-	return wandering_row(lp, row, text, &f->members[m].count, f->members[m].creature, f->members[m].plural,
-			     row % 2 == 0 ? f : NULL, rooms, nrooms, k, 0, e);
+	int v = (*variant)++;
+	struct site_dice count = lp->sizer ? f->members[m].count : row_dice(&f->members[m].count, v);
+	return wandering_row(lp, row, text, &count, f->members[m].creature, f->members[m].plural,
+			     row % 2 == 0 ? f : NULL, rooms, nrooms, k, strict ? 2 : 0, v, heads, e);
 }
 
 /* A d6: four rows of the factions' patrols, one of vermin, one of a
  * visitor (vermin again where the setting has no visitor). Each row's line
  * is one the document has not said yet, where there is one, and a patrol
  * says which of its rooms it comes from, so no two rows read alike. */
+/* A row of an outsider of the setting (a visitor, else vermin), not one
+ * of taken[0..*ntaken) and met nowhere in the document yet where there is
+ * one; may_skip as wandering_row's. Returns wandering_row's result, 3
+ * when there is none, or -1. */
+static int outsider_row(struct level_plan *lp, int row, int want_visitor, int *taken, int *ntaken, int may_skip,
+			struct heads *heads, struct err *e)
+{
+	struct key *k = &lp->lv->key;
+	int found = -1, n = 0;
+	/* one not met in the document yet, then one not in this table */
+	for (int pass = 0; pass < 3 && found < 0; pass++)
+		for (int i = 0; i < lp->t->noutsiders; i++) {
+			const struct site_outsider *o = &lp->t->outsiders[i];
+			int was = 0;
+			for (int j = 0; j < *ntaken; j++)
+				was |= taken[j] == i;
+			if ((pass == 2 || o->visitor == want_visitor) && !was && site_outsider_fits(lp, o) &&
+			    (pass > 0 || !key_said_marked(lp->said, o->text)) && rng_range(&lp->rng, 0, n++) == 0)
+				found = i;
+		}
+	if (found < 0)
+		return 3;
+	if (*ntaken < 6)
+		taken[(*ntaken)++] = found;
+	const struct site_outsider *o = &lp->t->outsiders[found];
+	key_said_mark(lp->said, o->text);
+	/* met in rooms of this level too: the row says which they come from */
+	int rooms[64], nrooms = 0;
+	for (int i = 0; i < k->n && nrooms < 64; i++)
+		for (int j = 0; j < k->entries[i].noccupants; j++)
+			if (k->entries[i].occupants[j].faction < 0 && !k->entries[i].occupants[j].role[0] &&
+			    strcmp(k->entries[i].occupants[j].creature, o->creature) == 0) {
+				rooms[nrooms++] = k->entries[i].number;
+				break;
+			}
+	return wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, may_skip, 0,
+			     heads, e);
+}
+
+/* A d6: four rows of the factions' patrols, one of vermin, one of a
+ * visitor (vermin again where the setting has no visitor). Each row's line
+ * is one the document has not said yet, where there is one, and a patrol
+ * says which of its rooms it comes from, so no two rows read alike; a
+ * patrol as many of the same creature as a row above gives way to vermin. */
 int site_wandering_table(struct level_plan *lp, struct err *e)
 {
 	struct key *k = &lp->lv->key;
 	snprintf(k->wandering_die, sizeof k->wandering_die, "d6");
 	int patrols[SITE_MAX_FACTIONS] = { 0 }, start = site_pick(64, &lp->rng);
-	unsigned in_table[SITE_MAX_FACTIONS] = { 0 };
-	for (int row = 1; row <= 4; row++)
-		if (patrol_row(lp, row, lp->site->nfactions > 1 && row > 2 ? 1 : 0, in_table, start + patrols[row > 2]++, 1,
-			       e) < 0)
+	unsigned in_table[SITE_MAX_FACTIONS] = { 0 }, members[SITE_MAX_FACTIONS] = { 0 };
+	int variant[SITE_MAX_FACTIONS] = { 0 }, taken[6], ntaken = 0;
+	struct heads heads = { .n = 0 };
+	for (int row = 1; row <= 4; row++) {
+		int fa = lp->site->nfactions > 1 && row > 2 ? 1 : 0;
+		int rc = patrol_row(lp, row, fa, in_table, members, &variant[fa], &heads, start + patrols[row > 2]++, 1, 1, e);
+		if (rc == 2)
+			rc = outsider_row(lp, row, 0, taken, &ntaken, 0, &heads, e);
+		if (rc == 3)
+			rc = patrol_row(lp, row, fa, in_table, members, &variant[fa], &heads, start + patrols[row > 2]++, 1, 0,
+					e);
+		if (rc < 0)
 			return -1;
-	int taken = -1;
+	}
 	for (int row = 5; row <= 6; row++) {
-		int want_visitor = row == 6, found = -1, n = 0;
-		/* one not met in the document yet, then one not in this table */
-		for (int pass = 0; pass < 3 && found < 0; pass++)
-			for (int i = 0; i < lp->t->noutsiders; i++) {
-				const struct site_outsider *o = &lp->t->outsiders[i];
-				if ((pass == 2 || o->visitor == want_visitor) && i != taken && site_outsider_fits(lp, o) &&
-				    (pass > 0 || !key_said_marked(lp->said, o->text)) && rng_range(&lp->rng, 0, n++) == 0)
-					found = i;
-			}
-		if (found < 0)
-			continue;
-		taken = found;
-		const struct site_outsider *o = &lp->t->outsiders[found];
-		key_said_mark(lp->said, o->text);
-		/* met in rooms of this level too: the row says which they come from */
-		int rooms[64], nrooms = 0;
-		for (int i = 0; i < k->n && nrooms < 64; i++)
-			for (int j = 0; j < k->entries[i].noccupants; j++)
-				if (k->entries[i].occupants[j].faction < 0 && !k->entries[i].occupants[j].role[0] &&
-				    strcmp(k->entries[i].occupants[j].creature, o->creature) == 0) {
-					rooms[nrooms++] = k->entries[i].number;
-					break;
-				}
 		/* met before in the document: a patrol of the holders instead, with
 		 * a line this table has not, else the row again */
-		int rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, 1, e);
+		int nt = ntaken;
+		int rc = outsider_row(lp, row, row == 6, taken, &ntaken, 1, &heads, e);
 		if (rc == 1)
-			rc = patrol_row(lp, row, lp->site->nfactions > 1 ? row - 5 : 0, in_table, start + row, 0, e);
-		if (rc == 1)
-			rc = wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, 0, e);
+			rc = patrol_row(lp, row, lp->site->nfactions > 1 ? row - 5 : 0, in_table, members,
+					&variant[lp->site->nfactions > 1 ? row - 5 : 0], &heads, start + row, 0, 0, e);
+		if (rc == 1 && ntaken > nt) {   /* the same outsider's row again */
+			ntaken--;
+			rc = outsider_row(lp, row, row == 6, taken, &ntaken, 0, &heads, e);
+		}
 		if (rc < 0)
 			return -1;
 	}

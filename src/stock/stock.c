@@ -272,6 +272,20 @@ static int leader_entry(const struct key_entry *en)
 	return 0;
 }
 
+/* Whether the entry already says there is something to find or meet
+ * here (a find, a clue, traces, a treasure, a trap, a special, someone):
+ * then "Empty." would contradict it. */
+static int entry_has_finds(const struct key_entry *en)
+{
+	static const char *const labels[] = { "Worth taking:", "Clue:", "Traces:", "Treasure:", "Trap",
+					      "Special:", "Who:", "Remains:", "Found here:", NULL };
+	for (int i = 0; i < en->nlines; i++)
+		for (const char *const *l = labels; *l; l++)
+			if (!strncmp(en->lines[i], *l, strlen(*l)))
+				return 1;
+	return 0;
+}
+
 /* The contents kind of an entry: the site model's occupants make it a
  * monster's room; a room it has been to without placing anyone rolls
  * among the rest, and so does every room when the system sizes its
@@ -317,6 +331,33 @@ static int trap_with_figures(struct key_entry *en, const struct stock_at *at, co
 	return rc;
 }
 
+/* A treasure valued for the party, rolled where a line says {treasure}. */
+struct valued_at {
+	const struct stock_tables *t;
+	int level;
+	enum stock_holder holder;
+	double scale;           /* by depth and distance from the way in (stock_worth_scale) */
+	long richest;
+	struct stock_memory *mem;
+	struct rng *rng;
+	long *gp;
+	int rolled;
+};
+
+static int valued_roll(void *ctx, fact_bits facts, struct sbuf *out, struct err *e)
+{
+	struct valued_at *va = ctx;
+	struct sbuf worth;   /* its own: it joins its parts by what it has written */
+	sbuf_init(&worth);
+	va->rolled = 1;
+	int rc = stock_treasure_valued(va->t, va->level, va->holder, va->scale, va->richest, va->mem, facts, va->rng, &worth, va->gp,
+				       e);
+	if (rc == 0 && worth.len)
+		sbuf_addn(out, worth.data, worth.len);
+	sbuf_free(&worth);
+	return rc;
+}
+
 static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng *rng, struct err *e)
 {
 	const struct stock_tables *t = at->t;
@@ -340,8 +381,9 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 	capitalise(label);
 	const struct stock_table *tab = stock_table_at_depth(t, k->name, at->depth);
 	if (empty && !treasure && en->kind[0]) {
-		/* the site has said what is seen here: nobody is, and that is all */
-		if (key_entry_add_line(en, "Empty.", e) < 0)
+		/* the site has said what is seen here: nobody is, and that is
+		 * all, unless the entry already names something found here */
+		if (!entry_has_finds(en) && key_entry_add_line(en, "Empty.", e) < 0)
 			return -1;
 	} else if (!(empty && treasure) && !occupied) {
 		if (tab && at->level > 0 && strcmp(k->name, "trap") == 0 && stock_has_trap_figures(&t->fig)) {
@@ -359,23 +401,16 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 	}
 	if (!treasure)
 		return 0;
-	/* what it is worth, where the system says */
-	struct sbuf worth;
-	sbuf_init(&worth);
+	/* what it is worth, where the system says: rolled where the line
+	 * says {treasure}, for what that line's holder can hold */
+	struct valued_at va = { t, at->level, HOLDER_ROOM, 1.0, at->richest, at->mem, rng, &en->treasure_gp, 0 };
 	if (valued) {
 		/* a guard's purse holds pocket money, a leader's hoard the most */
-		enum stock_holder holder = hoard ? HOLDER_HOARD
-				       : en->noccupants > 0 && !strcmp(en->occupants[0].role, "guard") ? HOLDER_PURSE
-													   : HOLDER_ROOM;
-		double scale = stock_worth_scale(at->depth, en->number, at->rooms);
-		if (stock_treasure_valued(t, at->level, holder, scale, at->richest, at->mem, rng, &worth, &en->treasure_gp,
-					  e) < 0) {
-			sbuf_free(&worth);
-			return -1;
-		}
-		if (!hoard && en->treasure_gp > at->richest)
-			at->richest = en->treasure_gp;
-		v.treasure = sbuf_cstr(&worth);
+		va.holder = hoard ? HOLDER_HOARD
+				  : en->noccupants > 0 && !strcmp(en->occupants[0].role, "guard") ? HOLDER_PURSE : HOLDER_ROOM;
+		va.scale = stock_worth_scale(at->depth, en->number, at->rooms);
+		v.treasure_roll = valued_roll;
+		v.treasure_ctx = &va;
 	}
 	/* where it is kept: by what the room's first occupants use it for
 	 * (treasure_with_monster_leader), by its contents, or anywhere */
@@ -390,7 +425,14 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 	if (!with)
 		with = stock_table_find(t, "treasure");
 	int rc = with ? add_rolled(en, t, with, "Treasure", NULL, &v, rng, e) : 0;
-	sbuf_free(&worth);
+	if (rc == 0 && valued && !va.rolled) {   /* a line that never says it: valued all the same */
+		struct sbuf worth;
+		sbuf_init(&worth);
+		rc = valued_roll(&va, v.facts, &worth, e);
+		sbuf_free(&worth);
+	}
+	if (rc == 0 && valued && !hoard && en->treasure_gp > at->richest)
+		at->richest = en->treasure_gp;
 	return rc;
 }
 

@@ -3,6 +3,8 @@
  * expanding calls into finished text. Loading lives in stock_table.c. */
 #include "stock/stock_table.h"
 
+#include "base/article.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -353,9 +355,16 @@ static int expand(const struct stock_tables *t, const char *text, const struct s
 static int roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 		int flags, struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e)
 {
-	int i = stock_pick_fit(t, tab, v ? v->memory : NULL, v ? v->facts : 0, rng);
+	fact_bits facts = v ? v->facts : 0;
+	int i = stock_pick_fit(t, tab, v ? v->memory : NULL, facts | tab->claims, rng);
 	if (i < 0)
 		return err_set(e, "table '%s' has no entry for that roll", tab->name);
+	fact_bits claimed = tab->entries[i].cond.need & tab->claims;
+	if (v && claimed) {   /* "[carried]In a purse: {treasure}": what it calls is carried */
+		struct stock_vars with = *v;
+		with.facts |= claimed;
+		return expand(t, tab->entries[i].text, &with, flags, rng, out, depth, calls, e);
+	}
 	return expand(t, tab->entries[i].text, v, flags, rng, out, depth, calls, e);
 }
 
@@ -386,6 +395,11 @@ static int expand(const struct stock_tables *t, const char *text, const struct s
 				sbuf_printf(out, "%d", stock_dice_roll(&tok.dice, rng));
 			break;
 		case STOCK_TOK_CALL: {
+			if (v && v->treasure_roll && strcmp(tok.name, "treasure") == 0) {
+				if (v->treasure_roll(v->treasure_ctx, v->facts, out, e) < 0)
+					return -1;
+				break;
+			}
 			if (v && v->treasure && strcmp(tok.name, "treasure") == 0) {
 				sbuf_add(out, v->treasure);
 				break;
@@ -415,12 +429,20 @@ int stock_expand(const struct stock_tables *t, const char *text, const struct st
 		 struct rng *rng, struct sbuf *out, struct err *e)
 {
 	long calls = 0;
-	return expand(t, text, v, flags, rng, out, 0, &calls, e);
+	size_t from = out->len;
+	if (expand(t, text, v, flags, rng, out, 0, &calls, e) < 0)
+		return -1;
+	article_fix(out, from);   /* "a {gem_kind}" said "an amber" */
+	return 0;
 }
 
 int stock_roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 	       int flags, struct rng *rng, struct sbuf *out, struct err *e)
 {
 	long calls = 0;
-	return roll(t, tab, v, flags, rng, out, 0, &calls, e);
+	size_t from = out->len;
+	if (roll(t, tab, v, flags, rng, out, 0, &calls, e) < 0)
+		return -1;
+	article_fix(out, from);
+	return 0;
 }

@@ -253,8 +253,9 @@ static int add_entry(struct stock_table *tab, const struct tpl_pos *pos,
 	en->hi = hi;
 	en->weight = weight;
 	en->cond = cond;
-	if (cond.n)
+	if (cond.need || cond.not)
 		tab->conditioned = 1;
+	tab->claims |= cond.need & FACTS_CLAIMED;
 	en->line = pos->line;
 	en->col = text->col;
 	tab->n++;

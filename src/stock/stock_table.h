@@ -66,6 +66,10 @@ struct stock_vars {
 					     depth that has one (0: never) */
 	fact_bits facts;                  /* the room's facts: an entry "[bed]..." is
 					     rolled only where they hold */
+	/* not NULL: {treasure} is rolled by this, for the facts of the line
+	 * that names it (a treasure valued for a party, carried or not) */
+	int (*treasure_roll)(void *ctx, fact_bits facts, struct sbuf *out, struct err *e);
+	void *treasure_ctx;
 };
 
 /* NdS+A, times M: "2d6", "d100", "3d6x10", "1d4+1". */
@@ -89,6 +93,7 @@ struct stock_table {
 	int n, cap;
 	long total_weight;
 	int conditioned;        /* an entry has a condition */
+	fact_bits claims;       /* the FACTS_CLAIMED its entries need ("[carried]") */
 };
 
 /* A table's name or one of its aliases, sorted for lookup. */

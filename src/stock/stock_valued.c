@@ -75,14 +75,14 @@ static void rarity_words(const char *name, char *out, size_t size)
 			*p = ' ';
 }
 
-static int roll_named(const struct stock_tables *t, const char *table, struct stock_memory *mem, struct rng *rng,
-		      struct sbuf *out, struct err *e)
+static int roll_named(const struct stock_tables *t, const char *table, struct stock_memory *mem, fact_bits facts,
+		      struct rng *rng, struct sbuf *out, struct err *e)
 {
 	const struct stock_table *tab = stock_table_find(t, table);
 	if (!tab)
 		return err_usage(e, "%s: the treasure names a table '%s' that the system lacks",
 				 t->nfiles > 0 ? t->files[0] : "the tables", table);
-	struct stock_vars v = { .memory = mem };
+	struct stock_vars v = { .memory = mem, .facts = facts };
 	return stock_roll(t, tab, &v, 0, rng, out, e);
 }
 
@@ -94,7 +94,7 @@ struct valued_part {
 };
 
 int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_holder holder, double scale,
-			  long richest, struct stock_memory *mem, struct rng *rng, struct sbuf *out, long *gp,
+			  long richest, struct stock_memory *mem, fact_bits facts, struct rng *rng, struct sbuf *out, long *gp,
 			  struct err *e)
 {
 	const struct stock_figures *f = &t->fig;
@@ -134,7 +134,7 @@ int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_ho
 	if (part.valuable) {
 		if (out->len)
 			sbuf_add(out, "; ");
-		if (roll_named(t, "valuable", mem, rng, out, e) < 0)
+		if (roll_named(t, "valuable", mem, facts, rng, out, e) < 0)
 			return -1;
 		sbuf_printf(out, " worth %s gp", thousands(part.worth, num, sizeof num));
 		*gp += part.worth;
@@ -146,7 +146,7 @@ int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_ho
 		rarity_words(part.magic->name, words, sizeof words);
 		if (out->len)
 			sbuf_add(out, "; ");
-		if (roll_named(t, table, mem, rng, out, e) < 0)
+		if (roll_named(t, table, mem, facts, rng, out, e) < 0)
 			return -1;
 		sbuf_printf(out, " (%s, %s gp)", words, thousands(part.magic->value, num, sizeof num));
 		*gp += part.magic->value;

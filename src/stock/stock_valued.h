@@ -34,10 +34,12 @@ enum stock_holder { HOLDER_ROOM, HOLDER_PURSE, HOLDER_HOARD };
  * perhaps a valuable (named from table valuable) and perhaps a magic item
  * (from magic_RARITY), written to out ("230 gold pieces; a carved jade
  * frog worth 50 gp; a bag of holding (uncommon, 400 gp)") with its worth
- * in *gp; its coin and chances taken by scale (stock_worth_scale). A
- * hoard is worth more than richest gp. Returns 0 or -1 with e set. */
+ * in *gp, its valuable and magic item rolled for the facts (carried:
+ * what fits a purse or a belt); its coin and chances taken by scale
+ * (stock_worth_scale). A hoard is worth more than richest gp. Returns 0
+ * or -1 with e set. */
 int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_holder holder, double scale,
-			  long richest, struct stock_memory *mem, struct rng *rng, struct sbuf *out, long *gp,
+			  long richest, struct stock_memory *mem, fact_bits facts, struct rng *rng, struct sbuf *out, long *gp,
 			  struct err *e);
 
 #endif

@@ -22,7 +22,7 @@
 
 int tpl_error(struct err *e, const struct tpl_pos *pos, int col, const char *fmt, ...)
 {
-	char what[400];
+	char what[sizeof e->msg];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
