@@ -30,15 +30,19 @@ int bench_render(const char *only_method);
 int bench_command(const char *mapsheet);
 /* The poster rows (bench_poster.c): a 1,000-room map in pieces. */
 int bench_poster(const char *mapsheet);
-/* The reading rows: a 10,000-room map read back from its JSON and written
- * again, against jansson parsing the same file in a fresh process (the
- * floor, bench_parse_file), and the ratio of the two; two such maps joined,
- * as JSON and as a booklet. */
+/* The reading rows: a 10,000-room map read back from its JSON against
+ * jansson parsing the same file (bench_reader_vs_parser), and the ratio of
+ * the two; then whole commands for information: generating it, the parse
+ * alone in a fresh process (bench_parse_file), reading it and writing it
+ * again, two such maps joined, as JSON and as a booklet. */
 int bench_read(const char *mapsheet);
-/* The floor under the read row (bench_read_floor.c): jansson parsing the
- * file at path and freeing it, alone, in a child set up as a mapsheet run;
- * out: median, min, max wall seconds and median CPU seconds. 0 or -1. */
-int bench_jansson_floor(const char *path, double out[4]);
+/* The reader against its floor (bench_read_floor.c), alternately in one
+ * child set up as a mapsheet run: read_map_file reading the map file at
+ * path into levels and freeing them, and jansson parsing the same file
+ * (read whole) and freeing it, `repeats` times each (at most 64); out:
+ * median wall seconds of the reader and of the parse, then their median
+ * CPU seconds. 0 or -1. */
+int bench_reader_vs_parser(const char *path, int repeats, double out[4]);
 /* `bench --parse FILE`: reads FILE whole, parses it with jansson as the
  * reader does and frees it, as a mapsheet run is set up; the exit status. */
 int bench_parse_file(const char *path);

@@ -73,6 +73,9 @@ struct layout_ctx {
 	 * page is laid out (layout_folio.c); NULL: a sheet numbers its level's
 	 * own pages */
 	struct folios *folios;
+	/* the sheet's plan chosen before it is laid out (layout_level_plan):
+	 * layout_level takes it and frees it; NULL: it chooses one */
+	struct level_plan *plan;
 	/* pen widths for the square size being drawn (see layout_pens) */
 	struct {
 		double wall, door, grid, grid_major, hatch, detail, wobble;
@@ -136,6 +139,16 @@ int layout_folios(const struct doc *d, const struct style *st, struct measure *m
 /* Lays out level index li of c->d into c->sc: its map page and key pages.
  * Returns 0, or -1 with e set (the map does not fit at the asked scale). */
 int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e);
+
+/* The plan layout_level would lay c's level out by, chosen without laying
+ * it out (the booklet chooses its orientation by them): *out, for
+ * c->plan or layout_level_plan_free, and in *res the frame, orientation,
+ * page size and pages it prints. Returns 0, or -1 with e set as
+ * layout_level would. */
+struct level_plan;
+int layout_level_plan(struct layout_ctx *c, const struct paper *paper, struct level_plan **out,
+		      struct layout_result *res, struct err *e);
+void layout_level_plan_free(struct level_plan *lp);
 
 /* A map page's fixed parts (sheet_plan.c), for another arrangement of the
  * same sheet: the page, its content box (inside the margins), the box
@@ -286,7 +299,16 @@ struct spot_ctx {
 	int relaxed;    /* spot_beside: a number may stand nearer another number than its room */
 	struct spot_cands *cands;       /* spot_beside's places around the last room asked */
 	struct spot_sums *sums;         /* the open squares, counted for any box at once */
+	struct spot_query *query;       /* when not NULL: grown by every look at the numbers placed */
 };
+/* The cells (SPOT_CELL squares a side) whose placed numbers a search
+ * looked at, as one range: a search's answer depends on no number placed
+ * outside it, so while none there changes it stands. */
+struct spot_query {
+	int x0, y0, x1, y1;     /* empty while x1 < x0 */
+};
+/* The cell of the centre (x, y) in sp's grid of placed numbers. */
+void spot_cell(const struct spot_ctx *sp, double x, double y, int *cx, int *cy);
 /* Prepares sp for up to nlabels numbers on c's map at frame f (c's pens
  * set for f). Returns 0, or -1 when out of memory. */
 int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct map_frame *f, int nlabels);
@@ -378,11 +400,31 @@ void key_text_free(struct key_text *kt);
  * two lines of an entry end or start one, a table that fits a column stays
  * whole. Returns the frames used, or -1 when the frames ran out. */
 int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_fit fit);
+/* Where a flow first stood at the head of frame `frame` or past it (the
+ * first frame of a page): what it did before does not depend on the
+ * heights of that page's frames or later ones, so flows that change only
+ * those may start there (key_text_flow_resume). */
+struct key_flow_mark {
+	int frame;              /* asked: the first frame of a page */
+	int taken;              /* the flow got there */
+	int unit, line, at;     /* the unit and line it was at, in frame `at` */
+};
+/* key_text_flow, taking *mark on the way. */
+int key_text_flow_mark(struct key_text *kt, const struct key_frames *fr, struct key_fit fit,
+		       struct key_flow_mark *mark);
+/* The same flow as key_text_flow with fit, when the frames before the
+ * mark are as they were for the flow that took it (with the same fit):
+ * the lines before it are left where that flow put them. */
+int key_text_flow_resume(struct key_text *kt, const struct key_frames *fr, struct key_fit fit,
+			 const struct key_flow_mark *mark);
 /* Lines the last flow put in frames f0 .. f1 - 1. */
 int key_text_lines_in(const struct key_text *kt, int f0, int f1);
 /* Emits the lines where the last flow (made with fit) put them: a frame's
- * lines on page_of(arg, frame), with the entries' anchors and links. */
-void key_text_emit(struct key_text *kt, const struct key_fit *fit,
+ * lines on page_of(arg, frame), with the entries' anchors and links, into
+ * c's scene (c: the level's context laying it out, which need not be the
+ * one that measured the key: a booklet plans its levels before it lays
+ * them out). */
+void key_text_emit(struct key_text *kt, struct layout_ctx *c, const struct key_fit *fit,
 		   struct scene_page *(*page_of)(void *arg, int frame), void *arg);
 
 /* The key's columns on a sheet (layout_keypages.c): the nfirst columns

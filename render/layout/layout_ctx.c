@@ -104,6 +104,8 @@ int layout_ctx_init(struct layout_ctx *c, const struct doc *d, const struct leve
 
 void layout_ctx_free(struct layout_ctx *c)
 {
+	layout_level_plan_free(c->plan);
+	c->plan = NULL;
 	free(c->hdoor);
 	free(c->vdoor);
 	free(c->rdoor_first);

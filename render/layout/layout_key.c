@@ -49,7 +49,7 @@ struct key_unit {
 };
 
 struct key_text {
-	struct layout_ctx *c;
+	struct layout_ctx *c;   /* the context measuring it, while it is built */
 	double width;
 	struct text_block *blocks;
 	int nblocks, blocks_cap;
@@ -304,6 +304,7 @@ int key_text_build(struct key_text **out, struct layout_ctx *c, double width, st
 		key_text_free(kt);
 		return -1;
 	}
+	kt->c = NULL;
 	*out = kt;
 	return 0;
 }
@@ -393,16 +394,24 @@ static int over_the_page(const struct key_text *kt, const struct cursor *cu, con
 	return 0;
 }
 
-int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_fit fit)
+/* The flow from unit u0's line i0 at the head of frame frame0 (0, its
+ * first line, 0: the whole key), taking *mark when not NULL. */
+static int flow_from(struct key_text *kt, const struct key_frames *fr, struct key_fit fit, int u0, int i0,
+		     int frame0, struct key_flow_mark *mark)
 {
-	struct cursor cu = { fr, -1, { 0, 0, 0, 0 }, 0, 0, 0 };
+	struct cursor cu = { fr, frame0 - 1, { 0, 0, 0, 0 }, 0, 0, 0 };
 	if (next_frame(&cu) < 0)
 		return -1;
-	for (int u = 0; u < kt->nunits; u++) {
+	for (int u = u0; u < kt->nunits; u++) {
 		const struct key_unit *un = &kt->units[u];
-		int i = un->first, end = un->first + un->n;
+		int i = u == u0 && i0 > 0 ? i0 : un->first, end = un->first + un->n;
 		double whole_h = unit_height(kt, un, &fit);
 		while (i < end) {
+			/* (the cursor stands at a frame's head whenever it has just
+			 * come to a frame) */
+			if (mark && !mark->taken && cu.frame >= mark->frame) {
+				*mark = (struct key_flow_mark){ mark->frame, 1, u, i, cu.frame };
+			}
 			int fit_n = lines_fitting(kt, &cu, i, end, &fit);
 			if (fit_n == end - i) {
 				while (i < end)
@@ -449,6 +458,26 @@ int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_f
 	return kt->frames_used;
 }
 
+int key_text_flow(struct key_text *kt, const struct key_frames *fr, struct key_fit fit)
+{
+	return flow_from(kt, fr, fit, 0, 0, 0, NULL);
+}
+
+int key_text_flow_mark(struct key_text *kt, const struct key_frames *fr, struct key_fit fit,
+		       struct key_flow_mark *mark)
+{
+	mark->taken = 0;
+	return flow_from(kt, fr, fit, 0, 0, 0, mark);
+}
+
+int key_text_flow_resume(struct key_text *kt, const struct key_frames *fr, struct key_fit fit,
+			 const struct key_flow_mark *mark)
+{
+	if (!mark->taken)
+		return flow_from(kt, fr, fit, 0, 0, 0, NULL);
+	return flow_from(kt, fr, fit, mark->unit, mark->line, mark->at, NULL);
+}
+
 int key_text_lines_in(const struct key_text *kt, int f0, int f1)
 {
 	int n = 0;
@@ -457,10 +486,9 @@ int key_text_lines_in(const struct key_text *kt, int f0, int f1)
 	return n;
 }
 
-void key_text_emit(struct key_text *kt, const struct key_fit *fit,
+void key_text_emit(struct key_text *kt, struct layout_ctx *c, const struct key_fit *fit,
 		   struct scene_page *(*page_of)(void *arg, int frame), void *arg)
 {
-	struct layout_ctx *c = kt->c;
 	for (int i = 0; i < kt->nlines; i++) {
 		struct key_line *l = &kt->lines[i];
 		struct text_block *b = &kt->blocks[l->block];

@@ -53,16 +53,27 @@ static int flow(struct key_pages *kpg, struct key_text *kt, struct key_fit fit)
 	return key_text_flow(kt, &fr, fit);
 }
 
+/* A flow of a search that changes only the heights of frames from
+ * mark->frame on: the first takes the mark, the others start there. */
+static int search_flow(struct key_pages *kpg, struct key_text *kt, struct key_fit fit, struct key_flow_mark *mark,
+		       int first)
+{
+	struct key_frames fr = { frame_at, page_at, kpg };
+	return first ? key_text_flow_mark(kt, &fr, fit, mark) : key_text_flow_resume(kt, &fr, fit, mark);
+}
+
 /* Sets the lowest cap on frames from .. to - 1 (below hi) with which the
  * key still ends on key page `last`: its columns there come out even. */
 static void even_columns(struct key_pages *kpg, struct key_text *kt, struct key_fit fit, int from, int to, int last,
 			 double hi)
 {
 	double lo = 0, best = -1;
+	/* from is the first frame of page `last` */
+	struct key_flow_mark mark = { .frame = from };
 	for (int iter = 0; iter < 14 && hi - lo > 0.5; iter++) {
 		double mid = (lo + hi) / 2;
 		kpg->cap_from = from, kpg->cap_to = to, kpg->cap_h = mid;
-		int n = flow(kpg, kt, fit);
+		int n = search_flow(kpg, kt, fit, &mark, iter == 0);
 		if (n > 0 && key_pages_page(kpg, n - 1) == last) {
 			best = mid;
 			hi = mid;
@@ -104,10 +115,12 @@ int key_pages_balance(struct key_pages *kpg, struct key_text *kt, struct key_fit
 		frame_at(kpg, last_first - 1, &r, &full);
 		kpg->cap2 = last_first - 1;
 		double lo = r.h * 0.3, hi = r.h, best = -1;
+		/* the capped frame ends the page before the last */
+		struct key_flow_mark mark = { .frame = page_first_frame(kpg, last - 1) };
 		for (int iter = 0; iter < 14 && hi - lo > 0.5; iter++) {
 			double mid = (lo + hi) / 2;
 			kpg->cap2_h = mid;
-			int m = flow(kpg, kt, *fit);
+			int m = search_flow(kpg, kt, *fit, &mark, iter == 0);
 			if (m > 0 && key_pages_page(kpg, m - 1) == last && key_text_lines_in(kt, kpg->cap2, last_first) > 0 &&
 			    key_text_lines_in(kt, last_first, m) >= LAST_PAGE_MIN_LINES) {
 				best = mid;

@@ -21,21 +21,36 @@
 #define BESIDE_STEP_PT 1.0      /* sizes tried beside a room, apart */
 #define CLEAR_TIGHTER 0.12      /* squares less clearance from the walls (an eighth of a square left), before a number goes beside */
 
+#define LABEL_WIDTHS 8           /* sizes a number's width is kept at */
+
 struct label {
 	int id;
 	double size, w, h;      /* points */
 	struct spot at;         /* squares */
 	int placed;
+	/* its widths measured so far: the same sizes come again in the
+	 * second pass inside and in each round beside */
+	double kept_size[LABEL_WIDTHS], kept_w[LABEL_WIDTHS];
+	int nkept;
 };
 
 /* Measures the number of region id at `size`: its box in points. */
 static int label_measure(struct layout_ctx *c, struct label *lb, double size)
 {
-	char text[16];
-	snprintf(text, sizeof text, "%d", c->m->regions[lb->id].number);
-	double tw = measure_width(c->ms, text, c->st->font_number, size, 1);
-	if (tw < 0)
-		return -1;
+	double tw = -1;
+	for (int i = 0; i < lb->nkept && i < LABEL_WIDTHS; i++)
+		if (lb->kept_size[i] == size)
+			tw = lb->kept_w[i];
+	if (tw < 0) {
+		char text[16];
+		snprintf(text, sizeof text, "%d", c->m->regions[lb->id].number);
+		tw = measure_width(c->ms, text, c->st->font_number, size, 1);
+		if (tw < 0)
+			return -1;
+		lb->kept_size[lb->nkept % LABEL_WIDTHS] = size;
+		lb->kept_w[lb->nkept % LABEL_WIDTHS] = tw;
+		lb->nkept++;
+	}
 	lb->size = size;
 	lb->w = tw + 1;
 	lb->h = size * 0.78;
@@ -150,40 +165,139 @@ static int label_draw(struct layout_ctx *c, struct scene_page *p, const struct m
 	return 0;
 }
 
+/* A number's place beside its room from the last round that looked for
+ * one: whether it found one, where and at what size, and the cells of
+ * placed numbers the search looked at (spot_query). */
+struct beside_memo {
+	int known, placed;
+	double size, w, h;
+	struct spot at;
+	struct spot_query q;
+};
+
+/* The centres (in cells) of the numbers placed this round where the last
+ * round placed them otherwise: a number whose search looked at none of
+ * these cells finds what it found then. */
+struct moved_cells {
+	int *xy, n;
+};
+
+static void moved_add(struct moved_cells *mv, const struct spot_ctx *sp, const struct spot *s)
+{
+	spot_cell(sp, s->cx, s->cy, &mv->xy[2 * mv->n], &mv->xy[2 * mv->n + 1]);
+	mv->n++;
+}
+
+static int memo_touched(const struct beside_memo *bm, const struct moved_cells *mv)
+{
+	for (int i = 0; i < mv->n; i++) {
+		int x = mv->xy[2 * i], y = mv->xy[2 * i + 1];
+		if (x >= bm->q.x0 && x <= bm->q.x1 && y >= bm->q.y0 && y <= bm->q.y1)
+			return 1;
+	}
+	return 0;
+}
+
+static int same_place(const struct beside_memo *bm, const struct label *lb)
+{
+	if (bm->placed != lb->placed)
+		return 0;
+	return !lb->placed || (bm->size == lb->size && bm->w == lb->w && bm->h == lb->h && bm->at.cx == lb->at.cx &&
+			       bm->at.cy == lb->at.cy && bm->at.tx == lb->at.tx && bm->at.ty == lb->at.ty &&
+			       bm->at.ex == lb->at.ex && bm->at.ey == lb->at.ey && bm->at.leader == lb->at.leader);
+}
+
+/* One number's place beside its room in a round: the last round's when
+ * the search would look only where nothing has moved since (the same
+ * numbers in the same places give the same answer), else searched again;
+ * a number placed otherwise than last round is added to mv. Returns 1
+ * when placed, 0 when not, -1 on a failed measure. */
+static int beside_round(struct layout_ctx *c, struct spot_ctx *sp, struct label *lb, struct beside_memo *bm,
+			const struct map_frame *f, int may_reuse, struct moved_cells *mv)
+{
+	if (may_reuse && bm->known && !memo_touched(bm, mv)) {
+		lb->placed = bm->placed;
+		if (lb->placed) {
+			lb->size = bm->size;
+			lb->w = bm->w;
+			lb->h = bm->h;
+			lb->at = bm->at;
+			spot_keep(sp, &lb->at, lb->w / f->s, lb->h / f->s);
+		}
+		return lb->placed;
+	}
+	struct beside_memo was = *bm;
+	lb->placed = 0;
+	bm->q = (struct spot_query){ 0, 0, -1, -1 };
+	sp->query = &bm->q;
+	int rc = label_place(c, sp, lb, f, spot_beside, BESIDE_STEP_PT);
+	sp->query = NULL;
+	if (rc < 0)
+		return -1;
+	if (was.known && !same_place(&was, lb)) {
+		if (was.placed)
+			moved_add(mv, sp, &was.at);
+		if (lb->placed)
+			moved_add(mv, sp, &lb->at);
+	}
+	bm->known = 1;
+	bm->placed = lb->placed;
+	bm->size = lb->size;
+	bm->w = lb->w;
+	bm->h = lb->h;
+	bm->at = lb->at;
+	return rc;
+}
+
 /* The numbers that did not fit inside their rooms, beside them. Numbers
  * placed first take the best places; when some find none, all of them are
  * placed again with those first (a few rounds at most, and only when
  * few failed: on a map at a tiny scale all fail), and those still
  * without a place may then stand nearer another number than their room.
+ * A round searches again only for the numbers near one that moved.
  * Returns rc, or -1 on a failed measure. */
 static int place_beside(struct layout_ctx *c, struct spot_ctx *sp, struct label *lbs, int n,
 			const struct map_frame *f, int rc)
 {
 	int *order = malloc(((size_t)n + 1) * sizeof *order), norder = 0;
-	if (!order)
+	struct beside_memo *memo = calloc((size_t)n + 1, sizeof *memo);
+	/* each number moves at most once a round: its old and its new place */
+	struct moved_cells mv = { malloc(((size_t)n + 1) * 4 * sizeof *mv.xy), 0 };
+	char *was_failed = calloc((size_t)n + 1, 1);
+	if (!order || !memo || !mv.xy || !was_failed) {
+		free(order);
+		free(memo);
+		free(mv.xy);
+		free(was_failed);
 		return -1;
+	}
 	for (int i = 0; i < n; i++)
 		if (!lbs[i].placed)
 			order[norder++] = i;
 	int inside = sp->nplaced, failed = 0;
 	for (int round = 0; round < LEADER_ROUNDS && rc >= 0; round++) {
 		failed = 0;
+		mv.n = 0;
 		spot_forget(sp, inside);
+		/* a number that failed last round now goes before numbers it
+		 * followed: searched again */
 		for (int k = 0; k < norder && rc >= 0; k++) {
-			lbs[order[k]].placed = 0;
-			rc = label_place(c, sp, &lbs[order[k]], f, spot_beside, BESIDE_STEP_PT);
+			int i = order[k];
+			rc = beside_round(c, sp, &lbs[i], &memo[i], f, round > 0 && !was_failed[i], &mv);
 			failed += rc == 0;
 		}
 		if (failed == 0 || failed > LEADER_RETRY_MAX || rc < 0)
 			break;
 		/* the ones that failed go first next time, in their order */
 		int front = 0;
-		for (int k = 0; k < norder; k++)
+		for (int k = 0; k < norder; k++) {
+			was_failed[order[k]] = !lbs[order[k]].placed;
 			if (!lbs[order[k]].placed) {
 				int t = order[k];
 				memmove(order + front + 1, order + front, (size_t)(k - front) * sizeof *order);
 				order[front++] = t;
 			}
+		}
 	}
 	/* a crowded corner: nearness to other numbers given up, the leader says it */
 	sp->relaxed = 1;
@@ -192,6 +306,9 @@ static int place_beside(struct layout_ctx *c, struct spot_ctx *sp, struct label 
 			rc = label_place(c, sp, &lbs[order[k]], f, spot_beside, BESIDE_STEP_PT);
 	sp->relaxed = 0;
 	free(order);
+	free(memo);
+	free(mv.xy);
+	free(was_failed);
 	return rc;
 }
 

@@ -13,6 +13,7 @@
 #include "base/sbuf.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int is_white(struct colour c)
@@ -53,16 +54,20 @@ static struct scene_page *emit_page(void *arg, int frame)
 }
 
 /* Lays out the key of c's level: its frames, the key pages it needs with
- * their headings, and its lines. Returns 0 or -1 with e set. */
-static int lay_key(struct layout_ctx *c, const struct sheet_plan *pl, int first_page, struct err *e)
+ * their headings, and its lines; kt is the key measured at the plan's
+ * column width (lay_key frees it), or NULL to measure it here. Returns 0
+ * or -1 with e set. */
+static int lay_key(struct layout_ctx *c, const struct sheet_plan *pl, int first_page, struct key_text *kt,
+		   struct err *e)
 {
 	const struct rect_pt *box = &pl->parts.content;
 	struct text_style heading = sheet_key_heading_style(c);
 	struct key_pages kp;
-	if (sheet_key_frames(c, pl, &kp, e) < 0)
+	if (sheet_key_frames(c, pl, &kp, e) < 0) {
+		key_text_free(kt);
 		return -1;
-	struct key_text *kt;
-	if (key_text_build(&kt, c, pl->col_w, e) < 0)
+	}
+	if (!kt && key_text_build(&kt, c, pl->col_w, e) < 0)
 		return -1;
 	struct key_fit fit = { 1, 1 };
 	int n = key_pages_balance(&kp, kt, &fit, e);
@@ -82,7 +87,7 @@ static int lay_key(struct layout_ctx *c, const struct sheet_plan *pl, int first_
 	}
 	if (n > 0) {
 		struct emit_pages ep = { &kp, c->sc, first_page };
-		key_text_emit(kt, &fit, emit_page, &ep);
+		key_text_emit(kt, c, &fit, emit_page, &ep);
 	}
 	key_text_free(kt);
 	return n < 0 ? -1 : 0;
@@ -99,41 +104,94 @@ static int footers(struct layout_ctx *c, const struct sheet_parts *sp, int first
 	return 0;
 }
 
-int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e)
+/* The map page of plan pl: the map, its numbers and links, the title and
+ * band. Returns 0 or -1 with e set. */
+static int lay_map_page(struct layout_ctx *c, const struct sheet_plan *pl, struct err *e)
 {
-	struct sheet_plan pl;
-	layout_map_symbols(c);
-	if (sheet_plan_choose(c, paper, &pl, e) < 0)
-		return -1;
-	int first = c->sc->npages;
-	struct scene_page *p = new_page(c, &pl.parts, PAGE_MAP, 0);
+	struct scene_page *p = new_page(c, &pl->parts, PAGE_MAP, 0);
 	if (!p)
 		return scene_ok(c->sc, e) < 0 ? -1 : err_set(e, "out of memory while laying out the sheet");
-	layout_pens(c, pl.f.s);
-	layout_map(c, p, &pl.f);
-	if (layout_coords(c, p, &pl.f, e) < 0)
+	layout_pens(c, pl->f.s);
+	layout_map(c, p, &pl->f);
+	if (layout_coords(c, p, &pl->f, e) < 0)
 		return -1;
-	int crowded = layout_labels(c, p, &pl.f);
-	sheet_warn_crowded(c, &pl.f, crowded);
-	layout_stair_links(c, p, &pl.f);
+	int crowded = layout_labels(c, p, &pl->f);
+	sheet_warn_crowded(c, &pl->f, crowded);
+	layout_stair_links(c, p, &pl->f);
 	char subtitle[400];
-	size_t used = sheet_subtitle(c, &pl.f, crowded, subtitle, sizeof subtitle);
+	size_t used = sheet_subtitle(c, &pl->f, crowded, subtitle, sizeof subtitle);
 	if (crowded > 0) {
 		/* on paper too narrow for the note beside the rest it is left out
 		 * rather than run into the map */
 		struct text_style small = { .family = c->st->font_text, .size = c->st->size_small };
-		double noted_h = layout_text_height(c, subtitle, small, pl.parts.content.w, e);
+		double noted_h = layout_text_height(c, subtitle, small, pl->parts.content.w, e);
 		if (noted_h < 0)
 			return -1;
-		if (noted_h > pl.subtitle_h + 0.5)
+		if (noted_h > pl->subtitle_h + 0.5)
 			subtitle[used] = '\0';
 	}
-	if (sheet_draw_header(c, p, &pl.parts, subtitle, e) < 0)
+	if (sheet_draw_header(c, p, &pl->parts, subtitle, e) < 0)
 		return -1;
-	if (sheet_draw_band(c, p, &pl.parts, pl.f.s, e) < 0)
+	return sheet_draw_band(c, p, &pl->parts, pl->f.s, e);
+}
+
+/* A sheet's plan and its key as measured at the plan's column width. */
+struct level_plan {
+	struct sheet_plan pl;
+	struct key_text *kt;
+};
+
+int layout_level_plan(struct layout_ctx *c, const struct paper *paper, struct level_plan **out,
+		      struct layout_result *res, struct err *e)
+{
+	struct level_plan *lp = calloc(1, sizeof *lp);
+	if (!lp)
+		return err_set(e, "out of memory while laying out the sheet");
+	layout_map_symbols(c);
+	if (sheet_plan_choose(c, paper, &lp->pl, c->with_key ? &lp->kt : NULL, e) < 0) {
+		free(lp);
 		return -1;
+	}
+	memset(res, 0, sizeof *res);
+	res->frame = lp->pl.f;
+	res->orientation = lp->pl.parts.o;
+	res->page_w = lp->pl.parts.pw;
+	res->page_h = lp->pl.parts.ph;
+	res->npages = lp->pl.pages;
+	*out = lp;
+	return 0;
+}
+
+void layout_level_plan_free(struct level_plan *lp)
+{
+	if (!lp)
+		return;
+	key_text_free(lp->kt);
+	free(lp);
+}
+
+int layout_level(struct layout_ctx *c, const struct paper *paper, struct layout_result *res, struct err *e)
+{
+	struct sheet_plan pl;
+	struct key_text *kt = NULL;
+	layout_map_symbols(c);
+	if (c->plan) {
+		/* chosen before: the plan and its key as they were */
+		pl = c->plan->pl;
+		kt = c->plan->kt;
+		free(c->plan);
+		c->plan = NULL;
+	} else if (sheet_plan_choose(c, paper, &pl, c->with_key ? &kt : NULL, e) < 0) {
+		/* (the key as measured while choosing the plan is the one set) */
+		return -1;
+	}
+	int first = c->sc->npages;
+	if (lay_map_page(c, &pl, e) < 0) {
+		key_text_free(kt);
+		return -1;
+	}
 	/* the key */
-	if (c->with_key && lay_key(c, &pl, first, e) < 0)
+	if (c->with_key && lay_key(c, &pl, first, kt, e) < 0)
 		return -1;
 	/* footers, now that the page count is known */
 	int n = c->sc->npages - first;
@@ -166,7 +224,7 @@ int layout_key_after(struct layout_ctx *c, const struct paper *paper, enum orien
 	sheet_plan_key_after(&pl);
 	/* the key's pages count from 1 after the page before them */
 	int first = c->sc->npages - 1;
-	if (lay_key(c, &pl, first, e) < 0)
+	if (lay_key(c, &pl, first, NULL, e) < 0)
 		return -1;
 	int n = c->sc->npages - 1 - first;
 	if (footers(c, &pl.parts, first + 1, n, e) < 0)

@@ -64,7 +64,7 @@ static int boxes_meet(double ax0, double ay0, double ax1, double ay1, const stru
  * their centres; a search looks only at the cells near it. */
 static int cell_of(const struct spot_ctx *sp, double x, double y)
 {
-	int cx = (int)floor(x / SPOT_CELL), cy = (int)floor(y / SPOT_CELL);
+	int cx = ifloor(x / SPOT_CELL), cy = ifloor(y / SPOT_CELL);
 	cx = cx < 0 ? 0 : cx >= sp->ncx ? sp->ncx - 1 : cx;
 	cy = cy < 0 ? 0 : cy >= sp->ncy ? sp->ncy - 1 : cy;
 	return cy * sp->ncx + cx;
@@ -86,6 +86,24 @@ static void near_begin(struct near_iter *it, const struct spot_ctx *sp, double x
 	it->cy1 = b / sp->ncx;
 	it->cx = it->cx0;
 	it->k = sp->cell_head[it->cy * sp->ncx + it->cx];
+	struct spot_query *q = sp->query;
+	if (q) {
+		if (q->x1 < q->x0) {
+			*q = (struct spot_query){ it->cx0, it->cy, it->cx1, it->cy1 };
+		} else {
+			q->x0 = it->cx0 < q->x0 ? it->cx0 : q->x0;
+			q->y0 = it->cy < q->y0 ? it->cy : q->y0;
+			q->x1 = it->cx1 > q->x1 ? it->cx1 : q->x1;
+			q->y1 = it->cy1 > q->y1 ? it->cy1 : q->y1;
+		}
+	}
+}
+
+void spot_cell(const struct spot_ctx *sp, double x, double y, int *cx, int *cy)
+{
+	int cell = cell_of(sp, x, y);
+	*cx = cell % sp->ncx;
+	*cy = cell / sp->ncx;
 }
 
 /* The next number's index, or -1 at the end. */
@@ -352,10 +370,17 @@ static int leader_crossings(const struct spot_ctx *sp, double ax, double ay, dou
 	}
 	double len = hypot(bx - ax, by - ay);
 	int n = (int)(len / 0.1) + 1, crossings = 0;
-	int prev = map_at(sp->c->m, (int)floor(ax), (int)floor(ay));
+	int px = ifloor(ax), py = ifloor(ay);
+	int prev = map_at(sp->c->m, px, py);
 	for (int i = 1; i <= n; i++) {
 		double x = ax + (bx - ax) * i / n, y = ay + (by - ay) * i / n;
-		int r = map_at(sp->c->m, (int)floor(x), (int)floor(y));
+		int sx = ifloor(x), sy = ifloor(y);
+		/* samples in the square before are of its region */
+		if (sx == px && sy == py)
+			continue;
+		px = sx;
+		py = sy;
+		int r = map_at(sp->c->m, sx, sy);
 		crossings += r != prev;
 		prev = r;
 	}
@@ -431,7 +456,7 @@ int spot_beside(const struct spot_ctx *sp, int id, double w, double h, struct sp
 		 * every place, ties to the one a sweep meets first */
 		int ic = spot_cands_index(g->xs, g->nx, tx), jc = spot_cands_index(g->ys, g->ny, ty);
 		int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
-		for (int k = 2;; k *= 2) {
+		for (int k = 1;; k++) {
 			int ni0 = ic - k < 0 ? 0 : ic - k, ni1 = ic + k >= g->nx ? g->nx - 1 : ic + k;
 			int nj0 = jc - k < 0 ? 0 : jc - k, nj1 = jc + k >= g->ny ? g->ny - 1 : jc + k;
 			for (int j = nj0; j <= nj1; j++)
@@ -501,14 +526,18 @@ int spot_ctx_init(struct spot_ctx *sp, const struct layout_ctx *c, const struct 
 	for (long i = 0; i < (long)sp->ncx * sp->ncy; i++)
 		sp->cell_head[i] = -1;
 	/* the sides of each square that hold a door with a mark, so that a
-	 * box's test looks doors up only where there are some */
-	for (int y = 0; y < m->h; y++)
-		for (int x = 0; x < m->w; x++)
-			for (int sd = 0; sd < SIDE_COUNT; sd++) {
-				const struct door *dr = layout_door_at(c, x, y, (enum side)sd);
-				if (dr && sp->reach[layout_door_kind(c, dr) + 1] > 0)
-					sp->door_sides[(long)y * m->w + x] |= (unsigned char)(1 << sd);
-			}
+	 * box's test looks doors up only where there are some: each door's
+	 * edge (the door the sheet draws there) on the squares either side */
+	for (int i = 0; i < m->ndoors; i++) {
+		const struct door *d = &m->doors[i];
+		const struct door *dr = layout_door_at(c, d->x, d->y, d->side);
+		if (!dr || sp->reach[layout_door_kind(c, dr) + 1] <= 0)
+			continue;
+		int nx = d->x + side_dx[d->side], ny = d->y + side_dy[d->side];
+		sp->door_sides[(long)d->y * m->w + d->x] |= (unsigned char)(1 << d->side);
+		if (map_in(m, nx, ny))
+			sp->door_sides[(long)ny * m->w + nx] |= (unsigned char)(1 << side_opposite(d->side));
+	}
 	if (m->features)
 		for (long i = 0; i < (long)m->w * m->h; i++)
 			sp->blocked[i] = m->features[i] != FEATURE_NONE;

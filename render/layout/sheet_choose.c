@@ -14,6 +14,7 @@
 
 #include "layout/layout_text.h"
 #include "layout/sheet_dress.h"
+#include "text/measure.h"
 
 #include <math.h>
 #include <string.h>
@@ -197,8 +198,25 @@ static int consider(struct choice *ch, const struct sheet_plan *pl, struct err *
 	return 0;
 }
 
-int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sheet_plan *out, struct err *e)
+/* Takes out of ms the key measured at exactly width, or NULL. */
+static struct key_text *measured_take(struct measured *ms, double width)
 {
+	for (int i = 0; i < ms->n; i++)
+		if (ms->w[i] == width) {
+			struct key_text *kt = ms->kt[i];
+			ms->kt[i] = ms->kt[ms->n - 1];
+			ms->w[i] = ms->w[ms->n - 1];
+			ms->n--;
+			return kt;
+		}
+	return NULL;
+}
+
+int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sheet_plan *out, struct key_text **key,
+		      struct err *e)
+{
+	if (key)
+		*key = NULL;
 	enum orientation want = c->d->sheet.orientation;
 	struct sheet_plan base[2];
 	int nbase = 0;
@@ -214,24 +232,49 @@ int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sh
 			ch.largest = &base[i];
 	if (!ch.largest)
 		return sheet_plan_refuse(c, paper, base, nbase, e);
+	/* the plans to compare, in order: each that fits, then the same with
+	 * its key around the map */
+	struct sheet_plan plans[CAND_MAX];
+	int nplans = 0, widths = 0;
 	for (int i = 0; i < nbase; i++) {
 		double scales[8];
 		int ns = scales_to_try(c, &base[i], ch.largest->f.s, scales, 8);
-		for (int k = 0; k < ns; k++) {
-			struct sheet_plan pl = base[i];
+		for (int k = 0; k < ns && nplans + 2 <= CAND_MAX; k++) {
+			struct sheet_plan *pl = &plans[nplans];
+			*pl = base[i];
 			if (scales[k] != c->d->sheet.scale &&
-			    sheet_plan_make(c, base[i].parts.o, paper, scales[k], &pl, e) < 0)
-				goto fail;
-			if (!pl.fits)
+			    sheet_plan_make(c, base[i].parts.o, paper, scales[k], pl, e) < 0)
+				return -1;
+			if (!pl->fits)
 				continue;
-			if (consider(&ch, &pl, e) < 0)
-				goto fail;
-			if (c->with_key && sheet_plan_around(&pl) && consider(&ch, &pl, e) < 0)
-				goto fail;
+			nplans++;
+			plans[nplans] = *pl;
+			if (c->with_key && sheet_plan_around(&plans[nplans]))
+				nplans++;
 		}
 	}
-	measured_free(&ch.ms);
+	for (int i = 0; i < nplans; i++) {
+		int k = 0;
+		while (k < i && plans[k].col_w != plans[i].col_w)
+			k++;
+		widths += k == i;
+	}
+	/* a key measured at more than one width is cut into words once */
+	int keep = c->with_key && widths > 1;
+	if (keep)
+		measure_keep_paragraphs(c->ms, 1);
+	int rc = 0;
+	for (int i = 0; i < nplans && rc == 0; i++)
+		rc = consider(&ch, &plans[i], e);
+	if (keep)
+		measure_keep_paragraphs(c->ms, 0);
+	if (rc < 0)
+		goto fail;
 	*out = ch.best;
+	out->pages = ch.best_pages;
+	if (key)
+		*key = measured_take(&ch.ms, out->col_w);
+	measured_free(&ch.ms);
 	return 0;
 fail:
 	measured_free(&ch.ms);

@@ -26,6 +26,7 @@ struct sheet_plan {
 	struct rect_pt first[SHEET_FIRST_MAX]; /* the key's columns on the map page, in reading order */
 	int nfirst;
 	int fits;                       /* the map fits (at a legible scale when fitted) */
+	int pages;                      /* the sheet's pages, key included (set by sheet_plan_choose) */
 };
 
 /* Works out the plan for orientation o on paper, the map at scale squares
@@ -62,9 +63,12 @@ int sheet_plan_refuse(struct layout_ctx *c, const struct paper *paper, const str
  * starts: the one that fits and prints the sheet on the fewest pages,
  * then with the largest squares, then with the key beside or below the
  * map rather than around it, leaving it more room there, then portrait.
- * Returns 0, or -1 with e set (a usage error naming the paper that would
- * do when none fits). */
-int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sheet_plan *out, struct err *e);
+ * When key is not NULL, *key is the key as measured at the chosen plan's
+ * column width while choosing (the caller frees it), or NULL when it was
+ * not measured at exactly that width. Returns 0, or -1 with e set (a
+ * usage error naming the paper that would do when none fits). */
+int sheet_plan_choose(struct layout_ctx *c, const struct paper *paper, struct sheet_plan *out, struct key_text **key,
+		      struct err *e);
 
 /* Sets kp to the key's columns of sheet pl: those on the map page, then
  * those of the key pages under their heading, above the footer. Returns 0

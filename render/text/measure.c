@@ -8,6 +8,7 @@
 #include "text/measure_fonts.h"
 #include "text/measure_pango.h"
 #include "text/measure_words.h"
+#include "text/para_cache.h"
 
 #include <string.h>
 
@@ -25,6 +26,19 @@ int measure_block(struct measure *m, struct text_block *b, const char *text, con
 	if (quick < 0)
 		return err_set(e, "out of memory while setting text");
 	return measure_pango_block(m, b, text, family, size, bold_len, width, e);
+}
+
+void measure_keep_paragraphs(struct measure *m, int on)
+{
+	if (on) {
+		if (m->paras_asked++ == 0)
+			m->paras = para_cache_new();
+		return;
+	}
+	if (m->paras_asked > 0 && --m->paras_asked == 0) {
+		para_cache_free(m->paras);
+		m->paras = NULL;
+	}
 }
 
 double measure_width(struct measure *m, const char *text, const char *family, double size, int bold)

@@ -26,6 +26,13 @@ int measure_has_family(struct measure *m, const char *family);
 int measure_block(struct measure *m, struct text_block *b, const char *text, const char *family,
 		  double size, int bold_len, double width, struct err *e);
 
+/* Keeps the paragraphs measured from now on cut into words (on: 1), so
+ * that measuring them again at another width skips the cutting, while
+ * some caller asks; off (0) ends one caller's asking, and the paragraphs
+ * are dropped once none asks. Without memory for them nothing is kept.
+ * What is measured is the same either way. */
+void measure_keep_paragraphs(struct measure *m, int on);
+
 /* The advance width of a single line. Returns a negative number on failure. */
 double measure_width(struct measure *m, const char *text, const char *family, double size, int bold);
 

@@ -2,6 +2,7 @@
  * measure_state.h). */
 #include "text/measure_state.h"
 
+#include "text/para_cache.h"
 #include "text/word_cache.h"
 
 #include <pango/pangocairo.h>
@@ -51,6 +52,9 @@ void measure_free(struct measure *m)
 	if (m->fontmap)
 		g_object_unref(m->fontmap);
 	word_cache_free(m->words);
+	para_cache_free(m->paras);
 	m->context = m->fontmap = NULL;
 	m->words = NULL;
+	m->paras = NULL;
+	m->paras_asked = 0;
 }

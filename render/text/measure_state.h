@@ -9,12 +9,16 @@
 #include "base/err.h"
 
 struct word_cache;
+struct para_cache;
 
 struct measure {
 	void *fontmap;          /* PangoFontMap: Pango's shared one, which the
 				 * drawing uses too, so fonts load once */
 	void *context;          /* PangoContext */
 	struct word_cache *words;       /* words shaped so far, per font */
+	struct para_cache *paras;       /* paragraphs kept cut into words while callers
+					 * ask (measure_keep_paragraphs), or NULL */
+	int paras_asked;                /* how many callers ask it */
 };
 
 /* Creates the font map, context and word cache. Returns 0 or -1 with e

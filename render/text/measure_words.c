@@ -14,11 +14,11 @@
 
 #include "text/glyph_run.h"
 #include "text/measure_fonts.h"
+#include "text/para_cache.h"
 #include "text/plain_text.h"
 #include "text/word_break.h"
 
 #include <pango/pango.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,7 +35,12 @@ static int make_run(const struct word_cache *c, const struct piece *pc, int from
 	r->start = pc[from].start;
 	r->len = pc[to - 1].start + pc[to - 1].len - r->start;
 	r->w = width / (double)PANGO_SCALE;
-	snprintf(r->family, sizeof r->family, "%s", f->actual);
+	/* the family's name, cut to fit as snprintf would (without its cost:
+	 * a key of a thousand rooms makes tens of thousands of runs) */
+	size_t flen = strlen(f->actual);
+	if (flen >= sizeof r->family)
+		flen = sizeof r->family - 1;
+	memcpy(r->family, f->actual, flen);
 	r->bold = f->actual_bold;
 	r->italic = f->actual_italic;
 	r->glyphs = glyph_run_new(f->scaled, nglyphs);
@@ -134,33 +139,75 @@ fail:
 	return -1;
 }
 
+/* The paragraph cut into tokens: kept (m->paras) or cut now into c's
+ * scratch (and kept when asked), in *out; out->plain 0 when the quick way
+ * cannot set it, out->nt 0 when a glyph is missing. Returns 0, -1 without
+ * memory. */
+static int cut_paragraph(struct measure *m, const char *text, size_t len, const char *family, double size,
+			 size_t bold_end, int wrapped, struct para_entry *out)
+{
+	const struct para_entry *kept =
+		m->paras ? para_cache_find(m->paras, text, len, wrapped, family, size, bold_end) : NULL;
+	if (kept) {
+		*out = *kept;
+		return 0;
+	}
+	*out = (struct para_entry){ .text = text, .len = len, .bold_end = bold_end, .family = family, .size = size,
+				    .wrapped = wrapped, .font = { -1, -1 } };
+	out->plain = plain_text(text, len, wrapped, &out->breaks_known);
+	struct font_set *fs = &m->words->fonts;
+	if (out->plain) {
+		out->font[0] = bold_end < len ? font_set_get(fs, m->context, family, size, 0) : -1;
+		out->font[1] = bold_end > 0 ? font_set_get(fs, m->context, family, size, 1) : -1;
+		out->plain = !((bold_end < len && out->font[0] < 0) || (bold_end > 0 && out->font[1] < 0));
+	}
+	if (out->plain) {
+		/* at most one token per byte, two pieces per token, one line per
+		 * token or hyphen and one more after a closing newline (the lines
+		 * measure_words_block keeps after them) */
+		size_t maxl = 2 * len + 1;
+		struct token *tok = word_cache_scratch(m->words, len * sizeof *tok +
+								 2 * len * (sizeof(struct piece) + sizeof(void *)) +
+								 2 * maxl * (sizeof(size_t) + sizeof(int)));
+		if (!tok)
+			return -1;
+		struct piece *pc = (struct piece *)(tok + len);
+		struct shaped_word **slot = (struct shaped_word **)(pc + 2 * len);
+		out->nt = word_tokenize(m->words, text, len, bold_end, out->font, tok, pc, slot);
+		if (out->nt < 0)
+			return -1;
+		out->tok = tok;
+		out->pc = pc;
+		out->np = out->nt > 0 ? tok[out->nt - 1].first_piece + tok[out->nt - 1].npieces : 0;
+	}
+	return m->paras ? para_cache_add(m->paras, out) : 0;
+}
+
 int measure_words_block(struct measure *m, struct text_block *b, const char *text, const char *family,
 			double size, int bold_len, double width)
 {
 	size_t len = strlen(text);
-	int breaks_known;
-	if (!m->words || !plain_text(text, len, width > 0, &breaks_known))
+	if (!m->words)
 		return 0;
 	size_t bold_end = bold_len < 0 || (size_t)bold_len > len ? len : (size_t)bold_len;
-	struct font_set *fs = &m->words->fonts;
-	int font[2] = { bold_end < len ? font_set_get(fs, m->context, family, size, 0) : -1,
-			bold_end > 0 ? font_set_get(fs, m->context, family, size, 1) : -1 };
-	if ((bold_end < len && font[0] < 0) || (bold_end > 0 && font[1] < 0))
-		return 0;
-	/* at most one token per byte, two pieces per token, one line per token
-	 * or hyphen and one more after a closing newline */
-	size_t maxl = 2 * len + 1;
-	struct token *tok = word_cache_scratch(m->words, len * sizeof *tok + 2 * len * (sizeof(struct piece) + sizeof(void *)) +
-					       2 * maxl * (sizeof(size_t) + sizeof(int)));
-	if (!tok)
+	struct para_entry pe;
+	if (cut_paragraph(m, text, len, family, size, bold_end, width > 0, &pe) < 0)
 		return -1;
-	struct piece *pc = (struct piece *)(tok + len);
-	struct shaped_word **slot = (struct shaped_word **)(pc + 2 * len);
-	size_t *cuts = (size_t *)(slot + 2 * len);
+	if (!pe.plain || pe.nt <= 0)
+		return 0;
+	int nt = pe.nt, breaks_known = pe.breaks_known;
+	const int *font = pe.font;
+	const struct token *tok = pe.tok;
+	const struct piece *pc = pe.pc;
+	/* the lines and cuts, in the scratch after the tokens and pieces */
+	size_t maxl = 2 * len + 1;
+	struct token *scratch = word_cache_scratch(m->words, len * sizeof *scratch +
+								2 * len * (sizeof(struct piece) + sizeof(void *)) +
+								2 * maxl * (sizeof(size_t) + sizeof(int)));
+	if (!scratch)
+		return -1;
+	size_t *cuts = (size_t *)((struct shaped_word **)((struct piece *)(scratch + len) + 2 * len) + 2 * len);
 	int *lines = (int *)(cuts + 2 * maxl);
-	int nt = word_tokenize(m->words, text, len, bold_end, font, tok, pc, slot);
-	if (nt <= 0)
-		return nt;
 	int width_pu = width > 0 ? (int)(width * PANGO_SCALE) : 0;
 	/* where Pango might break otherwise, the text is set the quick way
 	 * only when it needs no breaking: every line fits */

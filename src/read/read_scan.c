@@ -84,6 +84,11 @@ int read_scan_bounds(const char *name, const char *text, size_t len, struct err 
 	int depth = 0, line, col;
 	long values = 1;
 	for (size_t i = 0; i < len; i++) {
+		/* numbers, blanks, colons: most of a map file, crossed in a
+		 * tight loop */
+		while (scan_class_of[(unsigned char)text[i]] == SCAN_OTHER)
+			if (++i == len)
+				return 0;
 		switch (scan_class_of[(unsigned char)text[i]]) {
 		case SCAN_OTHER:
 			break;
