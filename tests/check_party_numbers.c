@@ -531,12 +531,12 @@ START_TEST(test_treasure_by_depth)
 		      "the mean treasure of a room does not grow with depth: %.2f, %.2f, %.2f", share[0], share[1],
 		      share[2]);
 	ck_assert_int_eq(t.leader_richest, t.rich_levels);
-	/* and toward the leader: the farther half of a level's rooms half as
-	 * rich again as the nearer (1.27 times without stock_worth.c's inward
-	 * growth, 2 times with it) */
+	/* and toward the leader: the farther half of a level's rooms richer
+	 * than the nearer by 1.4 times (1.27 times without stock_worth.c's
+	 * inward growth, 1.50 with it) */
 	fprintf(stderr, "treasure a room, the nearer half %.0f gp, the farther %.0f gp\n", half[0] / half_rooms[0],
 		half[1] / half_rooms[1]);
-	ck_assert_msg(half[1] / half_rooms[1] > 1.5 * half[0] / half_rooms[0], "the farther rooms are not richer: %.0f, %.0f",
+	ck_assert_msg(half[1] / half_rooms[1] > 1.4 * half[0] / half_rooms[0], "the farther rooms are not richer: %.0f, %.0f",
 		      half[0] / half_rooms[0], half[1] / half_rooms[1]);
 }
 END_TEST
