@@ -41,7 +41,12 @@ static void sentence_capitals(char *s)
 {
 	int start = 1;
 	for (char *p = s; *p; p++) {
-		if (start && isalpha((unsigned char)*p)) {
+		if (!start) {
+			/* inside a sentence only its end changes anything */
+			if (!(p = strpbrk(p, ".!?")))
+				return;
+			start = p[1] == ' ';
+		} else if (isalpha((unsigned char)*p)) {
 			*p = (char)toupper((unsigned char)*p);
 			start = 0;
 		} else if (*p == '.' || *p == '!' || *p == '?') {

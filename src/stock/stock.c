@@ -147,6 +147,29 @@ static void capitalise(char *s)
 		s[0] = (char)toupper((unsigned char)s[0]);
 }
 
+/* A roll add_rolled makes again: the table, label and tint it rolls
+ * with, to know the entries whose every roll says a sentence said. */
+struct again {
+	const struct stock_tables *t;
+	const struct stock_table *tab;
+	const struct stock_vars *v;
+	const char *label;
+	const struct stock_table *tint;
+};
+
+static int known_said(void *ctx, int entry)
+{
+	const struct again *a = ctx;
+	return stock_entry_said(a->t, a->tab, entry, a->v, a->label, a->tint);
+}
+
+static int skip_all(void *ctx, int entry)
+{
+	(void)ctx;
+	(void)entry;
+	return 1;
+}
+
 /* Rolls on tab (then on tint, when given, in the same paragraph) into a
  * paragraph "Label: text" (no label when label is NULL) and adds it to the
  * entry. */
@@ -157,15 +180,30 @@ static int add_rolled(struct key_entry *en, const struct stock_tables *t, const 
 	struct sbuf s, body;
 	sbuf_init(&s);
 	sbuf_init(&body);
-	int rc = -1;
+	int rc = -1, repeat = 1;
 	struct key_said *said = v && v->memory ? v->memory->said : NULL;
+	struct again again = { t, tab, v, label, tint };
+	struct stock_fit fit;   /* tab's entries where the room's facts hold, read at the first roll again */
+	fit.tab = NULL;
 	const char *line = NULL;
-	/* rolled again while it says a sentence the document has said */
-	for (int tries = 0; tries < STOCK_UNSAID_TRIES && (!line || key_said_any(said, line)); tries++) {
-		sbuf_reset(&s);
+	/* rolled again while it says a sentence the document has said, and
+	 * some line of the table may not; a roll drawing a line known to
+	 * repeat makes the same draws without writing it (the last is
+	 * written, being kept) */
+	for (int tries = 0; tries < STOCK_UNSAID_TRIES; tries++) {
+		if (line && (!repeat || (tries == 1 && stock_spent(t, tab, v, label, tint))))
+			break;
 		sbuf_reset(&body);
-		if (stock_roll(t, tab, v, 0, rng, &body, e) < 0)
+		int dry = tries > 0 && tries < STOCK_UNSAID_TRIES - 1;
+		int r = dry ? stock_roll_unless(t, tab, v, 0, known_said, &again, &fit, rng, &body, e)
+			    : stock_roll(t, tab, v, 0, rng, &body, e);
+		if (r < 0)
 			goto out;
+		if (r == 1) {
+			if (tint && stock_roll_unless(t, tint, v, 0, skip_all, NULL, NULL, rng, &body, e) < 0)
+				goto out;
+			continue;   /* line is still the last written, a repeat */
+		}
 		if (tint) {
 			sbuf_addc(&body, ' ');
 			if (stock_roll(t, tint, v, 0, rng, &body, e) < 0)
@@ -176,6 +214,7 @@ static int add_rolled(struct key_entry *en, const struct stock_tables *t, const 
 			err_set(e, "out of memory stocking the key");
 			goto out;
 		}
+		sbuf_reset(&s);
 		if (label)
 			sbuf_printf(&s, "%s: ", label);
 		size_t at = s.len;
@@ -186,6 +225,7 @@ static int add_rolled(struct key_entry *en, const struct stock_tables *t, const 
 			goto out;
 		}
 		capitalise(s.data + at);
+		repeat = key_said_any(said, line);
 	}
 	key_said_add(said, line);   /* a failure latches (key_said.h) */
 	rc = key_entry_add_line(en, line, e);

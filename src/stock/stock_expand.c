@@ -222,6 +222,18 @@ int stock_pick(const struct stock_table *tab, struct rng *rng)
 		return -1;
 	}
 	long r = tab->total_weight > 0 ? (long)rng_range(rng, 1, (int)tab->total_weight) : 1;
+	if (tab->upto) {
+		/* the first entry whose running sum reaches r */
+		int lo = 0, hi = tab->n - 1;
+		while (lo < hi) {
+			int mid = (lo + hi) / 2;
+			if (tab->upto[mid] >= r)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		return lo;
+	}
 	for (int i = 0; i < tab->n; i++) {
 		r -= tab->entries[i].weight;
 		if (r <= 0)
@@ -237,13 +249,15 @@ int stock_memory_init(struct stock_memory *mem, const struct stock_tables *t, st
 	memset(mem, 0, sizeof *mem);
 	mem->used = calloc((size_t)t->ntables + 1, sizeof *mem->used);
 	mem->nused = calloc((size_t)t->ntables + 1, sizeof *mem->nused);
-	if (!mem->used || !mem->nused) {
+	mem->spent = calloc((size_t)t->ntables + 1, sizeof *mem->spent);
+	if (!mem->used || !mem->nused || !mem->spent) {
 		stock_memory_free(mem);
 		return err_set(e, "out of memory for the stocking tables");
 	}
 	mem->ntables = t->ntables;
 	for (int i = 0; i < t->ntables; i++)
-		if (!(mem->used[i] = calloc((size_t)t->tables[i].n + 1, 1))) {
+		if (!(mem->used[i] = calloc((size_t)t->tables[i].n + 1, 1)) ||
+		    !(mem->spent[i] = calloc((size_t)t->tables[i].n + 1, 1))) {
 			stock_memory_free(mem);
 			return err_set(e, "out of memory for the stocking tables");
 		}
@@ -254,7 +268,10 @@ void stock_memory_free(struct stock_memory *mem)
 {
 	for (int i = 0; mem->used && i < mem->ntables; i++)
 		free(mem->used[i]);
+	for (int i = 0; mem->spent && i < mem->ntables; i++)
+		free(mem->spent[i]);
 	free(mem->used);
+	free(mem->spent);
 	free(mem->nused);
 	memset(mem, 0, sizeof *mem);
 }
@@ -286,6 +303,10 @@ static long fit_weight(const struct stock_table *tab, int i)
 	return tab->die.sides > 0 ? tab->entries[i].hi - tab->entries[i].lo + 1 : tab->entries[i].weight;
 }
 
+/* Entries of a table this long or shorter are sorted in one pass on the
+ * stack; longer ones (a user's) in a pass of their own per pool. */
+#define FIT_SMALL STOCK_FIT_SMALL
+
 /* Whether entry i of tab holds for facts with spec condition words and,
  * where used is given, is not used yet. */
 static int in_pool(const struct stock_table *tab, int i, fact_bits facts, int spec, const unsigned char *used)
@@ -308,33 +329,50 @@ int stock_pick_fit(const struct stock_tables *t, const struct stock_table *tab, 
 {
 	if (!tab->conditioned)
 		return stock_pick_fresh(t, tab, mem, rng);
-	int best = -1;
-	for (int i = 0; i < tab->n; i++)
-		if (fact_cond_holds(&tab->entries[i].cond, facts) && tab->entries[i].cond.n > best)
-			best = tab->entries[i].cond.n;
-	if (best < 0)
-		return stock_pick_fresh(t, tab, mem, rng);
+	/* each entry's words where it holds (-1: it does not), and the
+	 * weight of each pool, used entries left out or not */
+	signed char held[FIT_SMALL];
+	long fresh[FACT_COUNT + 2] = { 0 }, all[FACT_COUNT + 2] = { 0 };
+	int small = tab->n <= FIT_SMALL;
 	int ti = (int)(tab - t->tables);
 	unsigned char *used = mem && ti >= 0 && ti < mem->ntables ? mem->used[ti] : NULL;
+	int best = -1;
+	for (int i = 0; i < tab->n; i++) {
+		const struct fact_cond *c = &tab->entries[i].cond;
+		int h = fact_cond_holds(c, facts) ? c->n : -1;
+		if (h > best)
+			best = h;
+		if (!small)
+			continue;
+		held[i] = (signed char)(h <= FACT_COUNT ? h : FACT_COUNT + 1);
+		if (h >= 0 && h <= FACT_COUNT) {
+			all[h] += fit_weight(tab, i);
+			if (used && !used[i])
+				fresh[h] += fit_weight(tab, i);
+		}
+	}
+	if (best < 0)
+		return stock_pick_fresh(t, tab, mem, rng);
+	small = small && best <= FACT_COUNT;
 	/* the most specific entries that hold, one the document has not used
 	 * first; those all used, a less specific one rather than one again;
 	 * every one used, the most specific again */
 	int spec = best;
 	long total = 0;
-	for (; used && spec >= 0 && (total = pool_weight(tab, facts, spec, used)) <= 0; spec--)
+	for (; used && spec >= 0 && (total = small ? fresh[spec] : pool_weight(tab, facts, spec, used)) <= 0; spec--)
 		;
 	const unsigned char *skip = used;
 	if (total <= 0) {
 		spec = best;
 		skip = NULL;
-		total = pool_weight(tab, facts, spec, NULL);
+		total = small ? all[spec] : pool_weight(tab, facts, spec, NULL);
 	}
 	if (total <= 0)
 		return stock_pick_fresh(t, tab, mem, rng);
 	int pick = -1;
 	long r = (long)rng_range(rng, 1, (int)(total > 1000000000L ? 1000000000L : total));
 	for (int i = 0; i < tab->n && r > 0; i++)
-		if (in_pool(tab, i, facts, spec, skip)) {
+		if (small ? held[i] == spec && !(skip && skip[i]) : in_pool(tab, i, facts, spec, skip)) {
 			r -= fit_weight(tab, i);
 			if (r <= 0)
 				pick = i;
@@ -349,8 +387,9 @@ int stock_pick_fit(const struct stock_tables *t, const struct stock_table *tab, 
 	return pick;
 }
 
-static int expand(const struct stock_tables *t, const char *text, const struct stock_vars *v, int flags,
-		  struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e);
+static int expand(const struct stock_tables *t, const char *text, const struct stock_tok *toks, int ntoks,
+		  const struct stock_vars *v, int flags, struct rng *rng, struct sbuf *out, int depth, long *calls,
+		  struct err *e);
 
 static int roll(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
 		int flags, struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e)
@@ -359,67 +398,100 @@ static int roll(const struct stock_tables *t, const struct stock_table *tab, con
 	int i = stock_pick_fit(t, tab, v ? v->memory : NULL, facts | tab->claims, rng);
 	if (i < 0)
 		return err_set(e, "table '%s' has no entry for that roll", tab->name);
-	fact_bits claimed = tab->entries[i].cond.need & tab->claims;
+	const struct stock_entry *en = &tab->entries[i];
+	fact_bits claimed = en->cond.need & tab->claims;
 	if (v && claimed) {   /* "[carried]In a purse: {treasure}": what it calls is carried */
 		struct stock_vars with = *v;
 		with.facts |= claimed;
-		return expand(t, tab->entries[i].text, &with, flags, rng, out, depth, calls, e);
+		return expand(t, en->text, en->toks, en->ntoks, &with, flags, rng, out, depth, calls, e);
 	}
-	return expand(t, tab->entries[i].text, v, flags, rng, out, depth, calls, e);
+	return expand(t, en->text, en->toks, en->ntoks, v, flags, rng, out, depth, calls, e);
 }
 
-static int expand(const struct stock_tables *t, const char *text, const struct stock_vars *v, int flags,
-		  struct rng *rng, struct sbuf *out, int depth, long *calls, struct err *e)
+/* The table call tok rolls on at the roll's depth. */
+static const struct stock_table *call_table(const struct stock_tables *t, const struct stock_tok *tok,
+					     const struct stock_vars *v)
 {
-	if (depth > STOCK_MAX_DEPTH)
-		return err_set(e, "stocking tables call each other more than %d deep", STOCK_MAX_DEPTH);
-	size_t i = 0;
-	struct stock_tok tok;
-	const char *why = NULL;
-	int r;
-	while ((r = stock_text_next(text, &i, &tok, &why)) > 0) {
-		switch (tok.kind) {
-		case STOCK_TOK_TEXT:
-			sbuf_addn(out, text + tok.start, tok.len);
-			break;
-		case STOCK_TOK_VAR:
-			if (v && v->v[tok.var])
-				sbuf_add(out, v->v[tok.var]);
-			if (v && v->used)
-				*v->used |= 1u << tok.var;
-			break;
-		case STOCK_TOK_DICE:
-			if (flags & STOCK_KEEP_DICE)
-				sbuf_addn(out, text + tok.start, tok.len);
-			else
-				sbuf_printf(out, "%d", stock_dice_roll(&tok.dice, rng));
-			break;
-		case STOCK_TOK_CALL: {
-			if (v && v->treasure_roll && strcmp(tok.name, "treasure") == 0) {
-				if (v->treasure_roll(v->treasure_ctx, v->facts, out, e) < 0)
-					return -1;
-				break;
-			}
-			if (v && v->treasure && strcmp(tok.name, "treasure") == 0) {
-				sbuf_add(out, v->treasure);
-				break;
-			}
-			const struct stock_table *sub = stock_table_at_depth(t, tok.name, v ? v->depth : 0);
-			if (!sub)
-				return err_set(e, "no stocking table '%s'", tok.name);
-			if (++*calls > STOCK_MAX_CALLS)
-				return err_set(e, "stocking tables call tables more than %d times for one line (at '%s')",
-					       STOCK_MAX_CALLS, tok.name);
-			if (roll(t, sub, v, flags, rng, out, depth + 1, calls, e) < 0)
+	int depth = v ? v->depth : 0;
+	if (tok->sub >= 0 && (tok->deepest < 2 || depth < 2))
+		return &t->tables[tok->sub];
+	return stock_table_at_depth(t, tok->name, tok->deepest && tok->deepest < depth ? tok->deepest : depth);
+}
+
+/* Appends what token tok of text gives. Returns 0 or -1 with e set. */
+static int put_token(const struct stock_tables *t, const char *text, const struct stock_tok *tok,
+		     const struct stock_vars *v, int flags, struct rng *rng, struct sbuf *out, int depth,
+		     long *calls, struct err *e)
+{
+	switch (tok->kind) {
+	case STOCK_TOK_TEXT:
+		sbuf_addn(out, text + tok->start, tok->len);
+		break;
+	case STOCK_TOK_VAR:
+		if (v && v->v[tok->var])
+			sbuf_add(out, v->v[tok->var]);
+		if (v && v->used)
+			*v->used |= 1u << tok->var;
+		break;
+	case STOCK_TOK_DICE:
+		if (flags & STOCK_KEEP_DICE)
+			sbuf_addn(out, text + tok->start, tok->len);
+		else
+			sbuf_printf(out, "%d", stock_dice_roll(&tok->dice, rng));
+		break;
+	case STOCK_TOK_CALL: {
+		if (v && v->treasure_roll && tok->treasure) {
+			if (v->treasure_roll(v->treasure_ctx, v->facts, out, e) < 0)
 				return -1;
 			break;
 		}
+		if (v && v->treasure && tok->treasure) {
+			sbuf_add(out, v->treasure);
+			break;
 		}
-		if (out->len > STOCK_MAX_TEXT)
-			return err_set(e, "stocking tables expand to more than %d characters", STOCK_MAX_TEXT);
+		const struct stock_table *sub = call_table(t, tok, v);
+		if (!sub)
+			return err_set(e, "no stocking table '%s'", tok->name);
+		if (++*calls > STOCK_MAX_CALLS)
+			return err_set(e, "stocking tables call tables more than %d times for one line (at '%s')",
+				       STOCK_MAX_CALLS, tok->name);
+		if (roll(t, sub, v, flags, rng, out, depth + 1, calls, e) < 0)
+			return -1;
+		break;
 	}
-	if (r < 0)
-		return err_set(e, "bad stocking text at character %zu: %s", i + 1, why);
+	}
+	if (out->len > STOCK_MAX_TEXT)
+		return err_set(e, "stocking tables expand to more than %d characters", STOCK_MAX_TEXT);
+	return 0;
+}
+
+/* Expands text, from its tokens read at load (toks) or read now (toks
+ * NULL). */
+static int expand(const struct stock_tables *t, const char *text, const struct stock_tok *toks, int ntoks,
+		  const struct stock_vars *v, int flags, struct rng *rng, struct sbuf *out, int depth, long *calls,
+		  struct err *e)
+{
+	if (depth > STOCK_MAX_DEPTH)
+		return err_set(e, "stocking tables call each other more than %d deep", STOCK_MAX_DEPTH);
+	if (toks) {
+		for (int k = 0; k < ntoks; k++)
+			if (put_token(t, text, &toks[k], v, flags, rng, out, depth, calls, e) < 0)
+				return -1;
+	} else {
+		size_t i = 0;
+		struct stock_tok tok;
+		const char *why = NULL;
+		int r;
+		while ((r = stock_text_next(text, &i, &tok, &why)) > 0) {
+			tok.sub = -1;
+			tok.deepest = 0;
+			tok.treasure = tok.kind == STOCK_TOK_CALL && strcmp(tok.name, "treasure") == 0;
+			if (put_token(t, text, &tok, v, flags, rng, out, depth, calls, e) < 0)
+				return -1;
+		}
+		if (r < 0)
+			return err_set(e, "bad stocking text at character %zu: %s", i + 1, why);
+	}
 	if (sbuf_failed(out))
 		return err_set(e, "out of memory expanding stocking tables");
 	return 0;
@@ -430,7 +502,7 @@ int stock_expand(const struct stock_tables *t, const char *text, const struct st
 {
 	long calls = 0;
 	size_t from = out->len;
-	if (expand(t, text, v, flags, rng, out, 0, &calls, e) < 0)
+	if (expand(t, text, NULL, 0, v, flags, rng, out, 0, &calls, e) < 0)
 		return -1;
 	article_fix(out, from);   /* "a {gem_kind}" said "an amber" */
 	return 0;
@@ -442,6 +514,91 @@ int stock_roll(const struct stock_tables *t, const struct stock_table *tab, cons
 	long calls = 0;
 	size_t from = out->len;
 	if (roll(t, tab, v, flags, rng, out, 0, &calls, e) < 0)
+		return -1;
+	article_fix(out, from);
+	return 0;
+}
+
+static int roll_entry_dry(const struct stock_tables *t, const struct stock_table *tab, int i,
+			  const struct stock_vars *v, int flags, struct rng *rng, int depth, long *calls, struct err *e);
+
+/* Rolls what the tokens of an entry roll (dice, calls, a valued treasure)
+ * and names (values), writing nothing: the draws expand makes. */
+static int roll_dry(const struct stock_tables *t, const struct stock_entry *en, const struct stock_vars *v,
+		    int flags, struct rng *rng, int depth, long *calls, struct err *e)
+{
+	if (depth > STOCK_MAX_DEPTH)
+		return err_set(e, "stocking tables call each other more than %d deep", STOCK_MAX_DEPTH);
+	for (int k = 0; k < en->ntoks; k++) {
+		const struct stock_tok *tok = &en->toks[k];
+		if (tok->kind == STOCK_TOK_VAR && v && v->used)
+			*v->used |= 1u << tok->var;
+		if (tok->kind == STOCK_TOK_DICE && !(flags & STOCK_KEEP_DICE))
+			stock_dice_roll(&tok->dice, rng);
+		if (tok->kind != STOCK_TOK_CALL)
+			continue;
+		if (v && v->treasure_roll && tok->treasure) {
+			/* valued as expand values it: the same draws, the same worth kept */
+			struct sbuf scratch;
+			sbuf_init(&scratch);
+			int rc = v->treasure_roll(v->treasure_ctx, v->facts, &scratch, e);
+			sbuf_free(&scratch);
+			if (rc < 0)
+				return -1;
+			continue;
+		}
+		if (v && v->treasure && tok->treasure)
+			continue;
+		const struct stock_table *sub = call_table(t, tok, v);
+		if (!sub)
+			return err_set(e, "no stocking table '%s'", tok->name);
+		if (++*calls > STOCK_MAX_CALLS)
+			return err_set(e, "stocking tables call tables more than %d times for one line (at '%s')",
+				       STOCK_MAX_CALLS, tok->name);
+		int i = stock_pick_fit(t, sub, v ? v->memory : NULL, (v ? v->facts : 0) | sub->claims, rng);
+		if (i < 0)
+			return err_set(e, "table '%s' has no entry for that roll", sub->name);
+		if (roll_entry_dry(t, sub, i, v, flags, rng, depth + 1, calls, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* roll_dry on entry i of tab, with the facts it claims for what it calls,
+ * as roll expands it. */
+static int roll_entry_dry(const struct stock_tables *t, const struct stock_table *tab, int i,
+			  const struct stock_vars *v, int flags, struct rng *rng, int depth, long *calls, struct err *e)
+{
+	fact_bits claimed = tab->entries[i].cond.need & tab->claims;
+	if (v && claimed) {
+		struct stock_vars with = *v;
+		with.facts |= claimed;
+		return roll_dry(t, &tab->entries[i], &with, flags, rng, depth, calls, e);
+	}
+	return roll_dry(t, &tab->entries[i], v, flags, rng, depth, calls, e);
+}
+
+int stock_roll_unless(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
+		      int flags, int (*skip)(void *ctx, int entry), void *ctx, struct stock_fit *fit, struct rng *rng,
+		      struct sbuf *out, struct err *e)
+{
+	long calls = 0;
+	int i = stock_pick_fit_again(t, tab, v ? v->memory : NULL, (v ? v->facts : 0) | tab->claims, fit, rng);
+	if (i < 0)
+		return err_set(e, "table '%s' has no entry for that roll", tab->name);
+	const struct stock_entry *en = &tab->entries[i];
+	if (en->toks && skip && skip(ctx, i))
+		return roll_entry_dry(t, tab, i, v, flags, rng, 0, &calls, e) < 0 ? -1 : 1;
+	/* as roll and stock_roll write it */
+	size_t from = out->len;
+	fact_bits claimed = en->cond.need & tab->claims;
+	struct stock_vars with;
+	if (v && claimed) {
+		with = *v;
+		with.facts |= claimed;
+		v = &with;
+	}
+	if (expand(t, en->text, en->toks, en->ntoks, v, flags, rng, out, 0, &calls, e) < 0)
 		return -1;
 	article_fix(out, from);
 	return 0;

@@ -20,6 +20,7 @@ void stock_tables_init(struct stock_tables *t)
 
 void stock_tables_free(struct stock_tables *t)
 {
+	stock_tables_unprepare(t);
 	for (int i = 0; i < t->ntables; i++) {
 		for (int j = 0; j < t->tables[i].n; j++)
 			free(t->tables[i].entries[j].text);
@@ -249,6 +250,9 @@ static int add_entry(struct stock_table *tab, const struct tpl_pos *pos,
 	en->text = strdup(text->text);
 	if (!en->text)
 		return err_set(e, "out of memory reading tables");
+	en->toks = NULL;
+	en->ntoks = 0;
+	en->varies = 0;
 	en->lo = lo;
 	en->hi = hi;
 	en->weight = weight;
@@ -507,6 +511,8 @@ int stock_tables_resolve(struct stock_tables *t, struct err *e)
 	}
 	free(w.colour);
 	free(w.path);
+	if (rc == 0)
+		rc = stock_tables_prepare(t, e);
 	if (rc < 0 || t->contents_die.sides == 0)
 		return rc;
 	int lo = stock_dice_min(&t->contents_die), hi = stock_dice_max(&t->contents_die);

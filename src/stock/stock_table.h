@@ -51,6 +51,9 @@ struct stock_memory {
 	struct key_said *said;  /* the sentences the document has said (NULL:
 				   none kept): a line saying one again is
 				   rolled again (stock.c) */
+	unsigned char **spent;  /* per table, per entry: in which settings
+				   (stock_spent.c) it is known to say a
+				   sentence said */
 };
 
 /* The context of a roll: the values text can name, and an optional memory. */
@@ -77,12 +80,18 @@ struct stock_dice {
 	int count, sides, add, mul;
 };
 
+struct stock_tok;
+
 struct stock_entry {
 	int lo, hi;             /* die tables: the results this entry covers */
 	int weight;             /* weighted tables */
 	char *text;             /* after its condition */
 	struct fact_cond cond;  /* "[bed !undead]": what it needs (n 0: nothing) */
 	int line, col;          /* where the text starts in its file */
+	struct stock_tok *toks; /* the text read into pieces at load (stock_prepare.c) */
+	int ntoks;
+	int varies;             /* it names a value or {treasure}: what it says
+				   depends on the roll's values */
 };
 
 struct stock_table {
@@ -94,6 +103,9 @@ struct stock_table {
 	long total_weight;
 	int conditioned;        /* an entry has a condition */
 	fact_bits claims;       /* the FACTS_CLAIMED its entries need ("[carried]") */
+	long *upto;             /* weighted: the weights of entries 0..i summed, at load */
+	int opens;              /* every roll on it starts with a capital or a
+				   digit, so a full stop before it ends a sentence */
 };
 
 /* A table's name or one of its aliases, sorted for lookup. */
@@ -216,6 +228,11 @@ struct stock_tok {
 	char name[STOCK_NAME_MAX];  /* CALL: the table name */
 	enum stock_var var;     /* VAR */
 	struct stock_dice dice; /* DICE */
+	/* CALL, set at load (stock_prepare.c): the table it names, the
+	 * deepest N of a table NAME_levelN (0: none), whether it is
+	 * {treasure}, and whether every roll on it, at any depth, opens a
+	 * sentence */
+	int sub, deepest, treasure, opens;
 };
 
 /* Reads the token at text[*i] and moves *i past it. Returns 1 with tok set,
@@ -223,5 +240,47 @@ struct stock_tok {
 int stock_text_next(const char *text, size_t *i, struct stock_tok *tok, const char **why);
 int stock_dice_min(const struct stock_dice *d);
 int stock_dice_max(const struct stock_dice *d);
+
+/* After resolving (stock_tables_resolve calls it): every entry's text read
+ * into pieces, its calls resolved, the weights summed, which tables open
+ * a sentence. Returns 0 or -1 with e set. */
+int stock_tables_prepare(struct stock_tables *t, struct err *e);
+void stock_tables_unprepare(struct stock_tables *t);
+
+/* Whether every line add_rolled (stock.c) could draw on tab with v, under
+ * label (NULL: none) and followed by a roll on tint (NULL: none), says a
+ * sentence the document has said (v->memory->said): rolling again cannot
+ * help. Remembers what it learns in v->memory. */
+int stock_spent(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
+		const char *label, const struct stock_table *tint);
+/* The same for entry i of tab alone. */
+int stock_entry_said(const struct stock_tables *t, const struct stock_table *tab, int i, const struct stock_vars *v,
+		     const char *label, const struct stock_table *tint);
+
+/* A conditioned table's entries where some facts hold, read once for the
+ * rolls made again on it (stock_fit.c): each entry's condition words
+ * where it holds (-1: it does not), and its weight. */
+#define STOCK_FIT_SMALL 256
+struct stock_fit {
+	const struct stock_table *tab;  /* NULL: not read yet */
+	fact_bits facts;
+	int best;                       /* the most words of an entry that holds, -1: none */
+	signed char held[STOCK_FIT_SMALL];
+	int weight[STOCK_FIT_SMALL];
+};
+
+/* stock_pick_fit, the entries read into fit (when not NULL) once for
+ * tab and facts: the same pick. */
+int stock_pick_fit_again(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
+			 fact_bits facts, struct stock_fit *fit, struct rng *rng);
+
+/* Rolls on tab as stock_roll does, except that where skip(ctx, entry)
+ * says the entry drawn is not wanted, its dice and calls are rolled
+ * without a word written (the generator left as stock_roll leaves it).
+ * The entry is picked with fit (NULL: none kept). Returns 0 (written to
+ * out), 1 (skipped) or -1 with e set. */
+int stock_roll_unless(const struct stock_tables *t, const struct stock_table *tab, const struct stock_vars *v,
+		      int flags, int (*skip)(void *ctx, int entry), void *ctx, struct stock_fit *fit, struct rng *rng,
+		      struct sbuf *out, struct err *e);
 
 #endif
