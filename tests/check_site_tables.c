@@ -383,7 +383,7 @@ static const struct bad_line bad_lines[] = {
 	  "t.site:6:1: a thread has at most 4 wordings" },
 	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, place, thread, faction, "
 				"called, holds, leader, member, want, secret, clue, doing, needs, kind, name, match, feature, seen, "
-				"find, vermin, visitor, levels, facts, contents, creature, most)" },
+				"find, vermin, visitor, levels, facts, contents, creature, most, size)" },
 	{ "faction:x:any\n", "t.site:1:14: 'faction' needs str field 3 (spec: str str str)" },
 	{ "kind:x:any:none\n name:X\n", "t.site:2:1: a directive starts at the beginning of the line" },
 	/* party levels */

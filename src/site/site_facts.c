@@ -128,6 +128,12 @@ fact_bits site_room_facts(const struct level_plan *lp, const struct room_plan *r
 	return b;
 }
 
+int site_creature_space(const struct site_tables *t, const char *name)
+{
+	const struct site_creature *c = site_creature_find(t, name);
+	return c && c->space > 1 ? c->space : 1;
+}
+
 int site_creature_most(const struct site_tables *t, const char *name, int count)
 {
 	const struct site_creature *c = site_creature_find(t, name);

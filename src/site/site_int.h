@@ -47,6 +47,8 @@ int site_creature_fits(const struct site_tables *t, const char *name, int settin
 /* count, or the most of the creature that are met together where that
  * is fewer. */
 int site_creature_most(const struct site_tables *t, const char *name, int count);
+/* The squares of 5 ft one of the creature takes on the floor (size:). */
+int site_creature_space(const struct site_tables *t, const char *name);
 
 /* A random element of n, or -1 when n is 0. */
 int site_pick(int n, struct rng *rng);

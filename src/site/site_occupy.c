@@ -544,8 +544,63 @@ static void prison(struct level_plan *lp, struct room_groups *rg, const struct r
 	outsider_group(lp, rg, r, room, 1, lp->site->factions[faction].name);
 }
 
+/* The floor of room r in squares of 5 ft: a creature stands on each. */
+static long room_floor(const struct level_plan *lp, const struct room_plan *r)
+{
+	long side = lp->lv->map.square_feet > 0 ? lp->lv->map.square_feet : 10;
+	long floor = (long)r->area * side * side / 25;
+	/* a person of the premise's threads met here stands on it too */
+	const struct site_plan *sp = lp->site;
+	int number = lp->lv->key.entries[r->entry].number;
+	for (int i = 0; i < sp->nthreads; i++)
+		if (sp->threads[i].place == THREAD_WHO && sp->threads[i].creature &&
+		    sp->placed[i].level == lp->lv->map.depth && sp->placed[i].room == number)
+			floor -= site_creature_space(lp->t, sp->threads[i].creature);
+	return floor;
+}
+
+/* The floor the groups g[0..n) take, at count each (those with a count). */
+static long groups_space(const struct level_plan *lp, const struct site_group *g, int n)
+{
+	long sq = 0;
+	for (int i = 0; i < n; i++)
+		sq += (long)(g[i].count > 0 ? g[i].count : 0) * site_creature_space(lp->t, g[i].creature);
+	return sq;
+}
+
+/* The group of g[0..n) to shrink for the floor: the one of the rank and
+ * file (neither fixed nor optional) whose count takes the most floor and
+ * can lose one and keep one; -1 when none can. */
+static int group_to_shrink(const struct level_plan *lp, const struct site_group *g, int n)
+{
+	int big = -1;
+	long most = 0;
+	for (int i = 0; i < n; i++) {
+		long sq = (long)g[i].count * site_creature_space(lp->t, g[i].creature);
+		if (!g[i].fixed && !g[i].optional && g[i].count > 1 && sq > most)
+			big = i, most = sq;
+	}
+	return big;
+}
+
+/* The room's groups as rolled, fewer where its floor cannot hold them
+ * all: the biggest group gives one at a time, each keeping one. */
+static void fit_floor(const struct level_plan *lp, struct room_groups *rg, long floor)
+{
+	struct site_group g[ROOM_GROUPS];
+	for (int i = 0; i < rg->n; i++)
+		g[i] = rg->p[i].g;
+	for (int tries = 0; tries < 100 && groups_space(lp, g, rg->n) > floor; tries++) {
+		int big = group_to_shrink(lp, g, rg->n);
+		if (big < 0)
+			break;
+		rg->p[big].g.count = rg->p[big].g.rolled = --g[big].count;
+	}
+}
+
 /* The room's fight sized by the system, when there is one: prisoners are
- * not in it. Writes the "Encounter:" line. */
+ * not in it. Writes the "Encounter:" line. (The system sizes it for the
+ * party alone: a fight it makes may want more floor than the room has.) */
 static int size_room(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, struct key_entry *en,
 		     struct err *e)
 {
@@ -787,7 +842,9 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 							     site_creature_nature(lp->t, rg.p[i].singular, 0);
 	if ((k && seen_line(lp, en, k, facts, e) < 0) || site_also_here(lp, en, k, e) < 0)
 		return -1;
-	if (size_room(lp, &rg, r, en, e) < 0)
+	if (!lp->sizer)
+		fit_floor(lp, &rg, room_floor(lp, r));
+	else if (size_room(lp, &rg, r, en, e) < 0)
 		return -1;
 	few_parts(lp, &rg, r->leader);
 	int alone = 1;   /* no group of the rank and file or an outsider's in the room (2: nor a leader) */

@@ -194,12 +194,16 @@ static int on_thread(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 			place = i + 1;
 	if (place < 0)
 		return tpl_error(e, pos, f[0].col, "unknown place '%s' (who, find, feature or leader)", f[0].text);
-	if (site_field_text(pos, &f[1], "thread", NULL, 80, e) < 0 || site_field_text(pos, &f[3], "thread", NULL, 400, e) < 0)
+	/* the room's line may start with a condition on the room it goes to */
+	struct fact_cond cond;
+	struct tpl_field entry;
+	if (site_field_text(pos, &f[1], "thread", NULL, 80, e) < 0 ||
+	    cond_text(pos, &f[3], "thread", NULL, 400, &cond, &entry, e) < 0)
 		return -1;
 	if (!says(p->premise->text, f[1].text))
 		return tpl_error(e, pos, f[1].col, "'%s' is not in the line it belongs to (a thread is named in the "
 				 "premise's own words)", f[1].text);
-	if (!says(f[3].text, f[1].text))
+	if (!says(entry.text, f[1].text))
 		return tpl_error(e, pos, f[3].col, "the room's line does not say '%s' (it names the thread in the "
 				 "premise's own words)", f[1].text);
 	if (place == THREAD_WHO && !strcmp(f[2].text, "-"))
@@ -212,13 +216,14 @@ static int on_thread(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 					 "another wording of it, with the same place, words and creature", l->words);
 		if (l->nentries >= SITE_THREAD_WORDINGS)
 			return tpl_error(e, pos, 1, "a thread has at most %d wordings", SITE_THREAD_WORDINGS);
-		if (!(l->entries[l->nentries] = strdup(f[3].text)))
+		if (!(l->entries[l->nentries] = strdup(entry.text)))
 			return oom(e);
-		l->nentries++;
+		l->entry_conds[l->nentries++] = cond;
 		return 0;
 	}
 	l->thread = (enum site_thread_place)place;
-	if (!(l->words = strdup(f[1].text)) || !(l->entries[0] = strdup(f[3].text)) ||
+	l->entry_conds[0] = cond;
+	if (!(l->words = strdup(f[1].text)) || !(l->entries[0] = strdup(entry.text)) ||
 	    (strcmp(f[2].text, "-") && !(l->creature = strdup(f[2].text))))
 		return oom(e);
 	l->nentries = 1;
@@ -689,6 +694,24 @@ static int on_most(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 	return 0;
 }
 
+/* size:SIZE after a creature line (before its most: line): the floor one
+ * takes, for a room's groups to fit it. */
+static int on_size(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	static const char *const sizes[] = { "medium", "large", "huge", "gargantuan" };
+	static const int squares[] = { 1, 4, 9, 16 };
+	if (!p->creature)
+		return tpl_error(e, pos, 1, "'size' follows the creature line it belongs to");
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(f[0].text, sizes[i])) {
+			p->creature->space = squares[i];
+			return 0;
+		}
+	return tpl_error(e, pos, f[0].col, "size: medium, large, huge or gargantuan, not '%s'", f[0].text);
+}
+
 /* ---- outsiders ---- */
 
 /* An outsider's line ends the faction or kind above it: a levels line
@@ -791,6 +814,7 @@ static const struct tpl_directive directives[] = {
 	{ "contents", "str", on_contents, 0 },
 	{ "creature", "str str str", on_creature, 0 },
 	{ "most", "str", on_most, 0 },
+	{ "size", "str", on_size, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 

@@ -38,6 +38,7 @@ struct site_line {
 	char *words;           /* the thread's words, as the text says them */
 	char *creature;        /* THREAD_WHO: what the person is, for the roster ("commoner") */
 	char *entries[SITE_THREAD_WORDINGS];   /* the room's line in its wordings, each saying the words */
+	struct fact_cond entry_conds[SITE_THREAD_WORDINGS];   /* the room each wording needs ("[grand]") */
 	int nentries;
 	const char *file;      /* where the line is: one of the tables' files */
 	int line;
@@ -65,6 +66,8 @@ struct site_creature {
 				       ("!warm": no ice devil in a forge) */
 	int most;                   /* > 0: never more than this many together
 				       (oozes and big beasts come alone or in pairs) */
+	int space;                  /* squares of 5 ft one takes on the floor
+				       (size:large 4, huge 9, gargantuan 16); 0: one */
 	int *kind_index;            /* beside kinds, once loaded: the kind's index, or -1 */
 	const char *file;
 	int line;

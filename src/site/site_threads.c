@@ -169,7 +169,28 @@ struct spot {
 	int role, faction, leader, dist;
 	int kind;               /* index in the tables' kinds, or -1 */
 	int used;
+	fact_bits facts;        /* the room's facts as planned: the map's and its kind's */
 };
+
+/* Whether any wording of line l has a condition on its room. */
+static int line_conditioned(const struct site_line *l)
+{
+	for (int w = 0; l && w < l->nentries; w++)
+		if (l->entry_conds[w].need || l->entry_conds[w].not)
+			return 1;
+	return 0;
+}
+
+/* How specific the most specific wording of l that holds for facts is;
+ * -1 when none holds. */
+static int line_fit(const struct site_line *l, fact_bits facts)
+{
+	int best = -1;
+	for (int w = 0; w < l->nentries; w++)
+		if (fact_cond_holds(&l->entry_conds[w], facts) && l->entry_conds[w].n > best)
+			best = l->entry_conds[w].n;
+	return best;
+}
 
 /* Whether words name kind k's place as any one ("a temple"), not this
  * site's: a match word of k after "a" or "an". */
@@ -274,7 +295,14 @@ static int reword(struct site_thread *t, const struct spot *s, int rooms, const 
 	struct rng rng;
 	rng_seed_text(&rng, seed ? seed : "", SITE_THREAD_STREAM + 1u +
 		      (unsigned)(s->level * 7919 + s->number * 104729 + rooms));
-	char *entry = own_entry(t->line, t->label, rng_range(&rng, 0, t->line->nentries - 1));
+	/* of the wordings that hold for the room, the most specific */
+	int fit = line_fit(t->line, s->facts), ok[SITE_THREAD_WORDINGS], nok = 0;
+	for (int w = 0; w < t->line->nentries; w++)
+		if (fact_cond_holds(&t->line->entry_conds[w], s->facts) && t->line->entry_conds[w].n == fit)
+			ok[nok++] = w;
+	if (nok == 0)
+		return 0;
+	char *entry = own_entry(t->line, t->label, ok[rng_range(&rng, 0, nok - 1)]);
 	if (!entry)
 		return -1;
 	free(t->entry);
@@ -283,7 +311,8 @@ static int reword(struct site_thread *t, const struct spot *s, int rooms, const 
 }
 
 /* The rooms of levels[0..n) the site planned, as spots; *count of them. */
-static struct spot *spots_of(const struct level *levels, int n, int *count, struct err *e)
+static struct spot *spots_of(const struct site_tables *t, const struct level *levels, int n, int *count,
+			     struct err *e)
 {
 	int total = 0;
 	for (int k = 0; k < n; k++)
@@ -296,13 +325,27 @@ static struct spot *spots_of(const struct level *levels, int n, int *count, stru
 	*count = 0;
 	for (int k = 0; k < n; k++) {
 		const struct level *lv = &levels[k];
+		struct room_facts *facts = NULL;
+		if (lv->uses && room_facts_level(&lv->map, site_setting_of(&lv->map), &facts, e) < 0) {
+			free(s);
+			return NULL;
+		}
 		for (int id = 1; lv->uses && id <= lv->map.nregions; id++) {
 			const struct room_use *u = &lv->uses[id];
 			if (u->kind < 0 || lv->map.regions[id].number <= 0)
 				continue;
+			/* the map's facts and the kind's use, floor and feature */
+			const struct site_kind *kind = &t->kinds[u->kind];
+			fact_bits b = facts[id].bits;
+			if (kind->facts & FACTS_FLOOR)
+				b &= ~FACTS_FLOOR;
+			b |= kind->facts;
+			if (kind->feature != FEATURE_NONE)
+				b |= FACT_BIT(FACT_FEATURE + kind->feature - 1);
 			s[(*count)++] = (struct spot){ lv->map.depth, lv->map.regions[id].number, u->role, u->faction,
-						       u->leader, u->dist, u->kind, 0 };
+						       u->leader, u->dist, u->kind, 0, b };
 		}
+		free(facts);
 	}
 	return s;
 }
@@ -311,7 +354,7 @@ int site_threads_place(struct site_plan *p, const struct site_tables *t, const s
 		       const char *seed, struct err *e)
 {
 	int count;
-	struct spot *s = spots_of(levels, n, &count, e);
+	struct spot *s = spots_of(t, levels, n, &count, e);
 	if (!s)
 		return -1;
 	unsigned settings = 0;
@@ -326,22 +369,30 @@ int site_threads_place(struct site_plan *p, const struct site_tables *t, const s
 		 * rites) goes to a room of that kind or use, one of its own */
 		int place = place_kind(t, th, p->placed[i].text, settings);
 		int shared = place >= 0 || th->kind == THREAD_WANT || (th->kind == THREAD_HOOK && th->place == THREAD_LEADER);
+		/* a thread whose wordings need a room of a use ("[grand]") goes
+		 * only where one holds, the most specific first */
+		int conditioned = th->line && line_conditioned(th->line);
 		int best = -1, best_score = -1;
 		for (int pass = 0; pass < 2 && best < 0; pass++)
 			for (int j = 0; j < count; j++) {
 				if (pass == 0 && s[j].used && !shared)
 					continue;
-				int score = (suits(th, &s[j], n, clue_levels) + holds_place(t, place, &s[j])) * 4 +
+				int fit = conditioned ? line_fit(th->line, s[j].facts) : 0;
+				if (fit < 0)
+					continue;
+				int score = (suits(th, &s[j], n, clue_levels) + holds_place(t, place, &s[j]) + 150 * fit) * 4 +
 					    rng_range(&rng, 0, 3);
 				if (score > best_score) {
 					best_score = score;
 					best = j;
 				}
 			}
+		if (best < 0)   /* no room holds it: the premise tells it unplaced */
+			continue;
 		s[best].used = 1;
 		p->placed[i].level = s[best].level;
 		p->placed[i].room = s[best].number;
-		if (th->line && th->line->nentries > 1 && reword(th, &s[best], levels[0].map.nregions, seed) < 0) {
+		if (th->line && (th->line->nentries > 1 || conditioned) && reword(th, &s[best], levels[0].map.nregions, seed) < 0) {
 			free(s);
 			return err_set(e, "out of memory placing the premise's threads");
 		}
