@@ -126,7 +126,9 @@ struct site_sizer {
 	int (*size)(void *ctx, struct site_group *g, int n, const struct site_meeting *at, struct key_entry *en,
 		    char *figures, size_t size, struct err *e);
 	/* Whether creature fits its part of a cast on dungeon level depth,
-	 * for the party: 2 a leader that is a fight in itself, 1 yes, 0 too
+	 * for the party: 3 a leader that alone is past a moderate fight (one
+	 * a party of one can face), 2 a leader that is a fight in itself, 1
+	 * yes, 0 too
 	 * weak (a warchief that is a plain orc) or too strong (a leader past
 	 * a high fight alone), -1 a creature the system lacks. */
 	int (*fits)(void *ctx, const char *creature, enum site_cast cast, int depth);

@@ -144,7 +144,7 @@ static int fill_faction(struct faction *out, const struct site_faction_type *f, 
 	snprintf(out->name, sizeof out->name, "%s", f->called[pick_for(f->called_cond, f->ncalled, settings, rng)]);
 	int pick = -1, n = 0, best = 1;
 	for (int i = 0; sz && sz->fits && i < f->nleaders; i++)
-		best = leader_fits(&f->leaders[i], sz, depth) > best ? 2 : best;
+		best = leader_fits(&f->leaders[i], sz, depth) > best ? leader_fits(&f->leaders[i], sz, depth) : best;
 	for (int i = 0; sz && sz->fits && i < f->nleaders; i++)
 		if (leader_fits(&f->leaders[i], sz, depth) == best && rng_range(rng, 0, n++) == 0)
 			pick = i;   /* one of the strongest that fit */

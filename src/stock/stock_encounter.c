@@ -18,6 +18,8 @@
 /* A group's largest: this many times what the site's own dice rolled for
  * it, so that a nest of three swarms does not become twelve. */
 #define GROUP_GROWTH 3
+/* The most of one stronger kind keeping a room without the rank and file. */
+#define SOLO_MOST 3
 
 /* The most creatures a fight holds for a party, at `each` a character:
  * never fewer than a group and one standing over it. */
@@ -118,9 +120,25 @@ static long fill(struct site_group *g, const struct fig_creature *const *c, int 
 	return xp;
 }
 
+/* The number of kind i's creatures in the fight, counting the later groups
+ * of its kind (a leader and one of its own kind beside it); 0 where an
+ * earlier group of the kind has counted them. */
+static int kind_count(const struct site_group *g, const struct fig_creature *const *c, int n, int i)
+{
+	if (g[i].count <= 0)
+		return 0;
+	for (int j = 0; j < i; j++)
+		if (g[j].count > 0 && c[j] == c[i])
+			return 0;
+	int count = 0;
+	for (int j = i; j < n; j++)
+		count += g[j].count > 0 && c[j] == c[i] ? g[j].count : 0;
+	return count;
+}
+
 /* "3 × Troll (CR 5; AC 15, HP 84 each) and Bugbear (CR 1; AC 16, HP 27)
  * · 5,400 XP, moderate for 4 characters of level 8" ("past high" for a
- * fight beyond the high budget) */
+ * fight beyond the high budget); each kind once */
 static void figures_text(const struct site_group *g, const struct fig_creature *const *c, int n, long xp,
 			 enum fig_difficulty d, int past, int party, int level, const char *rating, char *out,
 			 size_t size)
@@ -128,18 +146,19 @@ static void figures_text(const struct site_group *g, const struct fig_creature *
 	size_t at = 0;
 	int shown = 0, total = 0;
 	for (int i = 0; i < n; i++)
-		total += g[i].count > 0;
+		total += kind_count(g, c, n, i) > 0;
 	out[0] = '\0';
 	for (int i = 0; i < n && at < size; i++) {
-		if (g[i].count <= 0)
+		int count = kind_count(g, c, n, i);
+		if (count <= 0)
 			continue;
 		const char *sep = shown == 0 ? "" : shown == total - 1 ? " and " : ", ";
 		int m;
-		if (g[i].count == 1)
+		if (count == 1)
 			m = snprintf(out + at, size - at, "%s%s (%s %s; AC %d, HP %d)", sep, c[i]->name, rating, c[i]->cr,
 				     c[i]->ac, c[i]->hp);
 		else
-			m = snprintf(out + at, size - at, "%s%d × %s (%s %s; AC %d, HP %d each)", sep, g[i].count,
+			m = snprintf(out + at, size - at, "%s%d × %s (%s %s; AC %d, HP %d each)", sep, count,
 				     c[i]->name, rating, c[i]->cr, c[i]->ac, c[i]->hp);
 		if (m < 0)
 			return;
@@ -276,8 +295,8 @@ static void consider(struct composer *cp, int a, int ka, int b, int kb, int most
 	if (band > cp->in_band || (band == cp->in_band && richer)) {
 		memcpy(cp->best, t, (size_t)n * sizeof *t);
 		for (int j = 0; j < n; j++) {
-			if (cp->g[j].optional)
-				cp->best[j].fixed = 0, cp->best[j].rolled = 0;
+			cp->best[j].fixed = cp->g[j].fixed;
+			cp->best[j].rolled = cp->g[j].rolled;
 			cp->best[j].optional = cp->g[j].optional;
 		}
 		cp->best_xp = x;
@@ -313,10 +332,12 @@ static int compose(struct site_group *g, const struct fig_creature *const *c, in
 	int leader = leaders > 0;
 	cp.mixed = !leader;
 	int stronger[KEY_MAX_OCCUPANTS * 2], ns = 0;
-	for (int i = 0; i < n; i++)
-		if (g[i].optional && c[i] && c[i]->xp > weakest)
+	for (int i = 0; i < n; i++)   /* beside a leader, more of its guard's own kind too */
+		if (g[i].optional && c[i] && (c[i]->xp > weakest || (leader && c[i]->xp == weakest)))
 			stronger[ns++] = i;
-	for (int alone = 0; alone <= leader && (alone == 0 || !cp.in_band); alone++) {
+	/* a leader's fight tries both (it is built as hard as its band goes,
+	 * so that the level's other high fights have room under it) */
+	for (int alone = 0; alone <= leader; alone++) {
 		for (int s = 0; s < ns; s++) {
 			int i = stronger[s], most = most_with(f, c[i], party, level, cap, leaders);
 			for (int k = 1; (alone ? k + leaders : 2 * k) <= most && k <= optional_most(&g[i], 6); k++)
@@ -334,11 +355,24 @@ static int compose(struct site_group *g, const struct fig_creature *const *c, in
 			}
 	}
 	/* a room's fight no mix of kinds lands in the band of (a party of one
-	 * or two, whose bands are narrow): one or two of a stronger kind keep
-	 * the room on their own */
+	 * or two, whose bands are narrow): a few of one stronger kind, or of
+	 * two, keep the room on their own */
 	for (int s = 0; s < ns && solo && !leader && !cp.in_band; s++)
-		for (int k = 1; k <= optional_most(&g[stronger[s]], 2) && k <= cap; k++)
+		for (int k = 1; k <= optional_most(&g[stronger[s]], SOLO_MOST) && k <= cap; k++)
 			consider(&cp, stronger[s], k, -1, 0, cap, 2);
+	int beside[KEY_MAX_OCCUPANTS * 2], nb = 0;   /* a second kind with them: stronger, or the rank and file */
+	for (int i = 0; i < n; i++)
+		if (c[i] && (g[i].optional ? c[i]->xp > weakest : !g[i].fixed))
+			beside[nb++] = i;
+	for (int s = 0; s < ns && solo && !leader && !cp.in_band; s++)
+		for (int u = 0; u < nb; u++) {
+			int i = stronger[s], j = beside[u];
+			if (j == i || (g[j].optional && j < i))
+				continue;   /* each pair of stronger kinds once */
+			for (int ki = 1; ki <= optional_most(&g[i], SOLO_MOST); ki++)
+				for (int kj = 1; kj <= optional_most(&g[j], SOLO_MOST) && ki + kj <= cap; kj++)
+					consider(&cp, i, ki, j, kj, cap, 2);
+		}
 	memcpy(g, cp.best, (size_t)n * sizeof *g);
 	*xp_out = cp.best_xp;
 	return cp.in_band;
@@ -468,6 +502,8 @@ int stock_cast_fits(void *ctx, const char *creature, enum site_cast cast, int de
 	long high = (long)p->party * f->budget[level][FIG_HIGH];
 	if (cast == CAST_LEADER ? c->xp > high : cast == CAST_RANK && 2L * c->xp > high)
 		return 0;   /* too strong: alone, or two of the rank and file, past a high fight */
+	if (cast == CAST_LEADER && c->xp > (long)p->party * f->budget[level][FIG_MODERATE])
+		return 3;   /* a high fight alone: beside a few it stays in the band */
 	return cast == CAST_LEADER && 8L * c->xp >= high ? 2 : 1;   /* a leader that is a fight in itself */
 }
 
