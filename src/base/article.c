@@ -56,12 +56,27 @@ void article_fix(struct sbuf *s, size_t from)
 {
 	if (!s->data || s->failed)
 		return;
-	for (size_t i = from; i < s->len; i++) {
+	/* an article is "a " or "an ": found from space to space (memchr),
+	 * not letter by letter */
+	for (size_t j = from; j < s->len; j++) {
 		char *d = s->data;
-		if ((d[i] != 'a' && d[i] != 'A') || (i > from && isalpha((unsigned char)d[i - 1])))
+		const char *space = memchr(d + j, ' ', s->len - j);
+		if (!space)
+			return;
+		j = (size_t)(space - d);
+		size_t i, len;
+		if (j >= from + 1 && (d[j - 1] == 'a' || d[j - 1] == 'A')) {
+			i = j - 1;
+			len = 1;
+		} else if (j >= from + 2 && d[j - 1] == 'n' && (d[j - 2] == 'a' || d[j - 2] == 'A')) {
+			i = j - 2;
+			len = 2;
+		} else {
 			continue;
-		size_t len = d[i + 1] == 'n' ? 2 : 1;
-		if (i + len + 1 >= s->len || d[i + len] != ' ' || !isalnum((unsigned char)d[i + len + 1]))
+		}
+		if (i > from && isalpha((unsigned char)d[i - 1]))
+			continue;
+		if (i + len + 1 >= s->len || !isalnum((unsigned char)d[i + len + 1]))
 			continue;
 		if (d[i] == 'A' && !sentence_start(d, from, i))
 			continue;
@@ -72,6 +87,7 @@ void article_fix(struct sbuf *s, size_t from)
 		if (wl < len) {   /* "an" to "a" */
 			memmove(d + i + 1, d + i + 2, s->len - i - 1);
 			s->len--;
+			j--;
 		} else {   /* "a" to "an" */
 			sbuf_addc(s, ' ');
 			if (s->failed)
@@ -79,6 +95,7 @@ void article_fix(struct sbuf *s, size_t from)
 			d = s->data;
 			memmove(d + i + 2, d + i + 1, s->len - i - 2);
 			d[i + 1] = 'n';
+			j++;
 		}
 	}
 }
