@@ -30,6 +30,7 @@
 struct counts {
 	long entries, contradictions, hiding, misplaced, unnamed;
 	long too_big, empty_found, crowds, count_words, articles, unsuited;
+	long patrols;
 	long remains, unheld, crowded;
 };
 
@@ -384,7 +385,8 @@ static int empty_found(const struct key_entry *en, const char *where)
 static int count_before(const char *text, const char *p)
 {
 	static const char *const words[] = { "one", "two", "three", "four", "five", "six", "seven", "eight",
-					     "nine", "ten", "eleven", "twelve", NULL };
+					     "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
+					     "sixteen", "seventeen", "eighteen", "nineteen", "twenty", NULL };
 	const char *end = p;
 	while (end > text && end[-1] == ' ')
 		end--;
@@ -590,6 +592,88 @@ static int crowded(const struct key_entry *en, const struct map *m, const char *
 	return 1;
 }
 
+/* The most a count said before text[at] may be: "1d4+2 " 6, "seven " 7,
+ * "7 " 7, walking back over up to three words ("seven giant rats"); 0 if
+ * none is said. */
+static int most_before(const char *text, const char *at)
+{
+	const char *p = at;
+	for (int words = 0; words < 4 && p > text; words++) {
+		while (p > text && p[-1] == ' ')
+			p--;
+		const char *end = p;
+		while (p > text && p[-1] != ' ')
+			p--;
+		int n, sides, plus = 0;
+		char tail;
+		if (sscanf(p, "%dd%d%c", &n, &sides, &tail) >= 2 && end - p >= 3) {
+			sscanf(p, "%*dd%*d+%d", &plus);
+			return n * sides + plus;
+		}
+		int c = count_before(text, end);
+		if (c > 0 && (p == end || isalnum((unsigned char)end[-1])))
+			return c;
+	}
+	return 0;
+}
+
+/* How many of plural (lowercase) room `number`'s Who lines hold: the
+ * counts said before it, or one where only the singular is said. */
+static int room_holds(const struct level *lv, int number, const char *plural)
+{
+	for (int i = 0; i < lv->key.n; i++) {
+		const struct key_entry *en = &lv->key.entries[i];
+		if (en->number != number || en->region <= 0)
+			continue;
+		char who[4096], one[48];
+		lines_with(en, "who:", who, sizeof who);
+		int held = 0;
+		for (const char *p = strstr(who, plural); p; p = strstr(p + 1, plural))
+			if (p > who && p[-1] == ' ' && !isalpha((unsigned char)p[strlen(plural)]))
+				held += most_before(who, p);
+		snprintf(one, sizeof one, "%s", plural);
+		if (!held && one[0] && one[strlen(one) - 1] == 's') {
+			one[strlen(one) - 1] = '\0';   /* one: "a cultist" */
+			held = strstr(who, one) != NULL;
+		}
+		return held;
+	}
+	return 0;
+}
+
+/* Wandering rows that bring "N creatures from room R" (or "from rooms R,
+ * S and T"; not "from room R and the halls around it") where those rooms'
+ * Who lines hold fewer of them than the row may roll. */
+static int patrols(const char *row, const struct level *lv, const char *where)
+{
+	const char *at = strstr(row, " from room");
+	if (!at || !lv->key.n || strstr(row, " and the halls around it") ||
+	    (at[10] != ' ' && strncmp(at + 10, "s ", 2) != 0))
+		return 0;
+	const char *start = at;
+	while (start > row && start[-1] != ' ')
+		start--;
+	char plural[48];
+	snprintf(plural, sizeof plural, "%.*s", (int)(at - start), start);
+	int most = most_before(row, start), held = 0;
+	for (const char *p = at + 10 + (at[10] == 's');
+	     *p == ' ' || *p == ',' || isdigit((unsigned char)*p) || !strncmp(p, "and ", 4);) {
+		if (isdigit((unsigned char)*p)) {
+			held += room_holds(lv, atoi(p), plural);
+			while (isdigit((unsigned char)*p))
+				p++;
+		} else {
+			p += strncmp(p, "and ", 4) ? 1 : 4;
+		}
+	}
+	if (most > held) {
+		note(row, at);
+		report("a patrol bigger than its rooms", where, &lv->key.entries[0], row);
+		return 1;
+	}
+	return 0;
+}
+
 static void check_level(const struct level *lv, const char *where, struct counts *c)
 {
 	const struct map *m = &lv->map;
@@ -631,6 +715,7 @@ static void check_level(const struct level *lv, const char *where, struct counts
 			c->crowds += crowds(row, "a wandering row", where, &lv->key.entries[0]);
 			c->articles += articles(row, "a wandering row", where, &lv->key.entries[0]);
 		}
+		c->patrols += patrols(row, lv, where);
 	}
 }
 
@@ -679,6 +764,9 @@ static void say(const char *what, const struct counts *c)
 	ck_assert_int_eq(c->count_words, 0);
 	ck_assert_int_eq(c->articles, 0);
 	ck_assert_int_eq(c->unsuited, 0);
+	printf("key truth: %s: %ld wandering rows that bring more from a room than it holds\n", what, c->patrols);
+	fflush(stdout);
+	ck_assert_int_eq(c->patrols, 0);
 	printf("key truth: %s: %ld remains in rooms unfit for them, %ld finds in things not drawn, %ld rooms "
 	       "with more creatures than their floor holds\n", what, c->remains, c->unheld, c->crowded);
 	fflush(stdout);

@@ -112,6 +112,24 @@ static void patrol_led_by(const struct level_plan *lp, const struct site_faction
 	}
 }
 
+/* How many of creature the level's room numbered `number` holds, by its
+ * entry's occupants as written, its leader, prisoners and the person a
+ * thread has the party seek aside (none of them walks with a patrol). */
+static int room_holds(const struct level_plan *lp, int number, const char *creature)
+{
+	int held = 0;
+	for (int i = 0; i < lp->n; i++) {
+		const struct key_entry *en = &lp->lv->key.entries[lp->rooms[i].entry];
+		if (en->number != number)
+			continue;
+		for (int j = 0; j < en->noccupants; j++)
+			if (!strcmp(en->occupants[j].creature, creature) && strcmp(en->occupants[j].role, "leader") != 0 &&
+			    strcmp(en->occupants[j].role, "prison") != 0 && strcmp(en->occupants[j].role, "sought") != 0)
+				held += en->occupants[j].count;
+	}
+	return held;
+}
+
 /* The text of a row of the wandering table (caller frees) into *out, NULL
  * when out of memory: its count dice, or, sized for a party, as many as a
  * low fight holds, its figures first; a faction's patrol that is led (f
@@ -138,6 +156,7 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 		dice_text(&bumped, dice, sizeof dice);
 	}
 	const char *n = dice, *who = plural;
+	int shown = bumped.n * bumped.sides + bumped.plus;   /* the most the row may bring */
 	if (lp->sizer) {
 		/* as many as its dice could roll, at most twice that sized */
 		struct site_group g[8];
@@ -186,15 +205,58 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 			head_of(creature, num, said_head, SITE_WORD + 32);
 			n = site_number_word(g[0].count, word, sizeof word);
 			who = g[0].count == 1 ? creature : plural;
+			shown = g[0].count;
 			for (int i = 1; i < ng && !led[0]; i++)
 				patrol_led_by(lp, f, &g[i], led, sizeof led);
 		}
 	}
 	if (!lp->sizer)
 		head_of(creature, dice, said_head, SITE_WORD + 32);
-	/* where they are based: "gnolls from room 7" */
+	/* where they are based: "gnolls from room 7", where that room holds
+	 * as many of them as the row may bring */
+	if (from > 0 && room_holds(lp, from, creature) == 0) {
+		/* a room of the faction without them: the next room that has them */
+		int start = 0, other = 0;
+		for (int i = 0; i < lp->n; i++)
+			if (lp->lv->key.entries[lp->rooms[i].entry].number == from)
+				start = i;
+		for (int i = 1; i <= lp->n && !other; i++) {
+			int number = lp->lv->key.entries[lp->rooms[(start + i) % lp->n].entry].number;
+			if (room_holds(lp, number, creature) > 0)
+				other = number;
+		}
+		from = other;
+	}
 	if (from > 0) {
-		snprintf(whom, sizeof whom, "%s from room %d", who, from);
+		/* too few there for the row: from the next rooms that hold them
+		 * too, "from rooms 8 and 12", or "from room 8 and the halls
+		 * around it" */
+		int list[4] = { from }, held = room_holds(lp, from, creature), nlist = 1;
+		for (int i = 0; i < lp->n && held < shown && nlist < 4; i++) {
+			int number = lp->lv->key.entries[lp->rooms[i].entry].number, more = room_holds(lp, number, creature);
+			int listed = 0;
+			for (int k = 0; k < nlist; k++)
+				listed |= list[k] == number;
+			if (more > 0 && !listed) {
+				list[nlist++] = number;
+				held += more;
+			}
+		}
+		for (int k = 1; k < nlist; k++)   /* named in order: "rooms 1 and 9" */
+			for (int j = k; j > 0 && list[j - 1] > list[j]; j--) {
+				int swap = list[j];
+				list[j] = list[j - 1];
+				list[j - 1] = swap;
+			}
+		if (held < shown)
+			snprintf(whom, sizeof whom, "%s from room %d and the halls around it", who, from);
+		else if (nlist == 1)
+			snprintf(whom, sizeof whom, "%s from room %d", who, from);
+		else {
+			int at = snprintf(whom, sizeof whom, "%s from rooms %d", who, list[0]);
+			for (int k = 1; k < nlist && at > 0 && (size_t)at < sizeof whom; k++)
+				at += snprintf(whom + at, sizeof whom - (size_t)at, "%s%d", k == nlist - 1 ? " and " : ", ", list[k]);
+		}
 		who = whom;
 	}
 	const char *names[] = { "n", "who" };
