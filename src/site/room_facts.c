@@ -14,7 +14,7 @@ static const char *const fact_names[FACT_COUNT] = {
 	"pillar", "water", "rubble", "statue", "pit", "altar", "coffin", "bed", "crate", "shelf", "table",
 	"throne", "hearth", "cage", "well",
 	"pillars", "statues", "coffins", "beds", "crates", "shelves", "tables", "cages", "pair",
-	"stairs", "trap", "door", "opening", "locked", "secret", "portcullis",
+	"stairs", "trap", "door", "opening", "locked", "secret", "portcullis", "below", "above",
 	"boards", "flagstones", "earth", "cold", "warm", "wet", "dark", "lit",
 	"occupied", "faction", "leader", "beast", "vermin", "undead", "construct", "ooze", "living", "thinking",
 	"kitchen", "sleeping", "storage", "worship", "workshop", "grand", "carried",
@@ -95,8 +95,10 @@ int fact_cond_read(const struct tpl_pos *pos, const char *text, int col, struct 
 			c->need |= bit;
 		/* what it carries is no mark of where it is said, nor a use, a
 		 * setting or a floor it only refuses ("[!kitchen]", "[!building]":
-		 * anywhere else, as often as the lines without a condition) */
-		c->n += !(bit & FACTS_CLAIMED) && !(neg && (bit & FACTS_REFUSED_FREELY));
+		 * anywhere else, as often as the lines without a condition), nor a
+		 * fact of the whole level ("[below]": anywhere on a level with
+		 * one below it, as often as the rest) */
+		c->n += !(bit & FACTS_CLAIMED) && !(neg && (bit & FACTS_REFUSED_FREELY)) && !(bit & FACTS_LEVEL);
 		words++;
 		p = w + len;
 	}
@@ -145,6 +147,18 @@ static fact_bits feature_facts(const struct room_facts *rf)
 	return b;
 }
 
+fact_bits room_facts_of_level(const struct map *m, int setting)
+{
+	fact_bits b = FACT_BIT(setting);
+	for (int i = 0; i < m->nstairs; i++) {
+		if (m->stairs[i].dir == STAIR_DOWN)
+			b |= FACT_BIT(FACT_BELOW);
+		else if (m->stairs[i].to_level > 0)
+			b |= FACT_BIT(FACT_ABOVE);
+	}
+	return b;
+}
+
 int room_facts_level(const struct map *m, int setting, struct room_facts **out, struct err *e)
 {
 	struct room_facts *rf = calloc((size_t)m->nregions + 1, sizeof *rf);
@@ -178,7 +192,7 @@ int room_facts_level(const struct map *m, int setting, struct room_facts **out, 
 			rf[id].bits |= FACT_BIT(FACT_TRAP);
 	}
 	/* the floor and the light by where the site lies; the air by the theme */
-	fact_bits where = FACT_BIT(setting) |
+	fact_bits where = room_facts_of_level(m, setting) |
 			  (setting == SETTING_BUILDING ? FACT_BIT(FACT_BOARDS) | FACT_BIT(FACT_LIT)
 			   : setting == SETTING_CAVE   ? FACT_BIT(FACT_EARTH) | FACT_BIT(FACT_DARK)
 						       : FACT_BIT(FACT_FLAGSTONES) | FACT_BIT(FACT_DARK));

@@ -26,6 +26,9 @@ enum fact {
 	/* what the map has there */
 	FACT_PAIR,   /* of each of those drawn, exactly two */
 	FACT_STAIRS, FACT_TRAP, FACT_DOOR, FACT_OPENING, FACT_LOCKED, FACT_SECRET, FACT_PORTCULLIS,
+	/* of the whole level: stairs lead down to a level below it, or up to
+	 * a level above it */
+	FACT_BELOW, FACT_ABOVE,
 	/* its floor, temperature and light */
 	FACT_BOARDS, FACT_FLAGSTONES, FACT_EARTH, FACT_COLD, FACT_WARM, FACT_WET, FACT_DARK, FACT_LIT,
 	/* who is in it */
@@ -52,6 +55,10 @@ typedef uint64_t fact_bits;
 #define FACTS_USE                                                                                            \
 	(FACT_BIT(FACT_KITCHEN) | FACT_BIT(FACT_SLEEPING) | FACT_BIT(FACT_STORAGE) | FACT_BIT(FACT_WORSHIP) | \
 	 FACT_BIT(FACT_WORKSHOP) | FACT_BIT(FACT_GRAND))
+/* the facts of a level as a whole, true of each of its rooms and known
+ * where no room is (the wandering table); no mark of a line's
+ * specificity, needed or refused */
+#define FACTS_LEVEL (FACT_BIT(FACT_BELOW) | FACT_BIT(FACT_ABOVE))
 /* the facts a line may refuse without becoming more specific: the setting,
  * the floor and the room's use */
 #define FACTS_REFUSED_FREELY                                                                                 \
@@ -105,5 +112,9 @@ int fact_cond_read(const struct tpl_pos *pos, const char *text, int col, struct 
  * m->nregions + 1 of them (malloc'd, by region id). Returns 0 or -1 with
  * e set. */
 int room_facts_level(const struct map *m, int setting, struct room_facts **out, struct err *e);
+/* The facts of level m as a whole: where it lies (setting) and the
+ * FACTS_LEVEL the map gives it (a stair down: below; a stair up to a
+ * level: above). */
+fact_bits room_facts_of_level(const struct map *m, int setting);
 
 #endif

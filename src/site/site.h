@@ -19,7 +19,11 @@
 #define SITE_MAX_THREADS 12
 
 /* What a thread of the premise is (site_threads.c). */
-enum site_thread_kind { THREAD_HOOK, THREAD_WANT, THREAD_TRACES, THREAD_REMAINS, THREAD_CLUE };
+/* the hook's, the holders' want, what befell, what it was built for, a
+ * clue to a secret, the thing the holders want (a want line's own thread)
+ * and a person or thing a secret names (a secret line's) */
+enum site_thread_kind { THREAD_HOOK, THREAD_WANT, THREAD_TRACES, THREAD_REMAINS, THREAD_CLUE, THREAD_SOUGHT,
+			THREAD_NAMED };
 
 /* A thread: the premise's (or the secret's) words for it, where it is
  * and the line its room's entry gives. */

@@ -190,6 +190,8 @@ void site_tables_free(struct site_tables *t)
 		free_list(f->holds, f->nholds);
 		free_list(f->wants, f->nwants);
 		free_list(f->secrets, f->nsecrets);
+		free_lines(f->want_lines, f->nwants);
+		free_lines(f->secret_lines, f->nsecrets);
 		free_list(f->clues, f->nclues);
 		free(f->clue_of);
 		free(f->called_cond);

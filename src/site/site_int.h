@@ -17,16 +17,19 @@
 
 /* The plan's threads from the premise's lines (each may be NULL): the
  * hook's, the first faction's want, the befell line's traces, the built
- * line's remains, and clues to each faction's secret (secrets[f], the
+ * line's remains, the thing the want names (want_line's thread, where it
+ * has one), and clues to each faction's secret (secrets[f], the
  * secret_of[f]th of types[f]): three of its clue lines for the first,
  * one for the other, or the secret told whole where it has none
  * (site_threads.c). Returns 0 or -1 with e set. */
 int site_threads_make(struct site_plan *p, const struct site_line *built, const struct site_line *befell,
-		      const struct site_line *hook, const char *want, const char *const *secrets,
-		      const struct site_faction_type *const *types, const int *secret_of, struct err *e);
+		      const struct site_line *hook, const char *want, const struct site_line *want_line,
+		      const char *const *secrets, const struct site_faction_type *const *types, const int *secret_of,
+		      struct err *e);
 
-/* A random index among lines[0..n) that suit one of settings, or -1. */
-int site_pick_line(const struct site_line *lines, int n, unsigned settings, struct rng *rng);
+/* A random index among lines[0..n) that suit one of settings and whose
+ * condition holds for facts (the site's story's: site_story_facts), or -1. */
+int site_pick_line(const struct site_line *lines, int n, unsigned settings, fact_bits facts, struct rng *rng);
 
 /* Of lines whose conditions are conds[0..n) (NULL: none has one), the
  * indices of those that hold for facts and, of them, have the most

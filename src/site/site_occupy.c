@@ -832,8 +832,12 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 		outsider_group(lp, &rg, r, room, 1, NULL), *visitor_done = 1;
 	else if (r->dist > 0 && rng_chance(&lp->rng, 0.25))
 		outsider_group(lp, &rg, r, room, 0, NULL);
-	/* who is here, as facts: what is seen and found suits them */
+	/* who is here, as facts: what is seen and found suits them, and a
+	 * person a thread brings (the cook the secret names) */
 	fact_bits facts = room;
+	const char *person = site_threads_person(lp->site, lp->lv->map.depth, en->number);
+	if (person)
+		facts |= FACT_BIT(FACT_OCCUPIED) | site_creature_nature(lp->t, person, 0);
 	for (int i = 0; i < rg.n; i++)
 		if (!rg.p[i].g.optional && !rg.p[i].prison_of)
 			facts |= rg.p[i].faction >= 0 ? with_member(lp, room, rg.p[i].singular, rg.p[i].role == ROLE_LEADER)

@@ -127,18 +127,49 @@ static int pick_faction(const struct site_tables *t, enum site_setting first, un
 	return best;
 }
 
-/* One of a faction's lines whose condition holds where the site lies
- * (settings: its bits are the setting facts'); any when none does. */
-static int pick_for(const struct fact_cond *conds, int n, unsigned settings, struct rng *rng)
+/* One of a faction's lines whose condition holds for the site's story
+ * (facts: site_story_facts), each as likely; any when none does. */
+static int pick_for(const struct fact_cond *conds, int n, fact_bits facts, struct rng *rng)
 {
-	int i = site_pick_fit(conds, n, settings, rng);
-	return i >= 0 ? i : site_pick(n, rng);
+	int hold = 0;
+	for (int i = 0; i < n; i++)
+		hold += fact_cond_holds(&conds[i], facts);
+	if (hold == 0)
+		return site_pick(n, rng);
+	int k = rng_range(rng, 0, hold - 1);
+	for (int i = 0; i < n; i++)
+		if (fact_cond_holds(&conds[i], facts) && k-- == 0)
+			return i;
+	return site_pick(n, rng);
+}
+
+/* The facts the site's story knows (its premise and its factions' lines):
+ * where the first level lies and that level's own (a level below or
+ * above it), and each thing of the map (a feature, stairs, a door of a
+ * kind) drawn in some room of one of the n levels. */
+static fact_bits story_facts(const struct level *levels, int n, enum site_setting setting)
+{
+	static const enum fact door_fact[DOOR_KIND_COUNT] = { FACT_OPENING, FACT_DOOR, FACT_LOCKED, FACT_SECRET,
+							      FACT_PORTCULLIS };
+	fact_bits b = room_facts_of_level(&levels[0].map, setting);
+	for (int k = 0; k < n; k++) {
+		const struct map *m = &levels[k].map;
+		for (int i = 0; i < m->ndoors; i++)
+			if (m->doors[i].kind >= 0 && m->doors[i].kind < DOOR_KIND_COUNT)
+				b |= FACT_BIT(door_fact[m->doors[i].kind]);
+		if (m->nstairs > 0)
+			b |= FACT_BIT(FACT_STAIRS);
+		for (long i = 0; m->features && i < (long)m->w * m->h; i++)
+			if (m->features[i] > FEATURE_NONE && m->features[i] < FEATURE_COUNT && m->cells[i] > 0)
+				b |= FACT_BIT(FACT_FEATURE + m->features[i] - 1);
+	}
+	return b;
 }
 
 /* The faction's name and its leader: one strong enough for the party
  * where it is met, where the faction has one. */
 static int fill_faction(struct faction *out, const struct site_faction_type *f, const struct site_sizer *sz,
-			int depth, unsigned settings, struct rng *rng)
+			int depth, fact_bits settings, struct rng *rng)
 {
 	snprintf(out->id, sizeof out->id, "%s", f->id);
 	snprintf(out->name, sizeof out->name, "%s", f->called[pick_for(f->called_cond, f->ncalled, settings, rng)]);
@@ -169,7 +200,7 @@ static void add_sentence(struct sbuf *s, const char *text)
 
 /* The faction's sentence of who holds the place, {faction} and {leader}
  * filled in; malloc'd or NULL. */
-static char *holds_sentence(const struct site_faction_type *f, const struct faction *fa, unsigned settings,
+static char *holds_sentence(const struct site_faction_type *f, const struct faction *fa, fact_bits settings,
 			    struct rng *rng)
 {
 	const char *names[] = { "faction", "leader", "creature" };
@@ -177,33 +208,39 @@ static char *holds_sentence(const struct site_faction_type *f, const struct fact
 	return site_fill(f->holds[pick_for(f->holds_cond, f->nholds, settings, rng)], names, values, 3);
 }
 
-static int write_premise(struct site_plan *p, const struct site_tables *t, unsigned settings, struct rng *rng,
-			 struct err *e)
+/* The premise, from the site's setting (settings, as a bit) and the
+ * facts its story knows (story_facts). */
+static int write_premise(struct site_plan *p, const struct site_tables *t, unsigned settings, fact_bits facts,
+			 struct rng *rng, struct err *e)
 {
-	int b = site_pick_line(t->built, t->nbuilt, settings, rng);
-	int f = site_pick_line(t->befell, t->nbefell, settings, rng);
-	int h = site_pick_line(t->hooks, t->nhooks, settings, rng);
+	int b = site_pick_line(t->built, t->nbuilt, settings, facts, rng);
+	int f = site_pick_line(t->befell, t->nbefell, settings, facts, rng);
+	int h = site_pick_line(t->hooks, t->nhooks, settings, facts, rng);
 	struct sbuf s, secret;
 	sbuf_init(&s);
 	sbuf_init(&secret);
 	add_sentence(&s, b >= 0 ? t->built[b].text : NULL);
 	add_sentence(&s, f >= 0 ? t->befell[f].text : NULL);
 	const char *want = NULL, *secrets[SITE_MAX_FACTIONS] = { NULL };
+	const struct site_line *want_line = NULL;
 	const struct site_faction_type *types[SITE_MAX_FACTIONS] = { NULL };
 	int secret_of[SITE_MAX_FACTIONS] = { 0 };
 	for (int i = 0; i < p->nfactions; i++) {
 		const struct site_faction_type *ft = &t->factions[p->faction_type[i]];
-		char *holds = holds_sentence(ft, &p->factions[i], settings, rng);
+		char *holds = holds_sentence(ft, &p->factions[i], facts, rng);
 		if (!holds) {
 			sbuf_free(&s);
 			return err_set(e, "out of memory writing the premise");
 		}
 		add_sentence(&s, holds);
 		free(holds);
-		if (i == 0)
-			add_sentence(&s, want = ft->wants[pick_for(ft->wants_cond, ft->nwants, settings, rng)]);
+		if (i == 0) {
+			int w = pick_for(ft->wants_cond, ft->nwants, facts, rng);
+			add_sentence(&s, want = ft->wants[w]);
+			want_line = ft->want_lines ? &ft->want_lines[w] : NULL;
+		}
 		types[i] = ft;
-		secret_of[i] = pick_for(ft->secrets_cond, ft->nsecrets, settings, rng);
+		secret_of[i] = pick_for(ft->secrets_cond, ft->nsecrets, facts, rng);
 		add_sentence(&secret, secrets[i] = ft->secrets[secret_of[i]]);
 	}
 	add_sentence(&s, h >= 0 ? t->hooks[h].text : NULL);
@@ -218,7 +255,7 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 	if (b >= 0 && t->built[b].place_name)
 		snprintf(p->name, sizeof p->name, "%s", t->built[b].place_name);
 	return site_threads_make(p, b >= 0 ? &t->built[b] : NULL, f >= 0 ? &t->befell[f] : NULL,
-				 h >= 0 ? &t->hooks[h] : NULL, want, secrets, types, secret_of, e);
+				 h >= 0 ? &t->hooks[h] : NULL, want, want_line, secrets, types, secret_of, e);
 }
 
 int site_plan_make(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,
@@ -242,6 +279,7 @@ int site_plan_make_sized(struct site_plan *p, const struct site_tables *t, const
 	rng_seed_text(&rng, seed ? seed : "", SITE_PLAN_STREAM);
 	p->setting = site_setting_of(&levels[0].map);
 	unsigned all = document_settings(levels, n);
+	fact_bits facts = story_facts(levels, n, p->setting);
 	int want = rng_chance(&rng, 0.4) ? 2 : 1;
 	for (int i = 0; i < want; i++) {
 		int type = pick_faction(t, p->setting, all, party_level, p->faction_type, p->nfactions, sz, n,
@@ -250,7 +288,7 @@ int site_plan_make_sized(struct site_plan *p, const struct site_tables *t, const
 			break;
 		p->faction_type[p->nfactions] = type;
 		fill_faction(&p->factions[p->nfactions], &t->factions[type], sz, leader_depth(p->nfactions, p->leader_level),
-			     1u << p->setting, &rng);
+			     facts, &rng);
 		p->nfactions++;
 	}
 	if (p->nfactions == 0 && party_level > 0)
@@ -258,7 +296,7 @@ int site_plan_make_sized(struct site_plan *p, const struct site_tables *t, const
 				 site_setting_name(p->setting));
 	if (p->nfactions == 0)
 		return err_usage(e, "the site tables have no faction for the %s setting", site_setting_name(p->setting));
-	return write_premise(p, t, 1u << p->setting, &rng, e);
+	return write_premise(p, t, 1u << p->setting, facts, &rng, e);
 }
 
 const char *site_occupant_cast(const struct site_plan *plan, const struct site_tables *t,

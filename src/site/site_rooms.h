@@ -114,6 +114,9 @@ int site_wandering_table(struct level_plan *lp, struct err *e);
 /* The premise's threads placed on this level, written into their rooms
  * (site_threads.c). */
 int site_threads_write(struct level_plan *lp, struct err *e);
+/* The creature of a person a thread places in room number of the level
+ * at depth (who is met there besides its groups), or NULL. */
+const char *site_threads_person(const struct site_plan *p, int depth, int number);
 /* The level's adversary roster and what its alarm brings (site_alarm.c). */
 int site_alarm_write(struct level_plan *lp, struct err *e);
 

@@ -42,6 +42,8 @@ static const char *const seen_words[] = { "feature", NULL };
 struct parse {
 	struct site_tables *t;
 	struct site_line *premise;          /* the last built, befell or hook line */
+	struct site_line *story;            /* or the thread of the faction's last want or secret */
+	const char *story_text;             /* and that line's text */
 	int premise_kind;                   /* 'b', 'f' or 'h' */
 	const char *file;                   /* the file's name, kept in t->files */
 	struct site_faction_type *faction;  /* the faction the lines belong to */
@@ -131,6 +133,7 @@ static int premise(struct parse *p, struct site_line **list, int *n, const char 
 	}
 	*l = (struct site_line){ .text = copy, .settings = settings, .cond = c, .file = p->file, .line = pos->line };
 	p->premise = l;
+	p->story = NULL;
 	p->premise_kind = what[0] == 'b' && what[1] == 'u' ? 'b' : what[0];
 	p->faction = NULL;
 	p->kind = NULL;
@@ -186,21 +189,25 @@ static int on_thread(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 	struct parse *p = ctx;
 	(void)nf;
 	static const char *const places[] = { "who", "find", "feature", "leader" };
-	if (!p->premise)
-		return tpl_error(e, pos, 1, "'thread' follows the 'built:', 'befell:' or 'hook:' line it belongs to");
+	if (!p->premise && !p->story)
+		return tpl_error(e, pos, 1, "'thread' follows the 'built:', 'befell:', 'hook:', 'want:' or 'secret:' "
+				 "line it belongs to");
 	int place = -1;
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < (p->premise ? 4 : 3); i++)
 		if (!strcmp(f[0].text, places[i]))
 			place = i + 1;
 	if (place < 0)
-		return tpl_error(e, pos, f[0].col, "unknown place '%s' (who, find, feature or leader)", f[0].text);
+		return tpl_error(e, pos, f[0].col, p->premise ? "unknown place '%s' (who, find, feature or leader)"
+				 : "unknown place '%s' (who, find or feature, after a want or a secret)", f[0].text);
+	struct site_line *l = p->premise ? p->premise : p->story;
+	const char *text = p->premise ? p->premise->text : p->story_text;
 	/* the room's line may start with a condition on the room it goes to */
 	struct fact_cond cond;
 	struct tpl_field entry;
 	if (site_field_text(pos, &f[1], "thread", NULL, 80, e) < 0 ||
 	    cond_text(pos, &f[3], "thread", NULL, 400, &cond, &entry, e) < 0)
 		return -1;
-	if (!says(p->premise->text, f[1].text))
+	if (!says(text, f[1].text))
 		return tpl_error(e, pos, f[1].col, "'%s' is not in the line it belongs to (a thread is named in the "
 				 "premise's own words)", f[1].text);
 	if (!says(entry.text, f[1].text))
@@ -208,7 +215,6 @@ static int on_thread(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 				 "premise's own words)", f[1].text);
 	if (place == THREAD_WHO && !strcmp(f[2].text, "-"))
 		return tpl_error(e, pos, f[2].col, "a 'who' thread names the creature the person is ('commoner')");
-	struct site_line *l = p->premise;
 	if (l->thread != THREAD_NONE) {
 		const char *creature = l->creature ? l->creature : "-";
 		if ((int)l->thread != place || strcmp(l->words, f[1].text) || strcmp(creature, f[2].text))
@@ -280,6 +286,7 @@ static int on_faction(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	*slot = ft;
 	p->faction = slot;
 	p->premise = NULL;
+	p->story = NULL;
 	p->last_doing = -1;
 	p->levels_line = 0;
 	p->kind = NULL;
@@ -294,13 +301,50 @@ static int on_faction(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 		(void)nf;                                                                                    \
 		if (!p->faction)                                                                             \
 			return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'"); \
+		p->story = NULL;                                                                             \
 		return add_text(&p->faction->field, &p->faction->n##field, &p->faction->field##_cond, pos, &f[0], \
 				what, known, max, e);                                                        \
 	}
 FACTION_TEXT(on_called, called, "called", NULL, CALLED_MAX)
 FACTION_TEXT(on_holds, holds, "holds", holds_words, 0)
-FACTION_TEXT(on_want, wants, "want", NULL, 0)
-FACTION_TEXT(on_secret, secrets, "secret", NULL, 0)
+FACTION_TEXT(want_text, wants, "want", NULL, 0)
+FACTION_TEXT(secret_text, secrets, "secret", NULL, 0)
+
+/* A want or secret line (text added by add, the list now n long), with
+ * the thread a thread: line after it may give it in lines. */
+static int story_line(struct parse *p, int (*add)(void *, const struct tpl_pos *, const struct tpl_field *, int,
+						  struct err *),
+		      const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct site_line **lines,
+		      const int *n, struct err *e)
+{
+	if (add(p, pos, f, nf, e) < 0)
+		return -1;
+	struct site_line *l = realloc(*lines, (size_t)*n * sizeof *l);
+	if (!l)
+		return oom(e);
+	*lines = l;
+	l[*n - 1] = (struct site_line){ .file = p->file, .line = pos->line };
+	p->story = &l[*n - 1];
+	return 0;
+}
+
+static int on_want(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	if (story_line(p, want_text, pos, f, nf, &p->faction->want_lines, &p->faction->nwants, e) < 0)
+		return -1;
+	p->story_text = p->faction->wants[p->faction->nwants - 1];
+	return 0;
+}
+
+static int on_secret(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	if (story_line(p, secret_text, pos, f, nf, &p->faction->secret_lines, &p->faction->nsecrets, e) < 0)
+		return -1;
+	p->story_text = p->faction->secrets[p->faction->nsecrets - 1];
+	return 0;
+}
 
 /* A word of five letters or more of text (letters only) that secret
  * says, or 0. */
@@ -362,6 +406,7 @@ static int on_leader(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 	(void)nf;
 	if (!p->faction)
 		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
+	p->story = NULL;
 	struct site_leader l;
 	if (site_field_word(pos, &f[0], "the leader's name", l.name, sizeof l.name, e) < 0 ||
 	    site_field_word(pos, &f[1], "the creature", l.creature, sizeof l.creature, e) < 0)
@@ -378,6 +423,7 @@ static int on_member(void *ctx, const struct tpl_pos *pos, const struct tpl_fiel
 	struct parse *p = ctx;
 	if (!p->faction)
 		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
+	p->story = NULL;
 	struct site_member m;
 	if (site_field_word(pos, &f[0], "the creature", m.creature, sizeof m.creature, e) < 0 ||
 	    site_field_word(pos, &f[1], "the plural", m.plural, sizeof m.plural, e) < 0 || site_field_dice(pos, &f[2], &m.count, e) < 0 ||
@@ -401,6 +447,7 @@ static int on_doing(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 	(void)nf;
 	if (!p->faction)
 		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
+	p->story = NULL;
 	enum site_role r;
 	if (site_field_role(pos, &f[0], DOING_ROLES, &r, e) < 0 ||
 	    add_text(&p->faction->doing[r], &p->faction->ndoing[r], &p->faction->doing_cond[r], pos, &f[1], "doing",
@@ -465,6 +512,7 @@ static int on_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 	*slot = k;
 	p->kind = slot;
 	p->premise = NULL;
+	p->story = NULL;
 	p->last_doing = -1;
 	p->faction = NULL;
 	p->outsider = NULL;
@@ -737,6 +785,7 @@ static int outsider(struct parse *p, int visitor, const struct tpl_pos *pos, con
 	*slot = o;
 	p->outsider = slot;
 	p->premise = NULL;
+	p->story = NULL;
 	p->levels_line = 0;
 	p->faction = NULL;
 	p->kind = NULL;

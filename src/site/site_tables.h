@@ -88,6 +88,10 @@ struct site_faction_type {
 	struct site_member *members; int nmembers;
 	char **wants; int nwants; struct fact_cond *wants_cond;
 	char **secrets; int nsecrets; struct fact_cond *secrets_cond;
+	/* beside wants and secrets: each line's thread, where a thread: line
+	 * follows it (a person the secret names, the thing they want); their
+	 * text is NULL, the line's own being in wants or secrets */
+	struct site_line *want_lines, *secret_lines;
 	char **clues; int nclues;   /* clue lines, facts a party finds that */
 	int *clue_of;               /* point at secret clue_of[i] */
 	char **doing[ROLE_COUNT]; int ndoing[ROLE_COUNT];

@@ -10,23 +10,22 @@
 #include <string.h>
 
 /* Whether premise line l suits settings: one of its settings, and its
- * condition (of where the site lies: the setting facts' bits are the
- * settings') holds. */
-static int line_suits(const struct site_line *l, unsigned settings)
+ * condition holds for the site's story's facts. */
+static int line_suits(const struct site_line *l, unsigned settings, fact_bits facts)
 {
-	return (l->settings & settings) && fact_cond_holds(&l->cond, settings);
+	return (l->settings & settings) && fact_cond_holds(&l->cond, facts);
 }
 
-int site_pick_line(const struct site_line *lines, int n, unsigned settings, struct rng *rng)
+int site_pick_line(const struct site_line *lines, int n, unsigned settings, fact_bits facts, struct rng *rng)
 {
 	int suit = 0;
 	for (int i = 0; i < n; i++)
-		suit += line_suits(&lines[i], settings);
+		suit += line_suits(&lines[i], settings, facts);
 	if (suit == 0)
 		return -1;
 	int k = rng_range(rng, 0, suit - 1);
 	for (int i = 0; i < n; i++)
-		if (line_suits(&lines[i], settings) && k-- == 0)
+		if (line_suits(&lines[i], settings, facts) && k-- == 0)
 			return i;
 	return -1;
 }

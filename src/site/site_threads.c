@@ -117,8 +117,9 @@ static int clue_thread(struct site_plan *p, const char *clue, int faction, int c
 }
 
 int site_threads_make(struct site_plan *p, const struct site_line *built, const struct site_line *befell,
-		      const struct site_line *hook, const char *want, const char *const *secrets,
-		      const struct site_faction_type *const *types, const int *secret_of, struct err *e)
+		      const struct site_line *hook, const char *want, const struct site_line *want_line,
+		      const char *const *secrets, const struct site_faction_type *const *types, const int *secret_of,
+		      struct err *e)
 {
 	if (hook && (hook->thread != THREAD_NONE ? own_thread(p, THREAD_HOOK, hook, "Found here: ", e)
 			: told_thread(p, THREAD_HOOK, hook->text, "The hook leads here: ", e)) < 0)
@@ -137,6 +138,10 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 		if (!entry)
 			return err_set(e, "out of memory writing the premise");
 		if (add(p, THREAD_WANT, THREAD_LEADER, words, entry, NULL, 0, 0, e) < 0)
+			return -1;
+		/* the thing they want, where the map has it: the sealed door, the hammer */
+		if (want_line && want_line->thread != THREAD_NONE &&
+		    own_thread(p, THREAD_SOUGHT, want_line, "What they want: ", e) < 0)
 			return -1;
 	}
 	if (befell && (befell->thread != THREAD_NONE ? own_thread(p, THREAD_TRACES, befell, "Traces: ", e)
@@ -157,6 +162,17 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 				return -1;
 		if (secrets[f] && given == 0 && add(p, THREAD_CLUE, THREAD_FEATURE, secrets[f], NULL, NULL, f, -1, e) < 0)
 			return -1;
+	}
+	/* who a secret names (the cook who knows, the drudge who spies), met
+	 * in a room of their faction, so no one the premise names is nowhere */
+	for (int f = 0; f < p->nfactions; f++) {
+		const struct site_line *l = secrets[f] && types[f] && types[f]->secret_lines
+						    ? &types[f]->secret_lines[secret_of[f]] : NULL;
+		if (!l || l->thread == THREAD_NONE)
+			continue;
+		if (own_thread(p, THREAD_NAMED, l, "Clue: ", e) < 0)
+			return -1;
+		p->threads[p->nthreads - 1].faction = f;
 	}
 	return 0;
 }
@@ -264,6 +280,17 @@ static int suits(const struct site_thread *t, const struct spot *s, int n, const
 		return (s->level == (n + 1) / 2 ? 60 : 0) +
 		       (s->role == ROLE_WORK || s->role == ROLE_SHRINE || s->role == ROLE_STORE ? 90
 			: s->role == ROLE_NONE ? 70 : 0) + (s->dist > 0 ? 20 : 0);
+	case THREAD_SOUGHT:
+		/* what the holders want they have not got: not in a room they keep */
+		if (s->leader || (s->faction == 0 && s->role != ROLE_NONE))
+			return score;
+		return 100 * deepest + (s->role == ROLE_NONE ? 60 : 0) + 3 * score;
+	case THREAD_NAMED:
+		/* one of the faction's own rooms where its members are met (a
+		 * store is empty half the time), the leader's last */
+		if (s->faction != t->faction || s->role == ROLE_NONE || s->role == ROLE_STORE)
+			return score;
+		return (s->leader ? 100 : 300) + (s->dist > 0 ? 20 : 0);
 	case THREAD_CLUE:
 	default: {
 		int fresh = !(clue_levels[t->faction] & (1 << (s->level < 30 ? s->level : 30))) ? 120 : 0;
@@ -380,6 +407,10 @@ int site_threads_place(struct site_plan *p, const struct site_tables *t, const s
 				int fit = conditioned ? line_fit(th->line, s[j].facts) : 0;
 				if (fit < 0)
 					continue;
+				/* a person met is no room's trap: the stocking traps no
+				 * room someone is in */
+				if (th->place == THREAD_WHO && s[j].kind >= 0 && t->kinds[s[j].kind].contents[0])
+					continue;
 				int score = (suits(th, &s[j], n, clue_levels) + holds_place(t, place, &s[j]) + 150 * fit) * 4 +
 					    rng_range(&rng, 0, 3);
 				if (score > best_score) {
@@ -415,6 +446,15 @@ const struct doc_thread *site_threads_placed(const struct site_plan *p, int *n)
 }
 
 /* ---- the rooms' lines ---- */
+
+const char *site_threads_person(const struct site_plan *p, int depth, int number)
+{
+	for (int i = 0; i < p->nthreads; i++)
+		if (p->threads[i].place == THREAD_WHO && p->threads[i].creature && p->threads[i].entry &&
+		    p->placed[i].level == depth && p->placed[i].room == number)
+			return p->threads[i].creature;
+	return NULL;
+}
 
 int site_threads_write(struct level_plan *lp, struct err *e)
 {

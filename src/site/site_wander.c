@@ -326,16 +326,26 @@ static int patrol_rooms(const struct level_plan *lp, int faction, int *rooms, in
 	return n;
 }
 
-/* The faction's wander line for a row: one the document has not said,
- * else one this table has not, else (when any is) any; NULL when none. */
+/* The facts the wandering table knows, which belong to no room: where
+ * the level lies and the level's own (a level below or above it). */
+static fact_bits wander_facts(const struct level_plan *lp)
+{
+	return (fact_bits)lp->setting | room_facts_of_level(&lp->lv->map, site_setting_of(&lp->lv->map));
+}
+
+/* The faction's wander line for a row, one whose condition holds on the
+ * level (wander_facts): one the document has not said, else one this
+ * table has not, else (when any is) any; NULL when none. */
 static const char *patrol_line(struct level_plan *lp, const struct site_faction_type *f, unsigned *in_table, int any)
 {
 	int n = f->ndoing[ROLE_WANDER] < 32 ? f->ndoing[ROLE_WANDER] : 32, start = site_pick(n, &lp->rng), pick = -1;
+	fact_bits level = wander_facts(lp);
 	for (int pass = 0; pass < (any ? 3 : 2) && pick < 0; pass++)
 		for (int i = 0; i < n && pick < 0; i++) {
 			int j = (start + i) % n;
 			const char *line = f->doing[ROLE_WANDER][j];
-			if ((pass < 2 && (*in_table & (1u << j))) || (pass == 0 && key_said_marked(lp->said, line)))
+			if (!fact_cond_holds(&f->doing_cond[ROLE_WANDER][j], level) ||
+			    (pass < 2 && (*in_table & (1u << j))) || (pass == 0 && key_said_marked(lp->said, line)))
 				continue;
 			pick = j;
 		}
@@ -430,6 +440,7 @@ static int outsider_row(struct level_plan *lp, int row, int want_visitor, int *t
 {
 	struct key *k = &lp->lv->key;
 	int found = -1, n = 0;
+	fact_bits level = wander_facts(lp);
 	/* one not met in the document yet, then one not in this table */
 	for (int pass = 0; pass < 3 && found < 0; pass++)
 		for (int i = 0; i < lp->t->noutsiders; i++) {
@@ -438,6 +449,7 @@ static int outsider_row(struct level_plan *lp, int row, int want_visitor, int *t
 			for (int j = 0; j < *ntaken; j++)
 				was |= taken[j] == i;
 			if ((pass == 2 || o->visitor == want_visitor) && !was && site_outsider_fits(lp, o) &&
+			    fact_cond_holds(&o->cond, level) &&
 			    (pass > 0 || !key_said_marked(lp->said, o->text)) && rng_range(&lp->rng, 0, n++) == 0)
 				found = i;
 		}
