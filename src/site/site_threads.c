@@ -367,7 +367,10 @@ static struct spot *spots_of(const struct site_tables *t, const struct level *le
 			if (kind->facts & FACTS_FLOOR)
 				b &= ~FACTS_FLOOR;
 			b |= kind->facts;
-			if (kind->feature != FEATURE_NONE)
+			/* its feature where the room can hold it, as the plan draws it */
+			const struct region *reg = &lv->map.regions[id];
+			if (kind->feature != FEATURE_NONE && lv->map.features && reg->bounds.w >= 2 && reg->bounds.h >= 2 &&
+			    reg->area >= 4 && reg->kind != REGION_CORRIDOR)
 				b |= FACT_BIT(FACT_FEATURE + kind->feature - 1);
 			s[(*count)++] = (struct spot){ lv->map.depth, lv->map.regions[id].number, u->role, u->faction,
 						       u->leader, u->dist, u->kind, 0, b };
