@@ -208,7 +208,7 @@ struct bad_line {
 #define FACT_WORDS                                                                                             \
 	"dungeon crypt cave building pillar water rubble statue pit altar coffin bed crate shelf table throne "    \
 	"hearth cage well pillars statues coffins beds crates shelves tables cages pair stairs trap door opening "      \
-	"locked secret portcullis boards flagstones earth cold warm wet dark lit occupied faction leader beast "    \
+	"locked secret portcullis below above boards flagstones earth cold warm wet dark lit occupied faction leader beast "    \
 	"vermin undead construct ooze living thinking kitchen sleeping storage worship workshop grand carried"
 #define SETTINGS "(settings: dungeon, crypt, cave, building, any)"
 #define KIND_ROLES "(roles: none, guard, lair, leader, shrine, prison, store, work)"
@@ -374,6 +374,16 @@ static const struct bad_line bad_lines[] = {
 	{ K "match:Nest\n", "t.site:2:7: a match word is one lowercase word, not 'Nest'" },
 	{ K "match:rat nest\n", "t.site:2:10: a match word is one lowercase word, not 'rat nest'" },
 	/* the template parser's own */
+	/* a want's or a secret's thread, and a condition on the map they name */
+	{ F "want:They want cheese\nthread:leader:cheese:-:The cheese\n",
+	  "t.site:3:8: unknown place 'leader' (who, find or feature, after a want or a secret)" },
+	{ F "secret:The cook knows\nthread:who:butler:commoner:The butler\n",
+	  "t.site:3:12: 'butler' is not in the line it belongs to (a thread is named in the premise's own words)" },
+	{ F "called:the rats\nthread:find:rats:-:The rats\n",
+	  "t.site:3:1: 'thread' follows the 'built:', 'befell:', 'hook:', 'want:' or 'secret:' line it belongs to" },
+	{ F "want:They want cheese\ndoing:lair:{n} {who} eat\nthread:find:cheese:-:The cheese\n",
+	  "t.site:4:1: 'thread' follows the 'built:', 'befell:', 'hook:', 'want:' or 'secret:' line it belongs to" },
+	{ F "want:[downstairs]They want cheese\n", "t.site:2:7: unknown fact 'downstairs' (facts: " FACT_WORDS ")" },
 	/* a thread's further wordings */
 	{ "hook:any:A lost goat\nthread:feature:goat:-:The goat's rope\nthread:find:goat:-:The goat's bell\n",
 	  "t.site:3:1: this line's thread is 'goat' already: a further 'thread:' line is another wording of it, with the "
