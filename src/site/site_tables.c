@@ -317,13 +317,14 @@ static int story_line(struct parse *p, int (*add)(void *, const struct tpl_pos *
 		      const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct site_line **lines,
 		      const int *n, struct err *e)
 {
-	if (add(p, pos, f, nf, e) < 0)
-		return -1;
-	struct site_line *l = realloc(*lines, (size_t)*n * sizeof *l);
+	/* room for the line's thread first, so lines is never shorter than the list */
+	struct site_line *l = realloc(*lines, ((size_t)*n + 1) * sizeof *l);
 	if (!l)
 		return oom(e);
 	*lines = l;
-	l[*n - 1] = (struct site_line){ .file = p->file, .line = pos->line };
+	l[*n] = (struct site_line){ .file = p->file, .line = pos->line };
+	if (add(p, pos, f, nf, e) < 0)
+		return -1;
 	p->story = &l[*n - 1];
 	return 0;
 }
@@ -331,6 +332,8 @@ static int story_line(struct parse *p, int (*add)(void *, const struct tpl_pos *
 static int on_want(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
+	if (!p->faction)
+		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
 	if (story_line(p, want_text, pos, f, nf, &p->faction->want_lines, &p->faction->nwants, e) < 0)
 		return -1;
 	p->story_text = p->faction->wants[p->faction->nwants - 1];
@@ -340,6 +343,8 @@ static int on_want(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 static int on_secret(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
+	if (!p->faction)
+		return tpl_error(e, pos, 1, "this line belongs to a faction: start one with 'faction:'");
 	if (story_line(p, secret_text, pos, f, nf, &p->faction->secret_lines, &p->faction->nsecrets, e) < 0)
 		return -1;
 	p->story_text = p->faction->secrets[p->faction->nsecrets - 1];
