@@ -718,7 +718,7 @@ static void level_stairs(const struct map *m, int *below, int *above)
 
 /* this test's own words for a level below and a level above */
 static const char *const below_words[] = { "the way down", "room below", "level below", "cellar stair", "downstairs",
-					   "into a chute", "toward a chute", "doors below stood", NULL };
+					   "doors below stood", NULL };
 static const char *const above_words[] = { "upstairs", "up the back stairs", "the floor above", "the room above",
 					   NULL };
 

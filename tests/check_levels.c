@@ -154,9 +154,7 @@ static int same_stair(const struct stair *a, const struct stair *b)
 
 /* Level k depends on the seed and k alone: a booklet of five and one of
  * six share their first five levels square for square, door for door,
- * name for name; the fifth differs only by its stairs down, and so by
- * what its rooms may hold with a level below (a chute to it), so its
- * entries share their titles and exits, the four above it every line. */
+ * name for name; the fifth differs only by its stairs down. */
 static void check_share(const struct method *const *meths, int nmeths, const char *seed)
 {
 	struct gen_params p5, p6;
@@ -199,10 +197,10 @@ static void check_share(const struct method *const *meths, int nmeths, const cha
 			const struct key_entry *p = &ka->entries[r], *q = &kb->entries[r];
 			ck_assert_str_eq(p->title, q->title);
 			ck_assert_str_eq(p->exits, q->exits);
-			if (k == 4)
-				continue;
 			int j = 0;
 			for (int i = 0; i < q->nlines; i++) {
+				if (k == 4 && strncmp(q->lines[i], "Stairs down", 11) == 0)
+					continue;
 				ck_assert_int_lt(j, p->nlines);
 				ck_assert_str_eq(p->lines[j], q->lines[i]);
 				j++;
