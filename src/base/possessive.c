@@ -10,7 +10,8 @@ int possessive_by_of(const char *owner)
 	if (n == 0)
 		return 0;
 	char last = owner[n - 1];
-	return last == 's' || last == 'x' || last == 'z' || strstr(owner, " of ") != NULL;
+	return last == 's' || last == 'x' || last == 'z' || strstr(owner, " of ") != NULL ||
+	       strstr(owner, " the ") != NULL || strchr(owner, ',') != NULL;
 }
 
 void possessive(char *out, size_t size, const char *owner, const char *thing)
