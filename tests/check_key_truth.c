@@ -1004,7 +1004,7 @@ static void say(const char *what, const struct counts *c)
 	fflush(stdout);
 	ck_assert_int_eq(c->patrols, 0);
 	printf("key truth: %s: %ld doors described two ways, %ld rule lines for one of two doors that do not say "
-	       "which, %ld program words, %ld awkward possessives, %ld text maps whose legend is not what they draw\n",
+	       "which, %ld program words, %ld awkward possessives, %ld symbols where a text map and its legend disagree\n",
 	       what, c->w.doors_told, c->w.doors_which, c->w.program, c->w.possessive, c->w.legend);
 	fflush(stdout);
 	ck_assert_int_eq(c->w.doors_told, 0);
