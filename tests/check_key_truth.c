@@ -35,7 +35,7 @@ struct counts {
 	long patrols;
 	long remains, unheld, crowded;
 	struct words {
-		long doors_told, doors_which, program, possessive, legend;
+		long doors_told, doors_which, program, possessive, legend, company;
 	} w;
 };
 
@@ -895,6 +895,32 @@ static int legend(const struct map *m, const char *where)
 	return bad;
 }
 
+/* A "Who:" line that gives a mindless creature orders, talk or books, or
+ * the dead a share of the food (this test's own words). */
+static int company(const struct key_entry *en, const char *where)
+{
+	static const char *const talk[] = { "orders", "barks a word", "bark a word", "says little", "say little",
+					    "the talk stops when", "mutter", "answers to the leader",
+					    "answer to the leader", "the credit", "the last word", "stiffen them",
+					    "counts them off", "count the others off", "cuffs", "cuff the", "curses",
+					    "saying nothing", "takes the charge", "take the charge", NULL };
+	static const char *const food[] = { "first share", "gnaw", NULL };
+	int bad = 0;
+	for (int i = 0; i < en->nlines; i++) {
+		char line[1024];
+		snprintf(line, sizeof line, "%s", en->lines[i]);
+		for (char *p = line; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		if (strncmp(line, "who:", 4) != 0)
+			continue;
+		if ((says(line, mindless) && says(line, talk)) || (says(line, undead) && says(line, food))) {
+			report("a mindless creature that talks, or the dead that eat", where, en, line);
+			bad++;
+		}
+	}
+	return bad;
+}
+
 static void check_words(const struct level *lv, const char *where, struct words *w)
 {
 	for (int i = 0; i < lv->key.n; i++) {
@@ -903,6 +929,7 @@ static void check_words(const struct level *lv, const char *where, struct words 
 			continue;
 		w->doors_told += doors_told(en, where);
 		w->doors_which += doors_which(en, &lv->map, where);
+		w->company += company(en, where);
 	}
 	w->program += program_words(&lv->key, where);
 	w->possessive += possessives(&lv->key, where);
@@ -1004,14 +1031,16 @@ static void say(const char *what, const struct counts *c)
 	fflush(stdout);
 	ck_assert_int_eq(c->patrols, 0);
 	printf("key truth: %s: %ld doors described two ways, %ld rule lines for one of two doors that do not say "
-	       "which, %ld program words, %ld awkward possessives, %ld symbols where a text map and its legend disagree\n",
-	       what, c->w.doors_told, c->w.doors_which, c->w.program, c->w.possessive, c->w.legend);
+	       "which, %ld program words, %ld awkward possessives, %ld symbols where a text map and its legend disagree, "
+	       "%ld company lines that give the mindless talk or the dead food\n",
+	       what, c->w.doors_told, c->w.doors_which, c->w.program, c->w.possessive, c->w.legend, c->w.company);
 	fflush(stdout);
 	ck_assert_int_eq(c->w.doors_told, 0);
 	ck_assert_int_eq(c->w.doors_which, 0);
 	ck_assert_int_eq(c->w.program, 0);
 	ck_assert_int_eq(c->w.possessive, 0);
 	ck_assert_int_eq(c->w.legend, 0);
+	ck_assert_int_eq(c->w.company, 0);
 	printf("key truth: %s: %ld remains in rooms unfit for them, %ld finds in things not drawn, %ld rooms "
 	       "with more creatures than their floor holds\n", what, c->remains, c->unheld, c->crowded);
 	fflush(stdout);
