@@ -93,7 +93,7 @@ static void wall_place(const struct map *m, int id, char *out, size_t size)
 }
 
 /* How the party gets in, from the map: "The way in: a door near the west
- * end of the south wall, opens from the outside."; a building's is its
+ * end of the south wall, from the outside."; a building's is its
  * front door; where the way in has no door, it is open to the outside;
  * stairs up that come from no level of the document: "The way in: stairs
  * up." */
@@ -115,7 +115,7 @@ static void way_in_text(const struct map *m, int id, char *out, size_t size)
 	else if (kind == DOOR_OPENING)
 		snprintf(out, size, "The way in: from the outside, through an opening %s.", place);
 	else
-		snprintf(out, size, "The way in: a %s %s, opens from the outside.",
+		snprintf(out, size, "The way in: a %s %s, from the outside.",
 			 kind == DOOR_PORTCULLIS ? "portcullis"
 			 : kind == DOOR_LOCKED	 ? "locked door"
 			 : kind == DOOR_SECRET	 ? "secret door"
