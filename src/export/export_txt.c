@@ -220,8 +220,14 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 			sbuf_free(&legend);
 			return -1;
 		}
-		if (legend.len > 0)
-			put_wrapped(f, "", "", sbuf_cstr(&legend), width);
+		if (legend.len > 0) {
+			/* a symbol stays on the line of its word: "o pillar" */
+			char *t = legend.data;
+			for (size_t i = 1; i < legend.len; i++)
+				if (t[i] == ' ' && t[i - 1] != ' ' && (i == 1 || t[i - 2] == ' '))
+					t[i] = GLUE[0];
+			put_wrapped(f, "", "", t, width);
+		}
 		sbuf_free(&legend);
 		fputc('\n', f);
 		int cols = export_txt_map(f, m, width, e);
