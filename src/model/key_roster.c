@@ -95,8 +95,8 @@ int key_adversary_lines(struct key *k, struct err *e)
 			sbuf_add(&s, "; ");
 		const char *role = role_words(g->role);
 		sbuf_printf(&s, "%d x %s", g->count, g->creature);
-		if (role)
-			sbuf_printf(&s, " (%s)", role);
+		if (role)   /* "2 x hill giant (lieutenants)" */
+			sbuf_printf(&s, " (%s%s)", role, g->count > 1 && !strchr(role, ' ') ? "s" : "");
 		if (i + 1 < k->nroster && k->roster[i + 1].room == g->room)
 			continue;
 		sbuf_addc(&s, '.');
