@@ -194,6 +194,14 @@ static void cast_roles(struct level_plan *lp)
 					   : o->band ? site_cast_name(CAST_RANK) : site_occupant_cast(lp->site, lp->t, o);
 			if (cast[0])
 				snprintf(k->roster[g].role, sizeof k->roster[g].role, "%s", cast);
+			/* a person the secret names, by the secret's word for them
+			 * ("cook"; its first word where the words are long) */
+			const char *named = !strcmp(o->role, "sought")
+						    ? site_threads_named(lp->site, lp->lv->map.depth, k->entries[i].number) : NULL;
+			if (named) {
+				size_t len = strlen(named) < sizeof k->roster[g].role ? strlen(named) : strcspn(named, " ");
+				snprintf(k->roster[g].role, sizeof k->roster[g].role, "%.*s", (int)len, named);
+			}
 		}
 }
 

@@ -117,6 +117,9 @@ int site_threads_write(struct level_plan *lp, struct err *e);
 /* The creature of a person a thread places in room number of the level
  * at depth (who is met there besides its groups), or NULL. */
 const char *site_threads_person(const struct site_plan *p, int depth, int number);
+/* The secret's words for the person a thread of a secret places in room
+ * number of the level at depth ("cook", "goblin drudge"), or NULL. */
+const char *site_threads_named(const struct site_plan *p, int depth, int number);
 /* The level's adversary roster and what its alarm brings (site_alarm.c). */
 int site_alarm_write(struct level_plan *lp, struct err *e);
 

@@ -454,6 +454,15 @@ const struct doc_thread *site_threads_placed(const struct site_plan *p, int *n)
 
 /* ---- the rooms' lines ---- */
 
+const char *site_threads_named(const struct site_plan *p, int depth, int number)
+{
+	for (int i = 0; i < p->nthreads; i++)
+		if (p->threads[i].kind == THREAD_NAMED && p->threads[i].place == THREAD_WHO && p->threads[i].entry &&
+		    p->placed[i].level == depth && p->placed[i].room == number)
+			return p->placed[i].text;
+	return NULL;
+}
+
 const char *site_threads_person(const struct site_plan *p, int depth, int number)
 {
 	for (int i = 0; i < p->nthreads; i++)
