@@ -331,6 +331,13 @@ static int compose(struct site_group *g, const struct fig_creature *const *c, in
 		leaders += g[i].fixed && !g[i].optional && c[i] ? g[i].rolled : 0;
 	int leader = leaders > 0;
 	cp.mixed = !leader;
+	if (cp.in_band && !leader) {
+		/* the room's own group lands in the band: no stronger kind is
+		 * brought in to stand among them */
+		memcpy(g, cp.best, (size_t)n * sizeof *g);
+		*xp_out = cp.best_xp;
+		return 1;
+	}
 	int stronger[KEY_MAX_OCCUPANTS * 2], ns = 0;
 	for (int i = 0; i < n; i++)   /* beside a leader, more of its guard's own kind too */
 		if (g[i].optional && c[i] && (c[i]->xp > weakest || (leader && c[i]->xp == weakest)))
