@@ -619,6 +619,23 @@ static int most_before(const char *text, const char *at)
 	return 0;
 }
 
+/* Whether "a" or "an" comes within three words before text[at] ("a
+ * vampire spawn": one of a creature whose plural is its singular). */
+static int one_before(const char *text, const char *at)
+{
+	const char *p = at;
+	for (int words = 0; words < 3 && p > text; words++) {
+		while (p > text && p[-1] == ' ')
+			p--;
+		const char *end = p;
+		while (p > text && p[-1] != ' ')
+			p--;
+		if ((end - p == 1 && *p == 'a') || (end - p == 2 && !strncmp(p, "an", 2)))
+			return 1;
+	}
+	return 0;
+}
+
 /* How many of plural (lowercase) room `number`'s Who lines hold: the
  * counts said before it, or one where only the singular is said. */
 static int room_holds(const struct level *lv, int number, const char *plural)
@@ -632,7 +649,7 @@ static int room_holds(const struct level *lv, int number, const char *plural)
 		int held = 0;
 		for (const char *p = strstr(who, plural); p; p = strstr(p + 1, plural))
 			if (p > who && p[-1] == ' ' && !isalpha((unsigned char)p[strlen(plural)]))
-				held += most_before(who, p);
+				held += most_before(who, p) ? most_before(who, p) : one_before(who, p);
 		snprintf(one, sizeof one, "%s", plural);
 		size_t len = strlen(one);
 		if (!held && len > 3 && !strcmp(one + len - 3, "ies")) {

@@ -35,7 +35,7 @@ int site_member_fit(const struct level_plan *lp, const struct site_faction_type 
 	for (int i = 0; sz && sz->fits && i < f->nmembers; i++)
 		if ((f->members[i].roles & (1u << role)) &&
 		    sz->fits(sz->ctx, f->members[i].creature, f->members[i].cast, lp->lv->map.depth) == 1) {
-			if (found < 0 || rng_range(rng, 0, 2 * n) == 0)
+			if (found < 0 || rng_range(rng, 0, n) == 0)   /* sized: each that fits as likely */
 				found = i;
 			n++;
 		}
