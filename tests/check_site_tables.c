@@ -209,7 +209,7 @@ struct bad_line {
 	"dungeon crypt cave building pillar water rubble statue pit altar coffin bed crate shelf table throne "    \
 	"hearth cage well pillars statues coffins beds crates shelves tables cages pair stairs trap door opening "      \
 	"locked secret portcullis boards flagstones earth cold warm wet dark lit occupied faction leader beast "    \
-	"vermin undead construct ooze living thinking kitchen sleeping storage worship workshop grand carried"
+	"vermin undead construct ooze living thinking kitchen sleeping storage worship workshop grand carried hoard"
 #define SETTINGS "(settings: dungeon, crypt, cave, building, any)"
 #define KIND_ROLES "(roles: none, guard, lair, leader, shrine, prison, store, work)"
 #define MEMBER_ROLES "(roles: guard, lair, shrine, prison, store, work, wander)"

@@ -377,6 +377,7 @@ struct valued_at {
 	int level;
 	enum stock_holder holder;
 	double scale;           /* by depth and distance from the way in (stock_worth_scale) */
+	long coin;              /* rolled before the line that places it (stock_treasure_coin) */
 	long richest;
 	struct stock_memory *mem;
 	struct rng *rng;
@@ -390,8 +391,8 @@ static int valued_roll(void *ctx, fact_bits facts, struct sbuf *out, struct err 
 	struct sbuf worth;   /* its own: it joins its parts by what it has written */
 	sbuf_init(&worth);
 	va->rolled = 1;
-	int rc = stock_treasure_valued(va->t, va->level, va->holder, va->scale, va->richest, va->mem, facts, va->rng, &worth, va->gp,
-				       e);
+	int rc = stock_treasure_valued(va->t, va->level, va->holder, va->scale, va->coin, va->richest, va->mem, facts,
+				       va->rng, &worth, va->gp, e);
 	if (rc == 0 && worth.len)
 		sbuf_addn(out, worth.data, worth.len);
 	sbuf_free(&worth);
@@ -443,12 +444,16 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 		return 0;
 	/* what it is worth, where the system says: rolled where the line
 	 * says {treasure}, for what that line's holder can hold */
-	struct valued_at va = { t, at->level, HOLDER_ROOM, 1.0, at->richest, at->mem, rng, &en->treasure_gp, 0 };
+	struct valued_at va = { t, at->level, HOLDER_ROOM, 1.0, 0, at->richest, at->mem, rng, &en->treasure_gp, 0 };
 	if (valued) {
 		/* a guard's purse holds pocket money, a leader's hoard the most */
 		va.holder = hoard ? HOLDER_HOARD
 				  : en->noccupants > 0 && !strcmp(en->occupants[0].role, "guard") ? HOLDER_PURSE : HOLDER_ROOM;
 		va.scale = stock_worth_scale(at->depth, en->number, at->rooms);
+		if (stock_treasure_coin(t, at->level, va.holder, va.scale, rng, &va.coin, e) < 0)
+			return -1;
+		if (hoard || va.coin >= STOCK_HOARD_GP)   /* coin by the thousand: a chest, not a corner */
+			v.facts |= FACT_BIT(FACT_HOARD);
 		v.treasure_roll = valued_roll;
 		v.treasure_ctx = &va;
 	}

@@ -93,24 +93,32 @@ struct valued_part {
 	const struct fig_rarity *magic;
 };
 
+int stock_treasure_coin(const struct stock_tables *t, int level, enum stock_holder holder, double scale,
+			struct rng *rng, long *coin, struct err *e)
+{
+	const struct stock_figures *f = &t->fig;
+	const struct fig_band *coins = stock_band_at(f->coins, f->ncoins, level);
+	*coin = 0;
+	if (!coins)
+		return 0;
+	struct stock_dice d;
+	if (stock_dice_scan(coins->dice, &d) <= 0)
+		return err_set(e, "the coins of levels %d-%d are not dice", coins->lo, coins->hi);
+	long c = stock_dice_roll(&d, rng);
+	c = holder == HOLDER_PURSE ? (c + 9) / 10 : holder == HOLDER_HOARD ? 3 * c : c;
+	*coin = stock_worth_coin(c, scale);
+	return 0;
+}
+
 int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_holder holder, double scale,
-			  long richest, struct stock_memory *mem, fact_bits facts, struct rng *rng, struct sbuf *out, long *gp,
-			  struct err *e)
+			  long coin, long richest, struct stock_memory *mem, fact_bits facts, struct rng *rng,
+			  struct sbuf *out, long *gp, struct err *e)
 {
 	const struct stock_figures *f = &t->fig;
 	char num[32];
 	int parts = 0;
 	*gp = 0;
-	long coin = 0;
 	const struct fig_band *coins = stock_band_at(f->coins, f->ncoins, level);
-	if (coins) {
-		struct stock_dice d;
-		if (stock_dice_scan(coins->dice, &d) <= 0)
-			return err_set(e, "the coins of levels %d-%d are not dice", coins->lo, coins->hi);
-		coin = stock_dice_roll(&d, rng);
-		coin = holder == HOLDER_PURSE ? (coin + 9) / 10 : holder == HOLDER_HOARD ? 3 * coin : coin;
-		coin = stock_worth_coin(coin, scale);
-	}
 	struct valued_part part = { 0, 0, NULL };
 	const struct fig_band *val = stock_band_at(f->valuables, f->nvaluables, level);
 	double val_chance = val ? val->chance * scale : 0;
