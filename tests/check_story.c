@@ -5,9 +5,11 @@
  * room's entry; the site's name shares a word with the premise; every
  * secret has a clue room, the first three where the rooms allow; each
  * level's roster is its rooms' occupants, each group's creature and count
- * said in a "Who:" line of its room, and an alarm goes with it. A few
+ * said in a "Who:" line of its room, and an alarm goes with it that
+ * names every leader the roster has on the level. A few
  * seeds go through the command: the JSON reads back unchanged, and the
  * players' handout shows no thread, roster or alarm. */
+#define _GNU_SOURCE /* strcasestr */
 #include "testutil.h"
 
 #include "app/level_keys.h"
@@ -228,6 +230,7 @@ struct tally {
 	int maps, threads, clue_rooms, secrets, clue_sentences;
 	int most_lieutenants;   /* the most on one level, outside the leaders' rooms */
 	int places;             /* threads naming a place, in a room of it */
+	int two_leaders;        /* levels whose alarm names two leaders */
 };
 
 /* The cast as the rosters of the JSON's levels give it: each faction's
@@ -273,6 +276,53 @@ static void stem(const char *creature, char *out, size_t size)
 	size_t n = strlen(last);
 	n = n > 4 ? 4 : n > 1 ? n - 1 : n;
 	snprintf(out, size, "%.*s", (int)(n < size ? n : size - 1), last);
+}
+
+/* The name a leader's Who line gives it in room en ("Who: Thrag the Slow,
+ * an ogre, ..." for the roster's ogre), into out; 0 if no Who line does. */
+static int leader_name(json_t *en, const char *creature, char *out, size_t size)
+{
+	size_t i;
+	json_t *l;
+	char a[96], an[96];
+	snprintf(a, sizeof a, ", a %s", creature);
+	snprintf(an, sizeof an, ", an %s", creature);
+	json_array_foreach(json_object_get(en, "lines"), i, l) {
+		const char *line = json_string_value(l);
+		if (strncmp(line, "Who: ", 5) != 0)
+			continue;
+		const char *at = strcasestr(line, a);
+		if (!at)
+			at = strcasestr(line, an);
+		if (at && at > line + 5) {
+			snprintf(out, size, "%.*s", (int)(at - line - 5), line + 5);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Every leader the level's roster names is named in its alarm: two
+ * leaders on a level, two answers. Returns the leaders counted. */
+static int check_alarm_leaders(json_t *lv, const char *seed)
+{
+	const char *alarm = json_string_value(json_object_get(lv, "alarm"));
+	size_t i;
+	json_t *g;
+	int leaders = 0;
+	json_array_foreach(json_object_get(lv, "roster"), i, g) {
+		if (strcmp(json_string_value(json_object_get(g, "role")), "leader") != 0)
+			continue;
+		int room = (int)json_integer_value(json_object_get(g, "room"));
+		const char *creature = json_string_value(json_object_get(g, "creature"));
+		char name[96];
+		ck_assert_msg(leader_name(entry_of(lv, room), creature, name, sizeof name),
+			      "%s: room %d's Who lines do not name its leader, the roster's %s", seed, room, creature);
+		ck_assert_msg(alarm && strcasestr(alarm, name), "%s: the alarm does not name %s, the leader in room %d: %s",
+			      seed, name, room, alarm ? alarm : "(none)");
+		leaders++;
+	}
+	return leaders;
 }
 
 static void check_roster(json_t *lv, const char *seed)
@@ -409,8 +459,10 @@ static void check_doc(const struct doc *d, const char *seed, struct tally *t)
 		t->clue_rooms += clues;
 	}
 	json_t *lv;
-	json_array_foreach(levels, i, lv)
+	json_array_foreach(levels, i, lv) {
 		check_roster(lv, seed);
+		t->two_leaders += check_alarm_leaders(lv, seed) > 1;
+	}
 	check_cast(root, seed, t);
 	t->maps++;
 	json_decref(root);
@@ -450,9 +502,10 @@ static void check_one(const char *csv, int n, const char *seed, int s, struct ta
 static void report(const char *what, const struct tally *t)
 {
 	fprintf(stderr, "story %s: %d maps, %.1f threads a map, %.2f clue rooms a secret, %d clues in sentences, "
-		"at most %d lieutenants a level outside the leaders' rooms, %d threads in the place they name\n",
+		"at most %d lieutenants a level outside the leaders' rooms, %d threads in the place they name, %d levels "
+		"whose alarm names two leaders\n",
 		what, t->maps, (double)t->threads / t->maps, t->secrets ? (double)t->clue_rooms / t->secrets : 0.0,
-		t->clue_sentences, t->most_lieutenants, t->places);
+		t->clue_sentences, t->most_lieutenants, t->places, t->two_leaders);
 }
 
 START_TEST(test_every_method)
