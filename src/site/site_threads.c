@@ -130,8 +130,12 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 		/* what they want, without the premise's "They want" */
 		char *inside = inside_sentence(words);
 		char label[SITE_WORD + 48] = "Their aim: ";
-		if (p->nfactions > 0)
-			snprintf(label, sizeof label, "Their aim (%s's orders): ", p->factions[0].leader);
+		if (p->nfactions > 0) {
+			/* the Lady of Tigers' orders, Skarg's orders */
+			const char *who = p->factions[0].leader;
+			size_t n = strlen(who);
+			snprintf(label, sizeof label, "Their aim (%s%s orders): ", who, n > 0 && who[n - 1] == 's' ? "'" : "'s");
+		}
 		char *aim = inside ? joined(label, inside, site_ends_sentence(inside) ? "" : ".") : NULL;
 		free(inside);
 		/* what they want lies off the map: what here points to it */
