@@ -102,8 +102,9 @@ static int stand_room(const struct level_plan *lp, int f)
 #define ALARM_MAX_ROUNDS 64
 
 /* Who of the stand's faction comes to the stand at room index st, from
- * which rooms and how soon ("rooms 1 and 7 in 3 rounds; room 8 in 5
- * rounds"): a round a door between, a round more for those not on watch. */
+ * which rooms and how soon ("Help comes from rooms 1 and 7 in 3 rounds;
+ * from room 8 in 5 rounds."): a round a door between, a round more for
+ * those not on watch. */
 static int answer(const struct level_plan *lp, int st, struct sbuf *s, struct err *e)
 {
 	const struct map *m = &lp->lv->map;
@@ -134,7 +135,7 @@ static int answer(const struct level_plan *lp, int st, struct sbuf *s, struct er
 			count += rounds[i] == n;
 		if (count == 0)
 			continue;
-		sbuf_printf(s, "%sroom%s ", said++ ? "; " : " Coming: ", count == 1 ? "" : "s");
+		sbuf_printf(s, "%sroom%s ", said++ ? "; from " : " Help comes from ", count == 1 ? "" : "s");
 		for (int i = 0, k = 0; i < lp->n; i++) {
 			if (rounds[i] != n)
 				continue;
@@ -159,8 +160,9 @@ static void capital_at(struct sbuf *s, size_t at)
 }
 
 /* Faction f's alarm, its stand at room index st: "Alarm: raised by ...
- * Stand: room 9. Thrag the Slow bellows ..."; named ("Alarm, the orcs of
- * the Ashen Eye: raised by ...") where two share the level. */
+ * They make their stand in room 9. Thrag the Slow bellows ..."; named
+ * ("Alarm, the orcs of the Ashen Eye: raised by ...") where two share
+ * the level. */
 static int faction_alarm(struct level_plan *lp, int f, int st, int named, int second, struct sbuf *s,
 			 struct err *e)
 {
@@ -182,7 +184,7 @@ static int faction_alarm(struct level_plan *lp, int f, int st, int named, int se
 	sbuf_free(&posts);
 	if (answer(lp, st, s, e) < 0)
 		return -1;
-	sbuf_printf(s, " Stand: room %d.", k->entries[sr->entry].number);
+	sbuf_printf(s, " They make their stand in room %d.", k->entries[sr->entry].number);
 	/* the leader's sentence, its first letter a capital ("the Dowager") */
 	size_t at = s->len + 1;
 	if (sr->leader)

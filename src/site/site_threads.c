@@ -4,6 +4,7 @@
  * remains of what it was built for, clues to the secret), placed in a room
  * of a level, and written into that room's entry in the premise's own
  * words. */
+#include "base/possessive.h"
 #include "site/site_rooms.h"
 
 #include <ctype.h>
@@ -131,10 +132,9 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 		char *inside = inside_sentence(words);
 		char label[SITE_WORD + 48] = "Their aim: ";
 		if (p->nfactions > 0) {
-			/* the Lady of Tigers' orders, Skarg's orders */
-			const char *who = p->factions[0].leader;
-			size_t n = strlen(who);
-			snprintf(label, sizeof label, "Their aim (%s%s orders): ", who, n > 0 && who[n - 1] == 's' ? "'" : "'s");
+			char orders[SITE_WORD + 24];
+			possessive(orders, sizeof orders, p->factions[0].leader, "orders");
+			snprintf(label, sizeof label, "Their aim, on %s: ", orders);
 		}
 		char *aim = inside ? joined(label, inside, site_ends_sentence(inside) ? "" : ".") : NULL;
 		free(inside);
