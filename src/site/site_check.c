@@ -198,6 +198,8 @@ void site_tables_free(struct site_tables *t)
 		free_list(f->secrets, f->nsecrets);
 		free_list(f->clues, f->nclues);
 		free(f->clue_of);
+		free_list(f->leads, f->nleads);
+		free(f->lead_of);
 		free(f->called_cond);
 		free(f->holds_cond);
 		free(f->wants_cond);

@@ -87,6 +87,8 @@ struct site_faction_type {
 	struct site_leader *leaders; int nleaders;
 	struct site_member *members; int nmembers;
 	char **wants; int nwants; struct fact_cond *wants_cond;
+	char **leads; int nleads;   /* lead lines, where what want lead_of[i] */
+	int *lead_of;               /* names lies off the map: who or what here points to it */
 	char **secrets; int nsecrets; struct fact_cond *secrets_cond;
 	char **clues; int nclues;   /* clue lines, facts a party finds that */
 	int *clue_of;               /* point at secret clue_of[i] */
