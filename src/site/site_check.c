@@ -227,6 +227,10 @@ void site_tables_free(struct site_tables *t)
 		free(t->creatures[i].kind_index);
 	}
 	free(t->creatures);
+	for (int r = 0; r < ROLE_COUNT; r++) {
+		free_list(t->group[r], t->ngroup[r]);
+		free(t->group_cond[r]);
+	}
 	free_list(t->files, t->nfiles);
 	*t = (struct site_tables){ 0 };
 }

@@ -141,7 +141,8 @@ static void draw_doing(struct level_plan *lp, const struct site_faction_type *f,
  * draw_doing. Where every line of the role was said with these words, a
  * group at home (its lair, work room or store) may be doing what it does
  * in another of them, if the creature fills that role too: a line of that
- * role. */
+ * role; and where those are said too, a group line of the role that holds
+ * there (site_tables.h), before a sentence again. */
 static int add_doing(struct level_plan *lp, struct key_entry *en, const struct site_faction_type *f,
 		     enum site_role role, const char *creature, fact_bits facts, const struct who_fill *wf,
 		     struct err *e)
@@ -163,6 +164,22 @@ static int add_doing(struct level_plan *lp, struct key_entry *en, const struct s
 		char *other = NULL;
 		draw_doing(lp, f, at_home[r], facts, wf, &other, &fresh);
 		if (!other) {
+			free(line);
+			return err_set(e, "out of memory writing the key");
+		}
+		if (fresh) {
+			free(line);
+			line = other;
+		} else {
+			free(other);
+		}
+	}
+	/* still said: a line any faction's group there may say (group:) */
+	if (!fresh && lp->t->ngroup[role] > 0) {
+		char *other = NULL;
+		if (site_fit_text(lp, lp->t->group[role], lp->t->group_cond[role], lp->t->ngroup[role], facts, fill_who,
+				  (void *)wf, &other, &fresh) &&
+		    !other) {
 			free(line);
 			return err_set(e, "out of memory writing the key");
 		}

@@ -145,6 +145,9 @@ struct site_tables {
 	struct site_kind *kinds; int nkinds;
 	struct site_outsider *outsiders; int noutsiders;
 	struct site_creature *creatures; int ncreatures;
+	/* group:ROLE:TEXT, with their conditions: what any faction's group
+	 * in a room of ROLE may be doing once its own lines there are said */
+	char **group[ROLE_COUNT]; int ngroup[ROLE_COUNT]; struct fact_cond *group_cond[ROLE_COUNT];
 	int creatures_sorted;              /* by name, once loaded (looked up by bisection) */
 	char **files; int nfiles;          /* the names of the files read, for messages */
 };
