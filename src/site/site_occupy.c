@@ -174,8 +174,14 @@ static int add_doing(struct level_plan *lp, struct key_entry *en, const struct s
 			free(other);
 		}
 	}
-	/* still said: a line any faction's group there may say (group:) */
-	if (!fresh && lp->t->ngroup[role] > 0) {
+	/* still said: a line any faction's group there may say (group:); once
+	 * every one that holds is said with these words where the facts they
+	 * name are alike, they stay said (noted, not drawn again) */
+	char note[2 * SITE_WORD + 64] = "";
+	if (!fresh && lp->t->ngroup[role] > 0)
+		snprintf(note, sizeof note, "group %d %llx %s %s", (int)role,
+			 (unsigned long long)(facts & lp->t->group_facts[role]), wf->n, wf->who);
+	if (note[0] && !key_said_noted(lp->said, note)) {
 		char *other = NULL;
 		if (site_fit_text(lp, lp->t->group[role], lp->t->group_cond[role], lp->t->ngroup[role], facts, fill_who,
 				  (void *)wf, &other, &fresh) &&
@@ -188,6 +194,7 @@ static int add_doing(struct level_plan *lp, struct key_entry *en, const struct s
 			line = other;
 		} else {
 			free(other);
+			key_said_note(lp->said, note);   /* a failure latches (key_said.h) */
 		}
 	}
 	int rc = site_add_said(lp, en, line, e);

@@ -455,8 +455,12 @@ static int on_group(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 	p->last_doing = -1;
 	if (site_field_role(pos, &f[0], MEMBER_ROLES & ~ROLE_BIT(WANDER), &r, e) < 0)
 		return -1;
-	return add_text(&p->t->group[r], &p->t->ngroup[r], &p->t->group_cond[r], pos, &f[1], "group", group_words, 0,
-			e);
+	if (add_text(&p->t->group[r], &p->t->ngroup[r], &p->t->group_cond[r], pos, &f[1], "group", group_words, 0,
+		     e) < 0)
+		return -1;
+	const struct fact_cond *c = &p->t->group_cond[r][p->t->ngroup[r] - 1];
+	p->t->group_facts[r] |= c->need | c->not;
+	return 0;
 }
 
 /* ---- room kinds ---- */

@@ -148,6 +148,7 @@ struct site_tables {
 	/* group:ROLE:TEXT, with their conditions: what any faction's group
 	 * in a room of ROLE may be doing once its own lines there are said */
 	char **group[ROLE_COUNT]; int ngroup[ROLE_COUNT]; struct fact_cond *group_cond[ROLE_COUNT];
+	fact_bits group_facts[ROLE_COUNT];   /* the facts their conditions name */
 	int creatures_sorted;              /* by name, once loaded (looked up by bisection) */
 	char **files; int nfiles;          /* the names of the files read, for messages */
 };
