@@ -101,6 +101,9 @@ struct site_group {
 				   guard's own kind too) */
 	int most;               /* > 0: the most of an optional group the sizer
 				   may add (the lieutenants its level has left) */
+	int space;              /* the squares of 5 ft one of it takes (0 or 1:
+				   medium or smaller, 4 large, 9 huge, 16
+				   gargantuan) */
 };
 
 /* Where a group is met, for the sizer. */
@@ -111,6 +114,8 @@ struct site_meeting {
 	int ceiling;            /* > 0: the XP the fight must stay under (the
 				   level's leader's fight is the hardest) */
 	struct rng *rng;        /* the site's stream: the difficulty's draw */
+	long floor;             /* > 0: the squares of 5 ft the room's floor has
+				   for the fight; its groups take no more */
 };
 
 /* A game system that sizes the site's groups for a party (stock's, for a

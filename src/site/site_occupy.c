@@ -35,7 +35,7 @@ int site_member_fit(const struct level_plan *lp, const struct site_faction_type 
 	for (int i = 0; sz && sz->fits && i < f->nmembers; i++)
 		if ((f->members[i].roles & (1u << role)) &&
 		    sz->fits(sz->ctx, f->members[i].creature, f->members[i].cast, lp->lv->map.depth) == 1) {
-			if (found < 0 || rng_range(rng, 0, 2 * n) == 0)
+			if (found < 0 || rng_range(rng, 0, n) == 0)   /* sized: each that fits as likely */
 				found = i;
 			n++;
 		}
@@ -268,7 +268,7 @@ static struct pending *add_pending(const struct level_plan *lp, struct room_grou
 		return NULL;
 	struct pending *p = &rg->p[rg->n++];
 	memset(p, 0, sizeof *p);
-	p->g = (struct site_group){ creature, count, 0, count, 0, 0 };
+	p->g = (struct site_group){ creature, count, 0, count, 0, 0, site_creature_space(lp->t, creature) };
 	if (count > 0 && site_creature_most(lp->t, creature, 100) < 100) {
 		/* a creature met alone or in pairs: so many, whatever a sizer would add */
 		p->g.rolled = p->g.count = site_creature_most(lp->t, creature, count);
@@ -485,8 +485,8 @@ static void fit_floor(const struct level_plan *lp, struct room_groups *rg, long 
 }
 
 /* The room's fight sized by the system, when there is one: prisoners are
- * not in it. Writes the "Encounter:" line. (The system sizes it for the
- * party alone: a fight it makes may want more floor than the room has.) */
+ * not in it, but stand on the floor it may take. Writes the "Encounter:"
+ * line. */
 static int size_room(struct level_plan *lp, struct room_groups *rg, const struct room_plan *r, struct key_entry *en,
 		     struct err *e)
 {
@@ -499,7 +499,13 @@ static int size_room(struct level_plan *lp, struct room_groups *rg, const struct
 		}
 	if (!lp->sizer || n == 0)
 		return 0;
-	struct site_meeting at = { lp->lv->map.depth, r->leader, 0, r->leader ? 0 : lp->ceiling, &lp->rng };
+	/* the floor the fight may take: the room's, but for its prisoners' */
+	long floor = room_floor(lp, r);
+	for (int i = 0; i < rg->n; i++)
+		if (rg->p[i].prison_of)
+			floor -= (long)rg->p[i].g.count * site_creature_space(lp->t, rg->p[i].g.creature);
+	struct site_meeting at = { lp->lv->map.depth, r->leader, 0, r->leader ? 0 : lp->ceiling, &lp->rng,
+				   floor > 0 ? floor : 1 };
 	char figures[600];
 	if (lp->sizer->size(lp->sizer->ctx, g, n, &at, en, figures, sizeof figures, e) < 0)
 		return -1;

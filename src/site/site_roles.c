@@ -2,7 +2,8 @@
  * site_level_build). A room a method named keeps the use of its kind; the
  * others are given uses where they lie: a guard at the way in and at the
  * busiest junction near it, the leader in the largest room of the farthest
- * third by doors, the lairs together around a room two-thirds in, a shrine
+ * third by doors (with a party to size its fight for, the largest room
+ * of the farther half whose name is not another use's), the lairs together around a room two-thirds in, a shrine
  * when the site has a cult or its dead, cells in a small room, a store and a
  * work room. A site keeps half its rooms or fewer; the rest serve no one. */
 #include "site/site_rooms.h"
@@ -43,6 +44,32 @@ static int pick_by_area(struct level_plan *lp, int lo, int hi, enum site_role ro
 		if (!free_for(r, role) || r->dist < 0)
 			continue;
 		if (best < 0 || (want > 0 ? r->area > lp->rooms[best].area : r->area < lp->rooms[best].area))
+			best = i;
+	}
+	return best;
+}
+
+/* Whether room r may become a leader's: a room, not a hallway or a
+ * bridge, whose name (if the method gave it one) is of a leader's room, a
+ * room kept by guards or one of no use, not of another's den, work or
+ * store. */
+static int leader_may_keep(const struct level_plan *lp, const struct room_plan *r)
+{
+	if (r->leader || r->dist < 0 || lp->lv->map.regions[r->region].kind != REGION_ROOM)
+		return 0;
+	if (!r->named || r->kind < 0)
+		return 1;
+	enum site_role role = lp->t->kinds[r->kind].role;
+	return role == ROLE_LEADER || role == ROLE_GUARD || role == ROLE_NONE;
+}
+
+/* The largest room among rooms[lo..hi) a leader may keep; -1 when none. */
+static int largest_room(const struct level_plan *lp, int lo, int hi)
+{
+	int best = -1;
+	for (int i = lo; i < hi; i++) {
+		const struct room_plan *r = &lp->rooms[i];
+		if (leader_may_keep(lp, r) && (best < 0 || r->area > lp->rooms[best].area))
 			best = i;
 	}
 	return best;
@@ -252,6 +279,13 @@ int site_roles_assign(struct level_plan *lp, struct err *e)
 				best = i;
 		if (best < 0)
 			best = pick_by_area(lp, lo, hi, role, 1);
+		if (lp->site->party_level > 0 && !near) {
+			/* a fight sized for a party needs floor: the largest room of
+			 * the farther half where it has more than the one found */
+			int big = largest_room(lp, n / 2 < lo ? n / 2 : lo, hi);
+			if (big >= 0 && (best < 0 || lp->rooms[best].area < lp->rooms[big].area))
+				best = big;
+		}
 		for (int i = n - 1; i >= 0 && best < 0; i--)   /* any room not a leader's already */
 			if (!lp->rooms[i].leader && (lp->rooms[i].dist >= 0 || i == 0))
 				best = i;

@@ -67,7 +67,7 @@ static int patrol_leaders(const struct level_plan *lp, const struct site_faction
 		    (m->cast != CAST_LIEUTENANT && m->cast != CAST_SPECIALIST && m->cast != CAST_BEAST) ||
 		    (lp->sizer->fits && lp->sizer->fits(lp->sizer->ctx, m->creature, m->cast, lp->lv->map.depth) == 0))
 			continue;
-		g[n++] = (struct site_group){ m->creature, 0, 0, 0, 1, 0 };
+		g[n++] = (struct site_group){ m->creature, 0, 0, 0, 1, 0, 0 };
 	}
 	return n;
 }
@@ -162,9 +162,9 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 	if (lp->sizer) {
 		/* as many as its dice could roll, at most twice that sized */
 		struct site_group g[8];
-		g[0] = (struct site_group){ creature, cap > 0 ? cap : 1, !uncapped, 0, 0, 0 };
+		g[0] = (struct site_group){ creature, cap > 0 ? cap : 1, !uncapped, 0, 0, 0, 0 };
 		int ng = patrol_leaders(lp, f, creature, g, 8);
-		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng };
+		struct site_meeting at = { lp->lv->map.depth, 0, 1, 0, &lp->rng, 0 };
 		if (lp->sizer->size(lp->sizer->ctx, g, ng, &at, NULL, figures, sizeof figures, e) < 0)
 			return -1;
 		/* a patrol's later rows: fewer than the fight holds (half,
@@ -187,7 +187,7 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 			struct site_group keep_g = g[0];
 			char keep_f[sizeof figures];
 			memcpy(keep_f, figures, sizeof figures);
-			g[0] = (struct site_group){ creature, want, 1, 0, 0, 0 };
+			g[0] = (struct site_group){ creature, want, 1, 0, 0, 0, 0 };
 			if (lp->sizer->size(lp->sizer->ctx, g, 1, &at, NULL, figures, sizeof figures, e) < 0)
 				return -1;
 			if (g[0].count == 0) {   /* too many for any fight: as sized */

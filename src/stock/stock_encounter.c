@@ -9,6 +9,7 @@
 #include "base/thousands.h"
 #include "stock/stock_valued.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,45 +76,55 @@ static void draw_order(const struct stock_figures *f, const struct stock_party *
 		}
 }
 
-/* Fills the groups up to budget XP and cap creatures: the fixed ones as
- * they are where they fit, each other one two at first where two fit,
- * then one more at a time, round the groups, while any fits. Returns the
- * XP spent. */
-static long fill(struct site_group *g, const struct fig_creature *const *c, int n, long budget, int cap)
+/* The squares of 5 ft one of group g takes. */
+static long space_of(const struct site_group *g)
 {
-	long xp = 0;
+	return g->space > 1 ? g->space : 1;
+}
+
+/* Fills the groups up to budget XP, cap creatures and floor squares of 5
+ * ft (0: no bound): the fixed ones as they are where they fit, each other
+ * one two at first where two fit, then one more at a time, round the
+ * groups, while any fits. Returns the XP spent. */
+static long fill(struct site_group *g, const struct fig_creature *const *c, int n, long budget, int cap, long floor)
+{
+	long xp = 0, squares = 0, room = floor > 0 ? floor : LONG_MAX / 2;
 	int creatures = 0;
 	for (int i = 0; i < n; i++) {
 		g[i].count = 0;
 		if (!g[i].fixed || !c[i])
 			continue;
-		long cost = (long)c[i]->xp * g[i].rolled;
-		if (g[i].rolled > 0 && xp + cost <= budget && creatures + g[i].rolled <= cap) {
+		long cost = (long)c[i]->xp * g[i].rolled, sq = space_of(&g[i]) * g[i].rolled;
+		if (g[i].rolled > 0 && xp + cost <= budget && creatures + g[i].rolled <= cap && squares + sq <= room) {
 			g[i].count = g[i].rolled;
 			xp += cost;
 			creatures += g[i].rolled;
+			squares += sq;
 		} else if (!g[i].optional) {
 			cap -= g[i].rolled;   /* a leader who is not there leaves no room for a crowd */
+			room -= sq;
 		}
 	}
 	for (int i = 0; i < n; i++) {
 		if (g[i].optional || !c[i])
 			continue;
-		long cost = (long)c[i]->xp * GROUP_MIN;
-		if (!g[i].fixed && xp + cost <= budget && creatures + GROUP_MIN <= cap) {
+		long cost = (long)c[i]->xp * GROUP_MIN, sq = space_of(&g[i]) * GROUP_MIN;
+		if (!g[i].fixed && xp + cost <= budget && creatures + GROUP_MIN <= cap && squares + sq <= room) {
 			g[i].count = GROUP_MIN;
 			xp += cost;
 			creatures += GROUP_MIN;
+			squares += sq;
 		}
 	}
 	for (int grew = 1; grew && creatures < cap;) {
 		grew = 0;
 		for (int i = 0; i < n && creatures < cap; i++)
 			if (!g[i].fixed && !g[i].optional && g[i].count > 0 && g[i].count < group_most(&g[i]) &&
-			    xp + c[i]->xp <= budget) {
+			    xp + c[i]->xp <= budget && squares + space_of(&g[i]) <= room) {
 				g[i].count++;
 				xp += c[i]->xp;
 				creatures++;
+				squares += space_of(&g[i]);
 				grew = 1;
 			}
 	}
@@ -241,6 +252,7 @@ struct composer {
 	const struct fig_creature *const *c;
 	int n;
 	long lo, hi;
+	long floor;             /* the squares of 5 ft the fight may take (0: no bound) */
 	struct site_group best[KEY_MAX_OCCUPANTS * 2];
 	long best_xp;
 	int in_band;
@@ -275,7 +287,7 @@ static void consider(struct composer *cp, int a, int ka, int b, int kb, int most
 		t[a].fixed = 1, t[a].rolled = ka;
 	if (b >= 0)
 		t[b].fixed = 1, t[b].rolled = kb;
-	long x = fill(t, cp->c, n, cp->hi, most);
+	long x = fill(t, cp->c, n, cp->hi, most, cp->floor);
 	if ((a >= 0 && t[a].count == 0) || (b >= 0 && t[b].count == 0))
 		return;   /* they do not fit */
 	int led = 0;
@@ -313,12 +325,12 @@ static void consider(struct composer *cp, int a, int ka, int b, int kb, int most
  * a tenth of it, but for a leader's) and returns 1; when none
  * lands in it, to the fill of most XP under it and returns 0. */
 static int compose(struct site_group *g, const struct fig_creature *const *c, int n,
-		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, int solo,
-		   long *xp_out)
+		   const struct stock_figures *f, int party, int level, long lo, long hi, int cap, long floor,
+		   int solo, long *xp_out)
 {
-	struct composer cp = { g, c, n, lo, hi, { { 0 } }, 0, 0, 0, 1 };
+	struct composer cp = { g, c, n, lo, hi, floor, { { 0 } }, 0, 0, 0, 1 };
 	memcpy(cp.best, g, (size_t)n * sizeof *g);
-	cp.best_xp = fill(cp.best, c, n, hi, cap);
+	cp.best_xp = fill(cp.best, c, n, hi, cap, floor);
 	cp.in_band = cp.best_xp > lo;
 	for (int i = 0; i < n; i++)
 		cp.kinds += cp.best[i].count > 0;
@@ -331,9 +343,16 @@ static int compose(struct site_group *g, const struct fig_creature *const *c, in
 		leaders += g[i].fixed && !g[i].optional && c[i] ? g[i].rolled : 0;
 	int leader = leaders > 0;
 	cp.mixed = !leader;
+	if (cp.in_band && !leader) {
+		/* the room's own group lands in the band: no stronger kind is
+		 * brought in to stand among them */
+		memcpy(g, cp.best, (size_t)n * sizeof *g);
+		*xp_out = cp.best_xp;
+		return 1;
+	}
 	int stronger[KEY_MAX_OCCUPANTS * 2], ns = 0;
-	for (int i = 0; i < n; i++)   /* beside a leader, more of its guard's own kind too */
-		if (g[i].optional && c[i] && (c[i]->xp > weakest || (leader && c[i]->xp == weakest)))
+	for (int i = 0; i < n; i++)   /* beside a leader, any kind (a few lighter ones fill a small room's floor) */
+		if (g[i].optional && c[i] && (c[i]->xp > weakest || leader))
 			stronger[ns++] = i;
 	/* a leader's fight tries both (it is built as hard as its band goes,
 	 * so that the level's other high fights have room under it) */
@@ -426,8 +445,8 @@ int stock_size_groups(void *ctx, struct site_group *g, int n, const struct site_
 		in_band[d] = 0;
 		tried_xp[d] = 0;
 		if (hi > lo)
-			in_band[d] = compose(tried[d], c, n, f, p->party, level, lo, hi, cap, !at->wandering && en != NULL,
-					     &tried_xp[d]);
+			in_band[d] = compose(tried[d], c, n, f, p->party, level, lo, hi, cap, at->floor,
+					     !at->wandering && en != NULL, &tried_xp[d]);
 	}
 	int pick = -1;
 	for (int i = 0; i < FIG_DIFFICULTIES && pick < 0; i++)

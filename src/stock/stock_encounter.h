@@ -4,7 +4,9 @@
  * group low, the rest whichever the fights so far fall shortest of the
  * system's mix by) within that difficulty's band of XP for the party,
  * from its groups and a few of the faction's stronger kinds standing over
- * them, never more than `crowd` creatures a character (three at least);
+ * them, never more than `crowd` creatures a character (three at least)
+ * nor more than the room's floor holds (struct site_meeting's floor: fewer
+ * creatures, or bigger ones, or smaller kinds, where it is small);
  * the difficulty said is the lowest whose budget holds the XP spent. A
  * fight with a creature the system lacks is left as the site rolled it. */
 #ifndef MAPSHEET_STOCK_ENCOUNTER_H
