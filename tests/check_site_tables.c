@@ -260,6 +260,14 @@ static const struct bad_line bad_lines[] = {
 	{ F "doing:gard:{n} {who} idle\n", "t.site:2:7: unknown role 'gard' " DOING_ROLES },
 	{ F "doing:guard lair:{n} {who} idle\n", "t.site:2:7: one role, not 'guard lair'" },
 	{ F "needs:altar\n", "t.site:2:1: 'needs' follows the doing line it belongs to" },
+	{ "group:leader:{n} {who} idle\n",
+	  "t.site:1:7: unknown role 'leader' (roles: guard, lair, shrine, prison, store, work)" },
+	{ "group:wander:{n} {who} idle\n",
+	  "t.site:1:7: unknown role 'wander' (roles: guard, lair, shrine, prison, store, work)" },
+	{ "group:guard:{n} {who} idle\nneeds:altar\n", "t.site:2:1: 'needs' follows the doing line it belongs to" },
+	{ "group:guard:[sleepy]{n} {who} idle\n", "t.site:1:14: unknown fact 'sleepy' (facts: " FACT_WORDS ")" },
+	{ "group:guard:{n} {whose} idle\n",
+	  "t.site:1:17: unknown placeholder '{whose}' (placeholders of a 'group:' line: {n}, {who})" },
 	{ F "doing:wander:{n} {who} idle\nneeds:altar\n",
 	  "t.site:3:1: a wandering line is said in no room, so it needs nothing" },
 	{ F "doing:lair:{n} {who} kneel\nneeds:altar\nneeds:table\n",
@@ -404,7 +412,7 @@ static const struct bad_line bad_lines[] = {
 	  "goat\nthread:feature:goat:-:D goat\nthread:feature:goat:-:E goat\n",
 	  "t.site:6:1: a thread has at most 4 wordings" },
 	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, place, thread, faction, "
-				"called, holds, leader, member, want, lead, secret, clue, doing, needs, kind, name, match, feature, seen, "
+				"called, holds, leader, member, want, lead, secret, clue, doing, needs, group, kind, name, match, feature, seen, "
 				"find, vermin, visitor, levels, facts, contents, creature, most, size, company)" },
 	/* the company a group keeps */
 	{ "company:aside:one:{n} {who} waits\n",

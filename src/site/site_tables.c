@@ -486,6 +486,25 @@ static int on_needs(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 	return 0;
 }
 
+/* group:ROLE:TEXT: a line any faction's group in a room of ROLE (one its
+ * rank and file keep) may say once the faction's own lines there are all
+ * said; it stands on no faction's lines. */
+static int on_group(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	enum site_role r;
+	p->last_doing = -1;
+	if (site_field_role(pos, &f[0], MEMBER_ROLES & ~ROLE_BIT(WANDER), &r, e) < 0)
+		return -1;
+	if (add_text(&p->t->group[r], &p->t->ngroup[r], &p->t->group_cond[r], pos, &f[1], "group", group_words, 0,
+		     e) < 0)
+		return -1;
+	const struct fact_cond *c = &p->t->group_cond[r][p->t->ngroup[r] - 1];
+	p->t->group_facts[r] |= c->need | c->not;
+	return 0;
+}
+
 /* ---- room kinds ---- */
 
 static int on_kind(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
@@ -868,6 +887,7 @@ static const struct tpl_directive directives[] = {
 	{ "clue", "text", on_clue, 0 },
 	{ "doing", "str text", on_doing, 0 },
 	{ "needs", "str", on_needs, 0 },
+	{ "group", "str text", on_group, 0 },
 	{ "kind", "str str str", on_kind, 0 },
 	{ "name", "text", on_name, 0 },
 	{ "match", "str", on_match, 0 },

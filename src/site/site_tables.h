@@ -168,6 +168,10 @@ struct site_tables {
 	struct site_kind *kinds; int nkinds;
 	struct site_outsider *outsiders; int noutsiders;
 	struct site_creature *creatures; int ncreatures;
+	/* group:ROLE:TEXT, with their conditions: what any faction's group
+	 * in a room of ROLE may be doing once its own lines there are said */
+	char **group[ROLE_COUNT]; int ngroup[ROLE_COUNT]; struct fact_cond *group_cond[ROLE_COUNT];
+	fact_bits group_facts[ROLE_COUNT];   /* the facts their conditions name */
 	struct site_company_lines company[COMPANY_COUNT][2];   /* [0] one, [1] many */
 	int creatures_sorted;              /* by name, once loaded (looked up by bisection) */
 	char **files; int nfiles;          /* the names of the files read, for messages */
