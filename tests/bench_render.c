@@ -484,3 +484,73 @@ int bench_command(const char *mapsheet)
 	printf("\n");
 	return failed;
 }
+
+/* `bench profile CASE FORMAT`: for a profiler, not timed. CASE is a row
+ * of bench_cases.h by its index (0: 30 rooms, 1: 1,000 rooms, 2: 10 x 30
+ * rooms), FORMAT pdf, svg, png or booklet. Writes the row once untimed
+ * (fonts and caches warmed as in the timed rows' medians), then once more
+ * through bench_profiled_ours and its floor through bench_profiled_floor,
+ * so that `valgrind --tool=callgrind --toggle-collect=bench_profiled_ours
+ * --toggle-collect=bench_profiled_floor build/bench profile 0 pdf` counts
+ * each side's instructions alone (callgrind_annotate --inclusive=yes). */
+__attribute__((noinline)) int bench_profiled_ours(struct bench_doc *bd, const char *path, const char *fmt,
+						   struct err *e);
+__attribute__((noinline)) int bench_profiled_floor(const struct floor_sheet *fs, const struct haru_floor *hf,
+						    enum cairo_format cf, const char *path);
+
+__attribute__((noinline)) int bench_profiled_ours(struct bench_doc *bd, const char *path, const char *fmt,
+						   struct err *e)
+{
+	return strcmp(fmt, "booklet") == 0 ? render_write_booklet(&bd->d, path, e) : render_write(&bd->d, path, fmt, e);
+}
+
+__attribute__((noinline)) int bench_profiled_floor(const struct floor_sheet *fs, const struct haru_floor *hf,
+						    enum cairo_format cf, const char *path)
+{
+	return hf ? bench_haru_floor_write(hf, path) : bench_floor_write(fs, cf, RENDER_DPI_DEFAULT, path);
+}
+
+int bench_render_profile(const char *which, const char *fmt)
+{
+	int k = which ? atoi(which) : -1;
+	const struct fmt_row *f = NULL;
+	for (size_t i = 0; fmt && i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(fmt, formats[i].name) == 0)
+			f = &formats[i];
+	int booklet = fmt && strcmp(fmt, "booklet") == 0;
+	if (k < 0 || k >= BENCH_RENDER_CASES || (!f && !booklet) || (booklet && bench_render_cases[k].levels < 2)) {
+		fprintf(stderr, "usage: bench profile 0|1|2 pdf|svg|png|booklet (booklet: case 2)\n");
+		return 2;
+	}
+	const struct bench_render_case *rc = &bench_render_cases[k];
+	char dir[] = "/tmp/mapsheet-bench-XXXXXX", path[4096];
+	struct bench_doc bd;
+	struct scene sc;
+	struct err e;
+	if (!mkdtemp(dir) || make_doc(&bd, method_find("dice"), rc->rooms, rc->levels, rc->paper) < 0)
+		return 1;
+	snprintf(path, sizeof path, "%s/sheet.%s", dir, booklet ? "pdf" : fmt);
+	scene_init(&sc);
+	struct floor_sheet *fs = lay_out(&bd.d, &sc) >= 0 ? bench_floor_prepare(&sc) : NULL;
+	struct haru_floor *hf = fs && booklet ? bench_haru_floor_prepare(&sc) : NULL;
+	enum cairo_format cf = f ? f->cairo : CAIRO_OUT_PDF;
+	int rc_ = !fs || (booklet && !hf) ? -1 : 0;
+	for (int pass = 0; rc_ == 0 && pass < 2; pass++) {
+		clear_dir(dir);
+		rc_ = pass ? bench_profiled_ours(&bd, path, fmt, &e)
+			   : booklet ? render_write_booklet(&bd.d, path, &e) : render_write(&bd.d, path, fmt, &e);
+		clear_dir(dir);
+		if (rc_ == 0)
+			rc_ = pass ? bench_profiled_floor(fs, hf, cf, path)
+				   : hf ? bench_haru_floor_write(hf, path) : bench_floor_write(fs, cf, RENDER_DPI_DEFAULT, path);
+	}
+	if (rc_ < 0)
+		fprintf(stderr, "bench: profile: could not write the row\n");
+	clear_dir(dir);
+	rmdir(dir);
+	bench_haru_floor_free(hf);
+	bench_floor_free(fs);
+	scene_free(&sc);
+	free_doc(&bd);
+	return rc_ < 0 ? 1 : 0;
+}
