@@ -6,7 +6,7 @@
  * the monotonic clock.
  *
  *   build/bench [all|gen|keys|render|command|poster|read|serve] [METHOD]
- *   build/bench profile 0|1|2 pdf|svg|png|booklet   (one row once, for callgrind)
+ *   build/bench profile 0|1|2 pdf|svg|png|booklet|layout   (one row once, for callgrind)
  *
  * MAPSHEET_BIN names the program for the whole-command and server rows
  * (./mapsheet). A row that cannot run (a map that fails to generate, to be

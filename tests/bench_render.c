@@ -487,7 +487,8 @@ int bench_command(const char *mapsheet)
 
 /* `bench profile CASE FORMAT`: for a profiler, not timed. CASE is a row
  * of bench_cases.h by its index (0: 30 rooms, 1: 1,000 rooms, 2: 10 x 30
- * rooms), FORMAT pdf, svg, png or booklet. Writes the row once untimed
+ * rooms), FORMAT pdf, svg, png, booklet or layout (the layout alone, its
+ * second run through bench_profiled_layout). Writes the row once untimed
  * (fonts and caches warmed as in the timed rows' medians), then once more
  * through bench_profiled_ours and its floor through bench_profiled_floor,
  * so that `valgrind --tool=callgrind --toggle-collect=bench_profiled_ours
@@ -510,6 +511,31 @@ __attribute__((noinline)) int bench_profiled_floor(const struct floor_sheet *fs,
 	return hf ? bench_haru_floor_write(hf, path) : bench_floor_write(fs, cf, RENDER_DPI_DEFAULT, path);
 }
 
+/* `bench profile CASE layout`: the row's layout alone, for
+ * --toggle-collect=bench_profiled_layout. */
+__attribute__((noinline)) double bench_profiled_layout(const struct doc *d, struct scene *sc);
+
+__attribute__((noinline)) double bench_profiled_layout(const struct doc *d, struct scene *sc)
+{
+	return lay_out(d, sc);
+}
+
+static int profile_layout(const struct bench_render_case *rc)
+{
+	struct bench_doc bd;
+	if (make_doc(&bd, method_find("dice"), rc->rooms, rc->levels, rc->paper) < 0)
+		return 1;
+	double t = 0;
+	for (int pass = 0; pass < 2 && t >= 0; pass++) {
+		struct scene sc;
+		scene_init(&sc);
+		t = pass ? bench_profiled_layout(&bd.d, &sc) : lay_out(&bd.d, &sc);
+		scene_free(&sc);
+	}
+	free_doc(&bd);
+	return t < 0;
+}
+
 int bench_render_profile(const char *which, const char *fmt)
 {
 	int k = which ? atoi(which) : -1;
@@ -518,8 +544,10 @@ int bench_render_profile(const char *which, const char *fmt)
 		if (strcmp(fmt, formats[i].name) == 0)
 			f = &formats[i];
 	int booklet = fmt && strcmp(fmt, "booklet") == 0;
+	if (k >= 0 && k < BENCH_RENDER_CASES && fmt && strcmp(fmt, "layout") == 0)
+		return profile_layout(&bench_render_cases[k]);
 	if (k < 0 || k >= BENCH_RENDER_CASES || (!f && !booklet) || (booklet && bench_render_cases[k].levels < 2)) {
-		fprintf(stderr, "usage: bench profile 0|1|2 pdf|svg|png|booklet (booklet: case 2)\n");
+		fprintf(stderr, "usage: bench profile 0|1|2 pdf|svg|png|booklet|layout (booklet: case 2)\n");
 		return 2;
 	}
 	const struct bench_render_case *rc = &bench_render_cases[k];
