@@ -148,7 +148,7 @@ static int box_clear(const struct spot_ctx *sp, int want, double cx, double cy, 
 	for (int y = sy0 - 1; doors && y <= sy1 + 1; y++)
 		for (int x = sx0 - 1; x <= sx1 + 1; x++) {
 			int sides = map_in(c->m, x, y) ? sp->door_sides[(long)y * c->m->w + x] : (1 << SIDE_COUNT) - 1;
-			for (int sd = 0; sd < SIDE_COUNT; sd++) {
+			for (int sd = 0; sides && sd < SIDE_COUNT; sd++) {
 				if (!(sides & (1 << sd)))
 					continue;
 				const struct door *dr = layout_door_at(c, x, y, (enum side)sd);
