@@ -8,6 +8,7 @@
  * leader line. All positions here are in squares (map coordinates). */
 #include "layout/layout.h"
 #include "layout/spot_cands.h"
+#include "layout/spot_line.h"
 #include "layout/spot_sums.h"
 
 #include <math.h>
@@ -368,19 +369,15 @@ static int leader_crossings(const struct spot_ctx *sp, double ax, double ay, dou
 		if (box_meets_segment(o->x0 - 0.1, o->y0 - 0.1, o->x1 + 0.1, o->y1 + 0.1, ax, ay, bx, by))
 			return -1;
 	}
+	/* samples a tenth of a square apart; those in the square before are
+	 * of its region, so only the squares they meet are looked at */
 	double len = hypot(bx - ax, by - ay);
-	int n = (int)(len / 0.1) + 1, crossings = 0;
-	int px = ifloor(ax), py = ifloor(ay);
-	int prev = map_at(sp->c->m, px, py);
-	for (int i = 1; i <= n; i++) {
-		double x = ax + (bx - ax) * i / n, y = ay + (by - ay) * i / n;
-		int sx = ifloor(x), sy = ifloor(y);
-		/* samples in the square before are of its region */
-		if (sx == px && sy == py)
-			continue;
-		px = sx;
-		py = sy;
-		int r = map_at(sp->c->m, sx, sy);
+	int crossings = 0;
+	struct spot_line ln;
+	spot_line_begin(&ln, ax, ay, bx, by, (int)(len / 0.1) + 1);
+	int prev = map_at(sp->c->m, ln.sx, ln.sy);
+	while (spot_line_next(&ln)) {
+		int r = map_at(sp->c->m, ln.sx, ln.sy);
 		crossings += r != prev;
 		prev = r;
 	}
