@@ -6,6 +6,7 @@
  * the monotonic clock.
  *
  *   build/bench [all|gen|keys|render|command|poster|read|serve] [METHOD]
+ *   build/bench profile 0|1|2 pdf|svg|png|booklet|layout   (one row once, for callgrind)
  *
  * MAPSHEET_BIN names the program for the whole-command and server rows
  * (./mapsheet). A row that cannot run (a map that fails to generate, to be
@@ -78,6 +79,8 @@ int main(int argc, char **argv)
 	const char *method = argc > 2 ? argv[2] : NULL;
 	if (strcmp(part, "--font-setup") == 0)
 		return font_setup();
+	if (strcmp(part, "profile") == 0)
+		return bench_render_profile(argc > 2 ? argv[2] : NULL, argc > 3 ? argv[3] : NULL);
 	if (strcmp(part, "--parse") == 0 && argc > 2)
 		return bench_parse_file(argv[2]);
 	/* the parts that run the built program, in the order printed */

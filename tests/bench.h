@@ -28,6 +28,9 @@ int bench_keys(const char *only_method);
  * rows; mapsheet is the built program to run. */
 int bench_render(const char *only_method);
 int bench_command(const char *mapsheet);
+/* `bench profile CASE FORMAT` (bench_render.c): one row written once for a
+ * profiler, ours and its floor each in a function of its own. */
+int bench_render_profile(const char *which, const char *fmt);
 /* The poster rows (bench_poster.c): a 1,000-room map in pieces. */
 int bench_poster(const char *mapsheet);
 /* The reading rows: a 10,000-room map read back from its JSON against

@@ -248,8 +248,8 @@ static int booklet_row(const char *dir, const char *label, struct bench_doc *bd,
 	double cm = bench_median(cairo_t, repeats);
 	printf("%-18s %-7s %5d %10s %10.1f", label, "booklet", npages, "", om * 1e3);
 	print_ratio(om, fm, 1.3);
-	printf(" %9.0f %5d", bytes / 1024.0, nfiles);
-	print_cpu_ratio(ours_cpu, floor_cpu, repeats);
+	printf(" %9.0f %5d %8.2fx  (floor: no links, outline, page labels)\n", bytes / 1024.0, nfiles,
+	       bench_median(floor_cpu, repeats) > 0 ? bench_median(ours_cpu, repeats) / bench_median(floor_cpu, repeats) : 0);
 	printf("%-18s %-7s %5s %10s %10.1f %10.1f %8.2fx %9s %s\n", "  vs Cairo's floor", "pdf", "", "", om * 1e3,
 	       cm * 1e3, cm > 0 ? om / cm : 0, "", "(for information)");
 	clear_dir(dir);
@@ -268,7 +268,9 @@ int bench_render(const char *only_method)
 	       "median of repeats)\n", meth->name, SEED, RENDER_DPI_DEFAULT);
 	printf("  ours: render_write() whole (fonts, layout, drawing, files); layout: its layout part alone;\n"
 	       "  floor: Cairo drawing the same pages from prepared arrays (paths, grid, text by cairo_show_text), same surfaces;\n"
-	       "  for the booklet libharu drawing them into a new document (same fonts embedded, same compression)\n");
+	       "  for the booklet libharu drawing them into a new document (same fonts embedded, same compression);\n"
+	       "  not like for like: a floor lays nothing out and sets its text unkerned, and the booklet's has no links,\n"
+	       "  outline or page labels and writes libharu's widths for every code of its fonts (ours: the codes shown)\n");
 	printf("%-18s %-7s %5s %10s %10s %10s %9s %7s %2s %9s %5s %9s\n", "map", "format", "pages", "layout ms",
 	       "ours ms", "floor ms", "ours/flr", "target", "", "size KiB", "files", "cpu o/f");
 	int failed = 0;
@@ -483,4 +485,102 @@ int bench_command(const char *mapsheet)
 	rmdir(dir);
 	printf("\n");
 	return failed;
+}
+
+/* `bench profile CASE FORMAT`: for a profiler, not timed. CASE is a row
+ * of bench_cases.h by its index (0: 30 rooms, 1: 1,000 rooms, 2: 10 x 30
+ * rooms), FORMAT pdf, svg, png, booklet or layout (the layout alone, its
+ * second run through bench_profiled_layout). Writes the row once untimed
+ * (fonts and caches warmed as in the timed rows' medians), then once more
+ * through bench_profiled_ours and its floor through bench_profiled_floor,
+ * so that `valgrind --tool=callgrind --toggle-collect=bench_profiled_ours
+ * --toggle-collect=bench_profiled_floor build/bench profile 0 pdf` counts
+ * each side's instructions alone (callgrind_annotate --inclusive=yes). */
+__attribute__((noinline)) int bench_profiled_ours(struct bench_doc *bd, const char *path, const char *fmt,
+						   struct err *e);
+__attribute__((noinline)) int bench_profiled_floor(const struct floor_sheet *fs, const struct haru_floor *hf,
+						    enum cairo_format cf, const char *path);
+
+__attribute__((noinline)) int bench_profiled_ours(struct bench_doc *bd, const char *path, const char *fmt,
+						   struct err *e)
+{
+	return strcmp(fmt, "booklet") == 0 ? render_write_booklet(&bd->d, path, e) : render_write(&bd->d, path, fmt, e);
+}
+
+__attribute__((noinline)) int bench_profiled_floor(const struct floor_sheet *fs, const struct haru_floor *hf,
+						    enum cairo_format cf, const char *path)
+{
+	return hf ? bench_haru_floor_write(hf, path) : bench_floor_write(fs, cf, RENDER_DPI_DEFAULT, path);
+}
+
+/* `bench profile CASE layout`: the row's layout alone, for
+ * --toggle-collect=bench_profiled_layout. */
+__attribute__((noinline)) double bench_profiled_layout(const struct doc *d, struct scene *sc);
+
+__attribute__((noinline)) double bench_profiled_layout(const struct doc *d, struct scene *sc)
+{
+	return lay_out(d, sc);
+}
+
+static int profile_layout(const struct bench_render_case *rc)
+{
+	struct bench_doc bd;
+	if (make_doc(&bd, method_find("dice"), rc->rooms, rc->levels, rc->paper) < 0)
+		return 1;
+	double t = 0;
+	for (int pass = 0; pass < 2 && t >= 0; pass++) {
+		struct scene sc;
+		scene_init(&sc);
+		t = pass ? bench_profiled_layout(&bd.d, &sc) : lay_out(&bd.d, &sc);
+		scene_free(&sc);
+	}
+	free_doc(&bd);
+	return t < 0;
+}
+
+int bench_render_profile(const char *which, const char *fmt)
+{
+	int k = which ? atoi(which) : -1;
+	const struct fmt_row *f = NULL;
+	for (size_t i = 0; fmt && i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(fmt, formats[i].name) == 0)
+			f = &formats[i];
+	int booklet = fmt && strcmp(fmt, "booklet") == 0;
+	if (k >= 0 && k < BENCH_RENDER_CASES && fmt && strcmp(fmt, "layout") == 0)
+		return profile_layout(&bench_render_cases[k]);
+	if (k < 0 || k >= BENCH_RENDER_CASES || (!f && !booklet) || (booklet && bench_render_cases[k].levels < 2)) {
+		fprintf(stderr, "usage: bench profile 0|1|2 pdf|svg|png|booklet|layout (booklet: case 2)\n");
+		return 2;
+	}
+	const struct bench_render_case *rc = &bench_render_cases[k];
+	char dir[] = "/tmp/mapsheet-bench-XXXXXX", path[4096];
+	struct bench_doc bd;
+	struct scene sc;
+	struct err e;
+	if (!mkdtemp(dir) || make_doc(&bd, method_find("dice"), rc->rooms, rc->levels, rc->paper) < 0)
+		return 1;
+	snprintf(path, sizeof path, "%s/sheet.%s", dir, booklet ? "pdf" : fmt);
+	scene_init(&sc);
+	struct floor_sheet *fs = lay_out(&bd.d, &sc) >= 0 ? bench_floor_prepare(&sc) : NULL;
+	struct haru_floor *hf = fs && booklet ? bench_haru_floor_prepare(&sc) : NULL;
+	enum cairo_format cf = f ? f->cairo : CAIRO_OUT_PDF;
+	int rc_ = !fs || (booklet && !hf) ? -1 : 0;
+	for (int pass = 0; rc_ == 0 && pass < 2; pass++) {
+		clear_dir(dir);
+		rc_ = pass ? bench_profiled_ours(&bd, path, fmt, &e)
+			   : booklet ? render_write_booklet(&bd.d, path, &e) : render_write(&bd.d, path, fmt, &e);
+		clear_dir(dir);
+		if (rc_ == 0)
+			rc_ = pass ? bench_profiled_floor(fs, hf, cf, path)
+				   : hf ? bench_haru_floor_write(hf, path) : bench_floor_write(fs, cf, RENDER_DPI_DEFAULT, path);
+	}
+	if (rc_ < 0)
+		fprintf(stderr, "bench: profile: could not write the row\n");
+	clear_dir(dir);
+	rmdir(dir);
+	bench_haru_floor_free(hf);
+	bench_floor_free(fs);
+	scene_free(&sc);
+	free_doc(&bd);
+	return rc_ < 0 ? 1 : 0;
 }

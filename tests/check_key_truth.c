@@ -35,6 +35,7 @@ struct counts {
 	long patrols;
 	long remains, unheld, crowded;
 	long promises, people, dressing;
+	long loose;
 	struct words {
 		long doors_told, doors_which, program, possessive, legend, company;
 	} w;
@@ -366,6 +367,34 @@ static int too_big(const char *treasure, const struct key_entry *en, const char 
 	if (!says(treasure, carried) || !says(treasure, big))
 		return 0;
 	report("too big for a purse or a belt", where, en, "carried");
+	return 1;
+}
+
+/* Coin by the thousand (1,000 gold pieces or more, the first sum the
+ * treasure names) in a place no one would leave it: a corner, a sack, a
+ * purse, a crack, a drawer (this test's own list of loose places). */
+static int loose(const char *treasure, const struct key_entry *en, const char *where)
+{
+	static const char *const places[] = { "scattered in the filth", "in an iron pot", "in a sack",
+					      "sewn into", "in a purse", "among the bones", "wrapped in rags",
+					      "crack in the wall", "crack high in the wall", "jailers' belts",
+					      "in a leather bag", "among the tools", "small stone coffer",
+					      "wrapped in oilcloth", "on the body of", "in plain sight",
+					      "mattress", "row of jars", "drawer hidden", "rotten beam",
+					      "wall cupboard", NULL };
+	const char *gold = strstr(treasure, " gold pieces");
+	if (!gold || !says(treasure, places))
+		return 0;
+	const char *p = gold;
+	while (p > treasure && (isdigit((unsigned char)p[-1]) || p[-1] == ','))
+		p--;
+	long coin = 0;
+	for (; p < gold; p++)
+		if (isdigit((unsigned char)*p))
+			coin = coin * 10 + (*p - '0');
+	if (coin < 1000)
+		return 0;
+	report("coin by the thousand in a loose place", where, en, "a loose place");
 	return 1;
 }
 
@@ -1003,7 +1032,7 @@ static void level_stairs(const struct map *m, int *below, int *above)
 /* this test's own words for a level below and a level above */
 static const char *const below_words[] = { "the way down", "room below", "level below", "cellar stair", "downstairs",
 					   "doors below stood", NULL };
-static const char *const above_words[] = { "upstairs", "up the back stairs", "the floor above", "the room above",
+static const char *const above_words[] = { "upstairs", "up the back stairs", "the floor above",
 					   NULL };
 
 /* Words of the level's rooms (text, lowercase: a room's lines or a
@@ -1227,6 +1256,7 @@ static void check_level(const struct level *lv, const char *where, struct counts
 		c->misplaced += misplaced(text, title, who, &r, en, where);
 		c->unnamed += unnamed(text, &r, en, where);
 		c->too_big += too_big(treasure, en, where);
+		c->loose += loose(treasure, en, where);
 		c->empty_found += empty_found(en, where);
 		c->crowds += crowds(text, "its entry", where, en);
 		c->count_words += count_words(text, &r, en, where);
@@ -1316,6 +1346,9 @@ static void say(const char *what, const struct counts *c)
 	printf("key truth: %s: %ld wandering rows that bring more from a room than it holds\n", what, c->patrols);
 	fflush(stdout);
 	ck_assert_int_eq(c->patrols, 0);
+	printf("key truth: %s: %ld treasures of 1,000 gold pieces of coin or more in a loose place\n", what, c->loose);
+	fflush(stdout);
+	ck_assert_int_eq(c->loose, 0);
 	printf("key truth: %s: %ld doors described two ways, %ld rule lines for one of two doors that do not say "
 	       "which, %ld program words, %ld awkward possessives, %ld symbols where a text map and its legend disagree, "
 	       "%ld company lines that give the mindless talk or the dead food\n",

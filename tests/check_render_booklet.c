@@ -434,8 +434,22 @@ static void cover_pages(const char *args, const char *pdf, int nlevels)
 	snprintf(cmd, sizeof cmd, "-q %s -o %s", args, pdf);
 	ck_assert_int_eq(test_run(cmd, NULL, NULL), 0);
 	char *cover = page_words(pdf, 1);
-	ck_assert_msg(strstr(cover, "How the levels join") != NULL, "%s: %s", args, cover);
 	int last_cover = 1;
+	/* the map of how the levels join starts the next page where its
+	 * columns do not fit under a long premise: the cover is both */
+	if (!strstr(cover, "How the levels join")) {
+		char *more = page_words(pdf, 2);
+		size_t n = strlen(cover), m = strlen(more);
+		char *both = malloc(n + m + 1);
+		ck_assert_ptr_nonnull(both);
+		memcpy(both, cover, n);
+		memcpy(both + n, more, m + 1);
+		free(cover);
+		free(more);
+		cover = both;
+		last_cover = 2;
+	}
+	ck_assert_msg(strstr(cover, "How the levels join") != NULL, "%s: %s", args, cover);
 	for (int k = 1; k <= nlevels; k++) {
 		/* a map page's header says "Level 2 · ...", a poster's "... · level 2" */
 		char head[64], box[64], header[64], poster[64];

@@ -5,10 +5,13 @@
  * number (none on the one-page mansion, whose small rooms once sent two
  * beside the map), and no sheet warns that a number is too
  * large for its room. Also: hallways tinted in every style, with the legend
- * saying so. */
+ * saying so, and a leader's squares found square by square as a walk over
+ * its every sample finds them. */
 #include "testutil.h"
 
+#include "base/rng.h"
 #include "layout/layout.h"
+#include "layout/spot_line.h"
 #include "render.h"
 #include "render_fixture.h"
 
@@ -441,6 +444,40 @@ START_TEST(test_halls_tinted_every_style)
 }
 END_TEST
 
+/* A leader's squares (spot_line.h), found by jumping to the next square's
+ * first sample, are the squares a walk over every sample meets, in order:
+ * lines of random ends, ends on square edges and lines along an axis. */
+START_TEST(test_leader_squares_every_sample)
+{
+	struct rng r;
+	rng_seed(&r, 45, 2);
+	for (int t = 0; t < 20000; t++) {
+		double ax = rng_range(&r, -2, 30) + (rng_die(&r, 4) == 1 ? 0 : rng_unit(&r)),
+		       ay = rng_range(&r, -2, 30) + (rng_die(&r, 4) == 1 ? 0 : rng_unit(&r));
+		double bx = rng_die(&r, 6) == 1 ? ax : ax + (rng_unit(&r) - 0.5) * 24,
+		       by = rng_die(&r, 6) == 1 ? ay : ay + (rng_unit(&r) - 0.5) * 24;
+		int n = (int)(hypot(bx - ax, by - ay) / 0.1) + 1;
+		struct spot_line ln;
+		spot_line_begin(&ln, ax, ay, bx, by, n);
+		ck_assert_int_eq(ln.sx, (int)floor(ax));
+		ck_assert_int_eq(ln.sy, (int)floor(ay));
+		int px = ln.sx, py = ln.sy;
+		for (int i = 1; i <= n; i++) {
+			int sx = (int)floor(ax + (bx - ax) * i / n), sy = (int)floor(ay + (by - ay) * i / n);
+			if (sx == px && sy == py)
+				continue;
+			ck_assert_msg(spot_line_next(&ln) && ln.sx == sx && ln.sy == sy && ln.i == i,
+				      "line (%.17g, %.17g) to (%.17g, %.17g): sample %d in square %d, %d; the walk says "
+				      "%d, %d at %d", ax, ay, bx, by, i, sx, sy, ln.sx, ln.sy, ln.i);
+			px = sx;
+			py = sy;
+		}
+		ck_assert_msg(!spot_line_next(&ln), "line (%.17g, %.17g) to (%.17g, %.17g): a square past its end",
+			      ax, ay, bx, by);
+	}
+}
+END_TEST
+
 Suite *labels_suite(void)
 {
 	Suite *s = suite_create("render_labels");
@@ -453,6 +490,7 @@ Suite *labels_suite(void)
 	tcase_add_test(tc, test_numbers_clear_fixtures);
 	tcase_add_test(tc, test_one_page_numbers_inside);
 	tcase_add_test(tc, test_halls_tinted_every_style);
+	tcase_add_test(tc, test_leader_squares_every_sample);
 	suite_add_tcase(s, tc);
 	return s;
 }

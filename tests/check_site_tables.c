@@ -223,7 +223,7 @@ struct bad_line {
 	"dungeon crypt cave building pillar water rubble statue pit altar coffin bed crate shelf table throne "    \
 	"hearth cage well pillars statues coffins beds crates shelves tables cages pair stairs trap door opening "      \
 	"locked secret portcullis below above boards flagstones earth cold warm wet dark lit occupied faction leader beast "    \
-	"vermin undead construct ooze living thinking kitchen sleeping storage worship workshop grand carried"
+	"vermin undead construct ooze living thinking kitchen sleeping storage worship workshop grand carried hoard"
 #define SETTINGS "(settings: dungeon, crypt, cave, building, any)"
 #define KIND_ROLES "(roles: none, guard, lair, leader, shrine, prison, store, work)"
 #define MEMBER_ROLES "(roles: guard, lair, shrine, prison, store, work, wander)"
@@ -260,6 +260,14 @@ static const struct bad_line bad_lines[] = {
 	{ F "doing:gard:{n} {who} idle\n", "t.site:2:7: unknown role 'gard' " DOING_ROLES },
 	{ F "doing:guard lair:{n} {who} idle\n", "t.site:2:7: one role, not 'guard lair'" },
 	{ F "needs:altar\n", "t.site:2:1: 'needs' follows the doing line it belongs to" },
+	{ "group:leader:{n} {who} idle\n",
+	  "t.site:1:7: unknown role 'leader' (roles: guard, lair, shrine, prison, store, work)" },
+	{ "group:wander:{n} {who} idle\n",
+	  "t.site:1:7: unknown role 'wander' (roles: guard, lair, shrine, prison, store, work)" },
+	{ "group:guard:{n} {who} idle\nneeds:altar\n", "t.site:2:1: 'needs' follows the doing line it belongs to" },
+	{ "group:guard:[sleepy]{n} {who} idle\n", "t.site:1:14: unknown fact 'sleepy' (facts: " FACT_WORDS ")" },
+	{ "group:guard:{n} {whose} idle\n",
+	  "t.site:1:17: unknown placeholder '{whose}' (placeholders of a 'group:' line: {n}, {who})" },
 	{ F "doing:wander:{n} {who} idle\nneeds:altar\n",
 	  "t.site:3:1: a wandering line is said in no room, so it needs nothing" },
 	{ F "doing:lair:{n} {who} kneel\nneeds:altar\nneeds:table\n",
@@ -351,6 +359,14 @@ static const struct bad_line bad_lines[] = {
 	  "coat'), which it must point at" },
 	{ F "secret:The king is three rats in a coat\nclue:three tails hang out of the royal robe\n",
 	  "t.site:3:6: a clue is a whole sentence, starting with a capital letter" },
+	{ "lead:A map of the cheese shop\n", "t.site:1:1: 'lead' follows the 'want:' line whose object it points to" },
+	{ F "want:The cheese of the mayor's larder\nlead:A map of the larder\nlead:A key to the larder\n",
+	  "t.site:4:1: a want has one 'lead' line" },
+	{ F "want:The cheese of the mayor's larder\nlead:A map of the town\n",
+	  "t.site:3:6: this lead shares no word of five letters or more with its want ('The cheese of the mayor's "
+	  "larder'), which it must point to" },
+	{ F "want:The cheese of the mayor's larder\nlead:a map of the larder\n",
+	  "t.site:3:6: a lead is a whole sentence, starting with a capital letter" },
 	{ "# a comment\n\ndoing:guard:{n} {who} squeak\n", "t.site:3:1: " FACTION_ONLY },
 	{ F K "want:cheese\n", "t.site:3:1: " FACTION_ONLY },
 	{ "name:Nest\n", "t.site:1:1: " KIND_ONLY },
@@ -406,7 +422,7 @@ static const struct bad_line bad_lines[] = {
 	  "goat\nthread:feature:goat:-:D goat\nthread:feature:goat:-:E goat\n",
 	  "t.site:6:1: a thread has at most 4 wordings" },
 	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, place, thread, faction, "
-				"called, holds, leader, member, want, secret, clue, doing, needs, kind, name, match, feature, seen, "
+				"called, holds, leader, member, want, lead, secret, clue, doing, needs, group, kind, name, match, feature, seen, "
 				"find, vermin, visitor, levels, facts, contents, creature, most, size, company)" },
 	/* the company a group keeps */
 	{ "company:aside:one:{n} {who} waits\n",

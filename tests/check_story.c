@@ -5,9 +5,13 @@
  * room's entry; the site's name shares a word with the premise; every
  * secret has a clue room, the first three where the rooms allow; each
  * level's roster is its rooms' occupants, each group's creature and count
- * said in a "Who:" line of its room, and an alarm goes with it. A few
+ * said in a "Who:" line of its room, and an alarm goes with it that
+ * names every leader the roster has on the level; the holders' aim at a
+ * thing off the map (this test's own list of places and people out there)
+ * comes with a lead to it in its room. A few
  * seeds go through the command: the JSON reads back unchanged, and the
  * players' handout shows no thread, roster or alarm. */
+#define _GNU_SOURCE /* strcasestr */
 #include "testutil.h"
 
 #include "app/level_keys.h"
@@ -203,6 +207,27 @@ static int named_place(const char *words)
 	return role == ROLE_SHRINE || role == ROLE_STORE || role == ROLE_WORK || role == ROLE_PRISON ? role : -1;
 }
 
+/* Whether a want's words name something off the map: a place out there
+ * or a person who is not in the site (this test's own list). */
+static int off_the_map(const char *words)
+{
+	static const char *const out[] = { "town", "city", "valley", "village", "surface", "deep roads", "coast road",
+					   "deserts", "farms", "fort on the ford", "men who took", "apprentice",
+					   "informer", "magistrate", "duke", "watch captain", "living heir", "is the heir", "sexton",
+					   "a priest", "summoner", "from the rival", "bloodline", "carried off",
+					   "taken long ago", "lost sisters", "dragon's egg", "fire-bearers",
+					   "the miners who", "miners' iron", "warband arrives", "family ruined", "saint who bound",
+					   "king's crown", "great blue wyrm", "stolen clutch", "living fire",
+					   "hero's shining sword", "dwarf king", "broke the seals", NULL };
+	for (int i = 0; out[i]; i++) {
+		size_t n = strlen(out[i]);
+		for (const char *p = find_words(words, out[i]); p; p = find_words(p + 1, out[i]))
+			if ((p == words || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[n]))
+				return 1;
+	}
+	return 0;
+}
+
 /* The JSON entry numbered room of level object lv, or NULL. */
 static json_t *entry_of(json_t *lv, int room)
 {
@@ -211,6 +236,20 @@ static json_t *entry_of(json_t *lv, int room)
 	json_array_foreach(json_object_get(lv, "key"), i, en)
 		if (json_integer_value(json_object_get(en, "number")) == room)
 			return en;
+	return NULL;
+}
+
+/* The room's line whose aim is words ("Their aim (Skarg's orders):
+ * WORDS."), or NULL. */
+static const char *aim_line(json_t *en, const char *words)
+{
+	size_t i;
+	json_t *l;
+	json_array_foreach(json_object_get(en, "lines"), i, l) {
+		const char *line = json_string_value(l), *colon = strstr(line, ": ");
+		if (!strncmp(line, "Their aim", 9) && colon && !strncasecmp(colon + 2, words, strlen(words)))
+			return line;
+	}
 	return NULL;
 }
 
@@ -228,6 +267,8 @@ struct tally {
 	int maps, threads, clue_rooms, secrets, clue_sentences;
 	int most_lieutenants;   /* the most on one level, outside the leaders' rooms */
 	int places;             /* threads naming a place, in a room of it */
+	int two_leaders;        /* levels whose alarm names two leaders */
+	int leads;              /* aims off the map, and a lead to each in its room */
 };
 
 /* The cast as the rosters of the JSON's levels give it: each faction's
@@ -273,6 +314,53 @@ static void stem(const char *creature, char *out, size_t size)
 	size_t n = strlen(last);
 	n = n > 4 ? 4 : n > 1 ? n - 1 : n;
 	snprintf(out, size, "%.*s", (int)(n < size ? n : size - 1), last);
+}
+
+/* The name a leader's Who line gives it in room en ("Who: Thrag the Slow,
+ * an ogre, ..." for the roster's ogre), into out; 0 if no Who line does. */
+static int leader_name(json_t *en, const char *creature, char *out, size_t size)
+{
+	size_t i;
+	json_t *l;
+	char a[96], an[96];
+	snprintf(a, sizeof a, ", a %s", creature);
+	snprintf(an, sizeof an, ", an %s", creature);
+	json_array_foreach(json_object_get(en, "lines"), i, l) {
+		const char *line = json_string_value(l);
+		if (strncmp(line, "Who: ", 5) != 0)
+			continue;
+		const char *at = strcasestr(line, a);
+		if (!at)
+			at = strcasestr(line, an);
+		if (at && at > line + 5) {
+			snprintf(out, size, "%.*s", (int)(at - line - 5), line + 5);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Every leader the level's roster names is named in its alarm: two
+ * leaders on a level, two answers. Returns the leaders counted. */
+static int check_alarm_leaders(json_t *lv, const char *seed)
+{
+	const char *alarm = json_string_value(json_object_get(lv, "alarm"));
+	size_t i;
+	json_t *g;
+	int leaders = 0;
+	json_array_foreach(json_object_get(lv, "roster"), i, g) {
+		if (strcmp(json_string_value(json_object_get(g, "role")), "leader") != 0)
+			continue;
+		int room = (int)json_integer_value(json_object_get(g, "room"));
+		const char *creature = json_string_value(json_object_get(g, "creature"));
+		char name[96];
+		ck_assert_msg(leader_name(entry_of(lv, room), creature, name, sizeof name),
+			      "%s: room %d's Who lines do not name its leader, the roster's %s", seed, room, creature);
+		ck_assert_msg(alarm && strcasestr(alarm, name), "%s: the alarm does not name %s, the leader in room %d: %s",
+			      seed, name, room, alarm ? alarm : "(none)");
+		leaders++;
+	}
+	return leaders;
 }
 
 static void check_roster(json_t *lv, const char *seed)
@@ -370,6 +458,15 @@ static void check_doc(const struct doc *d, const char *seed, struct tally *t)
 		char ref[48];
 		snprintf(ref, sizeof ref, "level %d, room %d", level, room);
 		t->threads++;
+		/* the holders' aim at a thing off the map: the room gives a lead
+		 * to it, a sentence of its own in the want's words */
+		const char *aim = aim_line(en, words);
+		if (aim && off_the_map(words)) {
+			const char *lead = strstr(aim, " Lead: ");
+			ck_assert_msg(lead && shares_key_word(lead + 7, words),
+				      "%s: %s's aim lies off the map and its room gives no lead to it: %s", seed, ref, aim);
+			t->leads++;
+		}
 		/* a thread of the premise that names a place of the site is in a
 		 * room of that use, where any level has one */
 		int place = has_words(story, words) ? named_place(words) : -1, any = 0;
@@ -409,8 +506,10 @@ static void check_doc(const struct doc *d, const char *seed, struct tally *t)
 		t->clue_rooms += clues;
 	}
 	json_t *lv;
-	json_array_foreach(levels, i, lv)
+	json_array_foreach(levels, i, lv) {
 		check_roster(lv, seed);
+		t->two_leaders += check_alarm_leaders(lv, seed) > 1;
+	}
 	check_cast(root, seed, t);
 	t->maps++;
 	json_decref(root);
@@ -450,9 +549,10 @@ static void check_one(const char *csv, int n, const char *seed, int s, struct ta
 static void report(const char *what, const struct tally *t)
 {
 	fprintf(stderr, "story %s: %d maps, %.1f threads a map, %.2f clue rooms a secret, %d clues in sentences, "
-		"at most %d lieutenants a level outside the leaders' rooms, %d threads in the place they name\n",
+		"at most %d lieutenants a level outside the leaders' rooms, %d threads in the place they name, %d levels "
+		"whose alarm names two leaders, %d aims off the map with a lead in their room\n",
 		what, t->maps, (double)t->threads / t->maps, t->secrets ? (double)t->clue_rooms / t->secrets : 0.0,
-		t->clue_sentences, t->most_lieutenants, t->places);
+		t->clue_sentences, t->most_lieutenants, t->places, t->two_leaders, t->leads);
 }
 
 START_TEST(test_every_method)

@@ -452,7 +452,8 @@ int haru_backend_write(const struct scene *sc, const struct haru_bookmark *bm, i
 	for (int i = 0; i < sc->npages; i++)
 		if (add_links(&h, i) < 0)
 			goto out;
-	if (add_outline(&h, bm, nbm) < 0 || set_info(&h, info) < 0 || save(&h, out) < 0)
+	if (add_outline(&h, bm, nbm) < 0 || set_info(&h, info) < 0 || haru_fonts_finish(&h) < 0 ||
+	    save(&h, out) < 0)
 		goto out;
 	rc = 0;
 out:

@@ -7,7 +7,9 @@
  * where Pango (and the Cairo backend) put it, and the text, drawn in parts
  * to follow Pango, would need a new part every few characters. With the
  * font's own widths (to 1/8000 em) a part is needed only where Pango
- * kerns. The same widths, kept per character code, place the parts. */
+ * kerns. The same widths, kept per character code as the text is placed,
+ * place the parts; the PDF's widths list the codes shown, not the
+ * thousands the font maps. */
 #include "haru/haru_font.h"
 
 #include <fontconfig/fontconfig.h>
@@ -110,51 +112,59 @@ static double glyph_advance(HPDF_FontDef def, HPDF_UINT16 gid)
 	return round(tt->h_metric[i].advance_width * 8000.0 / tt->header.units_per_em) / 8;
 }
 
-/* Replaces the descendant font's W array (runs `first [w w ...]` of the
- * codes whose width is not the default) by the same runs with the exact
- * widths, and fills f->advance with what the PDF now says for each code. */
-static int exact_widths(struct haru *h, struct haru_font *f)
+/* f->advance with no code measured yet (a width is never negative). */
+static int advances_new(struct haru *h, struct haru_font *f)
+{
+	f->advance = malloc(65536 * sizeof *f->advance);
+	if (!f->advance)
+		return err_set(h->e, "out of memory for a font's widths");
+	for (int c = 0; c < 65536; c++)
+		f->advance[c] = -1;
+	return 0;
+}
+
+/* The exact advance of code c in f, measured on first use; a code is in the
+ * W array (haru_fonts_finish) once it has been measured. */
+static double code_advance(const struct haru_font *f, unsigned long c)
+{
+	if (f->advance[c] < 0) {
+		HPDF_FontDef def = ((HPDF_FontAttr)f->font->attr)->fontdef;
+		f->advance[c] = (float)glyph_advance(def, HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)c));
+	}
+	return f->advance[c];
+}
+
+/* Replaces the descendant font's W array (libharu's: every code the font
+ * maps whose width is not the default, cut to thousandths) by runs `first
+ * [w w ...]` of the codes the pages show, with their exact widths: the
+ * widths a reader needs, as Pango placed the text. */
+static int write_widths(struct haru *h, struct haru_font *f)
 {
 	HPDF_FontAttr attr = f->font->attr;
 	HPDF_Dict desc = attr ? attr->descendant_font : NULL;
-	HPDF_Array w = desc ? HPDF_Dict_GetItem(desc, "W", HPDF_OCLASS_ARRAY) : NULL;
-	HPDF_Number dw = desc ? HPDF_Dict_GetItem(desc, "DW", HPDF_OCLASS_NUMBER) : NULL;
-	HPDF_Array nw = w ? HPDF_Array_New(h->pdf->mmgr) : NULL;
-	if (!w || !dw || !nw || !attr->fontdef)
-		return haru_check(h, 1, "reading a font's widths");
-	f->advance = malloc(65536 * sizeof *f->advance);
-	if (!f->advance) {
-		HPDF_Array_Free(nw);
-		return err_set(h->e, "out of memory for a font's widths");
-	}
-	for (int c = 0; c < 65536; c++)
-		f->advance[c] = (float)dw->value;
-	HPDF_UINT n = HPDF_Array_Items(w);
-	HPDF_STATUS st = n % 2 ? HPDF_INVALID_OBJECT : HPDF_OK;
-	for (HPDF_UINT i = 0; i + 1 < n && st == HPDF_OK; i += 2) {
-		HPDF_Number first = HPDF_Array_GetItem(w, i, HPDF_OCLASS_NUMBER);
-		HPDF_Array run = HPDF_Array_GetItem(w, i + 1, HPDF_OCLASS_ARRAY);
-		HPDF_Array nrun = first && run ? HPDF_Array_New(h->pdf->mmgr) : NULL;
-		if (!nrun) {
-			st = HPDF_INVALID_OBJECT;
-			break;
+	HPDF_Array nw = desc ? HPDF_Array_New(h->pdf->mmgr) : NULL;
+	if (!nw)
+		return haru_check(h, 1, "writing a font's widths");
+	HPDF_STATUS st = HPDF_OK;
+	HPDF_Array run = NULL;
+	for (int c = 0; c < 65536 && st == HPDF_OK; c++) {
+		if (f->advance[c] < 0) {
+			run = NULL;
+			continue;
 		}
-		st = HPDF_Array_AddNumber(nw, first->value);
-		if (st != HPDF_OK)
-			HPDF_Array_Free(nrun);
-		else
-			st = HPDF_Array_Add(nw, nrun);  /* nw owns nrun from here (or freed it) */
-		HPDF_UINT k = HPDF_Array_Items(run);
-		for (HPDF_UINT j = 0; j < k && st == HPDF_OK; j++) {
-			long code = (long)first->value + (long)j;
-			if (code < 0 || code > 65535) {
+		if (!run) {
+			if (!(run = HPDF_Array_New(h->pdf->mmgr))) {
 				st = HPDF_INVALID_OBJECT;
 				break;
 			}
-			double a = glyph_advance(attr->fontdef, HPDF_TTFontDef_GetGlyphid(attr->fontdef, (HPDF_UINT16)code));
-			f->advance[code] = (float)a;
-			st = HPDF_Array_AddReal(nrun, (HPDF_REAL)a);
+			st = HPDF_Array_AddNumber(nw, c);
+			if (st != HPDF_OK)
+				HPDF_Array_Free(run);
+			else
+				st = HPDF_Array_Add(nw, run);  /* nw owns run from here (or freed it) */
 		}
+		if (st == HPDF_OK)
+			st = HPDF_Array_AddReal(run, (HPDF_REAL)f->advance[c]);
 	}
 	if (st != HPDF_OK) {
 		HPDF_Array_Free(nw);
@@ -164,6 +174,14 @@ static int exact_widths(struct haru *h, struct haru_font *f)
 	if (HPDF_Dict_Add(desc, "W", nw) != HPDF_OK)
 		return haru_check(h, 1, "writing a font's widths");
 	return haru_check(h, 0, "writing a font's widths");
+}
+
+int haru_fonts_finish(struct haru *h)
+{
+	for (int i = 0; i < h->nfonts; i++)
+		if (write_widths(h, &h->fonts[i]) < 0)
+			return -1;
+	return 0;
 }
 
 const struct haru_font *haru_font_get(struct haru *h, const char *family, int bold, int italic)
@@ -194,7 +212,12 @@ const struct haru_font *haru_font_get(struct haru *h, const char *family, int bo
 	f->bold = bold;
 	f->italic = italic;
 	f->font = font;
-	if (fix_to_unicode(h, font) < 0 || exact_widths(h, f) < 0) {
+	HPDF_FontAttr attr = font->attr;
+	if (!attr || !attr->fontdef || !attr->descendant_font) {
+		err_set(h->e, "cannot embed font %s (for '%s'): libharu made no CID font of it", path, family);
+		return NULL;
+	}
+	if (fix_to_unicode(h, font) < 0 || advances_new(h, f) < 0) {
 		free(f->advance);
 		f->advance = NULL;
 		return NULL;
@@ -224,7 +247,7 @@ double haru_font_advance(const struct haru_font *f, const char *text, size_t len
 		if (c > 0xFFFF)
 			/* outside the plane the codes cover: as libharu measures it */
 			return HPDF_Font_TextWidth(f->font, (const HPDF_BYTE *)text, (HPDF_UINT)len).width;
-		w += f->advance[c];
+		w += code_advance(f, c);
 	}
 	return w;
 }

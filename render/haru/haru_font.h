@@ -13,6 +13,9 @@
 const struct haru_font *haru_font_get(struct haru *h, const char *family, int bold, int italic);
 /* The advance of UTF-8 text[0..len) in f, thousandths of the font size. */
 double haru_font_advance(const struct haru_font *f, const char *text, size_t len);
+/* Writes each font's widths for the codes its text used (before the
+ * document is saved): 0, or -1 with h->e set. */
+int haru_fonts_finish(struct haru *h);
 void haru_fonts_free(struct haru *h);
 
 #endif

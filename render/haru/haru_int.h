@@ -17,14 +17,15 @@ struct measure;
 #define HARU_MAX_FONTS 32
 #define HARU_MAX_ALPHAS 32
 
-/* An embedded font and the advance of every character code (the codes are
- * the Basic Multilingual Plane's characters), in thousandths of the font
- * size, exactly as the font's widths in the PDF give them. */
+/* An embedded font and the advance of each character code its text has
+ * used (the codes are the Basic Multilingual Plane's characters), in
+ * thousandths of the font size, exactly as the font's widths in the PDF
+ * give them; -1 for a code not used yet. */
 struct haru_font {
 	char family[64];
 	int bold, italic;
 	HPDF_Font font;
-	float *advance;         /* 65536 entries */
+	float *advance;         /* 65536 entries, filled as codes are used */
 };
 
 struct haru_alpha {

@@ -8,6 +8,7 @@
  * leader line. All positions here are in squares (map coordinates). */
 #include "layout/layout.h"
 #include "layout/spot_cands.h"
+#include "layout/spot_line.h"
 #include "layout/spot_sums.h"
 
 #include <math.h>
@@ -148,7 +149,7 @@ static int box_clear(const struct spot_ctx *sp, int want, double cx, double cy, 
 	for (int y = sy0 - 1; doors && y <= sy1 + 1; y++)
 		for (int x = sx0 - 1; x <= sx1 + 1; x++) {
 			int sides = map_in(c->m, x, y) ? sp->door_sides[(long)y * c->m->w + x] : (1 << SIDE_COUNT) - 1;
-			for (int sd = 0; sd < SIDE_COUNT; sd++) {
+			for (int sd = 0; sides && sd < SIDE_COUNT; sd++) {
 				if (!(sides & (1 << sd)))
 					continue;
 				const struct door *dr = layout_door_at(c, x, y, (enum side)sd);
@@ -368,19 +369,15 @@ static int leader_crossings(const struct spot_ctx *sp, double ax, double ay, dou
 		if (box_meets_segment(o->x0 - 0.1, o->y0 - 0.1, o->x1 + 0.1, o->y1 + 0.1, ax, ay, bx, by))
 			return -1;
 	}
+	/* samples a tenth of a square apart; those in the square before are
+	 * of its region, so only the squares they meet are looked at */
 	double len = hypot(bx - ax, by - ay);
-	int n = (int)(len / 0.1) + 1, crossings = 0;
-	int px = ifloor(ax), py = ifloor(ay);
-	int prev = map_at(sp->c->m, px, py);
-	for (int i = 1; i <= n; i++) {
-		double x = ax + (bx - ax) * i / n, y = ay + (by - ay) * i / n;
-		int sx = ifloor(x), sy = ifloor(y);
-		/* samples in the square before are of its region */
-		if (sx == px && sy == py)
-			continue;
-		px = sx;
-		py = sy;
-		int r = map_at(sp->c->m, sx, sy);
+	int crossings = 0;
+	struct spot_line ln;
+	spot_line_begin(&ln, ax, ay, bx, by, (int)(len / 0.1) + 1);
+	int prev = map_at(sp->c->m, ln.sx, ln.sy);
+	while (spot_line_next(&ln)) {
+		int r = map_at(sp->c->m, ln.sx, ln.sy);
 		crossings += r != prev;
 		prev = r;
 	}

@@ -40,6 +40,10 @@ enum fact {
 	 * calls is carried on a body (a purse, a belt); an item refusing it
 	 * ("[!carried]a tapestry") is not rolled there */
 	FACT_CARRIED,
+	/* not the room's either: the treasure to be placed is coin by the
+	 * thousand (STOCK_HOARD_GP or more), which no corner, sack, purse or
+	 * crack holds ("[!hoard]Scattered in the filth of a corner") */
+	FACT_HOARD,
 	FACT_COUNT
 };
 
@@ -60,10 +64,10 @@ typedef uint64_t fact_bits;
  * specificity, needed or refused */
 #define FACTS_LEVEL (FACT_BIT(FACT_BELOW) | FACT_BIT(FACT_ABOVE))
 /* the facts a line may refuse without becoming more specific: the setting,
- * the floor and the room's use */
+ * the floor, the room's use and the treasure's size */
 #define FACTS_REFUSED_FREELY                                                                                 \
 	(FACT_BIT(FACT_DUNGEON) | FACT_BIT(FACT_CRYPT) | FACT_BIT(FACT_CAVE) | FACT_BIT(FACT_BUILDING) |     \
-	 FACTS_FLOOR | FACTS_USE)
+	 FACTS_FLOOR | FACTS_USE | FACT_BIT(FACT_HOARD))
 /* the facts a line claims rather than needs: a table with a line needing
  * one treats it as holding when it draws, and the line drawn expands with
  * it */

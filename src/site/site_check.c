@@ -200,6 +200,8 @@ void site_tables_free(struct site_tables *t)
 		free_lines(f->secret_lines, f->nsecrets);
 		free_list(f->clues, f->nclues);
 		free(f->clue_of);
+		free_list(f->leads, f->nleads);
+		free(f->lead_of);
 		free(f->called_cond);
 		free(f->holds_cond);
 		free(f->wants_cond);
@@ -235,6 +237,10 @@ void site_tables_free(struct site_tables *t)
 		free(t->creatures[i].kind_index);
 	}
 	free(t->creatures);
+	for (int r = 0; r < ROLE_COUNT; r++) {
+		free_list(t->group[r], t->ngroup[r]);
+		free(t->group_cond[r]);
+	}
 	for (int c = 0; c < COMPANY_COUNT; c++)
 		for (int m = 0; m < 2; m++) {
 			free_list(t->company[c][m].text, t->company[c][m].n);

@@ -24,8 +24,8 @@
  * (site_threads.c). Returns 0 or -1 with e set. */
 int site_threads_make(struct site_plan *p, const struct site_line *built, const struct site_line *befell,
 		      const struct site_line *hook, const char *want, const struct site_line *want_line,
-		      const char *const *secrets, const struct site_faction_type *const *types, const int *secret_of,
-		      struct err *e);
+		      const char *lead, const char *const *secrets, const struct site_faction_type *const *types,
+		      const int *secret_of, struct err *e);
 
 /* A random index among lines[0..n) that suit one of settings and whose
  * condition holds for facts (the site's story's: site_story_facts), or -1. */

@@ -147,7 +147,9 @@ static void draw_doing(struct level_plan *lp, const struct site_faction_type *f,
  * draw_doing. Where every line of the role was said with these words, a
  * group at home (its lair, work room or store) may be doing what it does
  * in another of them, if the creature fills that role too: a line of that
- * role. */
+ * role; where those are said too, a group line of the role that holds
+ * there (site_tables.h); and last, the group is like one of its kind in a
+ * room written before, before a sentence again. */
 static int add_doing(struct level_plan *lp, struct key_entry *en, const struct site_faction_type *f,
 		     enum site_role role, const char *creature, fact_bits facts, const struct who_fill *wf,
 		     struct err *e)
@@ -178,6 +180,53 @@ static int add_doing(struct level_plan *lp, struct key_entry *en, const struct s
 		} else {
 			free(other);
 		}
+	}
+	/* still said: a line any faction's group there may say (group:); once
+	 * every one that holds is said with these words where the facts they
+	 * name are alike, they stay said (noted, not drawn again) */
+	char note[2 * SITE_WORD + 64] = "";
+	if (!fresh && lp->t->ngroup[role] > 0)
+		snprintf(note, sizeof note, "group %d %llx %s %s", (int)role,
+			 (unsigned long long)(facts & lp->t->group_facts[role]), wf->n, wf->who);
+	if (note[0] && !key_said_noted(lp->said, note)) {
+		char *other = NULL;
+		if (site_fit_text(lp, lp->t->group[role], lp->t->group_cond[role], lp->t->ngroup[role], facts, fill_who,
+				  (void *)wf, &other, &fresh) &&
+		    !other) {
+			free(line);
+			return err_set(e, "out of memory writing the key");
+		}
+		if (fresh) {
+			free(line);
+			line = other;
+		} else {
+			free(other);
+			key_said_note(lp->said, note);   /* a failure latches (key_said.h) */
+		}
+	}
+	/* said still: like a group of its kind in a room written before on
+	 * the level, "Four wraiths, like those in room 12." */
+	for (int i = 0; !fresh && creature && i < lp->n; i++) {
+		const struct key_entry *other = &lp->lv->key.entries[lp->rooms[i].entry];
+		int holds = 0;
+		for (int j = 0; other != en && j < other->noccupants; j++)
+			holds |= other->occupants[j].faction >= 0 && !strcmp(other->occupants[j].creature, creature);
+		if (!holds)
+			continue;
+		char like[64];
+		snprintf(like, sizeof like, "{n} {who}, like those in room %d", other->number);
+		char *as = who_text(like, wf->n, wf->who);
+		if (!as) {
+			free(line);
+			return err_set(e, "out of memory writing the key");
+		}
+		if (key_said_any(lp->said, as)) {
+			free(as);
+			continue;
+		}
+		free(line);
+		line = as;
+		fresh = 1;
 	}
 	int rc = site_add_said(lp, en, line, e);
 	free(line);

@@ -221,7 +221,7 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 	sbuf_init(&secret);
 	add_sentence(&s, b >= 0 ? t->built[b].text : NULL);
 	add_sentence(&s, f >= 0 ? t->befell[f].text : NULL);
-	const char *want = NULL, *secrets[SITE_MAX_FACTIONS] = { NULL };
+	const char *want = NULL, *lead = NULL, *secrets[SITE_MAX_FACTIONS] = { NULL };
 	const struct site_line *want_line = NULL;
 	const struct site_faction_type *types[SITE_MAX_FACTIONS] = { NULL };
 	int secret_of[SITE_MAX_FACTIONS] = { 0 };
@@ -238,6 +238,9 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 			int w = pick_for(ft->wants_cond, ft->nwants, facts, rng);
 			add_sentence(&s, want = ft->wants[w]);
 			want_line = ft->want_lines ? &ft->want_lines[w] : NULL;
+			for (int l = 0; l < ft->nleads; l++)
+				if (ft->lead_of[l] == w)
+					lead = ft->leads[l];
 		}
 		types[i] = ft;
 		secret_of[i] = pick_for(ft->secrets_cond, ft->nsecrets, facts, rng);
@@ -255,7 +258,7 @@ static int write_premise(struct site_plan *p, const struct site_tables *t, unsig
 	if (b >= 0 && t->built[b].place_name)
 		snprintf(p->name, sizeof p->name, "%s", t->built[b].place_name);
 	return site_threads_make(p, b >= 0 ? &t->built[b] : NULL, f >= 0 ? &t->befell[f] : NULL,
-				 h >= 0 ? &t->hooks[h] : NULL, want, want_line, secrets, types, secret_of, e);
+				 h >= 0 ? &t->hooks[h] : NULL, want, want_line, lead, secrets, types, secret_of, e);
 }
 
 int site_plan_make(struct site_plan *p, const struct site_tables *t, const struct level *levels, int n,

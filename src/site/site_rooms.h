@@ -123,4 +123,10 @@ const char *site_threads_named(const struct site_plan *p, int depth, int number)
 /* The level's adversary roster and what its alarm brings (site_alarm.c). */
 int site_alarm_write(struct level_plan *lp, struct err *e);
 
+/* A row of the wandering table numbered row that meets nobody, a sign of
+ * the place the document has not said (site_signs.c), into *out (caller
+ * frees). Returns 0, 1 when every sign is said (*out NULL), or -1 with e
+ * set. */
+int site_sign_row(struct level_plan *lp, int row, char **out, struct err *e);
+
 #endif

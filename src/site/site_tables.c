@@ -413,6 +413,40 @@ static int on_clue(void *ctx, const struct tpl_pos *pos, const struct tpl_field 
 	return 0;
 }
 
+/* lead:TEXT after a want line whose object lies off the map: what in
+ * the site points to it (a plan, a letter, someone who knows), a whole
+ * sentence that shares a word with the want, once a want. */
+static int on_lead(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	if (!p->faction || p->faction->nwants == 0)
+		return tpl_error(e, pos, 1, "'lead' follows the 'want:' line whose object it points to");
+	int want = p->faction->nwants - 1;
+	if (p->faction->nleads > 0 && p->faction->lead_of[p->faction->nleads - 1] == want)
+		return tpl_error(e, pos, 1, "a want has one 'lead' line");
+	if (site_field_text(pos, &f[0], "lead", NULL, 0, e) < 0)
+		return -1;
+	if (!isupper((unsigned char)f[0].text[0]))
+		return tpl_error(e, pos, f[0].col, "a lead is a whole sentence, starting with a capital letter");
+	if (!shares_word(f[0].text, p->faction->wants[want]))
+		return tpl_error(e, pos, f[0].col, "this lead shares no word of five letters or more with its want "
+				 "('%s'), which it must point to", p->faction->wants[want]);
+	int *of = realloc(p->faction->lead_of, ((size_t)p->faction->nleads + 1) * sizeof *of);
+	if (!of)
+		return oom(e);
+	p->faction->lead_of = of;
+	of[p->faction->nleads] = want;
+	char *copy = strdup(f[0].text);
+	char **slot = copy ? grow((void **)&p->faction->leads, &p->faction->nleads, sizeof *slot, e) : NULL;
+	if (!slot) {
+		free(copy);
+		return copy ? -1 : oom(e);
+	}
+	*slot = copy;
+	return 0;
+}
+
 static int on_leader(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
 	struct parse *p = ctx;
@@ -501,6 +535,25 @@ static int on_needs(void *ctx, const struct tpl_pos *pos, const struct tpl_field
 		c->n++;
 	}
 	c->not &= ~bit;
+	return 0;
+}
+
+/* group:ROLE:TEXT: a line any faction's group in a room of ROLE (one its
+ * rank and file keep) may say once the faction's own lines there are all
+ * said; it stands on no faction's lines. */
+static int on_group(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	enum site_role r;
+	p->last_doing = -1;
+	if (site_field_role(pos, &f[0], MEMBER_ROLES & ~ROLE_BIT(WANDER), &r, e) < 0)
+		return -1;
+	if (add_text(&p->t->group[r], &p->t->ngroup[r], &p->t->group_cond[r], pos, &f[1], "group", group_words, 0,
+		     e) < 0)
+		return -1;
+	const struct fact_cond *c = &p->t->group_cond[r][p->t->ngroup[r] - 1];
+	p->t->group_facts[r] |= c->need | c->not;
 	return 0;
 }
 
@@ -883,10 +936,12 @@ static const struct tpl_directive directives[] = {
 	{ "leader", "str str", on_leader, 0 },
 	{ "member", "str str str str ?str", on_member, 0 },
 	{ "want", "text", on_want, 0 },
+	{ "lead", "text", on_lead, 0 },
 	{ "secret", "text", on_secret, 0 },
 	{ "clue", "text", on_clue, 0 },
 	{ "doing", "str text", on_doing, 0 },
 	{ "needs", "str", on_needs, 0 },
+	{ "group", "str text", on_group, 0 },
 	{ "kind", "str str str", on_kind, 0 },
 	{ "name", "text", on_name, 0 },
 	{ "match", "str", on_match, 0 },

@@ -87,6 +87,8 @@ struct site_faction_type {
 	struct site_leader *leaders; int nleaders;
 	struct site_member *members; int nmembers;
 	char **wants; int nwants; struct fact_cond *wants_cond;
+	char **leads; int nleads;   /* lead lines, where what want lead_of[i] */
+	int *lead_of;               /* names lies off the map: who or what here points to it */
 	char **secrets; int nsecrets; struct fact_cond *secrets_cond;
 	/* beside wants and secrets: each line's thread, where a thread: line
 	 * follows it (a person the secret names, the thing they want); their
@@ -170,6 +172,10 @@ struct site_tables {
 	struct site_kind *kinds; int nkinds;
 	struct site_outsider *outsiders; int noutsiders;
 	struct site_creature *creatures; int ncreatures;
+	/* group:ROLE:TEXT, with their conditions: what any faction's group
+	 * in a room of ROLE may be doing once its own lines there are said */
+	char **group[ROLE_COUNT]; int ngroup[ROLE_COUNT]; struct fact_cond *group_cond[ROLE_COUNT];
+	fact_bits group_facts[ROLE_COUNT];   /* the facts their conditions name */
 	struct site_company_lines company[COMPANY_COUNT][2];   /* [0] one, [1] many */
 	int creatures_sorted;              /* by name, once loaded (looked up by bisection) */
 	char **files; int nfiles;          /* the names of the files read, for messages */

@@ -119,8 +119,8 @@ static int clue_thread(struct site_plan *p, const char *clue, int faction, int c
 
 int site_threads_make(struct site_plan *p, const struct site_line *built, const struct site_line *befell,
 		      const struct site_line *hook, const char *want, const struct site_line *want_line,
-		      const char *const *secrets, const struct site_faction_type *const *types, const int *secret_of,
-		      struct err *e)
+		      const char *lead, const char *const *secrets, const struct site_faction_type *const *types,
+		      const int *secret_of, struct err *e)
 {
 	if (hook && (hook->thread != THREAD_NONE ? own_thread(p, THREAD_HOOK, hook, "Found here: ", e)
 			: told_thread(p, THREAD_HOOK, hook->text, "The hook leads here: ", e)) < 0)
@@ -131,14 +131,23 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 		const char *words = plain ? want + strlen(they) : want;
 		/* what they want, without the premise's "They want" */
 		char *inside = inside_sentence(words);
-		char lead[SITE_WORD + 48] = "Their aim: ";
+		char label[SITE_WORD + 48] = "Their aim: ";
 		if (p->nfactions > 0) {
 			char orders[SITE_WORD + 24];
 			possessive(orders, sizeof orders, p->factions[0].leader, "orders");
-			snprintf(lead, sizeof lead, "Their aim, on %s: ", orders);
+			snprintf(label, sizeof label, "Their aim, on %s: ", orders);
 		}
-		char *entry = inside ? joined(lead, inside, site_ends_sentence(inside) ? "" : ".") : NULL;
+		char *aim = inside ? joined(label, inside, site_ends_sentence(inside) ? "" : ".") : NULL;
 		free(inside);
+		/* what they want lies off the map: what here points to it */
+		char *entry = aim && lead ? joined(aim, " Lead: ", lead) : aim;
+		if (entry && lead && !site_ends_sentence(lead)) {
+			char *ended = joined(entry, ".", "");
+			free(entry);
+			entry = ended;
+		}
+		if (entry != aim)
+			free(aim);
 		if (!entry)
 			return err_set(e, "out of memory writing the premise");
 		if (add(p, THREAD_WANT, THREAD_LEADER, words, entry, NULL, 0, 0, e) < 0)

@@ -131,13 +131,15 @@ static int room_holds(const struct level_plan *lp, int number, const char *creat
 }
 
 /* The text of a row of the wandering table (caller frees) into *out, NULL
- * when out of memory: its count dice, or, sized for a party, as many as a
- * low fight holds, its figures first; a faction's patrol that is led (f
- * not NULL) may have one of its stronger kinds with it; from > 0: the room
- * they come from. */
+ * when out of memory, and where its words start past its figures into
+ * *words: its count dice, or, sized for a party, as many as a low fight
+ * holds, its figures first; a faction's patrol that is led (f not NULL)
+ * may have one of its stronger kinds with it; from > 0: the room they
+ * come from. */
 static int wandering_text(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
 			  const char *creature, const char *plural, const struct site_faction_type *f, int from,
-			  int variant, const struct heads *heads, char *said_head, char **out, struct err *e)
+			  int variant, const struct heads *heads, char *said_head, char **out, size_t *words,
+			  struct err *e)
 {
 	char dice[32], word[16], head[16], figures[600] = "", whom[SITE_WORD + 32], led[160] = "";
 	said_head[0] = '\0';
@@ -271,19 +273,39 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 	if (line)
 		snprintf(line, len, "%s%s%s%s%s%s", head, figures, figures[0] ? ". " : "", filled,
 			 site_ends_sentence(filled) ? "" : ".", led);
+	*words = figures[0] ? strlen(head) + strlen(figures) + 2 : 0;
 	free(filled);
 	*out = line;
 	return rc;
 }
 
+/* Whether a sentence of row line's words (past its figures at words: the
+ * system's numbers, alike for fights alike) was said before. */
+static int words_said(const struct level_plan *lp, const char *line, size_t words)
+{
+	if (words == 0)
+		return key_said_any(lp->said, line);
+	size_t len = strlen(line + words) + 4;
+	char *probe = malloc(len);
+	if (!probe)
+		return 0;   /* out of memory: the row as it is */
+	snprintf(probe, len, "1. %s", line + words);
+	int said = key_said_any(lp->said, probe);
+	free(probe);
+	return said;
+}
+
 /* Adds a row (see wandering_text), coming from one of rooms[0..nrooms)
  * (none: from nowhere said), the first from `first` on whose row the
- * document has not said. */
+ * document has not said; a row whose words the document has said, that
+ * the caller may not skip, gives way to a sign of the place (site_signs.c)
+ * where one is left. */
 static int wandering_row(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
 			 const char *creature, const char *plural, const struct site_faction_type *f, const int *rooms,
 			 int nrooms, int first, int may_skip, int variant, struct heads *heads, struct err *e)
 {
 	char *line = NULL, said_head[SITE_WORD + 32] = "";
+	size_t words = 0;
 	int strict = may_skip == 2;   /* 2: a row as many of the same creature as an earlier one is not written */
 	struct rng keep = lp->rng;   /* the sizer rolls the same fight for each room tried */
 	for (int i = 0; i < (nrooms > 0 ? nrooms : 1); i++) {
@@ -291,7 +313,7 @@ static int wandering_row(struct level_plan *lp, int row, const char *text, const
 		line = NULL;
 		lp->rng = keep;
 		if (wandering_text(lp, row, text, count, creature, plural, f, nrooms > 0 ? rooms[(first + i) % nrooms] : 0,
-				   variant, heads, said_head, &line, e) < 0)
+				   variant, heads, said_head, &line, &words, e) < 0)
 			return -1;
 		if (!key_said_any(lp->said, line))
 			break;
@@ -305,6 +327,18 @@ static int wandering_row(struct level_plan *lp, int row, const char *text, const
 			free(line);
 			return 2;   /* as many of them as a row above: the caller writes another */
 		}
+	if (words_said(lp, line, words)) {
+		char *sign = NULL;
+		if (site_sign_row(lp, row, &sign, e) < 0) {
+			free(line);
+			return -1;
+		}
+		if (sign) {
+			free(line);
+			line = sign;
+			said_head[0] = '\0';
+		}
+	}
 	key_said_add(lp->said, line);   /* a failure latches (key_said.h) */
 	if (said_head[0] && heads->n < 8)
 		snprintf(heads->said[heads->n++], sizeof heads->said[0], "%s", said_head);

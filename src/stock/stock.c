@@ -298,8 +298,15 @@ struct stock_at {
 					       nobody holds: a trap when none has been rolled before it */
 	int traps;              /* rolled so far */
 	int rooms;              /* numbered on the level: its treasure grows toward the last */
+	int owed, left;         /* valued: treasures the level still owes, leaders' hoards aside,
+				   and its rooms yet to stock, the leaders' aside */
 	const char *locked_door;    /* the room's first locked door in words ({$door}), or NULL */
 };
+
+/* With treasure valued, a level of n rooms (its leaders' aside) holds at
+ * least a treasure in every TREASURE_EVERY of them, so that no small
+ * level lies bare while a big one above it is rich. */
+#define TREASURE_EVERY 5
 
 /* A level of this many rooms or more has a trap. */
 #define TRAPS_FROM 20
@@ -375,9 +382,10 @@ static int trap_with_figures(struct key_entry *en, const struct stock_at *at, co
 /* A treasure valued for the party, rolled where a line says {treasure}. */
 struct valued_at {
 	const struct stock_tables *t;
-	int level;
+	int level, depth;
 	enum stock_holder holder;
-	double scale;           /* by depth and distance from the way in (stock_worth_scale) */
+	double scale;           /* its chances, by distance from the way in (stock_worth_inward) */
+	long coin;              /* rolled before the line that places it (stock_treasure_coin) */
 	long richest;
 	struct stock_memory *mem;
 	struct rng *rng;
@@ -391,8 +399,8 @@ static int valued_roll(void *ctx, fact_bits facts, struct sbuf *out, struct err 
 	struct sbuf worth;   /* its own: it joins its parts by what it has written */
 	sbuf_init(&worth);
 	va->rolled = 1;
-	int rc = stock_treasure_valued(va->t, va->level, va->holder, va->scale, va->richest, va->mem, facts, va->rng, &worth, va->gp,
-				       e);
+	int rc = stock_treasure_valued(va->t, va->level, va->depth, va->holder, va->scale, va->coin, va->richest, va->mem, facts,
+				       va->rng, &worth, va->gp, e);
 	if (rc == 0 && worth.len)
 		sbuf_addn(out, worth.data, worth.len);
 	sbuf_free(&worth);
@@ -410,6 +418,12 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 	int valued = at->level > 0 && stock_has_treasure_figures(&t->fig);
 	int hoard = valued && leader_entry(en);   /* a leader always keeps a hoard */
 	int treasure = rng_chance(rng, k->treasure) || hoard;
+	if (valued && !hoard) {
+		/* owed more than the rooms after this one can give: here */
+		at->left--;
+		treasure = treasure || (k->treasure > 0 && at->owed > at->left);
+		at->owed -= treasure && at->owed > 0;
+	}
 	int empty = strcmp(k->name, "empty") == 0;
 	int occupied = en->kind[0] && en->noccupants > 0;   /* the site wrote who is here */
 	struct stock_vars v = { .memory = at->mem, .depth = at->depth, .facts = at->facts };
@@ -445,12 +459,17 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 		return 0;
 	/* what it is worth, where the system says: rolled where the line
 	 * says {treasure}, for what that line's holder can hold */
-	struct valued_at va = { t, at->level, HOLDER_ROOM, 1.0, at->richest, at->mem, rng, &en->treasure_gp, 0 };
+	struct valued_at va = { t, at->level, at->depth, HOLDER_ROOM, 1.0, 0, at->richest, at->mem, rng, &en->treasure_gp, 0 };
 	if (valued) {
 		/* a guard's purse holds pocket money, a leader's hoard the most */
 		va.holder = hoard ? HOLDER_HOARD
 				  : en->noccupants > 0 && !strcmp(en->occupants[0].role, "guard") ? HOLDER_PURSE : HOLDER_ROOM;
-		va.scale = stock_worth_scale(at->depth, en->number, at->rooms);
+		va.scale = stock_worth_inward(en->number, at->rooms);
+		if (stock_treasure_coin(t, at->level, va.holder, stock_worth_scale(at->depth, en->number, at->rooms), rng,
+					&va.coin, e) < 0)
+			return -1;
+		if (hoard || va.coin >= STOCK_HOARD_GP)   /* coin by the thousand: a chest, not a corner */
+			v.facts |= FACT_BIT(FACT_HOARD);
 		v.treasure_roll = valued_roll;
 		v.treasure_ctx = &va;
 	}
@@ -720,7 +739,7 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 	key_said_init(&own);
 	mem.said = said ? said : &own;
 	int figures = stock_has_trap_figures(&t->fig) || stock_has_treasure_figures(&t->fig);
-	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0, 0, NULL, 0, 0, NULL };
+	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0, 0, NULL, 0, 0, 0, 0, NULL };
 	if (figures)
 		at.level = stock_level_for(&t->fig, party_level > 0 ? party_level : 1, at.depth);
 	/* with treasure valued, the leaders' rooms last: a hoard outweighs
@@ -730,12 +749,14 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 	for (int i = 0; i < k->n; i++)
 		if (k->entries[i].region > 0 && k->entries[i].region <= m->nregions) {
 			rooms++;
+			at.left += !leader_entry(&k->entries[i]);
 			if (k->entries[i].noccupants == 0)
 				at.last_free = &k->entries[i];
 		}
 	if (rooms < TRAPS_FROM)
 		at.last_free = NULL;
 	at.rooms = rooms;
+	at.owed = (at.left + TREASURE_EVERY - 1) / TREASURE_EVERY;
 	/* what the map gives each room, where the site has not said more
 	 * (read once, when a room needs it) */
 	struct room_facts *facts = NULL;

@@ -93,36 +93,56 @@ struct valued_part {
 	const struct fig_rarity *magic;
 };
 
-int stock_treasure_valued(const struct stock_tables *t, int level, enum stock_holder holder, double scale,
-			  long richest, struct stock_memory *mem, fact_bits facts, struct rng *rng, struct sbuf *out, long *gp,
-			  struct err *e)
+/* Which of a band's n values or rarities (dearest last) a treasure at
+ * dungeon level depth takes: one roll, moved a place toward the dearest
+ * for each level down past the second and toward the cheapest on the
+ * first, so the first level never has the band's dearest of two and the
+ * third always has it. */
+static int dearer_deeper(struct rng *rng, int n, int depth)
+{
+	int i = rng_range(rng, 0, n - 1) + depth - 2;
+	return i < 0 ? 0 : i > n - 1 ? n - 1 : i;
+}
+
+int stock_treasure_coin(const struct stock_tables *t, int level, enum stock_holder holder, double scale,
+			struct rng *rng, long *coin, struct err *e)
+{
+	const struct stock_figures *f = &t->fig;
+	const struct fig_band *coins = stock_band_at(f->coins, f->ncoins, level);
+	*coin = 0;
+	if (!coins)
+		return 0;
+	struct stock_dice d;
+	if (stock_dice_scan(coins->dice, &d) <= 0)
+		return err_set(e, "the coins of levels %d-%d are not dice", coins->lo, coins->hi);
+	long c = stock_dice_roll(&d, rng);
+	c = holder == HOLDER_PURSE ? (c + 9) / 10 : holder == HOLDER_HOARD ? 3 * c : c;
+	*coin = stock_worth_coin(c, scale);
+	return 0;
+}
+
+int stock_treasure_valued(const struct stock_tables *t, int level, int depth, enum stock_holder holder, double scale,
+			  long coin, long richest, struct stock_memory *mem, fact_bits facts, struct rng *rng,
+			  struct sbuf *out, long *gp, struct err *e)
 {
 	const struct stock_figures *f = &t->fig;
 	char num[32];
 	int parts = 0;
 	*gp = 0;
-	long coin = 0;
 	const struct fig_band *coins = stock_band_at(f->coins, f->ncoins, level);
-	if (coins) {
-		struct stock_dice d;
-		if (stock_dice_scan(coins->dice, &d) <= 0)
-			return err_set(e, "the coins of levels %d-%d are not dice", coins->lo, coins->hi);
-		coin = stock_dice_roll(&d, rng);
-		coin = holder == HOLDER_PURSE ? (coin + 9) / 10 : holder == HOLDER_HOARD ? 3 * coin : coin;
-		coin = stock_worth_coin(coin, scale);
-	}
+	int deep = holder == HOLDER_HOARD ? depth + 1 : depth;   /* a hoard as if a level down */
 	struct valued_part part = { 0, 0, NULL };
 	const struct fig_band *val = stock_band_at(f->valuables, f->nvaluables, level);
 	double val_chance = val ? val->chance * scale : 0;
 	if (holder != HOLDER_PURSE && val && val->nvalues > 0 &&
 	    (holder == HOLDER_HOARD || rng_chance(rng, val_chance > 1 ? 1 : val_chance))) {
 		part.valuable = 1;
-		part.worth = val->values[rng_range(rng, 0, val->nvalues - 1)];
+		part.worth = val->values[dearer_deeper(rng, val->nvalues, deep)];
 	}
 	const struct fig_band *magic = stock_band_at(f->magic, f->nmagic, level);
 	double magic_chance = magic ? (holder == HOLDER_HOARD ? 2 * magic->chance : magic->chance) * scale : 0;
 	if (holder != HOLDER_PURSE && magic && magic->nvalues > 0 && rng_chance(rng, magic_chance > 1 ? 1 : magic_chance))
-		part.magic = &f->rarities[magic->values[rng_range(rng, 0, magic->nvalues - 1)]];
+		part.magic = &f->rarities[magic->values[dearer_deeper(rng, magic->nvalues, deep)]];
 	long rest = part.worth + (part.magic ? part.magic->value : 0);
 	if (holder == HOLDER_HOARD && coins && coin + rest <= richest)
 		coin += (richest - coin - rest) / 100 * 100 + 100;   /* the level's richest, in round hundreds more */
