@@ -73,11 +73,18 @@ static char *who_text(const char *text, const char *n, const char *who)
 	char *filled = site_fill(text, names, values, 2);
 	if (!filled)
 		return NULL;
-	size_t len = strlen(filled) + 8;
-	char *line = malloc(len);
-	if (line)
-		snprintf(line, len, "Who: %s%s", filled, site_ends_sentence(filled) ? "" : ".");
-	free(filled);
+	/* the label put before it in the same block */
+	size_t len = strlen(filled);
+	int stop = !site_ends_sentence(filled);
+	char *line = realloc(filled, len + 5 + (size_t)stop + 1);
+	if (!line) {
+		free(filled);
+		return NULL;
+	}
+	memmove(line + 5, line, len);
+	memcpy(line, "Who: ", 5);
+	memcpy(line + 5 + len, ".", (size_t)stop);
+	line[5 + len + (size_t)stop] = '\0';
 	return line;
 }
 
