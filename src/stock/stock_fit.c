@@ -34,7 +34,7 @@ static long pool_weight(const struct stock_table *tab, fact_bits facts, int spec
 /* The pick among tab's entries that hold for facts, the most specific of
  * which have best condition words (>= 0): held[i] is entry i's words
  * where it holds (-1: it does not; FACT_COUNT + 1: more than FACT_COUNT)
- * and weight[i] its weight, read once; held NULL (a long table), or best
+ * and weight[i] its weight (weight NULL: the table's), read once; held NULL (a long table), or best
  * past FACT_COUNT: each pool read from the conditions as it is weighed.
  * The most specific entries not used first; those all used, a less
  * specific one rather than one again; every one used, the most specific
@@ -51,9 +51,10 @@ static int pick_pooled(const struct stock_tables *t, const struct stock_table *t
 		int h = held[i];
 		if (h < 0 || h > FACT_COUNT)
 			continue;
-		all[h] += weight[i];
+		long w = weight ? weight[i] : fit_weight(tab, i);
+		all[h] += w;
 		if (used && !used[i])
-			fresh[h] += weight[i];
+			fresh[h] += w;
 	}
 	int spec = best;
 	long total = 0;
@@ -71,7 +72,7 @@ static int pick_pooled(const struct stock_tables *t, const struct stock_table *t
 	long r = (long)rng_range(rng, 1, (int)(total > 1000000000L ? 1000000000L : total));
 	for (int i = 0; i < tab->n && r > 0; i++)
 		if (small ? held[i] == spec && !(skip && skip[i]) : in_pool(tab, i, facts, spec, skip)) {
-			r -= small ? weight[i] : fit_weight(tab, i);
+			r -= small && weight ? weight[i] : fit_weight(tab, i);
 			if (r <= 0)
 				pick = i;
 		}
@@ -107,22 +108,20 @@ int stock_pick_fit(const struct stock_tables *t, const struct stock_table *tab, 
 {
 	if (!tab->conditioned)
 		return stock_pick_fresh(t, tab, mem, rng);
-	if (tab->n <= STOCK_FIT_SMALL) {
-		struct stock_fit fit;
-		fit_read(&fit, tab, facts);
-		if (fit.best < 0)
-			return stock_pick_fresh(t, tab, mem, rng);
-		return pick_pooled(t, tab, mem, fit.held, fit.weight, facts, fit.best, rng);
-	}
-	int best = -1;
+	/* each entry's words where it holds, on the stack for a short table */
+	signed char held[STOCK_FIT_SMALL];
+	int small = tab->n <= STOCK_FIT_SMALL, best = -1;
 	for (int i = 0; i < tab->n; i++) {
 		const struct fact_cond *c = &tab->entries[i].cond;
-		if (fact_cond_holds(c, facts) && c->n > best)
-			best = c->n;
+		int h = fact_cond_holds(c, facts) ? c->n : -1;
+		if (h > best)
+			best = h;
+		if (small)
+			held[i] = (signed char)(h <= FACT_COUNT ? h : FACT_COUNT + 1);
 	}
 	if (best < 0)
 		return stock_pick_fresh(t, tab, mem, rng);
-	return pick_pooled(t, tab, mem, NULL, NULL, facts, best, rng);
+	return pick_pooled(t, tab, mem, small ? held : NULL, NULL, facts, best, rng);
 }
 
 int stock_pick_fit_again(const struct stock_tables *t, const struct stock_table *tab, struct stock_memory *mem,
