@@ -109,6 +109,8 @@ struct who_fill {
 static char *fill_who(void *ctx, const char *text)
 {
 	const struct who_fill *f = ctx;
+	if (!strstr(text, "{whose}"))
+		return who_text(text, f->n, f->who);   /* as filled with whose first: nothing to put */
 	const char *names[] = { "whose" };
 	const char *values[] = { f->whose ? f->whose : "" };
 	char *with = site_fill(text, names, values, 1);
