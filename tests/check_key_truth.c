@@ -13,6 +13,8 @@
 
 #include "app/level_keys.h"
 #include "base/article.h"
+#include "base/sbuf.h"
+#include "export/export.h"
 #include "methods/levels.h"
 #include "site/site.h"
 #include "site/site_int.h"
@@ -32,6 +34,9 @@ struct counts {
 	long too_big, empty_found, crowds, count_words, articles, unsuited;
 	long patrols;
 	long remains, unheld, crowded;
+	struct words {
+		long doors_told, doors_which, program, possessive, legend, company;
+	} w;
 };
 
 static struct site_tables site;
@@ -674,6 +679,263 @@ static int patrols(const char *row, const struct level *lv, const char *where)
 	return 0;
 }
 
+/* ---- the key's words (doors, program words, possessives, the legend) ---- */
+
+/* The doors of kind on region id's wall `side`, from the map. */
+static int doors_on_wall(const struct map *m, int id, enum side side, enum door_kind kind)
+{
+	int n = 0;
+	for (int d = 0; d < m->ndoors; d++) {
+		const struct door *dr = &m->doors[d];
+		if (dr->kind != kind)
+			continue;
+		int nx = dr->x + side_dx[dr->side], ny = dr->y + side_dy[dr->side];
+		n += (map_at(m, dr->x, dr->y) == id && dr->side == side) ||
+		     (map_in(m, nx, ny) && map_at(m, nx, ny) == id && side_opposite(dr->side) == side);
+	}
+	return n;
+}
+
+/* A door described two ways in one entry: lines that speak of its locked
+ * or secret door (by its wall, or "here") name two different materials
+ * (this test's own list). */
+static int doors_told(const struct key_entry *en, const char *where)
+{
+	static const char *const materials[] = { "stone", "iron", "oak", "wood", "bronze", "brass", "steel",
+						 "swollen", NULL };
+	static const char *const walls[] = { "north", "east", "south", "west", "here" };
+	int said[5] = { 0 };   /* per wall, a bit per material */
+	for (int i = 0; i < en->nlines; i++) {
+		char line[1024];
+		snprintf(line, sizeof line, "%s", en->lines[i]);
+		for (char *p = line; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		if (!strstr(line, "locked door") && !strstr(line, "secret door"))
+			continue;
+		for (int w = 0; w < 5; w++) {
+			char at[32];
+			snprintf(at, sizeof at, w < 4 ? "%s wall" : "door %s", walls[w]);
+			if (!strstr(line, at))
+				continue;
+			for (int k = 0; materials[k]; k++)
+				if (says_word(line, materials[k]) || strstr(line, materials[k]))
+					said[w] |= 1 << k;
+		}
+	}
+	for (int w = 0; w < 4; w++) {
+		int all = said[w] | said[4];
+		if (all & (all - 1)) {
+			snprintf(found, sizeof found, "the %s wall's door: two materials", walls[w]);
+			report("a door described two ways", where, en, "its lines");
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A rule line ("The secret door in the south wall: ...") for a wall that
+ * has two or more doors of that kind, without saying which. */
+static int doors_which(const struct key_entry *en, const struct map *m, const char *where)
+{
+	static const struct {
+		const char *words;
+		enum door_kind kind;
+	} kinds[] = { { "locked door", DOOR_LOCKED }, { "secret door", DOOR_SECRET } };
+	int bad = 0;
+	for (int i = 0; i < en->nlines; i++)
+		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+			for (int side = 0; side < SIDE_COUNT; side++) {
+				char start[64];
+				snprintf(start, sizeof start, "The %s in the %s wall", kinds[k].words,
+					 side_name((enum side)side));
+				if (strncmp(en->lines[i], start, strlen(start)) != 0 ||
+				    doors_on_wall(m, en->region, (enum side)side, kinds[k].kind) < 2)
+					continue;
+				snprintf(found, sizeof found, "%s", start);
+				report("a rule line for one of two doors that does not say which", where, en,
+				       en->lines[i]);
+				bad++;
+			}
+	return bad;
+}
+
+/* The program's own words where a GM reads: squares and columns in an
+ * entry, "Coming:"/"Stand:" in the alarm, parts of the cast that say
+ * nothing in the roster. */
+static int program_words(const struct key *k, const char *where)
+{
+	static const char *const entry_words[] = { "square", "at column", "at row", NULL };
+	static const char *const roster_words[] = { "Coming:", "Stand:", "(rank and file)", "(outsider)", "(member)",
+						    "(beast)", "(specialist)", NULL };
+	int bad = 0;
+	for (int i = 0; i < k->n; i++) {
+		const struct key_entry *en = &k->entries[i];
+		if (says(en->size, entry_words)) {
+			report("program words", where, en, en->size);
+			bad++;
+		}
+		for (int j = 0; j < en->nlines; j++)
+			if (!strncmp(en->lines[j], "The way in:", 11) && says(en->lines[j], entry_words)) {
+				report("program words", where, en, en->lines[j]);
+				bad++;
+			}
+	}
+	for (int i = 0; i < k->nadversaries; i++)
+		if (says(k->adversaries[i], roster_words) && k->n > 0) {
+			report("program words", where, &k->entries[0], "the roster or the alarm");
+			bad++;
+		}
+	return bad;
+}
+
+/* A possessive a careful writer avoids: "'s" after a name that ends in s
+ * ("the Lady of Tigers's", "Two-Axes's"), or after a title's or an
+ * epithet's last word ("the Sage of Nine Keys's", "Yipsha the Gaunt's"). */
+static int awkward_possessive(const char *text)
+{
+	for (const char *p = strstr(text, "'s"); p; p = strstr(p + 2, "'s")) {
+		if (isalpha((unsigned char)p[2]))
+			continue;
+		const char *w = p;   /* the word before: text[w, p) */
+		while (w > text && (isalpha((unsigned char)w[-1]) || w[-1] == '-'))
+			w--;
+		if (w == p || !isupper((unsigned char)*w))
+			continue;   /* a common noun: "the governess's" */
+		/* the words before it back to the name's start: capitalised words,
+		 * and "of"/"the" between them, never one that starts a sentence */
+		const char *name = w;
+		for (;;) {
+			if (name < text + 2 || name[-1] != ' ')
+				break;
+			const char *v = name - 1;
+			while (v > text && (isalpha((unsigned char)v[-1]) || v[-1] == '-'))
+				v--;
+			int start = v == text || (v >= text + 2 && v[-1] == ' ' && strchr(".:;(", v[-2]));
+			int joint = !strncmp(v, "of ", 3) || !strncmp(v, "the ", 4);
+			if (start || (!joint && !isupper((unsigned char)*v)))
+				break;
+			if (joint) {   /* "of" or "the" only between two words of the name */
+				const char *u = v - 1;
+				if (u <= text || *u != ' ')
+					break;
+				const char *t = u;
+				while (t > text && (isalpha((unsigned char)t[-1]) || t[-1] == '-'))
+					t--;
+				int ustart = t == text || (t >= text + 2 && t[-1] == ' ' && strchr(".:;(", t[-2]));
+				if (ustart || !isupper((unsigned char)*t))
+					break;
+			}
+			name = v;
+		}
+		int of = 0;
+		for (const char *q = name; q < w; q++)
+			of |= !strncmp(q, " of ", 4) || !strncmp(q, " the ", 5) || !strncmp(q, "of ", 3);
+		/* a proper name ending in s (not "The Actress's House", a common noun) */
+		int ends_s = p[-1] == 's' && name < w;
+		if (of || ends_s) {
+			note(text, name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int possessives(const struct key *k, const char *where)
+{
+	int bad = 0;
+	for (int i = 0; i < k->n; i++)
+		for (int j = 0; j < k->entries[i].nlines; j++)
+			if (awkward_possessive(k->entries[i].lines[j])) {
+				report("an awkward possessive", where, &k->entries[i], k->entries[i].lines[j]);
+				bad++;
+			}
+	for (int i = 0; i < k->nadversaries && k->n > 0; i++)
+		if (awkward_possessive(k->adversaries[i])) {
+			report("an awkward possessive", where, &k->entries[0], k->adversaries[i]);
+			bad++;
+		}
+	return bad;
+}
+
+/* The text map's legend against its drawing, at 80 columns: each symbol
+ * drawn is in the legend, and the legend names no symbol not drawn. */
+static int legend(const struct map *m, const char *where)
+{
+	char *draw = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&draw, &len);
+	ck_assert_ptr_nonnull(f);
+	struct err e;
+	struct sbuf leg;
+	sbuf_init(&leg);
+	ck_assert_msg(export_txt_map(f, m, 80, &e) >= 0, "%s", e.msg);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(export_txt_legend(m, 80, &leg, &e) == 0, "%s", e.msg);
+	const char *text = leg.len ? sbuf_cstr(&leg) : "";
+	char symbols[32] = "DLS#E><";
+	size_t ns = strlen(symbols);
+	for (int f2 = FEATURE_NONE + 1; f2 < FEATURE_COUNT; f2++)
+		symbols[ns++] = export_txt_feature_char((enum feature)f2);
+	symbols[ns] = '\0';
+	int bad = 0;
+	for (size_t i = 0; i < ns; i++) {
+		int drawn = memchr(draw, symbols[i], len) != NULL, listed = 0;
+		/* listed as "C name" at an item's start: the text's, or after ", ", ": " or ". " */
+		for (const char *q = strchr(text, symbols[i]); q && !listed; q = strchr(q + 1, symbols[i]))
+			listed = q[1] == ' ' && (q == text || (q >= text + 2 && q[-1] == ' ' &&
+							       (q[-2] == ',' || q[-2] == ':' || q[-2] == '.')));
+		if (drawn != listed) {
+			fprintf(stderr, "legend: %s: '%c' %s: %s\n", where, symbols[i],
+				drawn ? "drawn but not in the legend" : "in the legend but not drawn", text);
+			bad++;
+		}
+	}
+	sbuf_free(&leg);
+	free(draw);
+	return bad;
+}
+
+/* A "Who:" line that gives a mindless creature orders, talk or books, or
+ * the dead a share of the food (this test's own words). */
+static int company(const struct key_entry *en, const char *where)
+{
+	static const char *const talk[] = { "orders", "barks a word", "bark a word", "says little", "say little",
+					    "the talk stops when", "mutter", "answers to the leader",
+					    "answer to the leader", "the credit", "the last word", "stiffen them",
+					    "counts them off", "count the others off", "cuffs", "cuff the", "curses",
+					    "saying nothing", "takes the charge", "take the charge", NULL };
+	static const char *const food[] = { "first share", "gnaw", NULL };
+	int bad = 0;
+	for (int i = 0; i < en->nlines; i++) {
+		char line[1024];
+		snprintf(line, sizeof line, "%s", en->lines[i]);
+		for (char *p = line; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		if (strncmp(line, "who:", 4) != 0)
+			continue;
+		if ((says(line, mindless) && says(line, talk)) || (says(line, undead) && says(line, food))) {
+			report("a mindless creature that talks, or the dead that eat", where, en, line);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+static void check_words(const struct level *lv, const char *where, struct words *w)
+{
+	for (int i = 0; i < lv->key.n; i++) {
+		const struct key_entry *en = &lv->key.entries[i];
+		if (en->region <= 0 || en->region > lv->map.nregions)
+			continue;
+		w->doors_told += doors_told(en, where);
+		w->doors_which += doors_which(en, &lv->map, where);
+		w->company += company(en, where);
+	}
+	w->program += program_words(&lv->key, where);
+	w->possessive += possessives(&lv->key, where);
+	w->legend += legend(&lv->map, where);
+}
+
 static void check_level(const struct level *lv, const char *where, struct counts *c)
 {
 	const struct map *m = &lv->map;
@@ -717,6 +979,7 @@ static void check_level(const struct level *lv, const char *where, struct counts
 		}
 		c->patrols += patrols(row, lv, where);
 	}
+	check_words(lv, where, &c->w);
 }
 
 /* n levels of the methods in csv, keyed by the system (NULL: neutral) for
@@ -767,6 +1030,17 @@ static void say(const char *what, const struct counts *c)
 	printf("key truth: %s: %ld wandering rows that bring more from a room than it holds\n", what, c->patrols);
 	fflush(stdout);
 	ck_assert_int_eq(c->patrols, 0);
+	printf("key truth: %s: %ld doors described two ways, %ld rule lines for one of two doors that do not say "
+	       "which, %ld program words, %ld awkward possessives, %ld symbols where a text map and its legend disagree, "
+	       "%ld company lines that give the mindless talk or the dead food\n",
+	       what, c->w.doors_told, c->w.doors_which, c->w.program, c->w.possessive, c->w.legend, c->w.company);
+	fflush(stdout);
+	ck_assert_int_eq(c->w.doors_told, 0);
+	ck_assert_int_eq(c->w.doors_which, 0);
+	ck_assert_int_eq(c->w.program, 0);
+	ck_assert_int_eq(c->w.possessive, 0);
+	ck_assert_int_eq(c->w.legend, 0);
+	ck_assert_int_eq(c->w.company, 0);
 	printf("key truth: %s: %ld remains in rooms unfit for them, %ld finds in things not drawn, %ld rooms "
 	       "with more creatures than their floor holds\n", what, c->remains, c->unheld, c->crowded);
 	fflush(stdout);
@@ -829,6 +1103,33 @@ START_TEST(test_every_creature_described)
 }
 END_TEST
 
+/* The blind reader's dungeon: room 17's south wall has two secret doors,
+ * and each rule line says which it is about (the sweep's maps seldom put
+ * two of a kind on one wall). */
+START_TEST(test_two_doors_on_a_wall)
+{
+	const char *path = "build/tests/key-truth-doors.txt";
+	ck_assert_int_eq(test_run("-q --method dice --seed tonight-1 --rooms 20 --format txt -o -", path, NULL), 0);
+	char *text = test_slurp(path, NULL);
+	ck_assert_ptr_nonnull(text);
+	char *room = strstr(text, "\n17. "), *end = room ? strstr(room, "\n18. ") : NULL;
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	/* the entry as one line, its wrapping undone */
+	for (char *p = room; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	for (char *p = room, *q = room; (*q = *p) != '\0'; p++)
+		if (!(*p == ' ' && q > room && q[-1] == ' '))
+			q++;
+	ck_assert_msg(strstr(room, "South: secret door") && strstr(room, "; secret door"), "%s", room);
+	ck_assert_msg(strstr(room, "The western of the two secret doors in the south wall"), "%s", room);
+	ck_assert_msg(strstr(room, "The eastern of the two secret doors in the south wall"), "%s", room);
+	ck_assert_msg(!strstr(room, "The secret door in the south wall"), "%s", room);
+	free(text);
+}
+END_TEST
+
 /* a or an by the sound of the word: the words a reader stumbles on */
 START_TEST(test_articles)
 {
@@ -859,6 +1160,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_booklets);
 	tcase_add_test(tc, test_every_creature_described);
 	tcase_add_test(tc, test_articles);
+	tcase_add_test(tc, test_two_doors_on_a_wall);
 	suite_add_tcase(s, tc);
 	return s;
 }

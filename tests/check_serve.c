@@ -624,9 +624,9 @@ END_TEST
 
 #define LOAD_WARM_EACH 25
 /* the server's growth over the 2,000 requests after the warm-up (where
- * glibc's arenas and caches settle; it grows by under 1 MB): a leak of
- * 8 kB a request, a key or a preview, is more */
-#define LOAD_RSS_GROWTH_KB (16 * 1024)
+ * glibc's arenas and caches settle; it grew by 0.2 to 0.5 MB in three
+ * runs): a leak of 2 kB a request, a key or a preview, is more */
+#define LOAD_RSS_GROWTH_KB (4 * 1024)
 
 struct load_client {
 	int id;
@@ -675,23 +675,32 @@ static void load(int round, int each)
 
 /* 2,000 requests from 8 clients, none failed, and the server's memory
  * flat: its RSS after them within LOAD_RSS_GROWTH_KB of what it was after
- * a warm-up of 200. */
+ * a warm-up of 200. The RSS after each thousand is printed. */
 START_TEST(test_load)
 {
 #ifdef __SANITIZE_ADDRESS__
 	/* under make sanitize: AddressSanitizer's quarantine would hold up to
-	 * 256 MB of freed memory in the RSS; made small for the server here
-	 * (a leak is still reported when it exits) */
+	 * 256 MB of freed memory in the RSS; made small for the server here */
 	setenv("ASAN_OPTIONS", "quarantine_size_mb=4:thread_local_quarantine_size_kb=64", 1);
 #endif
 	start();
 	load(0, LOAD_WARM_EACH);
-	long before = served_rss_kb(&srv);
-	ck_assert_int_gt(before, 0);
-	load(1, LOAD_EACH);
+	long warm = served_rss_kb(&srv);
+	ck_assert_int_gt(warm, 0);
+	load(1, LOAD_EACH / 2);
+	long half = served_rss_kb(&srv);
+	load(2, LOAD_EACH / 2);
 	long after = served_rss_kb(&srv);
-	ck_assert_msg(after - before <= LOAD_RSS_GROWTH_KB, "the server grew from %ld kB to %ld kB over %d requests",
-		      before, after, LOAD_CLIENTS * LOAD_EACH);
+	printf("serve load: RSS %ld kB after the warm-up, %ld kB after %d requests, %ld kB after %d\n", warm, half,
+	       LOAD_CLIENTS * (LOAD_EACH / 2), after, LOAD_CLIENTS * LOAD_EACH);
+	fflush(stdout);
+#ifndef __SANITIZE_ADDRESS__
+	/* (under AddressSanitizer the RSS is its allocator's: over five runs it
+	 * grew 12 to 19 MB, the second thousand -0.1 to 7.3 MB, with no leak;
+	 * there the server's leak check at exit, in stop_ok, stands for this) */
+	ck_assert_msg(after - warm <= LOAD_RSS_GROWTH_KB, "the server grew from %ld kB to %ld kB over %d requests",
+		      warm, after, LOAD_CLIENTS * LOAD_EACH);
+#endif
 	stop_ok();
 }
 END_TEST

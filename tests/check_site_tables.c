@@ -53,7 +53,21 @@ static const char good[] =
 	"seen:Damp stone and old barrels.\n"
 	"vermin:any:giant spider:giant spiders:1d2+1:{n} {who} wait in a web\n"
 	"levels:1-20\n"
-	"visitor:any:commoner:commoners:2:{n} {who} look for their dog\n";
+	"visitor:any:commoner:commoners:2:{n} {who} look for their dog\n"
+	"company:over:one:{n} {who} bosses them\n"
+	"company:over:many:[thinking]{n} {who} boss them\n"
+	"company:alone:one:{n} {who} sits alone\n"
+	"company:alone:many:{n} {who} sit alone\n"
+	"company:among:one:{n} {who} is one of them\n"
+	"company:among:many:{n} {who} are some of them\n"
+	"company:beside:one:{n} {who} stands by the king\n"
+	"company:beside:many:{n} {who} stand by the king\n"
+	"company:beast:one:{n} {who} sniffs about\n"
+	"company:beast:many:{n} {who} sniff about\n"
+	"company:apart:one:{n} {who} keeps apart\n"
+	"company:apart:many:{n} {who} keep apart\n"
+	"company:captive:one:{n} {who} is a prisoner of {whose}\n"
+	"company:captive:many:{n} {who} are prisoners of {whose}\n";
 
 static void load_text(struct site_tables *t, const char *text, int *rc, struct err *e)
 {
@@ -129,11 +143,11 @@ START_TEST(test_shipped_tables_load)
 	ck_assert_msg(site_tables_load(&t, test_template_dirs(), &e) == 0, "%s", e.msg);
 	ck_assert_int_ge(t.nfactions, 4);
 	ck_assert_int_ge(t.nkinds, 4 * 4);
-	ck_assert_int_eq(t.nfiles, 5);
+	ck_assert_int_eq(t.nfiles, 6);
 	ck_assert_msg(site_tables_check(&t, &e) == 0, "%s", e.msg);
 	site_tables_free(&t);
-	static const char *const files[] = { "premises", "factions", "kinds", "outsiders", "creatures" };
-	for (int i = 0; i < 4; i++) {
+	static const char *const files[] = { "premises", "factions", "kinds", "outsiders", "creatures", "company" };
+	for (int i = 0; i < 6; i++) {
 		char path[128];
 		size_t len;
 		snprintf(path, sizeof path, "templates/site/%s.site", files[i]);
@@ -383,7 +397,13 @@ static const struct bad_line bad_lines[] = {
 	  "t.site:6:1: a thread has at most 4 wordings" },
 	{ "kinds:x:any:none\n", "t.site:1:1: unknown directive 'kinds' (expected one of: built, befell, hook, place, thread, faction, "
 				"called, holds, leader, member, want, secret, clue, doing, needs, kind, name, match, feature, seen, "
-				"find, vermin, visitor, levels, facts, contents, creature, most, size)" },
+				"find, vermin, visitor, levels, facts, contents, creature, most, size, company)" },
+	/* the company a group keeps */
+	{ "company:aside:one:{n} {who} waits\n",
+	  "t.site:1:9: unknown company 'aside' (over, alone, among, beside, beast, apart or captive)" },
+	{ "company:over:two:{n} {who} wait\n", "t.site:1:14: 'one' or 'many', not 'two'" },
+	{ "company:over:one:{n} {who} serves {whose}\n",
+	  "t.site:1:35: unknown placeholder '{whose}' (placeholders of a 'company:' line: {n}, {who})" },
 	{ "faction:x:any\n", "t.site:1:14: 'faction' needs str field 3 (spec: str str str)" },
 	{ "kind:x:any:none\n name:X\n", "t.site:2:1: a directive starts at the beginning of the line" },
 	/* party levels */
@@ -438,6 +458,9 @@ struct incomplete {
 #define NEEDS "(a faction needs called, holds, leader, member, want, secret, doing:leader and doing:wander lines)"
 
 static const struct incomplete incomplete[] = {
+	{ "company:beast:many:{n} {who} sniff about\n", "",
+	  "the site tables have no 'company:beast:many:' line (the company a group keeps, in the singular and the "
+	  "plural)" },
 	{ "called:the Rat King's court\n", "", AT_FACTION "has no 'called:' line " NEEDS },
 	{ "holds:{faction} crept in when the water fell, led by {leader} the {creature}\n", "",
 	  AT_FACTION "has no 'holds:' line " NEEDS },

@@ -37,6 +37,11 @@ void md_escape(struct sbuf *s, const char *text, int line_start);
  * Returns the columns the drawing takes (more than width when it does not
  * fit even at 1), or -1 with e set. */
 int export_txt_map(FILE *f, const struct map *m, int width, struct err *e);
+/* The legend of the drawing export_txt_map makes of m for `width`
+ * columns, appended to out: each symbol drawn on it and only those
+ * ("Doors: D door, L locked. E entrance. Features: o pillar, * pit.").
+ * Returns 0, or -1 with e set. */
+int export_txt_legend(const struct map *m, int width, struct sbuf *out, struct err *e);
 /* The character the preview draws feature f with in the middle of its
  * square (' ' for none or a value out of range). */
 char export_txt_feature_char(enum feature f);

@@ -214,8 +214,21 @@ int export_txt(FILE *f, const struct doc *d, struct err *e)
 		if (l > 0)
 			fputs("\n\n", f);
 		write_level_heading(f, d, m, width);
-		put_wrapped(f, "", "", "Doors: D door, L locked, S secret, # portcullis, gap opening. E entrance, > < stairs.",
-			    width);
+		struct sbuf legend;
+		sbuf_init(&legend);
+		if (export_txt_legend(m, width, &legend, e) < 0) {
+			sbuf_free(&legend);
+			return -1;
+		}
+		if (legend.len > 0) {
+			/* a symbol stays on the line of its word: "o pillar" */
+			char *t = legend.data;
+			for (size_t i = 1; i < legend.len; i++)
+				if (t[i] == ' ' && t[i - 1] != ' ' && (i == 1 || t[i - 2] == ' '))
+					t[i] = GLUE[0];
+			put_wrapped(f, "", "", t, width);
+		}
+		sbuf_free(&legend);
 		fputc('\n', f);
 		int cols = export_txt_map(f, m, width, e);
 		if (cols < 0)

@@ -21,6 +21,9 @@
  */
 #include "export/export.h"
 
+#include "base/sbuf.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -290,26 +293,101 @@ static int draw_numbers(struct canvas *cv)
 	return 0;
 }
 
-int export_txt_map(FILE *f, const struct map *m, int width, struct err *e)
+/* The canvas of m drawn for `width` columns, into *cv (cv->c to free).
+ * Returns 0, or -1 with e set. */
+static int draw_map(struct canvas *cv, const struct map *m, int width, struct err *e)
 {
-	struct canvas cv = { .m = m };
-	floor_box(m, &cv.x0, &cv.y0, &cv.bw, &cv.bh);
-	cv.cell = CELL_MAX;
-	while (cv.cell > 1 && (long)(cv.cell + 1) * cv.bw + 1 > width)
-		cv.cell--;
-	cv.cols = (cv.cell + 1) * cv.bw + 1;
-	cv.rows = 2 * cv.bh + 1;
-	cv.c = malloc((size_t)cv.cols * (size_t)cv.rows);
-	if (!cv.c)
+	*cv = (struct canvas){ .m = m };
+	floor_box(m, &cv->x0, &cv->y0, &cv->bw, &cv->bh);
+	cv->cell = CELL_MAX;
+	while (cv->cell > 1 && (long)(cv->cell + 1) * cv->bw + 1 > width)
+		cv->cell--;
+	cv->cols = (cv->cell + 1) * cv->bw + 1;
+	cv->rows = 2 * cv->bh + 1;
+	cv->c = malloc((size_t)cv->cols * (size_t)cv->rows);
+	if (!cv->c)
 		return err_set(e, "out of memory for the text preview");
-	memset(cv.c, ' ', (size_t)cv.cols * (size_t)cv.rows);
-	draw_walls(&cv);
-	draw_doors(&cv);
-	draw_marks(&cv);
-	if (draw_numbers(&cv) < 0) {
-		free(cv.c);
+	memset(cv->c, ' ', (size_t)cv->cols * (size_t)cv->rows);
+	draw_walls(cv);
+	draw_doors(cv);
+	draw_marks(cv);
+	if (draw_numbers(cv) < 0) {
+		free(cv->c);
+		cv->c = NULL;
 		return err_set(e, "out of memory for the text preview");
 	}
+	return 0;
+}
+
+/* Whether character ch stands anywhere on the drawing. */
+static int drawn(const struct canvas *cv, char ch)
+{
+	return memchr(cv->c, ch, (size_t)cv->cols * (size_t)cv->rows) != NULL;
+}
+
+/* Appends item `what` of a legend's group to s: the group's heading
+ * (NULL: none) before its first item, a comma before the others. *n
+ * counts the group's items, *groups the groups begun. */
+static void legend_item(struct sbuf *s, int *n, int *groups, const char *heading, const char *what)
+{
+	if ((*n)++ > 0)
+		sbuf_add(s, ", ");
+	else
+		sbuf_printf(s, "%s%s", (*groups)++ ? ". " : "", heading ? heading : "");
+	sbuf_add(s, what);
+}
+
+int export_txt_legend(const struct map *m, int width, struct sbuf *out, struct err *e)
+{
+	struct canvas cv;
+	if (draw_map(&cv, m, width, e) < 0)
+		return -1;
+	static const struct {
+		enum door_kind kind;
+		const char *words;
+	} doors[] = { { DOOR_PLAIN, "D door" },		{ DOOR_LOCKED, "L locked" },
+		      { DOOR_SECRET, "S secret" },	{ DOOR_PORTCULLIS, "# portcullis" },
+		      { DOOR_OPENING, "a gap opening" } };
+	static const struct {
+		char ch;
+		const char *words;
+	} marks[] = { { 'E', "E entrance" }, { '>', "> stairs down" }, { '<', "< stairs up" } };
+	int groups = 0, n = 0;
+	for (size_t i = 0; i < sizeof doors / sizeof doors[0]; i++) {
+		int has = 0;
+		/* an opening is a gap, nothing to find on the drawing: the map's doors say */
+		if (doors[i].kind == DOOR_OPENING)
+			for (int d = 0; d < m->ndoors && !has; d++)
+				has = m->doors[d].kind == DOOR_OPENING;
+		else
+			has = drawn(&cv, door_char(doors[i].kind));
+		if (has)
+			legend_item(out, &n, &groups, "Doors: ", doors[i].words);
+	}
+	n = 0;
+	for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+		if (drawn(&cv, marks[i].ch))
+			legend_item(out, &n, &groups, NULL, marks[i].words);
+	n = 0;
+	for (int f = FEATURE_NONE + 1; f < FEATURE_COUNT; f++) {
+		char ch = export_txt_feature_char((enum feature)f), item[32];
+		snprintf(item, sizeof item, "%c %s", ch, feature_name((enum feature)f));
+		if (drawn(&cv, ch))
+			legend_item(out, &n, &groups, "Features: ", item);
+	}
+	if (groups > 0)
+		sbuf_addc(out, '.');
+	free(cv.c);
+	if (!sbuf_cstr(out) && groups > 0)
+		return err_set(e, "out of memory for the text preview");
+	return 0;
+}
+
+int export_txt_map(FILE *f, const struct map *m, int width, struct err *e)
+{
+	struct canvas cv;
+	if (draw_map(&cv, m, width, e) < 0)
+		return -1;
 	int rc = 0;
 	for (int y = 0; y < cv.rows && rc == 0; y++) {
 		int len = cv.cols;

@@ -200,8 +200,9 @@ int key_roster_from_rooms(struct key *k, struct err *e);
 
 /* Sets k->adversaries, the lines the key prints under
  * KEY_ADVERSARIES_HEADING, from k->roster and k->alarm: a line a room
- * ("Room 8: 1 x goblin (leader); 3 x goblin (guard).") and the alarm
- * last; none when both are empty. Returns 0 or -1 with e set. */
+ * ("Room 8: 1 x goblin (leader); 3 x goblin (guard).", a part that says
+ * nothing the creature does not, such as the rank and file's, left out)
+ * and the alarm last; none when both are empty. Returns 0 or -1 with e set. */
 int key_adversary_lines(struct key *k, struct err *e);
 
 /* Default title for a region without a name. */

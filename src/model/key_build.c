@@ -4,7 +4,6 @@
  * footer of the map's notes. Contents come from
  * stock.c, called by whoever builds the key. */
 #include "model/key_int.h"
-#include "base/plural.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +16,7 @@ static void size_text(const struct map *m, const struct region *r, char *out, si
 	if (r->area == b->w * b->h)
 		snprintf(out, size, "%d x %d ft", b->w * ft, b->h * ft);
 	else
-		snprintf(out, size, "%d x %d ft overall, %d square%s", b->w * ft, b->h * ft, r->area, plural_s(r->area));
+		snprintf(out, size, "%d x %d ft at the widest", b->w * ft, b->h * ft);
 }
 
 static int add_footer(struct key *k, const char *text, struct err *e)

@@ -65,10 +65,10 @@ void key_stair_line(const struct stair *st, char *buf, size_t size)
 		snprintf(buf, size, "Stairs %s.", st->dir == STAIR_UP ? "up" : "down");
 }
 
-/* Where along its wall of region id the way in lies, and on which square
- * ("near the west end of the south wall, at column 4", "in the middle of
- * the east wall, at row 9", "in the north wall, at column 7": a wall too
- * short to say). */
+/* Where along its wall of region id the way in lies ("near the west end
+ * of the south wall", "in the middle of the east wall", "in the north
+ * wall": a wall too short to say). The map shows the square; the key
+ * names no column. */
 static void wall_place(const struct map *m, int id, char *out, size_t size)
 {
 	enum side side = (enum side)m->entrance.side;
@@ -82,22 +82,18 @@ static void wall_place(const struct map *m, int id, char *out, size_t size)
 		hi++;
 	const char *low_end = along_x ? "west" : "north", *high_end = along_x ? "east" : "south";
 	int span = hi - lo + 1, from_low = at - lo, from_high = hi - at;
-	int n;
 	if (span < 3)
-		n = snprintf(out, size, "in the %s wall", side_name(side));
+		snprintf(out, size, "in the %s wall", side_name(side));
 	else if (from_low * 3 < span - 1 && from_low < from_high)
-		n = snprintf(out, size, "near the %s end of the %s wall", low_end, side_name(side));
+		snprintf(out, size, "near the %s end of the %s wall", low_end, side_name(side));
 	else if (from_high * 3 < span - 1 && from_high < from_low)
-		n = snprintf(out, size, "near the %s end of the %s wall", high_end, side_name(side));
+		snprintf(out, size, "near the %s end of the %s wall", high_end, side_name(side));
 	else
-		n = snprintf(out, size, "in the middle of the %s wall", side_name(side));
-	/* its square as the sheet's edges number it, as the stairs' lines do */
-	if (n > 0 && (size_t)n < size)
-		snprintf(out + n, size - (size_t)n, ", at %s %d", along_x ? "column" : "row", key_square_number(at));
+		snprintf(out, size, "in the middle of the %s wall", side_name(side));
 }
 
 /* How the party gets in, from the map: "The way in: a door near the west
- * end of the south wall, at column 4, opens from the outside."; a building's is its
+ * end of the south wall, from the outside."; a building's is its
  * front door; where the way in has no door, it is open to the outside;
  * stairs up that come from no level of the document: "The way in: stairs
  * up." */
@@ -119,7 +115,7 @@ static void way_in_text(const struct map *m, int id, char *out, size_t size)
 	else if (kind == DOOR_OPENING)
 		snprintf(out, size, "The way in: from the outside, through an opening %s.", place);
 	else
-		snprintf(out, size, "The way in: a %s %s, opens from the outside.",
+		snprintf(out, size, "The way in: a %s %s, from the outside.",
 			 kind == DOOR_PORTCULLIS ? "portcullis"
 			 : kind == DOOR_LOCKED	 ? "locked door"
 			 : kind == DOOR_SECRET	 ? "secret door"

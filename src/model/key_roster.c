@@ -63,6 +63,20 @@ static int add_line(struct key *k, struct sbuf *s, struct err *e)
 	return 0;
 }
 
+/* A roster role as a GM says it beside the creature ("leader",
+ * "prisoner"), or NULL where it says nothing the creature does not: the
+ * rank and file, an outsider, a member, a beast, a specialist. */
+static const char *role_words(const char *role)
+{
+	static const char *const silent[] = { "rank and file", "outsider", "member", "beast", "specialist" };
+	for (size_t i = 0; i < sizeof silent / sizeof silent[0]; i++)
+		if (!strcmp(role, silent[i]))
+			return NULL;
+	if (!strcmp(role, "sought"))
+		return "the one sought";
+	return role[0] ? role : NULL;
+}
+
 int key_adversary_lines(struct key *k, struct err *e)
 {
 	for (int i = 0; i < k->nadversaries; i++)
@@ -79,7 +93,10 @@ int key_adversary_lines(struct key *k, struct err *e)
 			sbuf_printf(&s, "Room %d: ", g->room);
 		else
 			sbuf_add(&s, "; ");
-		sbuf_printf(&s, "%d x %s (%s)", g->count, g->creature, g->role);
+		const char *role = role_words(g->role);
+		sbuf_printf(&s, "%d x %s", g->count, g->creature);
+		if (role)   /* "2 x hill giant (lieutenants)" */
+			sbuf_printf(&s, " (%s%s)", role, g->count > 1 && !strchr(role, ' ') ? "s" : "");
 		if (i + 1 < k->nroster && k->roster[i + 1].room == g->room)
 			continue;
 		sbuf_addc(&s, '.');

@@ -85,8 +85,9 @@ static int stand_room(const struct level_plan *lp)
 #define ALARM_MAX_ROUNDS 64
 
 /* Who comes to the stand at room index st, from which rooms and how soon
- * ("rooms 1 and 7 in 3 rounds; room 8 in 5 rounds"): a round a door
- * between, a round more for those not on watch. */
+ * ("Help comes from rooms 1 and 7 in 3 rounds; from room 8 in 5
+ * rounds."): a round a door between, a round more for those not on
+ * watch. */
 static int answer(const struct level_plan *lp, int st, struct sbuf *s, struct err *e)
 {
 	const struct map *m = &lp->lv->map;
@@ -117,7 +118,7 @@ static int answer(const struct level_plan *lp, int st, struct sbuf *s, struct er
 			count += rounds[i] == n;
 		if (count == 0)
 			continue;
-		sbuf_printf(s, "%sroom%s ", said++ ? "; " : " Coming: ", count == 1 ? "" : "s");
+		sbuf_printf(s, "%sroom%s ", said++ ? "; from " : " Help comes from ", count == 1 ? "" : "s");
 		for (int i = 0, k = 0; i < lp->n; i++) {
 			if (rounds[i] != n)
 				continue;
@@ -161,7 +162,7 @@ static int write_alarm(struct level_plan *lp, struct err *e)
 			sbuf_free(&s);
 			return -1;
 		}
-		sbuf_printf(&s, " Stand: room %d.", k->entries[sr->entry].number);
+		sbuf_printf(&s, " They make their stand in room %d.", k->entries[sr->entry].number);
 		/* the leader's sentence, its first letter a capital ("the Dowager") */
 		size_t at = s.len + 1;
 		if (sr->leader)

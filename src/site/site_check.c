@@ -156,6 +156,12 @@ int site_tables_check(const struct site_tables *t, struct err *e)
 					 "'levels:' line says the party levels a faction or an outsider suits; without one, %d-%d)",
 					 missing, level, name, SITE_LEVELS_LO, SITE_LEVELS_HI);
 	}
+	for (int c = 0; c < COMPANY_COUNT; c++)
+		for (int m = 0; m < 2; m++)
+			if (t->company[c][m].n == 0)
+				return err_usage(e, "the site tables have no 'company:%s:%s:' line (the company a group "
+						 "keeps, in the singular and the plural)",
+						 site_company_name((enum site_company)c), m ? "many" : "one");
 	return habitat_check(t, e);
 }
 
@@ -227,6 +233,11 @@ void site_tables_free(struct site_tables *t)
 		free(t->creatures[i].kind_index);
 	}
 	free(t->creatures);
+	for (int c = 0; c < COMPANY_COUNT; c++)
+		for (int m = 0; m < 2; m++) {
+			free_list(t->company[c][m].text, t->company[c][m].n);
+			free(t->company[c][m].cond);
+		}
 	free_list(t->files, t->nfiles);
 	*t = (struct site_tables){ 0 };
 }

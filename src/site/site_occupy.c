@@ -124,14 +124,20 @@ static char *fill_who(void *ctx, const char *text)
 	return line;
 }
 
-static int add_who_fresh(struct level_plan *lp, struct key_entry *en, char *const *texts, int ntexts,
-			 const struct who_fill *f, struct err *e)
+/* A line of the company a group keeps (company.site: a stronger kind
+ * beside the rest, prisoners), in the singular or the plural, one whose
+ * condition holds for facts (the room with the group in it), drawn as
+ * site_fit_text draws; any line of the part where none holds. */
+static int add_company(struct level_plan *lp, struct key_entry *en, enum site_company part, int single,
+		       fact_bits facts, const struct who_fill *f, struct err *e)
 {
+	const struct site_company_lines *l = &lp->t->company[part][single ? 0 : 1];
 	char *line = NULL;
-	if (!site_fresh_text(lp, texts, ntexts, fill_who, (void *)f, &line, NULL) || !line) {
-		free(line);
+	int fresh = 0;
+	if (!site_fit_text(lp, l->text, l->cond, l->n, facts, fill_who, (void *)f, &line, &fresh))
+		site_fresh_text(lp, l->text, l->n, fill_who, (void *)f, &line, &fresh);
+	if (!line)
 		return err_set(e, "out of memory writing the key");
-	}
 	int rc = site_add_said(lp, en, line, e);
 	free(line);
 	return rc;
@@ -192,175 +198,6 @@ static int add_doing(struct level_plan *lp, struct key_entry *en, const struct s
 	return rc;
 }
 
-/* A stronger kind that came with a group, and prisoners: what they are
- * doing, one of each said once in a document where there are enough. */
-static char *const over_one[] = {
-	"{n} {who} stands over them, and the rest defer to it",
-	"{n} {who} gives the orders here, and the rest keep one eye on it",
-	"{n} {who} stands a little apart, and the others wait on its word",
-	"{n} {who} keeps them in line with a look",
-	"{n} {who} has the best place by the light, and nobody disputes it",
-	"{n} {who} watches the door while the rest watch it",
-	"{n} {who} sits where it can see every door, and the others keep their distance",
-	"{n} {who} moves slowly among them, and they fall quiet as it passes",
-	"{n} {who} looms at the back, and the others glance at it before they move",
-	"{n} {who} stands in the middle of them, and they keep a pace away on every side",
-	"{n} {who} does not join in, and the others do not ask it to",
-	"{n} {who} waits by the far wall, and they keep turning to look at it",
-	"{n} {who} barks a word now and then, and they jump to it",
-	"{n} {who} takes the first share of everything, and nobody argues",
-	"{n} {who} is plainly in charge, and sees the party first",
-	"{n} {who} hangs back, ready to step in where the fight goes badly",
-	"{n} {who} counts them off one by one, and scowls at the total",
-	"{n} {who} sits apart on the best seat in the room",
-	"{n} {who} says little, and the others hang on every word",
-	"{n} {who} cuffs the nearest one for being slow",
-	"{n} {who} keeps a close eye on the door and a closer one on the rest",
-	"{n} {who} answers to the leader, and makes sure the others know it",
-	"{n} {who} has the last word in every quarrel here",
-	"{n} {who} stands where the light is worst, watching",
-	"{n} {who} lets the others do the work and takes the credit",
-	"{n} {who} settles any dispute with a blow",
-};
-static char *const over_many[] = {
-	"{n} {who} stand over them, and the rest defer to them",
-	"{n} {who} give the orders here, and the rest keep one eye on them",
-	"{n} {who} stand a little apart, and the others wait on their word",
-	"{n} {who} keep them in line with cuffs and curses",
-	"{n} {who} have the best places by the light, and nobody disputes it",
-	"{n} {who} watch the door while the rest watch them",
-	"{n} {who} sit where they can see every door, and the others keep their distance",
-	"{n} {who} move slowly among them, and they fall quiet as those pass",
-	"{n} {who} loom at the back, and the others glance at them before they move",
-	"{n} {who} stand in the middle of them, and the others keep a pace away on every side",
-	"{n} {who} do not join in, and the others do not ask them to",
-	"{n} {who} wait by the far wall, and the others keep turning to look at them",
-	"{n} {who} bark a word now and then, and the others jump to it",
-	"{n} {who} take the first share of everything, and nobody argues",
-	"{n} {who} are plainly in charge, and see the party first",
-	"{n} {who} hang back, ready to step in where the fight goes badly",
-	"{n} {who} count the others off one by one, and scowl at the total",
-	"{n} {who} sit apart on the best seats in the room",
-	"{n} {who} say little, and the others hang on every word",
-	"{n} {who} cuff the nearest of the others for being slow",
-	"{n} {who} keep a close eye on the door and a closer one on the rest",
-	"{n} {who} answer to the leader, and make sure the others know it",
-	"{n} {who} have the last word in every quarrel here",
-	"{n} {who} stand where the light is worst, watching",
-	"{n} {who} let the others do the work and take the credit",
-	"{n} {who} settle any dispute with a blow",
-};
-/* A few of a faction's stronger kind keeping a room without the rank and
- * file. */
-static char *const solo_one[] = {
-	"{n} {who} keeps this room alone, and does not care for company",
-	"{n} {who} has this room to itself, and waits here watching the door",
-	"{n} {who} sits here on its own, out of the others' way",
-	"{n} {who} holds this room by itself, and the others leave it be",
-	"{n} {who} was set here alone, and takes the charge seriously",
-	"{n} {who} paces the room alone, turning at every wall",
-};
-static char *const solo_many[] = {
-	"{n} {who} keep this room to themselves, and do not care for company",
-	"{n} {who} have this room to themselves, and wait here watching the door",
-	"{n} {who} sit here on their own, out of the others' way",
-	"{n} {who} hold this room by themselves, and the others leave them be",
-	"{n} {who} were set here on their own, and take the charge seriously",
-	"{n} {who} pace the room, turning at every wall",
-};
-/* A group of a lieutenant's kind past the level's few lieutenants: one
- * of the band. */
-static char *const among_one[] = {
-	"{n} {who} is with them, and the others make room",
-	"{n} {who} stands among them, one of the band like any other",
-	"{n} {who} keeps to the back of the group, waiting",
-	"{n} {who} is with them, and has taken the best place",
-	"{n} {who} stays close by them, and the others are glad of it",
-	"{n} {who} waits with them, saying nothing",
-	"{n} {who} is one of their number, and watches the party closely",
-	"{n} {who} waits a little apart from them, watching the door",
-	"{n} {who} sits a little to one side of the rest",
-	"{n} {who} lingers by the wall, as much a part of the band as any",
-	"{n} {who} keeps them company, and nobody argues with it",
-	"{n} {who} is here with them, and the talk stops when it speaks",
-	"{n} {who} fills the way behind them",
-	"{n} {who} is with them, and they keep out of its way",
-	"{n} {who} is posted with them, a hand never far from its weapon",
-	"{n} {who} is among them, and they give it room",
-	"{n} {who} was sent to stiffen them, and lets them know it",
-	"{n} {who} goes where they go, and they are used to it",
-};
-static char *const among_many[] = {
-	"{n} {who} are with them, and the others make room",
-	"{n} {who} stand among them, part of the band like any other",
-	"{n} {who} keep to the back of the group, waiting",
-	"{n} {who} are with them, and have taken the best places",
-	"{n} {who} stay close by them, and the others are glad of it",
-	"{n} {who} wait with them, saying nothing",
-	"{n} {who} are of their number, and watch the party closely",
-	"{n} {who} wait a little apart from them, watching the door",
-	"{n} {who} sit a little to one side of the rest",
-	"{n} {who} linger by the wall, as much a part of the band as any",
-	"{n} {who} keep them company, and nobody argues with them",
-	"{n} {who} are here with them, and the talk stops when they speak",
-	"{n} {who} fill the way behind them",
-	"{n} {who} are with them, and they keep out of their way",
-	"{n} {who} are posted with them, hands never far from their weapons",
-	"{n} {who} are among them, and they give them room",
-	"{n} {who} were sent to stiffen them, and let them know it",
-	"{n} {who} go where they go, and they are used to it",
-};
-static char *const captive_one[] = {
-	"{n} {who} sits chained to the wall, a prisoner of {whose}",
-	"{n} {who}, a prisoner of {whose}, huddles in the corner of a cell",
-	"{n} {who} is shackled to a ring in the floor, a prisoner of {whose}",
-	"{n} {who}, a prisoner of {whose}, lies bound hand and foot by the bars",
-};
-static char *const captive_many[] = {
-	"{n} {who} sit chained to the wall, prisoners of {whose}",
-	"{n} {who}, prisoners of {whose}, huddle together in the corner of a cell",
-	"{n} {who} are shackled to a ring in the floor, prisoners of {whose}",
-	"{n} {who}, prisoners of {whose}, sit roped together by the bars",
-};
-static char *const beside_one[] = {
-	"{n} {who} keeps close at the leader's side, watching the door",
-	"{n} {who} stands at the leader's shoulder, never far from a weapon",
-	"{n} {who} waits behind the leader's seat, silent and watchful",
-};
-static char *const beside_many[] = {
-	"{n} {who} keep close at the leader's side, watching the door",
-	"{n} {who} stand at the leader's shoulder, never far from their weapons",
-	"{n} {who} wait behind the leader's seat, silent and watchful",
-};
-static char *const beast_one[] = {
-	"{n} {who} prowls among them, snapping at any who stray too near",
-	"{n} {who} lies at their feet, growling at every strange sound",
-	"{n} {who} paces at their heels, and they keep out of its way",
-	"{n} {who} gnaws at a bone in the corner, one eye on the door",
-	"{n} {who} strains at a short chain, and the others step round it",
-};
-static char *const beast_many[] = {
-	"{n} {who} prowl among them, snapping at any who stray too near",
-	"{n} {who} lie at their feet, growling at every strange sound",
-	"{n} {who} pace at their heels, and they keep out of the way",
-	"{n} {who} gnaw at bones in the corner, one eye on the door",
-	"{n} {who} strain at short chains, and the others step round them",
-};
-static char *const apart_one[] = {
-	"{n} {who} keeps apart from the rest, who give it room and watch it warily",
-	"{n} {who} sits alone in a corner, and the others leave a space around it",
-	"{n} {who} goes about its own business, and the rest pretend not to watch",
-	"{n} {who} mutters over a book of its own, and nobody reads over its shoulder",
-	"{n} {who} stands by the far wall, and the talk stops whenever it looks up",
-};
-static char *const apart_many[] = {
-	"{n} {who} keep apart from the rest, who give them room and watch them warily",
-	"{n} {who} sit together in a corner, and the others leave a space around them",
-	"{n} {who} go about their own business, and the rest pretend not to watch",
-	"{n} {who} mutter over books of their own, and nobody reads over their shoulders",
-	"{n} {who} stand by the far wall, and the talk stops whenever they look up",
-};
-#define NLINES(a) ((int)(sizeof a / sizeof a[0]))
 /* A kind's words for its feature drawn among, at most. */
 #define FEATURE_WORDS 16
 
@@ -670,33 +507,26 @@ static int write_group(struct level_plan *lp, struct key_entry *en, const struct
 	const char *n = p->g.count == 1 ? one : site_number_word(p->g.count, buf, sizeof buf);
 	struct who_fill f = { n, p->g.count == 1 ? p->singular : p->plural, p->prison_of };
 	int single = p->g.count == 1;
-	if (p->g.optional && alone == 2)   /* a few of a stronger kind on their own */
-		return single ? add_who_fresh(lp, en, solo_one, NLINES(solo_one), &f, e)
-			      : add_who_fresh(lp, en, solo_many, NLINES(solo_many), &f, e);
-	if (p->g.optional && p->band)   /* a lieutenant's kind, one of the band */
-		return single ? add_who_fresh(lp, en, among_one, NLINES(among_one), &f, e)
-			      : add_who_fresh(lp, en, among_many, NLINES(among_many), &f, e);
-	if (p->g.optional && alone)   /* beside a leader, with no rank and file */
-		return single ? add_who_fresh(lp, en, beside_one, NLINES(beside_one), &f, e)
-			      : add_who_fresh(lp, en, beside_many, NLINES(beside_many), &f, e);
-	/* by its part of the cast: a beast at their heels, a specialist apart,
-	 * a lieutenant over them */
-	if (p->g.optional && p->cast == CAST_BEAST)
-		return single ? add_who_fresh(lp, en, beast_one, NLINES(beast_one), &f, e)
-			      : add_who_fresh(lp, en, beast_many, NLINES(beast_many), &f, e);
-	if (p->g.optional && p->cast == CAST_SPECIALIST)
-		return single ? add_who_fresh(lp, en, apart_one, NLINES(apart_one), &f, e)
-			      : add_who_fresh(lp, en, apart_many, NLINES(apart_many), &f, e);
+	/* a stronger kind: on its own, one of the band, beside a leader with
+	 * no rank and file, else by its part of the cast (a beast at their
+	 * heels, a specialist apart, a lieutenant over them) */
+	fact_bits its = with_member(lp, room, p->singular, 0);
 	if (p->g.optional)
-		return single ? add_who_fresh(lp, en, over_one, NLINES(over_one), &f, e)
-			      : add_who_fresh(lp, en, over_many, NLINES(over_many), &f, e);
+		return add_company(lp, en,
+				   alone == 2		       ? COMPANY_ALONE
+				   : p->band		       ? COMPANY_AMONG
+				   : alone		       ? COMPANY_BESIDE
+				   : p->cast == CAST_BEAST      ? COMPANY_BEAST
+				   : p->cast == CAST_SPECIALIST ? COMPANY_APART
+								: COMPANY_OVER,
+				   single, its, &f, e);
 	if (p->who[0]) {
 		struct who_fill leader = { "", p->who, NULL };
 		return add_doing(lp, en, p->ft, ROLE_LEADER, NULL, with_member(lp, room, p->singular, 1), &leader, e);
 	}
 	if (p->prison_of)
-		return p->g.count == 1 ? add_who_fresh(lp, en, captive_one, NLINES(captive_one), &f, e)
-				       : add_who_fresh(lp, en, captive_many, NLINES(captive_many), &f, e);
+		return add_company(lp, en, COMPANY_CAPTIVE, single,
+				   room | FACT_BIT(FACT_OCCUPIED) | site_creature_nature(lp->t, p->singular, 0), &f, e);
 	f.n = site_number_word(p->g.count, buf, sizeof buf);
 	if (p->ft)
 		return add_doing(lp, en, p->ft, p->role, p->singular, with_member(lp, room, p->singular, 0), &f, e);

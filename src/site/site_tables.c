@@ -16,7 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const site_files[] = { "premises", "factions", "kinds", "outsiders", "creatures" };
+static const char *const site_files[] = { "premises", "factions", "kinds", "outsiders", "creatures", "company" };
 static const char *const faction_types[] = { "tribe", "cult", "household", "brood", "dead", "band" };
 #define NTYPES (int)(sizeof faction_types / sizeof faction_types[0])
 
@@ -33,6 +33,14 @@ static const char *const faction_types[] = { "tribe", "cult", "household", "broo
 static const char *const holds_words[] = { "faction", "leader", "creature", NULL };
 static const char *const group_words[] = { "n", "who", NULL };
 static const char *const seen_words[] = { "feature", NULL };
+static const char *const captive_words[] = { "n", "who", "whose", NULL };
+static const char *const company_names[COMPANY_COUNT] = { "over", "alone", "among", "beside", "beast", "apart",
+							  "captive" };
+
+const char *site_company_name(enum site_company c)
+{
+	return (unsigned)c < COMPANY_COUNT ? company_names[c] : NULL;
+}
 
 /* the longest name of a room and of a faction (struct region's and struct
  * faction's names) */
@@ -756,6 +764,30 @@ static int on_visitor(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	return outsider(ctx, 1, pos, f, e);
 }
 
+/* ---- the company a group keeps ---- */
+
+/* company:PART:one|many:TEXT: a line of the company a group keeps, in the
+ * singular or the plural. */
+static int on_company(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
+{
+	struct parse *p = ctx;
+	(void)nf;
+	int part = -1;
+	for (int c = 0; c < COMPANY_COUNT; c++)
+		if (!strcmp(f[0].text, company_names[c]))
+			part = c;
+	if (part < 0)
+		return tpl_error(e, pos, f[0].col,
+				 "unknown company '%s' (over, alone, among, beside, beast, apart or captive)", f[0].text);
+	int many = !strcmp(f[1].text, "many");
+	if (!many && strcmp(f[1].text, "one") != 0)
+		return tpl_error(e, pos, f[1].col, "'one' or 'many', not '%s'", f[1].text);
+	struct site_company_lines *l = &p->t->company[part][many];
+	p->outsider = NULL;
+	return add_text(&l->text, &l->n, &l->cond, pos, &f[2], "company",
+			part == COMPANY_CAPTIVE ? captive_words : group_words, 0, e);
+}
+
 /* ---- party levels ---- */
 
 /* levels:LO-HI in a faction's lines, or after an outsider's line: the
@@ -815,6 +847,7 @@ static const struct tpl_directive directives[] = {
 	{ "creature", "str str str", on_creature, 0 },
 	{ "most", "str", on_most, 0 },
 	{ "size", "str", on_size, 0 },
+	{ "company", "str str text", on_company, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 

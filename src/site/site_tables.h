@@ -138,6 +138,27 @@ static inline int site_fits_level(int lo, int hi, int level)
 	return level == 0 ? lo <= SITE_LEVELS_HI : lo <= level && level <= hi;
 }
 
+/* The company a group keeps (company.site): what a few of a faction's
+ * stronger kind are doing beside the rest, and the prisoners in a
+ * faction's cells, each in the singular and the plural. */
+enum site_company {
+	COMPANY_OVER,           /* a lieutenant's kind over the rank and file */
+	COMPANY_ALONE,          /* a few of a stronger kind keeping a room alone */
+	COMPANY_AMONG,          /* a lieutenant's kind past the level's few: one of the band */
+	COMPANY_BESIDE,         /* beside the leader, with no rank and file */
+	COMPANY_BEAST,          /* a faction's beast at their heels */
+	COMPANY_APART,          /* a specialist apart from the rest */
+	COMPANY_CAPTIVE,        /* a faction's prisoners ({whose}: the faction) */
+	COMPANY_COUNT
+};
+/* the company's part as a company: line names it ("over"), or NULL */
+const char *site_company_name(enum site_company c);
+
+struct site_company_lines {
+	char **text; int n;
+	struct fact_cond *cond;
+};
+
 struct site_tables {
 	struct site_line *built, *befell, *hooks;
 	int nbuilt, nbefell, nhooks;
@@ -145,11 +166,12 @@ struct site_tables {
 	struct site_kind *kinds; int nkinds;
 	struct site_outsider *outsiders; int noutsiders;
 	struct site_creature *creatures; int ncreatures;
+	struct site_company_lines company[COMPANY_COUNT][2];   /* [0] one, [1] many */
 	int creatures_sorted;              /* by name, once loaded (looked up by bisection) */
 	char **files; int nfiles;          /* the names of the files read, for messages */
 };
 
-/* Reads the four files of site/ along the template search path dirs.
+/* Reads the files of site/ along the template search path dirs.
  * Returns 0, or -1 with e set (file:line:col for a bad line; a usage error
  * naming what is missing when a table lacks what every site needs) and t
  * empty. */

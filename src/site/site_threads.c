@@ -4,6 +4,7 @@
  * remains of what it was built for, clues to the secret), placed in a room
  * of a level, and written into that room's entry in the premise's own
  * words. */
+#include "base/possessive.h"
 #include "site/site_rooms.h"
 
 #include <ctype.h>
@@ -130,8 +131,11 @@ int site_threads_make(struct site_plan *p, const struct site_line *built, const 
 		/* what they want, without the premise's "They want" */
 		char *inside = inside_sentence(words);
 		char lead[SITE_WORD + 48] = "Their aim: ";
-		if (p->nfactions > 0)
-			snprintf(lead, sizeof lead, "Their aim (%s's orders): ", p->factions[0].leader);
+		if (p->nfactions > 0) {
+			char orders[SITE_WORD + 24];
+			possessive(orders, sizeof orders, p->factions[0].leader, "orders");
+			snprintf(lead, sizeof lead, "Their aim, on %s: ", orders);
+		}
 		char *entry = inside ? joined(lead, inside, site_ends_sentence(inside) ? "" : ".") : NULL;
 		free(inside);
 		if (!entry)

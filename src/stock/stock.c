@@ -298,6 +298,7 @@ struct stock_at {
 					       nobody holds: a trap when none has been rolled before it */
 	int traps;              /* rolled so far */
 	int rooms;              /* numbered on the level: its treasure grows toward the last */
+	const char *locked_door;    /* the room's first locked door in words ({$door}), or NULL */
 };
 
 /* A level of this many rooms or more has a trap. */
@@ -415,6 +416,7 @@ static int contents_entry(struct key_entry *en, struct stock_at *at, struct rng 
 	if (!strcmp(k->name, "trap"))
 		v.facts |= FACT_BIT(FACT_TRAP);
 	v.v[STOCK_VAR_ROOM] = en->title;
+	v.v[STOCK_VAR_DOOR] = at->locked_door ? at->locked_door : "locked door";
 	snprintf(en->contents_kind, sizeof en->contents_kind, "%s", empty && treasure ? "treasure" : k->name);
 	char label[sizeof k->name];
 	snprintf(label, sizeof label, "%s", k->name);
@@ -555,13 +557,53 @@ static int *first_with_doors(const struct key *k, const struct map *m)
 	return first;
 }
 
+/* The door of exit x of en told from any other of its kind on the same
+ * wall: "locked door in the east wall"; of two, "western of the two
+ * secret doors in the south wall"; of more, "second secret door from the
+ * west in the south wall". */
+static void door_words(const struct key_entry *en, int x, const struct map *m, char *out, size_t size)
+{
+	const struct key_exit *ex = &en->exit_list[x];
+	const char *kind = ex->kind == DOOR_LOCKED ? "locked door" : ex->kind == DOOR_SECRET ? "secret door"
+			   : ex->kind == DOOR_PORTCULLIS ? "portcullis" : "door";
+	const char *plural = ex->kind == DOOR_PORTCULLIS ? "portcullises" : NULL;
+	int along_x = ex->wall == SIDE_N || ex->wall == SIDE_S;
+	int here = along_x ? m->doors[ex->door].x : m->doors[ex->door].y;
+	int n = 0, before = 0;
+	for (int i = 0; i < en->nexits; i++) {
+		const struct key_exit *o = &en->exit_list[i];
+		int seen = 0;   /* a door two exits share counts once */
+		for (int j = 0; j < i && !seen; j++)
+			seen = en->exit_list[j].door == o->door;
+		if (seen || o->kind != ex->kind || o->wall != ex->wall || o->door < 0 || o->door >= m->ndoors)
+			continue;
+		n++;
+		before += (along_x ? m->doors[o->door].x : m->doors[o->door].y) < here;
+	}
+	const char *wall = side_name(ex->wall);
+	const char *low = along_x ? "west" : "north", *high = along_x ? "east" : "south";
+	if (n <= 1)
+		snprintf(out, size, "%s in the %s wall", kind, wall);
+	else if (n == 2)
+		snprintf(out, size, "%sern of the two %s%s in the %s wall", before ? high : low, plural ? plural : kind,
+			 plural ? "" : "s", wall);
+	else {
+		static const char *const nth[] = { "first", "second", "third", "fourth", "fifth", "sixth" };
+		if (before < (int)(sizeof nth / sizeof nth[0]))
+			snprintf(out, size, "%s %s from the %s in the %s wall", nth[before], kind, low, wall);
+		else
+			snprintf(out, size, "%s in the %s wall to room %d", kind, wall, ex->nleads > 0 ? ex->leads[0] : 0);
+	}
+}
+
 /* For each locked and secret door on the room's walls, what it takes to
  * open or find it, from door_locked and door_secret: the system's DC (a
  * lock as hard as a trap is to escape, forced at 2 more) or the classic
  * procedure's chance in 6. */
-static int doors_entry(const struct key *k, int i, const int *first, int ndoors, const struct stock_at *at,
+static int doors_entry(const struct key *k, int i, const int *first, const struct map *m, const struct stock_at *at,
 		       struct rng *rng, struct err *e)
 {
+	int ndoors = m->ndoors;
 	struct key_entry *en = &k->entries[i];
 	for (int x = 0; x < en->nexits; x++) {
 		const struct key_exit *ex = &en->exit_list[x];
@@ -580,6 +622,9 @@ static int doors_entry(const struct key *k, int i, const int *first, int ndoors,
 		v.v[STOCK_VAR_WALL] = side_name(ex->wall);
 		v.v[STOCK_VAR_DC] = dc;
 		v.v[STOCK_VAR_FORCE] = force;
+		char door[96];
+		door_words(en, x, m, door, sizeof door);
+		v.v[STOCK_VAR_DOOR] = door;
 		if (add_rolled(en, at->t, tab, NULL, NULL, &v, rng, e) < 0)
 			return -1;
 	}
@@ -675,7 +720,7 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 	key_said_init(&own);
 	mem.said = said ? said : &own;
 	int figures = stock_has_trap_figures(&t->fig) || stock_has_treasure_figures(&t->fig);
-	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0, 0, NULL, 0, 0 };
+	struct stock_at at = { t, &mem, m->depth > 0 ? m->depth : 1, 0, 0, 0, NULL, 0, 0, NULL };
 	if (figures)
 		at.level = stock_level_for(&t->fig, party_level > 0 ? party_level : 1, at.depth);
 	/* with treasure valued, the leaders' rooms last: a hoard outweighs
@@ -707,6 +752,14 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 		at.facts = en->facts ? (fact_bits)en->facts : facts[en->region].bits;
 		if (en->noccupants > 0)
 			at.facts |= FACT_BIT(FACT_OCCUPIED);
+		char locked[96];
+		at.locked_door = NULL;
+		for (int x = 0; x < en->nexits && !at.locked_door; x++)
+			if (en->exit_list[x].kind == DOOR_LOCKED && en->exit_list[x].door >= 0 &&
+			    en->exit_list[x].door < m->ndoors) {
+				door_words(en, x, m, locked, sizeof locked);
+				at.locked_door = locked;
+			}
 		if (dress_entry(en, m, t, &mem, at.facts, rng, e) < 0 || contents_entry(en, &at, rng, e) < 0 ||
 		    keys_entry(en, m, t, &mem, at.facts, rng, e) < 0)
 			rc = -1;
@@ -719,7 +772,7 @@ int stock_key_with(struct key *k, const struct map *m, const struct stock_tables
 		rc = err_set(e, "out of memory stocking the key");
 	for (int i = 0; i < k->n && rc == 0; i++)
 		if (k->entries[i].region > 0 && k->entries[i].region <= m->nregions)
-			rc = doors_entry(k, i, first, m->ndoors, &at, rng, e);
+			rc = doors_entry(k, i, first, m, &at, rng, e);
 	free(first);
 	if (rc == 0)
 		rc = wandering_table(k, t, &mem, rng, e);

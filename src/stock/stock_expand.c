@@ -17,7 +17,7 @@
 #define STOCK_MAX_CALLS 20000
 
 static const char *const var_names[STOCK_VAR_COUNT] = { "theme", "key", "room", "dc", "attack", "damage",
-									"wall", "force" };
+									"wall", "force", "door" };
 
 /* Reads up to maxdigits digits at *p into *out; returns how many were read. */
 static int read_number(const char **p, int maxdigits, long *out)
@@ -135,7 +135,7 @@ static int read_braces(const char *text, size_t *i, struct stock_tok *tok, const
 				found = v;
 		if (found < 0) {
 			*i = open;
-			*why = "unknown value: the values are {$theme}, {$key}, {$room}, {$dc}, {$attack}, {$damage}, {$wall} and {$force}";
+			*why = "unknown value: the values are {$theme}, {$key}, {$room}, {$dc}, {$attack}, {$damage}, {$wall}, {$force} and {$door}";
 			return -1;
 		}
 		tok->kind = STOCK_TOK_VAR;

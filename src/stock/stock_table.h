@@ -37,6 +37,9 @@ enum stock_var {
 	STOCK_VAR_DAMAGE,   /* a trap's damage dice ("2d10") */
 	STOCK_VAR_WALL,     /* the wall a door is in ("north") */
 	STOCK_VAR_FORCE,    /* a locked door's DC to force it ("DC 17") */
+	STOCK_VAR_DOOR,     /* the door a line is about, told from the others
+			       ("secret door in the south wall", "western of
+			       the two secret doors in the south wall") */
 	STOCK_VAR_COUNT
 };
 
