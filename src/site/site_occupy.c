@@ -64,21 +64,33 @@ static fact_bits with_member(const struct level_plan *lp, fact_bits room, const 
 	       site_creature_nature(lp->t, creature, 1);
 }
 
+/* label + filled (freed) + a full stop where it has none, in filled's
+ * block; NULL when out of memory. */
+static char *labelled(const char *label, char *filled)
+{
+	if (!filled)
+		return NULL;
+	size_t len = strlen(filled), at = strlen(label);
+	int stop = !site_ends_sentence(filled);
+	char *line = realloc(filled, at + len + (size_t)stop + 1);
+	if (!line) {
+		free(filled);
+		return NULL;
+	}
+	memmove(line + at, line, len);
+	memcpy(line, label, at);
+	memcpy(line + at + len, ".", (size_t)stop);
+	line[at + len + (size_t)stop] = '\0';
+	return line;
+}
+
 /* "Who: " + text filled with {n} and {who}, caller frees; NULL when out
  * of memory. */
 static char *who_text(const char *text, const char *n, const char *who)
 {
 	const char *names[] = { "n", "who" };
 	const char *values[] = { n, who };
-	char *filled = site_fill(text, names, values, 2);
-	if (!filled)
-		return NULL;
-	size_t len = strlen(filled) + 8;
-	char *line = malloc(len);
-	if (line)
-		snprintf(line, len, "Who: %s%s", filled, site_ends_sentence(filled) ? "" : ".");
-	free(filled);
-	return line;
+	return labelled("Who: ", site_fill(text, names, values, 2));
 }
 
 /* Adds "Who: " + text filled with {n} and {who} as a line of en. */
@@ -102,6 +114,8 @@ struct who_fill {
 static char *fill_who(void *ctx, const char *text)
 {
 	const struct who_fill *f = ctx;
+	if (!strstr(text, "{whose}"))
+		return who_text(text, f->n, f->who);   /* as filled with whose first: nothing to put */
 	const char *names[] = { "whose" };
 	const char *values[] = { f->whose ? f->whose : "" };
 	char *with = site_fill(text, names, values, 1);
@@ -577,15 +591,7 @@ static int write_group(struct level_plan *lp, struct key_entry *en, const struct
 static char *fill_find(void *ctx, const char *text)
 {
 	(void)ctx;
-	char *find = site_fill(text, NULL, NULL, 0);
-	if (!find)
-		return NULL;
-	size_t len = strlen(find) + 32;
-	char *line = malloc(len);
-	if (line)
-		snprintf(line, len, "Worth taking: %s%s", find, site_ends_sentence(find) ? "" : ".");
-	free(find);
-	return line;
+	return labelled("Worth taking: ", site_fill(text, NULL, NULL, 0));
 }
 
 /* Something worth taking that the room's kind holds, in about one room in
@@ -620,13 +626,19 @@ static char *fill_seen(void *ctx, const char *text)
 	char *line = site_fill(text, names, values, 1);
 	if (!line || !sf->feature || strstr(text, "{feature}"))
 		return line;
+	/* "LINE FEATURE." in the line's block */
 	char *more = site_fill(sf->feature, NULL, NULL, 0);
-	size_t len = strlen(line) + (more ? strlen(more) : 0) + 4;
-	char *both = more ? malloc(len) : NULL;
-	if (both)
-		snprintf(both, len, "%s %s.", line, more);
+	size_t len = strlen(line), add = more ? strlen(more) : 0;
+	char *both = more ? realloc(line, len + add + 3) : NULL;
+	if (!both) {
+		free(more);
+		free(line);
+		return NULL;
+	}
+	both[len] = ' ';
+	memcpy(both + len + 1, more, add);
+	memcpy(both + len + 1 + add, ".", 2);
 	free(more);
-	free(line);
 	return both;
 }
 
