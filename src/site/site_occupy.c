@@ -156,6 +156,25 @@ static void draw_doing(struct level_plan *lp, const struct site_faction_type *f,
 		site_fresh_text(lp, f->doing[role], f->ndoing[role], fill_who, (void *)wf, text, fresh);
 }
 
+/* The rooms either side of a room that a group "like those in room N" is
+ * looked for among, on a level of more than twice as many rooms. */
+#define LIKE_NEAR 100
+
+/* The index in lp->rooms (in key order) of the room whose key entry is
+ * entry, or of the first after it. */
+static int near_in_key(const struct level_plan *lp, int entry)
+{
+	int lo = 0, hi = lp->n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (lp->rooms[mid].entry < entry)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* A doing line of faction f's for a group of `creature` in a room of role
  * whose facts with the group in it are facts, filled by wf, drawn by
  * draw_doing. Where every line of the role was said with these words, a
@@ -219,8 +238,16 @@ static int add_doing(struct level_plan *lp, struct key_entry *en, const struct s
 		}
 	}
 	/* said still: like a group of its kind in a room written before on
-	 * the level, "Four wraiths, like those in room 12." */
-	for (int i = 0; !fresh && creature && i < lp->n; i++) {
+	 * the level, "Four wraiths, like those in room 12.", among the
+	 * LIKE_NEAR rooms either side of this one in the key (all of them on a
+	 * level of that many; on a level of thousands, a bound on the search) */
+	int from = 0, to = lp->n;
+	if (!fresh && creature && lp->n > 2 * LIKE_NEAR) {
+		int at = near_in_key(lp, (int)(en - lp->lv->key.entries));
+		from = at > LIKE_NEAR ? at - LIKE_NEAR : 0;
+		to = at + LIKE_NEAR < lp->n ? at + LIKE_NEAR : lp->n;
+	}
+	for (int i = from; !fresh && creature && i < to; i++) {
 		const struct key_entry *other = &lp->lv->key.entries[lp->rooms[i].entry];
 		int holds = 0;
 		for (int j = 0; other != en && j < other->noccupants; j++)
