@@ -50,6 +50,11 @@ static int sbuf_reserve(struct sbuf *s, size_t extra)
 	return 0;
 }
 
+void sbuf_grow(struct sbuf *s, size_t extra)
+{
+	sbuf_reserve(s, extra);
+}
+
 void sbuf_addn(struct sbuf *s, const char *text, size_t n)
 {
 	if (sbuf_reserve(s, n) < 0)

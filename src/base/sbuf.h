@@ -15,6 +15,7 @@ struct sbuf {
 void sbuf_init(struct sbuf *s);
 void sbuf_free(struct sbuf *s);
 void sbuf_reset(struct sbuf *s);           /* length 0, memory kept */
+void sbuf_grow(struct sbuf *s, size_t extra);   /* room for extra more bytes, allocated now */
 void sbuf_add(struct sbuf *s, const char *text);
 void sbuf_addn(struct sbuf *s, const char *text, size_t n);
 void sbuf_addc(struct sbuf *s, char c);

@@ -196,13 +196,24 @@ int room_facts_level(const struct map *m, int setting, struct room_facts **out, 
 			  (setting == SETTING_BUILDING ? FACT_BIT(FACT_BOARDS) | FACT_BIT(FACT_LIT)
 			   : setting == SETTING_CAVE   ? FACT_BIT(FACT_EARTH) | FACT_BIT(FACT_DARK)
 						       : FACT_BIT(FACT_FLAGSTONES) | FACT_BIT(FACT_DARK));
-	/* the features, counted in one pass over the grid */
-	if (m->features)
-		for (long i = 0; i < (long)m->w * m->h; i++) {
+	/* the features, counted in one pass over the grid: eight squares at
+	 * a time where none has one (most of them) */
+	long squares = m->features ? (long)m->w * m->h : 0;
+	for (long i = 0; i < squares;) {
+		uint64_t eight;
+		if (i + 8 <= squares) {
+			memcpy(&eight, m->features + i, sizeof eight);
+			if (!eight) {
+				i += 8;
+				continue;
+			}
+		}
+		for (long end = i + 8 < squares ? i + 8 : squares; i < end; i++) {
 			int id = m->cells[i];
 			if (id > 0 && id <= m->nregions && m->features[i] > FEATURE_NONE && m->features[i] < FEATURE_COUNT)
 				rf[id].features[m->features[i]]++;
 		}
+	}
 	for (int id = 1; id <= m->nregions; id++) {
 		const struct region *r = &m->regions[id];
 		rf[id].kind = -1;

@@ -149,9 +149,15 @@ static int name_words_hold(const char *name, fact_bits facts)
 			p++;
 		}
 		word[len] = '\0';
-		int f = !strcmp(word, "stair") ? FACT_STAIRS : fact_by_name(word, len);
-		/* the map's things: its features, stairs, a trap */
-		if (f >= FACT_FEATURE && f <= FACT_TRAP && !(facts & FACT_BIT(f)))
+		/* the map's things: its features, stairs, a trap (the other
+		 * facts' words are no things of the map: not looked for) */
+		int f = !strcmp(word, "stair") ? FACT_STAIRS : -1;
+		for (int t = FACT_FEATURE; t <= FACT_TRAP && f < 0 && len > 0; t++) {
+			const char *thing = fact_name((enum fact)t);
+			if (thing[0] == word[0] && !strncmp(thing, word, len) && thing[len] == '\0')
+				f = t;
+		}
+		if (f >= 0 && !(facts & FACT_BIT(f)))
 			return 0;
 	}
 	return 1;

@@ -64,21 +64,33 @@ static fact_bits with_member(const struct level_plan *lp, fact_bits room, const 
 	       site_creature_nature(lp->t, creature, 1);
 }
 
+/* label + filled (freed) + a full stop where it has none, in filled's
+ * block; NULL when out of memory. */
+static char *labelled(const char *label, char *filled)
+{
+	if (!filled)
+		return NULL;
+	size_t len = strlen(filled), at = strlen(label);
+	int stop = !site_ends_sentence(filled);
+	char *line = realloc(filled, at + len + (size_t)stop + 1);
+	if (!line) {
+		free(filled);
+		return NULL;
+	}
+	memmove(line + at, line, len);
+	memcpy(line, label, at);
+	memcpy(line + at + len, ".", (size_t)stop);
+	line[at + len + (size_t)stop] = '\0';
+	return line;
+}
+
 /* "Who: " + text filled with {n} and {who}, caller frees; NULL when out
  * of memory. */
 static char *who_text(const char *text, const char *n, const char *who)
 {
 	const char *names[] = { "n", "who" };
 	const char *values[] = { n, who };
-	char *filled = site_fill(text, names, values, 2);
-	if (!filled)
-		return NULL;
-	size_t len = strlen(filled) + 8;
-	char *line = malloc(len);
-	if (line)
-		snprintf(line, len, "Who: %s%s", filled, site_ends_sentence(filled) ? "" : ".");
-	free(filled);
-	return line;
+	return labelled("Who: ", site_fill(text, names, values, 2));
 }
 
 /* Adds "Who: " + text filled with {n} and {who} as a line of en. */
@@ -102,6 +114,8 @@ struct who_fill {
 static char *fill_who(void *ctx, const char *text)
 {
 	const struct who_fill *f = ctx;
+	if (!strstr(text, "{whose}"))
+		return who_text(text, f->n, f->who);   /* as filled with whose first: nothing to put */
 	const char *names[] = { "whose" };
 	const char *values[] = { f->whose ? f->whose : "" };
 	char *with = site_fill(text, names, values, 1);
@@ -140,6 +154,25 @@ static void draw_doing(struct level_plan *lp, const struct site_faction_type *f,
 	if (!site_fit_text(lp, f->doing[role], f->doing_cond[role], f->ndoing[role], facts, fill_who, (void *)wf, text,
 			   fresh))
 		site_fresh_text(lp, f->doing[role], f->ndoing[role], fill_who, (void *)wf, text, fresh);
+}
+
+/* The rooms either side of a room that a group "like those in room N" is
+ * looked for among, on a level of more than twice as many rooms. */
+#define LIKE_NEAR 100
+
+/* The index in lp->rooms (in key order) of the room whose key entry is
+ * entry, or of the first after it. */
+static int near_in_key(const struct level_plan *lp, int entry)
+{
+	int lo = 0, hi = lp->n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (lp->rooms[mid].entry < entry)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /* A doing line of faction f's for a group of `creature` in a room of role
@@ -205,8 +238,16 @@ static int add_doing(struct level_plan *lp, struct key_entry *en, const struct s
 		}
 	}
 	/* said still: like a group of its kind in a room written before on
-	 * the level, "Four wraiths, like those in room 12." */
-	for (int i = 0; !fresh && creature && i < lp->n; i++) {
+	 * the level, "Four wraiths, like those in room 12.", among the
+	 * LIKE_NEAR rooms either side of this one in the key (all of them on a
+	 * level of that many; on a level of thousands, a bound on the search) */
+	int from = 0, to = lp->n;
+	if (!fresh && creature && lp->n > 2 * LIKE_NEAR) {
+		int at = near_in_key(lp, (int)(en - lp->lv->key.entries));
+		from = at > LIKE_NEAR ? at - LIKE_NEAR : 0;
+		to = at + LIKE_NEAR < lp->n ? at + LIKE_NEAR : lp->n;
+	}
+	for (int i = from; !fresh && creature && i < to; i++) {
 		const struct key_entry *other = &lp->lv->key.entries[lp->rooms[i].entry];
 		int holds = 0;
 		for (int j = 0; other != en && j < other->noccupants; j++)
@@ -577,15 +618,7 @@ static int write_group(struct level_plan *lp, struct key_entry *en, const struct
 static char *fill_find(void *ctx, const char *text)
 {
 	(void)ctx;
-	char *find = site_fill(text, NULL, NULL, 0);
-	if (!find)
-		return NULL;
-	size_t len = strlen(find) + 32;
-	char *line = malloc(len);
-	if (line)
-		snprintf(line, len, "Worth taking: %s%s", find, site_ends_sentence(find) ? "" : ".");
-	free(find);
-	return line;
+	return labelled("Worth taking: ", site_fill(text, NULL, NULL, 0));
 }
 
 /* Something worth taking that the room's kind holds, in about one room in
@@ -620,13 +653,19 @@ static char *fill_seen(void *ctx, const char *text)
 	char *line = site_fill(text, names, values, 1);
 	if (!line || !sf->feature || strstr(text, "{feature}"))
 		return line;
+	/* "LINE FEATURE." in the line's block */
 	char *more = site_fill(sf->feature, NULL, NULL, 0);
-	size_t len = strlen(line) + (more ? strlen(more) : 0) + 4;
-	char *both = more ? malloc(len) : NULL;
-	if (both)
-		snprintf(both, len, "%s %s.", line, more);
+	size_t len = strlen(line), add = more ? strlen(more) : 0;
+	char *both = more ? realloc(line, len + add + 3) : NULL;
+	if (!both) {
+		free(more);
+		free(line);
+		return NULL;
+	}
+	both[len] = ' ';
+	memcpy(both + len + 1, more, add);
+	memcpy(both + len + 1 + add, ".", 2);
 	free(more);
-	free(line);
 	return both;
 }
 

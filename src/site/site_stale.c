@@ -68,7 +68,8 @@ char *site_stale_note(char *const *lines, int n, const int *held, int nheld, con
 	}
 	const char *all_names = sbuf_cstr(&probe);
 	char *all = all_names ? fill(ctx, all_names) : NULL;
-	char *none = all ? fill(ctx, "x") : NULL;
+	/* naming no names, the first probe is the second */
+	char *none = !all ? NULL : names ? fill(ctx, "x") : strdup(all);
 	if (none) {
 		/* the list and the filler by address (a note lives no longer
 		 * than the document, the lists no shorter), then each line's

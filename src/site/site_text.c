@@ -60,6 +60,11 @@ char *site_fill(const char *text, const char *const *names, const char *const *v
 {
 	struct sbuf s;
 	sbuf_init(&s);
+	/* room for the text with each value once, allocated in one go */
+	size_t room = strlen(text) + 16;
+	for (int i = 0; i < n; i++)
+		room += strlen(values[i]);
+	sbuf_grow(&s, room);
 	for (const char *p = text; *p;) {
 		const char *close = *p == '{' ? strchr(p, '}') : NULL;
 		int done = 0;

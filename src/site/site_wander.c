@@ -5,6 +5,7 @@
 #include "site/site_rooms.h"
 
 #include "base/article.h"
+#include "site/site_held.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,24 +113,6 @@ static void patrol_led_by(const struct level_plan *lp, const struct site_faction
 	}
 }
 
-/* How many of creature the level's room numbered `number` holds, by its
- * entry's occupants as written, its leader, prisoners and the person a
- * thread has the party seek aside (none of them walks with a patrol). */
-static int room_holds(const struct level_plan *lp, int number, const char *creature)
-{
-	int held = 0;
-	for (int i = 0; i < lp->n; i++) {
-		const struct key_entry *en = &lp->lv->key.entries[lp->rooms[i].entry];
-		if (en->number != number)
-			continue;
-		for (int j = 0; j < en->noccupants; j++)
-			if (!strcmp(en->occupants[j].creature, creature) && strcmp(en->occupants[j].role, "leader") != 0 &&
-			    strcmp(en->occupants[j].role, "prison") != 0 && strcmp(en->occupants[j].role, "sought") != 0)
-				held += en->occupants[j].count;
-	}
-	return held;
-}
-
 /* The text of a row of the wandering table (caller frees) into *out, NULL
  * when out of memory, and where its words start past its figures into
  * *words: its count dice, or, sized for a party, as many as a low fight
@@ -138,7 +121,8 @@ static int room_holds(const struct level_plan *lp, int number, const char *creat
  * come from. */
 static int wandering_text(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
 			  const char *creature, const char *plural, const struct site_faction_type *f, int from,
-			  int variant, const struct heads *heads, char *said_head, char **out, size_t *words,
+			  int variant, const struct heads *heads, struct site_held *holds, char *said_head, char **out,
+			  size_t *words,
 			  struct err *e)
 {
 	char dice[32], word[16], head[16], figures[600] = "", whom[SITE_WORD + 32], led[160] = "";
@@ -216,26 +200,28 @@ static int wandering_text(struct level_plan *lp, int row, const char *text, cons
 		head_of(creature, dice, said_head, SITE_WORD + 32);
 	/* where they are based: "gnolls from room 7", where that room holds
 	 * as many of them as the row may bring */
-	if (from > 0 && room_holds(lp, from, creature) == 0) {
+	const int *held_by = from > 0 ? site_held_by_room(holds, creature, e) : NULL;
+	if (from > 0 && !held_by)
+		return -1;
+	int from_room = from > 0 ? site_held_room(holds, from) : -1;
+	if (from > 0 && (from_room < 0 || held_by[from_room] == 0)) {
 		/* a room of the faction without them: the next room that has them */
-		int start = 0, other = 0;
-		for (int i = 0; i < lp->n; i++)
-			if (lp->lv->key.entries[lp->rooms[i].entry].number == from)
-				start = i;
+		int start = from_room < 0 ? 0 : from_room, other = 0;
 		for (int i = 1; i <= lp->n && !other; i++) {
-			int number = lp->lv->key.entries[lp->rooms[(start + i) % lp->n].entry].number;
-			if (room_holds(lp, number, creature) > 0)
-				other = number;
+			int r = (start + i) % lp->n;
+			if (held_by[r] > 0)
+				other = lp->lv->key.entries[lp->rooms[r].entry].number;
 		}
 		from = other;
+		from_room = other > 0 ? site_held_room(holds, other) : -1;
 	}
 	if (from > 0) {
 		/* too few there for the row: from the next rooms that hold them
 		 * too, "from rooms 8 and 12", or "from room 8 and the halls
 		 * around it" */
-		int list[4] = { from }, held = room_holds(lp, from, creature), nlist = 1;
+		int list[4] = { from }, held = held_by[from_room], nlist = 1;
 		for (int i = 0; i < lp->n && held < shown && nlist < 4; i++) {
-			int number = lp->lv->key.entries[lp->rooms[i].entry].number, more = room_holds(lp, number, creature);
+			int number = lp->lv->key.entries[lp->rooms[i].entry].number, more = held_by[i];
 			int listed = 0;
 			for (int k = 0; k < nlist; k++)
 				listed |= list[k] == number;
@@ -302,7 +288,8 @@ static int words_said(const struct level_plan *lp, const char *line, size_t word
  * where one is left. */
 static int wandering_row(struct level_plan *lp, int row, const char *text, const struct site_dice *count,
 			 const char *creature, const char *plural, const struct site_faction_type *f, const int *rooms,
-			 int nrooms, int first, int may_skip, int variant, struct heads *heads, struct err *e)
+			 int nrooms, int first, int may_skip, int variant, struct heads *heads, struct site_held *holds,
+			 struct err *e)
 {
 	char *line = NULL, said_head[SITE_WORD + 32] = "";
 	size_t words = 0;
@@ -313,7 +300,7 @@ static int wandering_row(struct level_plan *lp, int row, const char *text, const
 		line = NULL;
 		lp->rng = keep;
 		if (wandering_text(lp, row, text, count, creature, plural, f, nrooms > 0 ? rooms[(first + i) % nrooms] : 0,
-				   variant, heads, said_head, &line, &words, e) < 0)
+				   variant, heads, holds, said_head, &line, &words, e) < 0)
 			return -1;
 		if (!key_said_any(lp->said, line))
 			break;
@@ -444,7 +431,8 @@ static struct site_dice row_dice(const struct site_dice *d, int variant)
  * is no line for it, 2 when strict and a row above has its head, or -1
  * with e set. */
 static int patrol_row(struct level_plan *lp, int row, int faction, unsigned *in_table, unsigned *members,
-		      int *variant, struct heads *heads, int k, int any, int strict, struct err *e)
+		      int *variant, struct heads *heads, struct site_held *holds, int k, int any, int strict,
+		      struct err *e)
 {
 	const struct site_faction_type *f = &lp->t->factions[lp->site->faction_type[faction]];
 	int m = wander_member(lp, f, &members[faction]);
@@ -458,7 +446,7 @@ static int patrol_row(struct level_plan *lp, int row, int faction, unsigned *in_
 	int v = (*variant)++;
 	struct site_dice count = lp->sizer ? f->members[m].count : row_dice(&f->members[m].count, v);
 	return wandering_row(lp, row, text, &count, f->members[m].creature, f->members[m].plural,
-			     row % 2 == 0 ? f : NULL, rooms, nrooms, k, strict ? 2 : 0, v, heads, e);
+			     row % 2 == 0 ? f : NULL, rooms, nrooms, k, strict ? 2 : 0, v, heads, holds, e);
 }
 
 /* A d6: four rows of the factions' patrols, one of vermin, one of a
@@ -470,7 +458,7 @@ static int patrol_row(struct level_plan *lp, int row, int faction, unsigned *in_
  * one; may_skip as wandering_row's. Returns wandering_row's result, 3
  * when there is none, or -1. */
 static int outsider_row(struct level_plan *lp, int row, int want_visitor, int *taken, int *ntaken, int may_skip,
-			struct heads *heads, struct err *e)
+			struct heads *heads, struct site_held *holds, struct err *e)
 {
 	struct key *k = &lp->lv->key;
 	int found = -1, n = 0;
@@ -503,7 +491,7 @@ static int outsider_row(struct level_plan *lp, int row, int want_visitor, int *t
 				break;
 			}
 	return wandering_row(lp, row, o->text, &o->count, o->creature, o->plural, NULL, rooms, nrooms, 0, may_skip, 0,
-			     heads, e);
+			     heads, holds, e);
 }
 
 /* A d6: four rows of the factions' patrols, one of vermin, one of a
@@ -519,31 +507,33 @@ int site_wandering_table(struct level_plan *lp, struct err *e)
 	unsigned in_table[SITE_MAX_FACTIONS] = { 0 }, members[SITE_MAX_FACTIONS] = { 0 };
 	int variant[SITE_MAX_FACTIONS] = { 0 }, taken[6], ntaken = 0;
 	struct heads heads = { .n = 0 };
-	for (int row = 1; row <= 4; row++) {
+	struct site_held holds;
+	if (site_held_init(&holds, lp, e) < 0)
+		return -1;
+	int rc = 0;
+	for (int row = 1; row <= 4 && rc >= 0; row++) {
 		int fa = lp->site->nfactions > 1 && row > 2 ? 1 : 0;
-		int rc = patrol_row(lp, row, fa, in_table, members, &variant[fa], &heads, start + patrols[row > 2]++, 1, 1, e);
+		rc = patrol_row(lp, row, fa, in_table, members, &variant[fa], &heads, &holds, start + patrols[row > 2]++, 1,
+				1, e);
 		if (rc == 2)
-			rc = outsider_row(lp, row, 0, taken, &ntaken, 0, &heads, e);
+			rc = outsider_row(lp, row, 0, taken, &ntaken, 0, &heads, &holds, e);
 		if (rc == 3)
-			rc = patrol_row(lp, row, fa, in_table, members, &variant[fa], &heads, start + patrols[row > 2]++, 1, 0,
-					e);
-		if (rc < 0)
-			return -1;
+			rc = patrol_row(lp, row, fa, in_table, members, &variant[fa], &heads, &holds,
+					start + patrols[row > 2]++, 1, 0, e);
 	}
-	for (int row = 5; row <= 6; row++) {
+	for (int row = 5; row <= 6 && rc >= 0; row++) {
 		/* met before in the document: a patrol of the holders instead, with
 		 * a line this table has not, else the row again */
 		int nt = ntaken;
-		int rc = outsider_row(lp, row, row == 6, taken, &ntaken, 1, &heads, e);
+		rc = outsider_row(lp, row, row == 6, taken, &ntaken, 1, &heads, &holds, e);
 		if (rc == 1)
 			rc = patrol_row(lp, row, lp->site->nfactions > 1 ? row - 5 : 0, in_table, members,
-					&variant[lp->site->nfactions > 1 ? row - 5 : 0], &heads, start + row, 0, 0, e);
+					&variant[lp->site->nfactions > 1 ? row - 5 : 0], &heads, &holds, start + row, 0, 0, e);
 		if (rc == 1 && ntaken > nt) {   /* the same outsider's row again */
 			ntaken--;
-			rc = outsider_row(lp, row, row == 6, taken, &ntaken, 0, &heads, e);
+			rc = outsider_row(lp, row, row == 6, taken, &ntaken, 0, &heads, &holds, e);
 		}
-		if (rc < 0)
-			return -1;
 	}
-	return 0;
+	site_held_free(&holds);
+	return rc < 0 ? -1 : 0;
 }

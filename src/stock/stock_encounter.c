@@ -208,17 +208,6 @@ static void keep_encounter(struct key_entry *en, const struct site_group *g, con
 	}
 }
 
-double stock_cr_value(const char *cr)
-{
-	int a, b;
-	char end;
-	if (sscanf(cr, "%d/%d%c", &a, &b, &end) == 2 && b > 0)
-		return (double)a / b;
-	if (sscanf(cr, "%d%c", &a, &end) == 1)
-		return a;
-	return -1;
-}
-
 /* Whether every creature of the fight (its optional groups aside) is
  * fragile for a party of level: rated by challenge, at most an eighth of
  * the level. */
@@ -230,7 +219,7 @@ static int all_fragile(const struct site_group *g, const struct fig_creature *co
 	for (int i = 0; i < n; i++) {
 		if (g[i].optional || !c[i])
 			continue;
-		double v = stock_cr_value(c[i]->cr);
+		double v = c[i]->cr_value;
 		if (v < 0 || v > level / 8.0)
 			return 0;
 	}
@@ -266,7 +255,7 @@ struct composer {
 static int most_with(const struct stock_figures *f, const struct fig_creature *c, int party, int level, int cap,
 		     int leaders)
 {
-	double v = stock_cr_value(c->cr);
+	double v = c->cr_value;
 	int crowd = crowd_of(f->crowd, party) + leaders;   /* a leader does not count among the crowd */
 	return cap > crowd && !(strcmp(f->rating, "CR") == 0 && v >= 0 && v <= level / 8.0) ? crowd : cap;
 }
@@ -515,7 +504,7 @@ int stock_cast_fits(void *ctx, const char *creature, enum site_cast cast, int de
 	if (!c)
 		return -1;
 	int level = stock_level_for(f, p->level, depth);
-	double v = stock_cr_value(c->cr);
+	double v = c->cr_value;
 	if (strcmp(f->rating, "CR") == 0 && v >= 0 && v < stock_cast_floor(cast, level))
 		return 0;   /* too weak for its part */
 	long high = (long)p->party * f->budget[level][FIG_HIGH];

@@ -44,7 +44,4 @@ int stock_cast_fits(void *ctx, const char *creature, enum site_cast cast, int de
 /* The least challenge rating a part of a cast has for a party of level. */
 double stock_cast_floor(enum site_cast cast, int level);
 
-/* A challenge rating as a number: "1/4" is 0.25; -1 for another rating. */
-double stock_cr_value(const char *cr);
-
 #endif

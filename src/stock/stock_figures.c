@@ -144,6 +144,18 @@ static int valid_cr(const char *s)
 	return end != s && *end == '\0' && isdigit((unsigned char)s[0]) && v >= 0 && v <= 30;
 }
 
+/* A challenge rating as a number: "1/4" is 0.25; -1 for another rating. */
+static double cr_value(const char *cr)
+{
+	int a, b;
+	char end;
+	if (sscanf(cr, "%d/%d%c", &a, &b, &end) == 2 && b > 0)
+		return (double)a / b;
+	if (sscanf(cr, "%d%c", &a, &end) == 1)
+		return a;
+	return -1;
+}
+
 /* creature:NAME:CR:XP:AC:HP:HIT-DICE:SIZE AND TYPE */
 static int d_creature(void *ctx, const struct tpl_pos *pos, const struct tpl_field *f, int nf, struct err *e)
 {
@@ -176,6 +188,7 @@ static int d_creature(void *ctx, const struct tpl_pos *pos, const struct tpl_fie
 	memset(c, 0, sizeof *c);
 	snprintf(c->name, sizeof c->name, "%s", f[0].text);
 	snprintf(c->cr, sizeof c->cr, "%s", f[1].text);
+	c->cr_value = cr_value(c->cr);
 	c->xp = (int)f[2].i;
 	c->ac = (int)f[3].i;
 	c->hp = (int)f[4].i;

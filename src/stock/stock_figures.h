@@ -22,6 +22,8 @@ enum fig_danger { FIG_SETBACK, FIG_DANGEROUS, FIG_DEADLY, FIG_DANGERS };
 struct fig_creature {
 	char name[FIG_NAME];    /* "Deep Gnome (Svirfneblin)" */
 	char cr[8];             /* "1/2" */
+	double cr_value;        /* the rating as a number ("1/4": 0.25), -1 for another
+				   rating; read once at load */
 	int xp, ac, hp;
 	char hit_dice[16];
 	char actor[24];         /* its Actor's id in the system's compendium for
