@@ -348,7 +348,8 @@ static char *players_words(const char *text)
 	char *out = malloc(strlen(text) + 1), *o = out;
 	ck_assert_ptr_nonnull(out);
 	for (const char *p = text; *p; p++) {
-		if (!strncmp(p, " (level ", 8) && strchr(p, ')')) {
+		/* " (level 1, room 7)", wherever the lines wrap */
+		if ((*p == ' ' || *p == '\n') && !strncmp(p + 1, "(level ", 7) && strchr(p, ')')) {
 			p = strchr(p, ')');
 			continue;
 		}
