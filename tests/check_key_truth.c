@@ -35,7 +35,7 @@ struct counts {
 	long patrols;
 	long remains, unheld, crowded;
 	long promises, people, dressing;
-	long loose;
+	long loose, belted;
 	struct words {
 		long doors_told, doors_which, program, possessive, legend, company;
 	} w;
@@ -367,6 +367,33 @@ static int too_big(const char *treasure, const struct key_entry *en, const char 
 	if (!says(treasure, carried) || !says(treasure, big))
 		return 0;
 	report("too big for a purse or a belt", where, en, "carried");
+	return 1;
+}
+
+/* A belt or a purse worn by whoever is there (a treasure's or a key's
+ * holder) in a room
+ * whose every occupant wears and carries nothing: dragons, demons in their
+ * own hides, spirits (this test's own list, from the SRD's descriptions). */
+static int belted(const char *treasure, const struct key_entry *en, const char *where)
+{
+	/* a holder worn by someone there, not a purse lying among the loot */
+	static const char *const holders[] = { "on the belt of", "from the belt of", "into the belts", "' belts",
+					       "and linings of", NULL };
+	static const char *const bare[] = { "dragon", "wyrmling", "aboleth", "cloaker", "ghost", "specter", "wraith",
+					    "guardian naga", "hezrou", "vrock", "glabrezu", "nalfeshnee", "marilith",
+					    "balor", "pit fiend", "imp", "invisible stalker", "xorn", "worg",
+					    "bone devil", "ice devil", "horned devil", "barbed devil", "chain devil", NULL };
+	if (en->noccupants == 0 || !says(treasure, holders))
+		return 0;
+	for (int i = 0; i < en->noccupants; i++) {
+		int is_bare = 0;
+		for (int b = 0; bare[b]; b++)
+			is_bare |= strstr(en->occupants[i].creature, bare[b]) != NULL &&
+				   strstr(en->occupants[i].creature, "half-red") == NULL;
+		if (!is_bare)
+			return 0;
+	}
+	report("a belt or a purse on those who wear nothing", where, en, "bare");
 	return 1;
 }
 
@@ -1257,6 +1284,7 @@ static void check_level(const struct level *lv, const char *where, struct counts
 		c->unnamed += unnamed(text, &r, en, where);
 		c->too_big += too_big(treasure, en, where);
 		c->loose += loose(treasure, en, where);
+		c->belted += belted(treasure, en, where);
 		c->empty_found += empty_found(en, where);
 		c->crowds += crowds(text, "its entry", where, en);
 		c->count_words += count_words(text, &r, en, where);
@@ -1349,6 +1377,9 @@ static void say(const char *what, const struct counts *c)
 	printf("key truth: %s: %ld treasures of 1,000 gold pieces of coin or more in a loose place\n", what, c->loose);
 	fflush(stdout);
 	ck_assert_int_eq(c->loose, 0);
+	printf("key truth: %s: %ld belts or purses worn in rooms of those who wear nothing\n", what, c->belted);
+	fflush(stdout);
+	ck_assert_int_eq(c->belted, 0);
 	printf("key truth: %s: %ld doors described two ways, %ld rule lines for one of two doors that do not say "
 	       "which, %ld program words, %ld awkward possessives, %ld symbols where a text map and its legend disagree, "
 	       "%ld company lines that give the mindless talk or the dead food\n",

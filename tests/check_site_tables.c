@@ -223,7 +223,7 @@ struct bad_line {
 	"dungeon crypt cave building pillar water rubble statue pit altar coffin bed crate shelf table throne "    \
 	"hearth cage well pillars statues coffins beds crates shelves tables cages pair stairs trap door opening "      \
 	"locked secret portcullis below above boards flagstones earth cold warm wet dark lit occupied faction leader beast "    \
-	"vermin undead construct ooze living thinking kitchen sleeping storage worship workshop grand carried hoard"
+	"vermin undead construct ooze living thinking bare kitchen sleeping storage worship workshop grand carried hoard"
 #define SETTINGS "(settings: dungeon, crypt, cave, building, any)"
 #define KIND_ROLES "(roles: none, guard, lair, leader, shrine, prison, store, work)"
 #define MEMBER_ROLES "(roles: guard, lair, shrine, prison, store, work, wander)"
@@ -293,7 +293,7 @@ static const struct bad_line bad_lines[] = {
 	  "(words: boards flagstones earth cold warm wet dark lit kitchen sleeping storage worship workshop grand)" },
 	{ K "contents:monster\n", "t.site:2:10: unknown contents 'monster' (contents: trap, special, empty)" },
 	{ "creature:rat:beast tiny:any\n", "t.site:1:20: a creature's nature is none of 'tiny' (words: beast vermin "
-	  "undead construct ooze living thinking)" },
+	  "undead construct ooze living thinking bare)" },
 	/* a creature's habitat facts and its most */
 	{ "creature:rat:beast:any !undead\n", "t.site:1:24: a habitat's facts are a room's floor, air and light "
 	  "(wet, cold, warm, ...), not '!undead'" },

@@ -17,7 +17,7 @@ static const char *const fact_names[FACT_COUNT] = {
 	"stairs", "trap", "door", "opening", "locked", "secret", "portcullis", "below", "above",
 	"boards", "flagstones", "earth", "cold", "warm", "wet", "dark", "lit",
 	"occupied", "faction", "leader", "beast", "vermin", "undead", "construct", "ooze", "living", "thinking",
-	"kitchen", "sleeping", "storage", "worship", "workshop", "grand", "carried", "hoard",
+	"bare", "kitchen", "sleeping", "storage", "worship", "workshop", "grand", "carried", "hoard",
 };
 
 _Static_assert(FACT_COUNT <= 64, "the facts fit in fact_bits");

@@ -34,6 +34,9 @@ enum fact {
 	/* who is in it */
 	FACT_OCCUPIED, FACT_FACTION, FACT_LEADER, FACT_BEAST, FACT_VERMIN, FACT_UNDEAD, FACT_CONSTRUCT,
 	FACT_OOZE, FACT_LIVING, FACT_THINKING,
+	/* wears and carries nothing: no belt, purse or pocket (a dragon, a
+	 * demon in its own hide, a spirit) */
+	FACT_BARE,
 	/* what the room is used for, as its kind says (kinds.site facts:) */
 	FACT_KITCHEN, FACT_SLEEPING, FACT_STORAGE, FACT_WORSHIP, FACT_WORKSHOP, FACT_GRAND,
 	/* not the room's: a line needing it is said anywhere, and what it
@@ -53,7 +56,7 @@ typedef uint64_t fact_bits;
 #define FACTS_WHO                                                                                            \
 	(FACT_BIT(FACT_OCCUPIED) | FACT_BIT(FACT_FACTION) | FACT_BIT(FACT_LEADER) | FACT_BIT(FACT_BEAST) |    \
 	 FACT_BIT(FACT_VERMIN) | FACT_BIT(FACT_UNDEAD) | FACT_BIT(FACT_CONSTRUCT) | FACT_BIT(FACT_OOZE) |     \
-	 FACT_BIT(FACT_LIVING) | FACT_BIT(FACT_THINKING))
+	 FACT_BIT(FACT_LIVING) | FACT_BIT(FACT_THINKING) | FACT_BIT(FACT_BARE))
 #define FACTS_FLOOR (FACT_BIT(FACT_BOARDS) | FACT_BIT(FACT_FLAGSTONES) | FACT_BIT(FACT_EARTH))
 
 #define FACTS_USE                                                                                            \
@@ -64,10 +67,10 @@ typedef uint64_t fact_bits;
  * specificity, needed or refused */
 #define FACTS_LEVEL (FACT_BIT(FACT_BELOW) | FACT_BIT(FACT_ABOVE))
 /* the facts a line may refuse without becoming more specific: the setting,
- * the floor, the room's use and the treasure's size */
+ * the floor, the room's use, the treasure's size and the bare */
 #define FACTS_REFUSED_FREELY                                                                                 \
 	(FACT_BIT(FACT_DUNGEON) | FACT_BIT(FACT_CRYPT) | FACT_BIT(FACT_CAVE) | FACT_BIT(FACT_BUILDING) |     \
-	 FACTS_FLOOR | FACTS_USE | FACT_BIT(FACT_HOARD))
+	 FACTS_FLOOR | FACTS_USE | FACT_BIT(FACT_HOARD) | FACT_BIT(FACT_BARE))
 /* the facts a line claims rather than needs: a table with a line needing
  * one treats it as holding when it draws, and the line drawn expands with
  * it */

@@ -785,6 +785,20 @@ static int occupy_room(struct level_plan *lp, const struct room_plan *r, int *vi
 			return -1;
 	if (k && k->contents[0])
 		snprintf(en->contents_kind, sizeof en->contents_kind, "%s", k->contents);
+	/* what the stocking rolls for (a treasure's holder) suits who is here
+	 * once the groups are sized: a stronger kind the sizer set in, not
+	 * a group it took away */
+	if (lp->sizer) {
+		facts &= ~(FACTS_WHO & ~FACT_BIT(FACT_OCCUPIED));
+		if (person)
+			facts |= site_creature_nature(lp->t, person, 0);
+		for (int i = 0; i < rg.n; i++)
+			if (rg.p[i].g.count > 0 && !rg.p[i].prison_of)
+				facts |= rg.p[i].faction >= 0
+						 ? with_member(lp, room, rg.p[i].singular, rg.p[i].role == ROLE_LEADER)
+						 : site_creature_nature(lp->t, rg.p[i].singular, 0) |
+							   (rg.p[i].role == ROLE_NONE && !rg.p[i].visitor ? FACT_BIT(FACT_VERMIN) : 0);
+	}
 	en->facts = facts | FACT_BIT(site_setting_of(&lp->lv->map));
 	return k ? worth_taking(lp, en, k, facts, e) : 0;
 }
