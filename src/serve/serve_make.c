@@ -284,9 +284,11 @@ done:
 out:
 	memfiles_free(&mf);
 	free(c);
-#ifdef M_TRIM_THRESHOLD
+#if defined(M_TRIM_THRESHOLD) && !defined(__SANITIZE_ADDRESS__)
 	/* the run's memory, freed, goes back to the system (the heaps of a
-	 * big layout would otherwise stay the server's) */
+	 * big layout would otherwise stay the server's); not under
+	 * AddressSanitizer, whose allocator is not glibc's: there glibc's
+	 * trim walked arenas malloc never set up, and crashed the server */
 	malloc_trim(0);
 #endif
 	/* the answer keeps its bytes of the budget until it is sent */
